@@ -1,0 +1,460 @@
+"""Rule conditions: terms, comparisons and a tiny text parser.
+
+A condition is one row ``lhs OP rhs / div + add`` of :mod:`sim.program`.  It can be
+written two ways that compile to the same row:
+
+* Python operators on terms: ``count("Smithy") < count("Treasure") / 11``;
+* text, for TOML files: ``parse_condition("count(Smithy) < count(Treasure) / 11")``.
+
+The text form is read by a small hand-written scanner, never by ``eval``: a bot
+file is data, and a typo must be reported by its word, not run.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass
+
+from bots.errors import ConditionError
+from sim import program as P
+from sim.cards import CARDS, TYPE_BITS, UnknownCardError, card_id
+
+ARG_NONE, ARG_CARD, ARG_CARD_OR_TYPE = 0, 1, 2
+
+
+@dataclass(frozen=True)
+class TermSpec:
+    """One term word: its name in conditions, its ``T_*`` code and what argument it takes."""
+
+    word: str
+    code: int
+    arg: int
+    doc: str
+
+
+TERM_SPECS: tuple[TermSpec, ...] = (
+    TermSpec("count", P.T_OWN, ARG_CARD_OR_TYPE, "cards owned of that name, or of that type"),
+    TermSpec("cards", P.T_OWN_ALL, ARG_NONE, "all cards owned"),
+    TermSpec("money", P.T_MONEY, ARG_NONE, "total $ of owned cards (Treasures and +$ Actions)"),
+    TermSpec("left", P.T_SUPPLY, ARG_CARD, "cards left in that supply pile"),
+    TermSpec("gains_to_end", P.T_GAINS_TO_END, ARG_NONE,
+             "min(Provinces left, the three smallest piles together)"),
+    TermSpec("turn", P.T_TURN, ARG_NONE, "own turn number, 1 on the first turn"),
+    TermSpec("coins", P.T_COINS, ARG_NONE, "$ available now"),
+    TermSpec("buys", P.T_BUYS, ARG_NONE, "Buys left now"),
+    TermSpec("score", P.T_SCORE, ARG_NONE, "own score"),
+    TermSpec("opp_score", P.T_OPP_SCORE, ARG_NONE, "best opponent score"),
+    TermSpec("opp_count", P.T_OPP_OWN, ARG_CARD, "most cards of that name one opponent owns"),
+    TermSpec("empty_piles", P.T_EMPTY_PILES, ARG_NONE, "empty supply piles"),
+    TermSpec("in_hand", P.T_HAND, ARG_CARD, "cards of that name in own hand"),
+    TermSpec("draw_size", P.T_DRAW_SIZE, ARG_NONE, "cards in own draw pile"),
+)
+SPEC_BY_WORD = {s.word: s for s in TERM_SPECS}
+SPEC_BY_CODE = {s.code: s for s in TERM_SPECS}
+SPEC_BY_CODE[P.T_OWN_TYPE] = SPEC_BY_WORD["count"]
+_TYPE_BY_LOWER = {k.lower(): v for k, v in TYPE_BITS.items()}
+_TYPE_NAME = {v: k for k, v in TYPE_BITS.items()}
+_FLIP = {"<": ">", "<=": ">=", "==": "==", "!=": "!=", ">=": "<=", ">": "<"}
+_OP_NAME = {v: k for k, v in P.OPS.items()}
+
+
+def _number(x: object, what: str) -> float:
+    """A finite real number (bools refused: ``True`` is never meant as 1 in a rule)."""
+    if isinstance(x, bool) or not isinstance(x, (int, float)) or not math.isfinite(x):
+        raise ConditionError(f"{what} must be a finite number, got {x!r}", word=str(x))
+    return float(x)
+
+
+def fmt_number(x: float) -> str:
+    """Shortest text for a number that reads back to the same float."""
+    x = float(x)
+    return str(int(x)) if x.is_integer() else repr(x)
+
+
+class Term:
+    """A quantity a rule can look at.  Comparing it to a number or expression gives a
+    :class:`Condition`; ``/`` and ``+``/``-`` by numbers give an :class:`Expr`."""
+
+    __slots__ = ("arg", "code")
+
+    def __init__(self, code: int, arg: float = 0.0) -> None:
+        self.code = int(code)
+        self.arg = float(arg)
+
+    def __str__(self) -> str:
+        if self.code == P.T_CONST:
+            return fmt_number(self.arg)
+        spec = SPEC_BY_CODE[self.code]
+        if spec.arg == ARG_NONE:
+            return spec.word
+        if self.code == P.T_OWN_TYPE:
+            return f"{spec.word}({_TYPE_NAME[int(self.arg)]})"
+        return f"{spec.word}({CARDS[int(self.arg)].name})"
+
+    __repr__ = __str__
+
+    def _expr(self) -> Expr:
+        return Expr(self, 1.0, 0.0)
+
+    def __truediv__(self, n: float) -> Expr:
+        return self._expr() / n
+
+    def __add__(self, n: float) -> Expr:
+        return self._expr() + n
+
+    def __sub__(self, n: float) -> Expr:
+        return self._expr() - n
+
+    def compare(self, op: str, other: Term | Expr | float) -> Condition:
+        """``self OP other`` as a condition row."""
+        if op not in P.OPS:
+            raise ConditionError(f"unknown comparison {op!r}; use one of {', '.join(P.OPS)}",
+                                 word=op)
+        if isinstance(other, Term):
+            other = other._expr()
+        if isinstance(other, Expr):
+            rhs_term, rhs_arg = other.term.code, other.term.arg
+            div, add = other.div, other.add
+        else:
+            rhs_term, rhs_arg = P.T_CONST, _number(other, "right side of a comparison")
+            div, add = 1.0, 0.0
+        return Condition(self.code, self.arg, P.OPS[op], rhs_term, rhs_arg, div, add)
+
+    def __lt__(self, other):
+        return self.compare("<", other)
+
+    def __le__(self, other):
+        return self.compare("<=", other)
+
+    def __eq__(self, other):  # type: ignore[override]
+        return self.compare("==", other)
+
+    def __ne__(self, other):  # type: ignore[override]
+        return self.compare("!=", other)
+
+    def __ge__(self, other):
+        return self.compare(">=", other)
+
+    def __gt__(self, other):
+        return self.compare(">", other)
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+class Expr:
+    """``term / div + add``: the right side of a condition.  It can only be compared
+    with a plain term (the comparison is flipped so the term is on the left)."""
+
+    __slots__ = ("add", "div", "term")
+
+    def __init__(self, term: Term, div: float, add: float) -> None:
+        self.term, self.div, self.add = term, div, add
+
+    def __truediv__(self, n: float) -> Expr:
+        n = _number(n, "divisor")
+        if n == 0:
+            raise ConditionError("division by zero in a condition", word="0")
+        return Expr(self.term, self.div * n, self.add / n)
+
+    def __add__(self, n: float) -> Expr:
+        return Expr(self.term, self.div, self.add + _number(n, "added number"))
+
+    def __sub__(self, n: float) -> Expr:
+        return Expr(self.term, self.div, self.add - _number(n, "subtracted number"))
+
+    def _flip(self, op: str, other: object) -> Condition:
+        if isinstance(other, Term):
+            return other.compare(_FLIP[op], self)
+        raise ConditionError(f"the left side of a comparison must be a plain term, got "
+                             f"'{self}' {op} {other!r}", word=str(self))
+
+    def __lt__(self, other):
+        return self._flip("<", other)
+
+    def __le__(self, other):
+        return self._flip("<=", other)
+
+    def __eq__(self, other):  # type: ignore[override]
+        return self._flip("==", other)
+
+    def __ne__(self, other):  # type: ignore[override]
+        return self._flip("!=", other)
+
+    def __ge__(self, other):
+        return self._flip(">=", other)
+
+    def __gt__(self, other):
+        return self._flip(">", other)
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __str__(self) -> str:
+        return _rhs_text(self.term.code, self.term.arg, self.div, self.add)
+
+    __repr__ = __str__
+
+
+def _rhs_text(code: int, arg: float, div: float, add: float) -> str:
+    if code == P.T_CONST:
+        return fmt_number(arg / div + add)
+    text = str(Term(code, arg))
+    if div != 1:
+        text += f" / {fmt_number(div)}"
+    if add > 0:
+        text += f" + {fmt_number(add)}"
+    elif add < 0:
+        text += f" - {fmt_number(-add)}"
+    return text
+
+
+@dataclass(frozen=True)
+class Condition:
+    """One compiled condition: ``lhs OP rhs / div + add`` (a ``sim.program`` row).
+
+    Plain numbers only, so conditions compare and hash like tuples.  ``str()`` gives
+    text that :func:`parse_condition` reads back to the same row.
+    """
+
+    lhs_term: int
+    lhs_arg: float
+    op: int
+    rhs_term: int
+    rhs_arg: float
+    div: float = 1.0
+    add: float = 0.0
+
+    def row(self) -> tuple[float, ...]:
+        return (float(self.lhs_term), self.lhs_arg, float(self.op), float(self.rhs_term),
+                self.rhs_arg, self.div, self.add)
+
+    @classmethod
+    def from_row(cls, row) -> Condition:
+        """The condition a stored row means (for printing a compiled program)."""
+        lt, la, op, rt, ra, div, add = (float(x) for x in row)
+        return cls(int(lt), la, int(op), int(rt), ra, div, add)
+
+    def __str__(self) -> str:
+        lhs = str(Term(self.lhs_term, self.lhs_arg))
+        rhs = _rhs_text(self.rhs_term, self.rhs_arg, self.div, self.add)
+        return f"{lhs} {_OP_NAME[self.op]} {rhs}"
+
+    def __bool__(self) -> bool:
+        raise TypeError("a Condition is not a truth value; pass it to a rule such as Buy()")
+
+
+# --- Python spelling of the terms -----------------------------------------------------
+
+
+def _card_term(spec: TermSpec, name: str | int) -> Term:
+    """Resolve a term's argument: a card, or for ``count`` also a type name."""
+    if spec.arg == ARG_CARD_OR_TYPE and isinstance(name, str):
+        bit = _TYPE_BY_LOWER.get(name.strip().lower())
+        if bit is not None:
+            return Term(P.T_OWN_TYPE, bit)
+    try:
+        return Term(spec.code, card_id(name))
+    except UnknownCardError as e:
+        raise ConditionError(f"{spec.word}({name}): {e}", word=str(name)) from None
+
+
+def count(name: str) -> Term:
+    """Cards owned of that name; a type name (Treasure, Victory, Curse, Action, Attack,
+    Reaction) counts cards of that type instead.  ``count("Curse")`` is the type, which
+    for the base set is the same number."""
+    return _card_term(SPEC_BY_WORD["count"], name)
+
+
+def left(name: str) -> Term:
+    """Cards left in that supply pile."""
+    return _card_term(SPEC_BY_WORD["left"], name)
+
+
+def opp_count(name: str) -> Term:
+    """The most cards of that name any one opponent owns (gains are public)."""
+    return _card_term(SPEC_BY_WORD["opp_count"], name)
+
+
+def in_hand(name: str) -> Term:
+    """Cards of that name in the deciding player's hand."""
+    return _card_term(SPEC_BY_WORD["in_hand"], name)
+
+
+def cards() -> Term:
+    """All cards owned."""
+    return Term(P.T_OWN_ALL)
+
+
+def money() -> Term:
+    """Total $ value of owned cards: Treasure values plus +$ of Actions (Militia is $2)."""
+    return Term(P.T_MONEY)
+
+
+def gains_to_end() -> Term:
+    """Fewest gains that could end the game: min(Provinces left, three smallest piles)."""
+    return Term(P.T_GAINS_TO_END)
+
+
+def turn() -> Term:
+    """The deciding player's turn number (1 on its first turn)."""
+    return Term(P.T_TURN)
+
+
+def coins() -> Term:
+    """$ available now."""
+    return Term(P.T_COINS)
+
+
+def buys() -> Term:
+    """Buys left now."""
+    return Term(P.T_BUYS)
+
+
+def score() -> Term:
+    """Own score."""
+    return Term(P.T_SCORE)
+
+
+def opp_score() -> Term:
+    """Best opponent score."""
+    return Term(P.T_OPP_SCORE)
+
+
+def empty_piles() -> Term:
+    """Empty supply piles."""
+    return Term(P.T_EMPTY_PILES)
+
+
+def draw_size() -> Term:
+    """Cards in own draw pile (its size is public to its owner; its order is not read)."""
+    return Term(P.T_DRAW_SIZE)
+
+
+# --- Text parser ----------------------------------------------------------------------
+
+_WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+_NUMBER = re.compile(r"-?(\d+(\.\d*)?|\.\d+)")
+_OPS_BY_LENGTH = sorted(P.OPS, key=len, reverse=True)
+
+
+class _Parser:
+    """Recursive-descent reader of ``TERM OP EXPR``; raises ConditionError naming the word."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.pos = 0
+
+    def fail(self, message: str, word: str) -> ConditionError:
+        return ConditionError(f"condition {self.text!r}: {message}", word=word)
+
+    def skip(self) -> None:
+        while self.pos < len(self.text) and self.text[self.pos].isspace():
+            self.pos += 1
+
+    def rest_word(self) -> str:
+        """The text at the cursor up to the next space, for error messages."""
+        self.skip()
+        m = re.compile(r"\S+").match(self.text, self.pos)
+        return m.group(0) if m else "<end>"
+
+    def peek(self, s: str) -> bool:
+        self.skip()
+        return self.text.startswith(s, self.pos)
+
+    def term(self) -> Term:
+        self.skip()
+        m = _WORD.match(self.text, self.pos)
+        if not m:
+            word = self.rest_word()
+            raise self.fail(f"expected a term such as count(Smithy) or money, got {word!r}",
+                            word)
+        word = m.group(0)
+        spec = SPEC_BY_WORD.get(word.lower())
+        if spec is None:
+            raise self.fail(f"unknown term {word!r}; known terms: "
+                            f"{', '.join(SPEC_BY_WORD)}", word)
+        self.pos = m.end()
+        arg = None
+        if self.peek("("):
+            close = self.text.find(")", self.pos)
+            if close < 0:
+                raise self.fail(f"missing ')' after {word}(", word)
+            arg = self.text[self.pos + 1:close].strip().strip("'\"").strip()
+            self.pos = close + 1
+        if spec.arg == ARG_NONE:
+            if arg:
+                raise self.fail(f"{word} takes no argument, got {word}({arg})", arg)
+            return Term(spec.code)
+        if not arg:
+            raise self.fail(f"{word} needs a card name, e.g. {word}(Province)", word)
+        try:
+            return _card_term(spec, arg)
+        except ConditionError as e:
+            raise self.fail(str(e), e.word or arg) from None
+
+    def op(self) -> str:
+        self.skip()
+        for op in _OPS_BY_LENGTH:
+            if self.text.startswith(op, self.pos):
+                self.pos += len(op)
+                return op
+        word = self.rest_word()
+        hint = " (use '==' for equality)" if word.startswith("=") else ""
+        raise self.fail(f"expected a comparison ({' '.join(P.OPS)}), got {word!r}{hint}", word)
+
+    def number(self) -> float | None:
+        self.skip()
+        m = _NUMBER.match(self.text, self.pos)
+        if not m:
+            return None
+        self.pos = m.end()
+        return float(m.group(0))
+
+    def need_number(self, after: str) -> float:
+        n = self.number()
+        if n is None:
+            word = self.rest_word()
+            raise self.fail(f"expected a number after {after!r}, got {word!r}", word)
+        return n
+
+    def expr(self) -> Term | Expr | float:
+        n = self.number()
+        if n is not None:
+            return n
+        e: Term | Expr = self.term()
+        if self.peek("/"):
+            self.pos += 1
+            d = self.need_number("/")
+            if d == 0:
+                raise self.fail("division by zero", "0")
+            e = e / d
+        for sign in "+-":
+            if self.peek(sign):
+                self.pos += 1
+                n = self.need_number(sign)
+                e = e + n if sign == "+" else e - n
+                break
+        return e
+
+    def end(self) -> None:
+        self.skip()
+        if self.pos < len(self.text):
+            word = self.rest_word()
+            raise self.fail(f"unexpected {word!r} after the condition", word)
+
+
+def parse_condition(text: str) -> Condition:
+    """Read ``TERM OP EXPR``, e.g. ``"count(Smithy) < count(Treasure) / 11"``.
+
+    TERM is ``name`` or ``name(Arg)`` (``money``, ``money()``, ``left(Council Room)``);
+    EXPR is a number or ``TERM [/ NUMBER] [(+|-) NUMBER]``.  Errors are
+    :class:`ConditionError` with the offending word in ``.word``.
+    """
+    if not isinstance(text, str):
+        raise ConditionError(f"a condition must be text, got {text!r}", word=str(text))
+    p = _Parser(text)
+    lhs = p.term()
+    op = p.op()
+    rhs = p.expr()
+    p.end()
+    return lhs.compare(op, rhs)

@@ -1,0 +1,190 @@
+"""The built-in bots.  Names are stable: the CLI, result files and tests use them.
+
+The first five are the reference bots (classic simulator strategies, defined exactly);
+``bots/data/<name>.toml`` holds the same five as TOML and a test checks both compile
+to identical programs.  The rest show off one kingdom card each and are meant to be
+sensible, not optimal.
+"""
+
+from __future__ import annotations
+
+from bots.rules import (
+    Buy,
+    Gain,
+    Mine,
+    Remodel,
+    RuleBot,
+    count,
+    gains_to_end,
+    left,
+    money,
+    opp_count,
+    turn,
+)
+from sim import program as P
+from sim.cards import N_CARDS
+
+# The reference bots' attack-discard order (differs from the generic default).
+REFERENCE_DISCARD = ["Province", "Duchy", "Estate", "Curse", "Copper", "Silver"]
+
+
+def _reference(name: str, description: str, buy: list, play: list[str] | None = None):
+    return RuleBot(name, description, buy=buy, play=play, discard=REFERENCE_DISCARD,
+                   avoid_losing_end=True, excess_terminals_first=True)
+
+
+BIG_MONEY = _reference("big-money", "Buys Province, else Gold, else Silver; nothing else.",
+                       [Buy("Province"), Buy("Gold"), Buy("Silver")])
+
+BMU = _reference(
+    "bmu", "Big Money Ultimate: Big Money that greens by money density and pile size.",
+    [Buy("Province", money() > 18),
+     Buy("Duchy", left("Province") <= 4),
+     Buy("Estate", left("Province") <= 2),
+     Buy("Gold"),
+     Buy("Duchy", left("Province") <= 6),
+     Buy("Silver")])
+
+SMITHY_BM = _reference(
+    "smithy-bm", "Big Money Ultimate plus one Smithy per 11 Treasures.",
+    [Buy("Province", money() > 15),
+     Buy("Duchy", left("Province") <= 4),
+     Buy("Estate", left("Province") <= 2),
+     Buy("Gold"),
+     Buy("Duchy", left("Province") <= 6),
+     Buy("Smithy", count("Smithy") < count("Treasure") / 11),
+     Buy("Silver")],
+    play=["Smithy"])
+
+MILITIA_BM = _reference(
+    "militia-bm", "Big Money with up to 3 Militias; Provinces once it owns a Gold.",
+    [Buy("Province", count("Gold") > 0),
+     Buy("Duchy", left("Province") <= 6),
+     Buy("Estate", left("Province") <= 2),
+     Buy("Gold"),
+     Buy("Militia", count("Militia") < 3),
+     Buy("Silver")],
+    play=["Militia"])
+
+DOUBLE_MILITIA = _reference(
+    "double-militia", "Big Money with two Militias; greens by gains left to the game's end.",
+    [Buy("Province"),
+     Buy("Duchy", gains_to_end() <= 5),
+     Buy("Militia", count("Militia") < 2),
+     Buy("Estate", gains_to_end() <= 2),
+     Buy("Gold"),
+     Buy("Silver"),
+     Buy("Copper", gains_to_end() <= 3)],
+    play=["Militia"])
+
+REFERENCE_BOTS = (BIG_MONEY, BMU, SMITHY_BM, MILITIA_BM, DOUBLE_MILITIA)
+
+
+class RandomBot:
+    """Makes uniformly random legal decisions (the engine does it: ``F_KIND = K_RANDOM``).
+
+    A baseline every real bot must beat; it has no rules, only the flag.
+    """
+
+    name = "random"
+    description = "Uniformly random legal choices at every decision (baseline)."
+
+    def program(self) -> P.Program:
+        import numpy as np
+
+        flags = np.zeros(P.N_FLAGS, np.int32)
+        flags[P.F_KIND] = P.K_RANDOM
+        flags[P.F_PLAY_TREASURES] = 1
+        flags[P.F_REVEAL_MOAT] = 1
+        ranks = np.zeros(N_CARDS, np.int32)
+        prog = P.Program(np.zeros((0, 2), np.int32),
+                         np.zeros((0, P.MAX_CONDS, P.COND_WIDTH), np.float64),
+                         np.zeros(0, np.int32), np.zeros((P.N_LISTS, 2), np.int32),
+                         ranks.copy(), ranks.copy(), ranks.copy(), ranks.copy(), flags)
+        prog.validate()
+        return prog
+
+    def __repr__(self) -> str:
+        return "RandomBot()"
+
+
+def _bm(name: str, description: str, extra: list, play: list[str] | None = None,
+        silver_first: bool = False, **kw) -> RuleBot:
+    """Big Money Ultimate's greening with ``extra`` buy rules after Gold (or after Silver
+    when ``silver_first``): the skeleton most one-card bots share."""
+    head = [Buy("Province", money() > 15),
+            Buy("Duchy", left("Province") <= 4),
+            Buy("Estate", left("Province") <= 2),
+            Buy("Gold"),
+            Buy("Duchy", left("Province") <= 6)]
+    tail = [Buy("Silver")] + extra if silver_first else extra + [Buy("Silver")]
+    return RuleBot(name, description, buy=head + tail, play=play, avoid_losing_end=True,
+                   **kw)
+
+
+OTHER_BOTS = (
+    RandomBot(),
+    RuleBot(
+        "village-smithy",
+        "Engine: alternates Smithies and Villages (Smithy first), then Gold and Provinces.",
+        buy=[Buy("Province", count("Gold") > 0),
+             Buy("Duchy", left("Province") <= 4),
+             Buy("Estate", left("Province") <= 2),
+             Buy("Gold"),
+             Buy("Smithy", count("Smithy") <= count("Village"), count("Smithy") < 5),
+             Buy("Village", count("Village") < count("Smithy")),
+             Buy("Silver")],
+        avoid_losing_end=True),
+    _bm("market-bm", "Big Money buying Market at $5 (up to 5) for the card, Buy and $.",
+        [Buy("Market", count("Market") < 5)]),
+    _bm("mine-bm", "Big Money with one Mine: Silver into Gold, else Copper into Silver.",
+        [Buy("Mine", count("Mine") < 1)], play=["Mine"],
+        mine=[Mine("Silver", "Gold"), Mine("Copper", "Silver")]),
+    _bm("remodel-bm",
+        "Big Money with one Remodel: Gold into Province late, Curse into Estate, "
+        "Estate into Silver early.",
+        [Buy("Remodel", count("Remodel") < 1)], play=["Remodel"],
+        remodel=[Remodel("Gold", "Province", left("Province") <= 6),
+                 Remodel("Curse", "Estate"),
+                 Remodel("Estate", "Silver", left("Province") > 4)]),
+    RuleBot(
+        "workshop-gardens",
+        "Workshops (up to 8) gain Workshops, then Gardens, then Estates; buys Coppers with "
+        "spare $ to grow the deck for Gardens.",
+        buy=[Buy("Province"),
+             Buy("Workshop", count("Workshop") < 8),
+             Buy("Gardens"),
+             Buy("Estate", left("Gardens") == 0),
+             Buy("Estate", gains_to_end() <= 3),
+             Buy("Copper")],
+        gain=[Gain("Workshop", count("Workshop") < 8),
+              Gain("Gardens"),
+              Gain("Estate"),
+              Gain("Silver")],
+        avoid_losing_end=True),
+    _bm("cellar-bm", "Big Money buying up to 2 Cellars with $2 to cycle past green cards.",
+        [Buy("Cellar", count("Cellar") < 2)], silver_first=True),
+    _bm("moat-bm",
+        "Big Money with a Moat (two against Militia/Witch players), played as a small Smithy "
+        "and revealed against attacks.",
+        [Buy("Moat", count("Moat") < 1),
+         Buy("Moat", count("Moat") < 2, opp_count("Militia") > 0),
+         Buy("Moat", count("Moat") < 2, opp_count("Witch") > 0)], play=["Moat"]),
+    _bm("merchant-bm", "Big Money adding one Merchant per two Silvers.",
+        [Buy("Merchant", count("Merchant") < count("Silver") / 2)]),
+    _bm("witch-bm", "Big Money with two Witches (drawing, cursing the opponents).",
+        [Buy("Witch", count("Witch") < 2)], play=["Witch"]),
+    _bm("lab-bm", "Big Money buying Laboratory at $5.", [Buy("Laboratory")]),
+    _bm("council-room-bm", "Big Money with one Council Room.",
+        [Buy("Council Room", count("Council Room") < 1)], play=["Council Room"]),
+    _bm("moneylender-bm", "Big Money with one Moneylender trashing Coppers early.",
+        [Buy("Moneylender", count("Moneylender") < 1, turn() <= 6)], play=["Moneylender"]),
+    _bm("chapel-bm", "Big Money with one early Chapel that trashes Curses and Estates only.",
+        [Buy("Chapel", count("Chapel") < 1, turn() <= 4)], silver_first=True,
+        play=["Chapel"], trash=["Curse", "Estate"]),
+    _bm("festival-smithy", "Festivals for Actions and $ feeding Smithies (one each, in turn).",
+        [Buy("Festival", count("Festival") < count("Smithy")),
+         Buy("Smithy", count("Smithy") <= count("Festival"), count("Smithy") < 4)]),
+)
+
+BOTS = REFERENCE_BOTS + OTHER_BOTS

@@ -1,0 +1,354 @@
+"""Rule bots: ordered rule lists and card rankings that compile to a ``sim.program.Program``.
+
+A rule bot is data, not code: the compiled engine interprets its program for every
+decision, so a rule bot costs no Python call during a game.  Example::
+
+    RuleBot("smithy-bm", "Big Money with one Smithy per 11 Treasures",
+            buy=[Buy("Province", money() > 15),
+                 Buy("Smithy", count("Smithy") < count("Treasure") / 11),
+                 Buy("Silver")],
+            play=["Smithy"])
+
+Conditions may also be given as text (``Buy("Province", "money > 15")``), read by
+:func:`bots.conditions.parse_condition`.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from bots.conditions import (  # noqa: F401  (re-exported: the rule language in one import)
+    Condition,
+    Expr,
+    Term,
+    buys,
+    cards,
+    coins,
+    count,
+    draw_size,
+    empty_piles,
+    gains_to_end,
+    in_hand,
+    left,
+    money,
+    opp_count,
+    opp_score,
+    parse_condition,
+    score,
+    turn,
+)
+from bots.errors import ConditionError, RuleError
+from sim import program as P
+from sim.cards import (
+    ACTION,
+    CARDS,
+    COPPER,
+    CURSE,
+    CURSE_TYPE,
+    ESTATE,
+    N_CARDS,
+    TREASURE,
+    VICTORY,
+    UnknownCardError,
+    card_id,
+)
+
+NAME_RE = re.compile(r"^[a-z0-9][a-z0-9-]*$")
+_LIST_NAMES = {P.L_BUY: "Buy", P.L_GAIN: "Gain", P.L_REMODEL: "Remodel", P.L_MINE: "Mine"}
+
+
+def validate_name(name: object) -> str:
+    """Bot names are CLI words and result-file keys, so stable lower-case ``[a-z0-9-]+``."""
+    if not isinstance(name, str) or not NAME_RE.match(name):
+        raise RuleError(f"bad bot name {name!r}: use lower-case letters, digits and '-' "
+                        f"(e.g. 'smithy-bm')", word=str(name))
+    return name
+
+
+def _card(name: str | int, context: str) -> int:
+    try:
+        return card_id(name)
+    except UnknownCardError as e:
+        raise RuleError(f"{context}: {e}", word=str(name)) from None
+
+
+def _condition(c: Condition | str, context: str) -> Condition:
+    if isinstance(c, Condition):
+        return c
+    if isinstance(c, str):
+        return parse_condition(c)
+    if isinstance(c, (Term, Expr)):
+        raise ConditionError(f"{context}: {c} is a term, not a condition (compare it, e.g. "
+                             f"{c} > 0)", word=str(c))
+    raise ConditionError(f"{context}: not a condition: {c!r}", word=str(c))
+
+
+@dataclass(frozen=True)
+class Rule:
+    """One row of a rule list: gain ``card`` (trashing ``from_card``, or -1) if all hold."""
+
+    kind: int
+    card: int
+    from_card: int
+    conds: tuple[Condition, ...]
+
+    def __str__(self) -> str:
+        what = CARDS[self.card].name
+        if self.from_card >= 0:
+            what = f"{CARDS[self.from_card].name} -> {what}"
+        text = f"{_LIST_NAMES[self.kind]} {what}"
+        if self.conds:
+            text += " if " + " and ".join(str(c) for c in self.conds)
+        return text
+
+
+def _rule(kind: int, card: str | int, from_card: str | int | None,
+          conds: Sequence[Condition | str]) -> Rule:
+    label = _LIST_NAMES[kind]
+    to = _card(card, f"{label} rule")
+    frm = -1 if from_card is None else _card(from_card, f"{label} rule")
+    context = f"{label} {CARDS[to].name} rule"
+    parsed = tuple(_condition(c, context) for c in conds)
+    if len(parsed) > P.MAX_CONDS:
+        raise RuleError(f"{context} has {len(parsed)} conditions; at most {P.MAX_CONDS}",
+                        word=CARDS[to].name)
+    return Rule(kind, to, frm, parsed)
+
+
+def Buy(card: str | int, *conditions: Condition | str) -> Rule:
+    """Buy ``card`` if every condition holds (and it is affordable and in the supply)."""
+    return _rule(P.L_BUY, card, None, conditions)
+
+
+def Gain(card: str | int, *conditions: Condition | str) -> Rule:
+    """Gain ``card`` with Workshop-style gains (``coins`` is the gain's cost limit)."""
+    return _rule(P.L_GAIN, card, None, conditions)
+
+
+def Remodel(from_card: str | int, to_card: str | int, *conditions: Condition | str) -> Rule:
+    """Remodel ``from_card`` (in hand) into ``to_card``; refused if it could never apply."""
+    r = _rule(P.L_REMODEL, to_card, from_card, conditions)
+    if CARDS[r.card].cost > CARDS[r.from_card].cost + 2:
+        raise RuleError(f"Remodel {CARDS[r.from_card].name} -> {CARDS[r.card].name} can never "
+                        f"apply: costs more than $2 above", word=CARDS[r.card].name)
+    return r
+
+
+def Mine(from_card: str | int, to_card: str | int, *conditions: Condition | str) -> Rule:
+    """Mine ``from_card`` into ``to_card`` (both Treasures, cost up to $3 more)."""
+    r = _rule(P.L_MINE, to_card, from_card, conditions)
+    for c in (r.from_card, r.card):
+        if not CARDS[c].is_type(TREASURE):
+            raise RuleError(f"Mine rule: {CARDS[c].name} is not a Treasure",
+                            word=CARDS[c].name)
+    if CARDS[r.card].cost > CARDS[r.from_card].cost + 3:
+        raise RuleError(f"Mine {CARDS[r.from_card].name} -> {CARDS[r.card].name} can never "
+                        f"apply: costs more than $3 above", word=CARDS[r.card].name)
+    return r
+
+
+# --- Default rankings ------------------------------------------------------------------
+
+
+def default_play_order() -> list[int]:
+    """Action cards in default play order.
+
+    Non-terminals first (they cost no Action in net), those with more +Actions first
+    (Village, Festival), then more +Cards (draw before deciding: Laboratory, Market,
+    Merchant), Cellar last among them (it discards better after the draws); then
+    terminals, most expensive first (a rough proxy for strongest).  Ties by card id.
+    """
+    actions = [c for c in CARDS if c.is_type(ACTION)]
+    nonterm = sorted((c for c in actions if c.actions > 0),
+                     key=lambda c: (-c.actions, -c.cards, -c.cost, c.id))
+    term = sorted((c for c in actions if c.actions == 0), key=lambda c: (-c.cost, c.id))
+    return [c.id for c in nonterm + term]
+
+
+def _only_victory_or_curse(c) -> bool:
+    return c.types in (VICTORY, CURSE_TYPE)
+
+
+def default_discard_order() -> list[int]:
+    """All cards, first discarded first: Curse, then Victory-only cards by VP (Province,
+    Duchy, Estate, Gardens), then Copper, then the rest cheapest first (ties by id).
+    Dead cards go first; among live ones the cheapest is usually the weakest."""
+    dead = sorted((c for c in CARDS if _only_victory_or_curse(c)),
+                  key=lambda c: (c.types != CURSE_TYPE, -c.vp, c.id))
+    rest = sorted((c for c in CARDS if not _only_victory_or_curse(c) and c.id != COPPER),
+                  key=lambda c: (c.cost, c.id))
+    return [c.id for c in dead] + [COPPER] + [c.id for c in rest]
+
+
+DEFAULT_TRASH = (CURSE, ESTATE, COPPER)
+
+
+def default_cellar_set() -> list[int]:
+    """Cards Cellar discards by default: those whose only type is Victory or Curse."""
+    return [c.id for c in CARDS if _only_victory_or_curse(c)]
+
+
+def _card_list(names: Iterable[str | int], what: str) -> list[int]:
+    if isinstance(names, (str, bytes)):
+        raise RuleError(f"{what} must be a list of card names, got the text {names!r}",
+                        word=str(names))
+    ids: list[int] = []
+    for n in names:
+        cid = _card(n, what)
+        if cid in ids:
+            raise RuleError(f"{what} lists {CARDS[cid].name} twice (again as {n!r})", word=str(n))
+        ids.append(cid)
+    return ids
+
+
+def _ranks(order: Sequence[int], fill: int | None = None) -> np.ndarray:
+    """Rank array: position in ``order``; unlisted cards get ``fill``."""
+    ranks = np.full(N_CARDS, P.NEVER if fill is None else fill, np.int32)
+    for i, cid in enumerate(order):
+        ranks[cid] = i
+    return ranks
+
+
+def _rules_list(rules: Iterable[Rule | str], kind: int, what: str) -> list[Rule]:
+    out = []
+    for r in rules:
+        if isinstance(r, str) and kind in (P.L_BUY, P.L_GAIN):
+            r = _rule(kind, r, None, ())
+        if not isinstance(r, Rule) or r.kind != kind:
+            raise RuleError(f"{what} takes {_LIST_NAMES[kind]}(...) rules, got {r}", word=str(r))
+        out.append(r)
+    return out
+
+
+class RuleBot:
+    """A bot defined by rule lists and card rankings; :meth:`program` compiles it.
+
+    Defaults (each ``None`` means "use the default"):
+
+    * ``play``: every Action, in :func:`default_play_order`.  An explicit list plays
+      only the cards it names, in that order (others get rank ``NEVER``).
+    * ``discard`` (attacks, Cellar's order): the listed cards first, then the remaining
+      cards in :func:`default_discard_order`.
+    * ``trash`` (Chapel, Remodel's fallback): Curse, Estate, Copper; an explicit list
+      trashes only the cards it names.
+    * ``cellar``: cards Cellar discards; default :func:`default_cellar_set`.
+    * ``gain`` empty: the engine uses the buy list for Workshop gains.
+    * Flags: ``avoid_losing_end`` off, ``excess_terminals_first`` on (discard terminals
+      the hand cannot play before anything else), ``reveal_moat`` on, ``mine_always`` on
+      (Mine upgrades the best Treasure when no Mine rule applies); Treasures are always
+      all played.
+
+    Everything is checked and compiled here, so a bad bot fails when defined.
+    """
+
+    def __init__(self, name: str, description: str = "", *,
+                 buy: Iterable[Rule | str] = (), gain: Iterable[Rule | str] = (),
+                 remodel: Iterable[Rule] = (), mine: Iterable[Rule] = (),
+                 play: Iterable[str | int] | None = None,
+                 discard: Iterable[str | int] | None = None,
+                 trash: Iterable[str | int] | None = None,
+                 cellar: Iterable[str | int] | None = None,
+                 avoid_losing_end: bool = False, excess_terminals_first: bool = True,
+                 reveal_moat: bool = True, mine_always: bool = True) -> None:
+        self.name = validate_name(name)
+        if not isinstance(description, str):
+            raise RuleError(f"bot {name}: description must be text", word="description")
+        self.description = description
+        self.buy = _rules_list(buy, P.L_BUY, "buy")
+        self.gain = _rules_list(gain, P.L_GAIN, "gain")
+        self.remodel = _rules_list(remodel, P.L_REMODEL, "remodel")
+        self.mine = _rules_list(mine, P.L_MINE, "mine")
+        self.play = None if play is None else _card_list(play, "play")
+        for cid in self.play or ():
+            if not CARDS[cid].is_type(ACTION):
+                raise RuleError(f"play lists {CARDS[cid].name}, which is not an Action",
+                                word=CARDS[cid].name)
+        self.discard = None if discard is None else _card_list(discard, "discard")
+        self.trash = None if trash is None else _card_list(trash, "trash")
+        self.cellar = None if cellar is None else _card_list(cellar, "cellar")
+        self.flags = {"avoid_losing_end": avoid_losing_end,
+                      "excess_terminals_first": excess_terminals_first,
+                      "reveal_moat": reveal_moat, "mine_always": mine_always}
+        for key, value in self.flags.items():
+            if not isinstance(value, bool):
+                raise RuleError(f"bot {name}: {key} must be true or false, got {value!r}",
+                                word=key)
+        self._program = self._compile()
+
+    def __repr__(self) -> str:
+        return f"RuleBot({self.name!r})"
+
+    def rules(self) -> list[Rule]:
+        """All rules in program row order (buy, gain, remodel, mine)."""
+        return self.buy + self.gain + self.remodel + self.mine
+
+    def _compile(self) -> P.Program:
+        rules = self.rules()
+        r = len(rules)
+        rows = np.full((r, 2), -1, np.int32)
+        conds = np.zeros((r, P.MAX_CONDS, P.COND_WIDTH), np.float64)
+        n_conds = np.zeros(r, np.int32)
+        for i, rule in enumerate(rules):
+            rows[i] = (rule.card, rule.from_card)
+            n_conds[i] = len(rule.conds)
+            for j, c in enumerate(rule.conds):
+                conds[i, j] = c.row()
+        bounds = np.zeros((P.N_LISTS, 2), np.int32)
+        start = 0
+        for k, lst in zip((P.L_BUY, P.L_GAIN, P.L_REMODEL, P.L_MINE),
+                          (self.buy, self.gain, self.remodel, self.mine), strict=True):
+            bounds[k] = (start, start + len(lst))
+            start += len(lst)
+
+        play = _ranks(default_play_order() if self.play is None else self.play)
+        listed = self.discard or []
+        order = listed + [c for c in default_discard_order() if c not in listed]
+        discard = _ranks(order)
+        trash = _ranks(DEFAULT_TRASH if self.trash is None else self.trash)
+        cellar = np.zeros(N_CARDS, np.int32)
+        cellar[default_cellar_set() if self.cellar is None else self.cellar] = 1
+
+        flags = np.zeros(P.N_FLAGS, np.int32)
+        flags[P.F_AVOID_LOSING_END] = self.flags["avoid_losing_end"]
+        flags[P.F_EXCESS_TERMINALS] = self.flags["excess_terminals_first"]
+        flags[P.F_REVEAL_MOAT] = self.flags["reveal_moat"]
+        flags[P.F_PLAY_TREASURES] = 1
+        flags[P.F_KIND] = P.K_RULES
+        flags[P.F_MINE_ALWAYS] = self.flags["mine_always"]
+        prog = P.Program(rows, conds, n_conds, bounds, play, discard, trash, cellar, flags)
+        prog.validate()
+        return prog
+
+    def program(self) -> P.Program:
+        """A fresh copy of the compiled program (callers may modify or stack it)."""
+        return copy_program(self._program)
+
+    def describe(self) -> str:
+        """Readable listing of the rules, for ``domsim bots --show``-style output."""
+        lines = [f"{self.name}: {self.description}"]
+        lines += [f"  {r}" for r in self.rules()]
+        if self.play is not None:
+            lines.append("  play: " + ", ".join(CARDS[c].name for c in self.play))
+        return "\n".join(lines)
+
+
+def copy_program(p: P.Program) -> P.Program:
+    """Deep copy of a program (all arrays copied)."""
+    return P.Program(p.rules.copy(), p.conds.copy(), p.n_conds.copy(), p.list_bounds.copy(),
+                     p.play_rank.copy(), p.discard_rank.copy(), p.trash_rank.copy(),
+                     p.cellar_discard.copy(), p.flags.copy())
+
+
+def programs_equal(a: P.Program, b: P.Program) -> bool:
+    """True when two programs have the same arrays (values, shapes and dtypes)."""
+    fields = ("rules", "conds", "n_conds", "list_bounds", "play_rank", "discard_rank",
+              "trash_rank", "cellar_discard", "flags")
+    for f in fields:
+        x, y = getattr(a, f), getattr(b, f)
+        if x.dtype != y.dtype or x.shape != y.shape or not np.array_equal(x, y):
+            return False
+    return True

@@ -1,0 +1,124 @@
+"""Python entry point to the compiled engine: play a batch of seeded games.
+
+This is the only module that calls :func:`sim.engine.run_batch`.  It
+allocates the state once per batch, seats the bots, and turns the engine's
+error codes into exceptions that name the bot, the game and the decision.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Protocol
+
+import numpy as np
+
+from sim import callbacks
+from sim.cards import CARDS
+from sim.codes import DECISION_NAMES, ERR_BOT_RAISED, ERR_NONE
+from sim.config import GameConfig
+from sim.engine import N_GAME_COLS, run_batch
+from sim.layout import ERR, LOG, LOG_WIDTH, V_LOG_N, V_LOG_TRUNC, V
+from sim.program import F_KIND, K_PYTHON, Program
+from sim.state import make_table, new_state, pack_programs
+
+LOG_ROWS = 1 << 16
+
+
+class BotLike(Protocol):
+    name: str
+
+    def program(self) -> Program: ...
+
+
+class BotError(RuntimeError):
+    """A bot failed (raised, or gave an illegal answer) in one game of a batch.
+
+    ``done`` holds the results of the games of the batch that finished before it.
+    """
+
+    def __init__(self, message: str, *, bot: str, game: int, seed: int, decision: str,
+                 card: str | None, done: BatchResult):
+        super().__init__(message)
+        self.bot, self.game, self.seed, self.decision, self.card = bot, game, seed, decision, card
+        self.done = done
+
+
+@dataclass
+class BatchResult:
+    """Per-game arrays, seats in columns (seat 0 first): see sim.engine G_* columns."""
+
+    score: np.ndarray        # int32 [G, players]
+    turns: np.ndarray        # int32 [G, players]
+    game: np.ndarray         # int32 [G, N_GAME_COLS]
+    rec_coins: np.ndarray | None = None   # int16 [G, players, T] $ produced per turn
+    rec_vp: np.ndarray | None = None      # int16 [G, players, T] score after each turn
+    log: np.ndarray | None = None         # int32 [events, 6] when logging (one game)
+    log_truncated: bool = False
+
+    def head(self, n: int) -> BatchResult:
+        def cut(a):
+            return None if a is None else a[:n]
+        return BatchResult(self.score[:n], self.turns[:n], self.game[:n],
+                           cut(self.rec_coins), cut(self.rec_vp), self.log, self.log_truncated)
+
+
+def _card(c: int) -> str:
+    return CARDS[c].name if 0 <= c < len(CARDS) else f"card id {c}"
+
+
+def play_batch(config: GameConfig, bots: list[BotLike], seat_bots: np.ndarray,
+               seeds: np.ndarray, first: np.ndarray | None = None, *, record_turns: int = 0,
+               log: bool = False, game_offset: int = 0) -> BatchResult:
+    """Play one game per seed.
+
+    seat_bots[g, s] is the index in ``bots`` of the bot in seat s of game g;
+    first[g] the seat that moves first (-1 or None: drawn from the seed).
+    ``game_offset`` only labels errors with the run's game index.
+    """
+    n = config.n_players
+    seeds = np.ascontiguousarray(seeds, dtype=np.uint64)
+    g = len(seeds)
+    seat_bots = np.ascontiguousarray(seat_bots, dtype=np.int32).reshape(g, n)
+    if first is None:
+        first = np.full(g, -1, np.int8)
+    first = np.ascontiguousarray(first, dtype=np.int8)
+    if seat_bots.size and (seat_bots.min() < 0 or seat_bots.max() >= len(bots)):
+        raise ValueError("seat_bots refers to a bot that is not in the list")
+    programs = [b.program() for b in bots]
+    P, Q = pack_programs(programs)
+    callbacks.REGISTRY.clear()
+    for i, (bot, prog) in enumerate(zip(bots, programs)):
+        if prog.flags[F_KIND] == K_PYTHON:
+            callbacks.REGISTRY[i] = bot
+    T = make_table(n, config.kingdom)
+    S, R = new_state(T, config.turn_cap, log_rows=LOG_ROWS if log else 0)
+    score = np.zeros((g, n), np.int32)
+    turns = np.zeros((g, n), np.int32)
+    game = np.zeros((g, N_GAME_COLS), np.int32)
+    rec_shape = (g, n, config.turn_cap) if record_turns else (0, 1, 1)
+    rec_coins = np.zeros(rec_shape, np.int16)
+    rec_vp = np.zeros(rec_shape, np.int16)
+    done = run_batch(S, R, T, P, Q, n, seat_bots, seeds, first, score, turns, game,
+                     rec_coins, rec_vp)
+    result = BatchResult(score, turns, game, rec_coins if record_turns else None,
+                         rec_vp if record_turns else None)
+    if log:
+        rows = int(S[V + V_LOG_N])
+        result.log = S[LOG:LOG + rows * LOG_WIDTH].reshape(rows, LOG_WIDTH).copy()
+        result.log_truncated = bool(S[V + V_LOG_TRUNC])
+    if S[ERR] != ERR_NONE:
+        code, gi, seat, d, c, b = (int(x) for x in S[ERR:ERR + 6])
+        name = getattr(bots[b], "name", f"bot {b}")
+        decision = DECISION_NAMES[d]
+        if code == ERR_BOT_RAISED:
+            exc = callbacks.LAST_ERROR[0] if callbacks.LAST_ERROR else None
+            msg = (f"bot {name!r} raised {exc!r} deciding to {decision} "
+                   f"in game {game_offset + gi} (seed {int(seeds[gi])}, seat {seat})")
+            card = None
+        else:
+            card = _card(c) if c >= 0 else "nothing"
+            msg = (f"bot {name!r} made an illegal choice deciding to {decision}: {card} "
+                   f"in game {game_offset + gi} (seed {int(seeds[gi])}, seat {seat})")
+        raise BotError(msg, bot=name, game=game_offset + gi, seed=int(seeds[gi]),
+                       decision=decision, card=card, done=result.head(done))
+    return result

@@ -1,0 +1,114 @@
+"""Python bots: the bridge from the compiled engine back into Python.
+
+A Python bot answers decisions in plain Python.  The engine calls
+:func:`py_decide` (through numba's ``objmode``) with the raw state arrays; this
+module wraps them in a :class:`View` that exposes only what the deciding
+player may know, calls the bot's method, and converts the answer to a card id.
+Bots are looked up in :data:`REGISTRY` by their slot in the batch's program
+table, filled by :mod:`sim.batch` before each compiled call.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from sim import layout as L
+from sim.cards import CARDS, N_CARDS, card_id
+from sim.codes import BOT_RAISED, NO_CARD, USE_DEFAULT
+
+REGISTRY: dict[int, object] = {}
+LAST_ERROR: list[BaseException] = []
+
+# Method called on a Python bot for each decision code (see sim.codes).
+METHODS = (
+    "play_action", "play_treasure", "buy", "attack_discard", "reveal_moat", "cellar_discard",
+    "remodel_trash", "remodel_gain", "mine_trash", "mine_gain", "workshop_gain",
+    "chapel_trash", "moneylender_trash",
+)
+
+
+class View:
+    """What one player may see when deciding (RULES.md, public and hidden information).
+
+    Counts are dicts {card name: count} without zero entries.  Opponents are
+    listed in turn order after this player.  The order of any draw pile and
+    other players' hands are not available: the view is built from the
+    public parts of the state only, and is a copy.
+    """
+
+    def __init__(self, S: np.ndarray, p: int, arg: int):
+        n = int(S[L.V + L.V_NP])
+        self.player = int(p)
+        self.arg = int(arg)
+        self.n_players = n
+        self.hand = _counts(_zone(S, L.HAND0, p))
+        self.in_play = _counts(_zone(S, L.PLAY0, p))
+        self.owned = _counts(_zone(S, L.OWN0, p))
+        self.draw_size = int(S[L.DECK_N + p])
+        self.discard_size = int(S[L.DISC_N + p])
+        self.supply = {CARDS[c].name: int(S[L.SUPPLY + c]) for c in range(N_CARDS)
+                       if S[L.IN_SUPPLY + c]}
+        self.trash = _counts(S[L.TRASH:L.TRASH + N_CARDS])
+        self.turn = int(S[L.TURNS + p]) + 1
+        self.actions = int(S[L.V + L.V_ACTIONS])
+        self.buys = int(S[L.V + L.V_BUYS])
+        self.coins = int(S[L.V + L.V_COINS])
+        order = [(p + k) % n for k in range(1, n)]
+        self.opponents_owned = [_counts(_zone(S, L.OWN0, q)) for q in order]
+        self.opponents_hand_size = [int(S[L.HAND_N + q]) for q in order]
+        self.discard_tops = [CARDS[int(S[L.DISC_TOP + q])].name if S[L.DISC_TOP + q] >= 0
+                             else None for q in order]
+
+    def count(self, name: str) -> int:
+        """Cards of this name the player owns."""
+        return self.owned.get(CARDS[card_id(name)].name, 0)
+
+    def left(self, name: str) -> int:
+        """Cards left in a supply pile (0 for cards not in this game)."""
+        return self.supply.get(CARDS[card_id(name)].name, 0)
+
+    def cost(self, name: str) -> int:
+        return CARDS[card_id(name)].cost
+
+
+def _zone(S: np.ndarray, z0: int, p: int) -> np.ndarray:
+    o = z0 + p * L.N_SLOTS
+    return S[o:o + N_CARDS]
+
+
+def _counts(arr) -> dict[str, int]:
+    return {CARDS[c].name: int(arr[c]) for c in np.flatnonzero(arr)}
+
+
+def _to_card(answer) -> int:
+    if answer is None:
+        return NO_CARD
+    if answer is True or answer is False:
+        return int(answer)
+    return card_id(answer)
+
+
+def py_decide(d: int, p: int, arg: int, S: np.ndarray) -> int:
+    """Ask the Python bot in seat ``p`` decision ``d``; a card id, -1, or USE_DEFAULT."""
+    impl = REGISTRY[int(S[L.BOT + p])]
+    method = getattr(impl, METHODS[int(d)], None)
+    if method is None:
+        return USE_DEFAULT
+    try:
+        answer = method(View(S, int(p), int(arg)))
+        if answer is USE_DEFAULT_ANSWER:
+            return USE_DEFAULT
+        return _to_card(answer)
+    except Exception as exc:  # reported by sim.batch with the bot's name and game
+        LAST_ERROR[:] = [exc]
+        return BOT_RAISED
+
+
+class _Default:
+    """Sentinel a Python bot returns to let its rule program decide."""
+
+    def __repr__(self) -> str:
+        return "DEFAULT"
+
+
+USE_DEFAULT_ANSWER = _Default()

@@ -1,0 +1,458 @@
+"""Compiled decision making: every question the engine asks a player.
+
+``decide`` dispatches on the seat's bot kind:
+
+* rule bots: the program (``P`` row, ``Q`` conditions; see sim.program and
+  sim.layout) is interpreted here, with no Python call;
+* the random bot: a uniformly random legal answer from the seat's own
+  decision stream;
+* Python bots: one call back into the interpreter (``objmode``) per
+  decision; an answer of ``USE_DEFAULT`` falls back to the bot's program.
+
+Everything read here is what the deciding player may know: its own hand and
+draw-pile size, owned counts (all gains and trashes are public), the supply
+and scores.  The draw pile's order and other players' hands are never read.
+"""
+
+from __future__ import annotations
+
+from numba import njit, objmode
+
+from sim.callbacks import py_decide
+from sim.cards import ACTION, C_ACTIONS, C_COST, C_TYPES, CURSE, N_CARDS, TREASURE
+from sim.codes import (
+    D_ACTION,
+    D_ATTACK_DISCARD,
+    D_BUY,
+    D_CELLAR,
+    D_CHAPEL,
+    D_MINE_GAIN,
+    D_MINE_TRASH,
+    D_MONEYLENDER,
+    D_REMODEL_GAIN,
+    D_REMODEL_TRASH,
+    D_REVEAL_MOAT,
+    D_TREASURE,
+    D_WORKSHOP_GAIN,
+    USE_DEFAULT,
+)
+from sim.layout import (
+    BOT,
+    DECK_N,
+    HAND0,
+    MAX_PLAYERS,
+    MONEY,
+    N_COLS,
+    N_SLOTS,
+    N_TREASURES,
+    N_TYPE_BITS,
+    OWN0,
+    OWN_N,
+    PF_BOUNDS,
+    PF_FLAGS,
+    PF_NPLAY,
+    PF_PLAY,
+    PF_RANKS,
+    PF_RULES,
+    RULE_WIDTH,
+    SUPPLY,
+    TREASURE_IDS,
+    TURNS,
+    TYPE_N,
+    V_BUYS,
+    V_COINS,
+    V_EMPTY,
+    V_NP,
+    V_PENDING,
+    V,
+)
+from sim.program import (
+    F_AVOID_LOSING_END,
+    F_EXCESS_TERMINALS,
+    F_KIND,
+    F_MINE_ALWAYS,
+    F_REVEAL_MOAT,
+    K_PYTHON,
+    K_RANDOM,
+    L_BUY,
+    L_GAIN,
+    L_MINE,
+    L_REMODEL,
+    NEVER,
+    OP_EQ,
+    OP_GE,
+    OP_GT,
+    OP_LE,
+    OP_LT,
+    R_CELLAR,
+    R_DISCARD,
+    R_TRASH,
+    T_BUYS,
+    T_COINS,
+    T_CONST,
+    T_DRAW_SIZE,
+    T_EMPTY_PILES,
+    T_GAINS_TO_END,
+    T_HAND,
+    T_MONEY,
+    T_OPP_OWN,
+    T_OPP_SCORE,
+    T_OWN,
+    T_OWN_ALL,
+    T_OWN_TYPE,
+    T_SCORE,
+    T_SUPPLY,
+    T_TURN,
+)
+from sim.rng import below
+from sim.zones import (
+    best_opponent_score,
+    can_gain,
+    gains_to_end,
+    score,
+    score_if_gained,
+    would_end,
+)
+
+BIG = 1 << 30
+
+
+# ----------------------------------------------------------------------------- terms
+@njit(cache=True)
+def term_value(S, T, p, kind, arg, coins):
+    """Value of one condition term for player ``p`` (public information only)."""
+    if kind == T_CONST:
+        return arg
+    a = int(arg)
+    if kind == T_OWN:
+        return S[OWN0 + p * N_SLOTS + a]
+    if kind == T_SUPPLY:
+        return S[SUPPLY + a]
+    if kind == T_MONEY:
+        return S[MONEY + p]
+    if kind == T_OWN_TYPE:
+        for k in range(N_TYPE_BITS):
+            if a == 1 << k:
+                return S[TYPE_N + k * MAX_PLAYERS + p]
+        o0 = OWN0 + p * N_SLOTS
+        m = 0
+        for c in range(N_CARDS):
+            if T[c * N_COLS + C_TYPES] & a:
+                m += S[o0 + c]
+        return m
+    if kind == T_OWN_ALL:
+        return S[OWN_N + p]
+    if kind == T_GAINS_TO_END:
+        return gains_to_end(S)
+    if kind == T_TURN:
+        return S[TURNS + p] + 1
+    if kind == T_COINS:
+        return coins
+    if kind == T_BUYS:
+        return S[V + V_BUYS]
+    if kind == T_SCORE:
+        return score(S, T, p)
+    if kind == T_OPP_SCORE:
+        return best_opponent_score(S, T, p)
+    if kind == T_OPP_OWN:
+        best = 0
+        for q in range(S[V + V_NP]):
+            k = S[OWN0 + q * N_SLOTS + a]
+            if q != p and k > best:
+                best = k
+        return best
+    if kind == T_EMPTY_PILES:
+        return S[V + V_EMPTY]
+    if kind == T_HAND:
+        return S[HAND0 + p * N_SLOTS + a]
+    if kind == T_DRAW_SIZE:
+        return S[DECK_N + p]
+    return 0
+
+
+@njit(cache=True)
+def conditions_hold(S, T, P, Q, b, r, p, coins):
+    """All conditions of rule ``r`` of bot ``b`` hold: lhs OP rhs / div + add."""
+    n = P[b, PF_RULES + RULE_WIDTH * r + 2]
+    for i in range(n):
+        lhs = float(term_value(S, T, p, int(Q[b, r, i, 0]), Q[b, r, i, 1], coins))
+        rhs = float(term_value(S, T, p, int(Q[b, r, i, 3]), Q[b, r, i, 4], coins))
+        rhs = rhs / Q[b, r, i, 5] + Q[b, r, i, 6]
+        op = int(Q[b, r, i, 2])
+        if op == OP_LT:
+            ok = lhs < rhs
+        elif op == OP_LE:
+            ok = lhs <= rhs
+        elif op == OP_EQ:
+            ok = lhs == rhs
+        elif op == OP_GE:
+            ok = lhs >= rhs
+        elif op == OP_GT:
+            ok = lhs > rhs
+        else:
+            ok = lhs != rhs
+        if not ok:
+            return False
+    return True
+
+
+@njit(cache=True)
+def ends_badly(S, T, P, b, p, c):
+    """Avoid-losing option: gaining ``c`` would end the game without winning outright."""
+    if P[b, PF_FLAGS + F_AVOID_LOSING_END] == 0 or not would_end(S, c):
+        return False
+    return score_if_gained(S, T, p, c) <= best_opponent_score(S, T, p)
+
+
+@njit(cache=True)
+def pick_from_list(S, T, P, Q, b, p, lst, coins):
+    """First rule of list ``lst`` whose card can be gained for ``coins`` and whose
+    conditions hold; -1 if none."""
+    for r in range(P[b, PF_BOUNDS + 2 * lst], P[b, PF_BOUNDS + 2 * lst + 1]):
+        c = P[b, PF_RULES + RULE_WIDTH * r]
+        if not can_gain(S, T, c, coins):
+            continue
+        if not conditions_hold(S, T, P, Q, b, r, p, coins):
+            continue
+        if ends_badly(S, T, P, b, p, c):
+            continue
+        return c
+    return -1
+
+
+@njit(cache=True)
+def pick_gain(S, T, P, Q, b, p, max_cost, treasure_only):
+    """A rule bot's choice for "gain a card costing up to max_cost".
+
+    The gain list (or the buy list when the gain list is empty) decides; when
+    it names nothing the gain is still mandatory, so take the costliest
+    Treasure, else the cheapest card that is not a Curse, else a Curse.
+    """
+    if not treasure_only:
+        has_gain_list = P[b, PF_BOUNDS + 2 * L_GAIN + 1] > P[b, PF_BOUNDS + 2 * L_GAIN]
+        c = pick_from_list(S, T, P, Q, b, p, L_GAIN if has_gain_list else L_BUY, max_cost)
+        if c >= 0:
+            return c
+    best = -1
+    for c in range(N_CARDS):
+        if (T[c * N_COLS + C_TYPES] & TREASURE) and can_gain(S, T, c, max_cost):
+            if best < 0 or T[c * N_COLS + C_COST] > T[best * N_COLS + C_COST]:
+                best = c
+    if best >= 0 or treasure_only:
+        return best
+    for c in range(N_CARDS):
+        if c != CURSE and can_gain(S, T, c, max_cost):
+            if best < 0 or T[c * N_COLS + C_COST] < T[best * N_COLS + C_COST]:
+                best = c
+    if best < 0 and can_gain(S, T, CURSE, max_cost):
+        best = CURSE
+    return best
+
+
+@njit(cache=True)
+def lowest_ranked_in_hand(S, P, b, p, which, limit):
+    """The card in hand with the lowest rank in rank row ``which`` below ``limit``."""
+    h0 = HAND0 + p * N_SLOTS
+    r0 = PF_RANKS + which * N_SLOTS
+    best = -1
+    best_rank = limit
+    for c in range(N_CARDS):
+        if S[h0 + c] > 0 and P[b, r0 + c] < best_rank:
+            best = c
+            best_rank = P[b, r0 + c]
+    return best
+
+
+@njit(cache=True)
+def excess_terminal(S, T, P, b, p):
+    """A terminal Action the hand has no Action left to play, or -1."""
+    h0 = HAND0 + p * N_SLOTS
+    capacity = 1
+    terminals = 0
+    for c in range(N_CARDS):
+        k = S[h0 + c]
+        if k and (T[c * N_COLS + C_TYPES] & ACTION):
+            if T[c * N_COLS + C_ACTIONS] == 0:
+                terminals += k
+            else:
+                capacity += k * (T[c * N_COLS + C_ACTIONS] - 1)
+    if terminals <= capacity:
+        return -1
+    r0 = PF_RANKS + R_DISCARD * N_SLOTS
+    best = -1
+    for c in range(N_CARDS):
+        if S[h0 + c] and (T[c * N_COLS + C_TYPES] & ACTION) and T[c * N_COLS + C_ACTIONS] == 0:
+            if best < 0 or P[b, r0 + c] < P[b, r0 + best]:
+                best = c
+    return best
+
+
+@njit(cache=True)
+def pick_pair(S, T, P, Q, b, p, lst, extra):
+    """First (trash, gain) rule of list ``lst`` that applies; remembers the gain."""
+    for r in range(P[b, PF_BOUNDS + 2 * lst], P[b, PF_BOUNDS + 2 * lst + 1]):
+        dst = P[b, PF_RULES + RULE_WIDTH * r]
+        src = P[b, PF_RULES + RULE_WIDTH * r + 1]
+        if S[HAND0 + p * N_SLOTS + src] == 0:
+            continue
+        if not can_gain(S, T, dst, T[src * N_COLS + C_COST] + extra):
+            continue
+        if conditions_hold(S, T, P, Q, b, r, p, S[V + V_COINS]) and not ends_badly(
+                S, T, P, b, p, dst):
+            S[V + V_PENDING] = dst
+            return src
+    S[V + V_PENDING] = -1
+    return -1
+
+
+# ----------------------------------------------------------------------------- rule bots
+@njit(cache=True)
+def rules_decide(S, T, P, Q, p, d, arg):
+    b = S[BOT + p]
+    h0 = HAND0 + p * N_SLOTS
+    if d == D_ACTION:
+        for i in range(P[b, PF_NPLAY]):
+            c = P[b, PF_PLAY + i]
+            if S[h0 + c] > 0:
+                return c
+        return -1
+    if d == D_BUY:
+        return pick_from_list(S, T, P, Q, b, p, L_BUY, S[V + V_COINS])
+    if d == D_TREASURE:
+        for i in range(T[N_TREASURES]):
+            c = T[TREASURE_IDS + i]
+            if S[h0 + c] > 0:
+                return c
+        return -1
+    if d == D_ATTACK_DISCARD:
+        if P[b, PF_FLAGS + F_EXCESS_TERMINALS]:
+            c = excess_terminal(S, T, P, b, p)
+            if c >= 0:
+                return c
+        return lowest_ranked_in_hand(S, P, b, p, R_DISCARD, BIG)
+    if d == D_REVEAL_MOAT:
+        return P[b, PF_FLAGS + F_REVEAL_MOAT]
+    if d == D_CELLAR:
+        r0 = PF_RANKS + R_CELLAR * N_SLOTS
+        for c in range(N_CARDS):
+            if S[h0 + c] > 0 and P[b, r0 + c]:
+                return c
+        return -1
+    if d == D_REMODEL_TRASH:
+        c = pick_pair(S, T, P, Q, b, p, L_REMODEL, 2)
+        if c < 0:
+            c = lowest_ranked_in_hand(S, P, b, p, R_TRASH, NEVER)
+        if c < 0:
+            c = lowest_ranked_in_hand(S, P, b, p, R_DISCARD, BIG)
+        return c
+    if d == D_REMODEL_GAIN or d == D_WORKSHOP_GAIN:
+        c = S[V + V_PENDING]
+        S[V + V_PENDING] = -1
+        if d == D_REMODEL_GAIN and c >= 0 and can_gain(S, T, c, arg):
+            return c
+        return pick_gain(S, T, P, Q, b, p, arg, False)
+    if d == D_MINE_TRASH:
+        c = pick_pair(S, T, P, Q, b, p, L_MINE, 3)
+        if c >= 0 or P[b, PF_FLAGS + F_MINE_ALWAYS] == 0:
+            return c
+        # Best upgrade: the Treasure in hand whose best gain gains the most cost.
+        best_src = -1
+        best_dst = -1
+        best_up = 0
+        for i in range(T[N_TREASURES]):
+            src = T[TREASURE_IDS + i]
+            if S[h0 + src] == 0:
+                continue
+            for j in range(T[N_TREASURES]):
+                dst = T[TREASURE_IDS + j]
+                if can_gain(S, T, dst, T[src * N_COLS + C_COST] + 3):
+                    up = T[dst * N_COLS + C_COST] - T[src * N_COLS + C_COST]
+                    if up > best_up:
+                        best_up = up
+                        best_src = src
+                        best_dst = dst
+        S[V + V_PENDING] = best_dst
+        return best_src
+    if d == D_MINE_GAIN:
+        c = S[V + V_PENDING]
+        S[V + V_PENDING] = -1
+        if c >= 0 and can_gain(S, T, c, arg):
+            return c
+        return pick_gain(S, T, P, Q, b, p, arg, True)
+    if d == D_CHAPEL:
+        return lowest_ranked_in_hand(S, P, b, p, R_TRASH, NEVER)
+    if d == D_MONEYLENDER:
+        return 1
+    return -1
+
+
+# ----------------------------------------------------------------------------- random bot
+@njit(cache=True)
+def _qualifies(S, T, p, c, from_hand, type_mask, max_cost):
+    if type_mask and (T[c * N_COLS + C_TYPES] & type_mask) == 0:
+        return False
+    if from_hand:
+        return S[HAND0 + p * N_SLOTS + c] > 0
+    return can_gain(S, T, c, max_cost)
+
+
+@njit(cache=True)
+def random_card(S, R, T, p, from_hand, type_mask, max_cost, allow_none):
+    """Uniform choice among the card ids that qualify (and "none" if allowed)."""
+    n = 1 if allow_none else 0
+    for c in range(N_CARDS):
+        if _qualifies(S, T, p, c, from_hand, type_mask, max_cost):
+            n += 1
+    if n == 0:
+        return -1
+    k = below(R, 2 * p + 1, n)
+    for c in range(N_CARDS):
+        if _qualifies(S, T, p, c, from_hand, type_mask, max_cost):
+            if k == 0:
+                return c
+            k -= 1
+    return -1
+
+
+@njit(cache=True)
+def random_decide(S, R, T, p, d, arg):
+    if d == D_ACTION:
+        return random_card(S, R, T, p, True, ACTION, 0, True)
+    if d == D_TREASURE or d == D_MINE_TRASH:
+        return random_card(S, R, T, p, True, TREASURE, 0, True)
+    if d == D_BUY:
+        return random_card(S, R, T, p, False, 0, S[V + V_COINS], True)
+    if d == D_ATTACK_DISCARD or d == D_REMODEL_TRASH:
+        return random_card(S, R, T, p, True, 0, 0, False)
+    if d == D_CELLAR or d == D_CHAPEL:
+        return random_card(S, R, T, p, True, 0, 0, True)
+    if d == D_REVEAL_MOAT or d == D_MONEYLENDER:
+        return below(R, 2 * p + 1, 2)
+    if d == D_REMODEL_GAIN or d == D_WORKSHOP_GAIN:
+        return random_card(S, R, T, p, False, 0, arg, False)
+    if d == D_MINE_GAIN:
+        return random_card(S, R, T, p, False, TREASURE, arg, False)
+    return -1
+
+
+# ----------------------------------------------------------------------------- dispatch
+@njit(cache=True)
+def python_answer(S, p, d, arg):
+    """Call the Python bot of seat ``p`` (kept out of ``decide``: a function that
+    holds an objmode block is never inlined, and each call to it costs ~15 ns)."""
+    with objmode(r="int64"):
+        r = py_decide(d, p, arg, S)
+    return r
+
+
+@njit(cache=True)
+def decide(S, R, T, P, Q, p, d, arg):
+    """Player ``p``'s answer to decision ``d`` (a card id, -1, or 0/1 for yes/no)."""
+    kind = P[S[BOT + p], PF_FLAGS + F_KIND]
+    if kind == K_PYTHON:
+        r = python_answer(S, p, d, arg)
+        if r != USE_DEFAULT:
+            return r
+    elif kind == K_RANDOM:
+        return random_decide(S, R, T, p, d, arg)
+    return rules_decide(S, T, P, Q, p, d, arg)

@@ -1,0 +1,97 @@
+"""Where everything lives in the engine's flat arrays.
+
+The compiled engine keeps a game in one int32 vector ``S`` (plus the uint64
+random streams), reads the card table and setup from one int32 vector ``T``,
+and the bots' programs from ``P`` (int32, one row per bot) and ``Q`` (float64
+conditions).  Passing a few flat arrays keeps every call cheap: numba does
+reference counting per array argument, and a state spread over two dozen
+arrays made each call cost as much as the rules it ran.  This module is the
+map: named offsets and small index helpers, nothing else.
+
+State ``S``
+    count zones per player (hand, in play, discard, owned), each N_SLOTS wide;
+    the supply, trash and in-supply rows; per-player scalars; game scalars;
+    the error record; each player's ordered draw pile (top = last filled
+    slot); and, when logging, the event log.
+Adventures will add zones the same way (Duration cards in play, Tavern mat,
+set-aside cards, token counts): more rows of N_SLOTS, nothing else changes.
+"""
+
+from __future__ import annotations
+
+from sim.cards import N_CARDS
+from sim.program import COND_WIDTH, MAX_CONDS, N_FLAGS, N_LISTS
+
+MAX_PLAYERS = 4
+N_SLOTS = 32                      # card-id slots per zone (room for new cards)
+assert N_CARDS <= N_SLOTS
+MAX_DECK = 512                    # cards one player can hold (the whole game has fewer)
+
+# Per-player count zones.
+Z_HAND, Z_PLAY, Z_DISC, Z_OWN = range(4)
+N_ZONES = 4
+ZONES = 0
+SUPPLY = ZONES + N_ZONES * MAX_PLAYERS * N_SLOTS
+TRASH = SUPPLY + N_SLOTS
+IN_SUPPLY = TRASH + N_SLOTS
+# Per-player scalars: S[PS + k * MAX_PLAYERS + p].
+PS = IN_SUPPLY + N_SLOTS
+K_HAND_N, K_PLAY_N, K_DISC_N, K_DECK_N, K_OWN_N, K_TURNS, K_DISC_TOP, K_BOT, K_MONEY = range(9)
+K_TYPE0 = 9                       # K_TYPE0 + k: owned cards having type bit 1 << k
+N_TYPE_BITS = 6
+N_PS = K_TYPE0 + N_TYPE_BITS
+# Game scalars: S[V + name].
+V = PS + N_PS * MAX_PLAYERS
+(V_ACTIONS, V_BUYS, V_COINS, V_MERCHANTS, V_SILVER_PLAYED, V_NP, V_EMPTY, V_TOTAL_TURNS,
+ V_LOG_ON, V_LOG_N, V_LOG_TRUNC, V_GAME, V_CUR, V_TURN_CAP, V_PENDING, V_LOG_CAP) = range(16)
+N_V = 16
+ERR = V + N_V                     # [code, game, seat, decision, card, bot]
+N_ERR = 8
+DECK = ERR + N_ERR
+LOG = DECK + MAX_PLAYERS * MAX_DECK
+LOG_WIDTH = 6                     # (event, turn, player, card, count, extra)
+STATE_SIZE = LOG                  # without a log
+
+# Card table and setup ``T``.
+N_COLS = 8                        # T[c * N_COLS + col]: the card table, columns sim.cards.C_*
+SUPPLY0 = N_SLOTS * N_COLS   # starting pile sizes
+N_ACTIONS = SUPPLY0 + N_SLOTS     # how many Action ids follow
+ACTION_IDS = N_ACTIONS + 1
+N_TREASURES = ACTION_IDS + N_SLOTS
+TREASURE_IDS = N_TREASURES + 1
+TABLE_SIZE = TREASURE_IDS + N_SLOTS
+
+# Bot programs ``P[b, :]``.
+PF_FLAGS = 0
+PF_BOUNDS = PF_FLAGS + N_FLAGS    # (start, stop) per rule list
+PF_RANKS = PF_BOUNDS + 2 * N_LISTS  # 4 rank rows of N_SLOTS: play, discard, trash, cellar
+PF_NPLAY = PF_RANKS + 4 * N_SLOTS  # the play ranks as an ordered list of card ids
+PF_PLAY = PF_NPLAY + 1
+PF_NRULES = PF_PLAY + N_SLOTS
+PF_RULES = PF_NRULES + 1          # rule r: (card, from_card, n_conds) at PF_RULES + 3 * r
+RULE_WIDTH = 3
+# Conditions ``Q[b, r, i, :]``: COND_WIDTH floats (see sim.program).
+Q_WIDTH = COND_WIDTH
+Q_CONDS = MAX_CONDS
+
+
+def zone(z: int, p: int) -> int:
+    """Offset of player ``p``'s zone ``z`` in S."""
+    return ZONES + (z * MAX_PLAYERS + p) * N_SLOTS
+
+
+# Offsets of player 0's zones; player p's are N_SLOTS * p further.
+HAND0 = zone(Z_HAND, 0)
+PLAY0 = zone(Z_PLAY, 0)
+DISC0 = zone(Z_DISC, 0)
+OWN0 = zone(Z_OWN, 0)
+HAND_N = PS + K_HAND_N * MAX_PLAYERS
+PLAY_N = PS + K_PLAY_N * MAX_PLAYERS
+DISC_N = PS + K_DISC_N * MAX_PLAYERS
+DECK_N = PS + K_DECK_N * MAX_PLAYERS
+OWN_N = PS + K_OWN_N * MAX_PLAYERS
+TURNS = PS + K_TURNS * MAX_PLAYERS
+DISC_TOP = PS + K_DISC_TOP * MAX_PLAYERS
+BOT = PS + K_BOT * MAX_PLAYERS
+MONEY = PS + K_MONEY * MAX_PLAYERS          # total $ value of owned cards
+TYPE_N = PS + K_TYPE0 * MAX_PLAYERS         # TYPE_N + k * MAX_PLAYERS + p

@@ -1,0 +1,119 @@
+"""Bot programs: the data the compiled engine interprets for every decision.
+
+A bot reaches the engine as a :class:`Program`, a handful of small numpy arrays.
+The engine reads them inside its compiled loop, so a rule-based bot costs no
+Python call per decision.  ``bots/`` builds programs from rule lists, TOML
+files or Python classes; this module only fixes the format both sides share.
+
+Format
+------
+Rule lists.  A rule is ``(card, from_card, conditions)``.  All rule lists of a
+bot are rows of one table, and ``list_bounds[k] = (start, stop)`` says which
+rows belong to rule list ``k``:
+
+* ``L_BUY``: consulted for every Buy: the first rule whose card costs at most
+  the $ left, whose pile is in the supply and not empty, and whose conditions
+  all hold is bought.  No rule applies -> buy nothing.
+* ``L_GAIN``: Workshop-style "gain a card costing up to $N": same rule shape,
+  evaluated with ``coins = N``.  Empty list -> the buy list is used.
+* ``L_REMODEL``: ``from_card`` is trashed, ``card`` gained (cost of ``card`` at
+  most cost of ``from_card`` + 2).  Needs ``from_card`` in hand.
+* ``L_MINE``: likewise for Mine (Treasures, +3, optional).
+
+Conditions: ``lhs OP rhs / div + add``, stored as float64 rows of
+``COND_WIDTH`` numbers: (lhs_term, lhs_arg, op, rhs_term, rhs_arg, div, add).
+Terms (``T_*``) only read what the deciding player may know (RULES.md,
+"Public and hidden information"): its own hand and owned cards, the supply,
+scores and what opponents own (all gains and trashes are public).
+
+Ranks (int32 per card id, lower = first):
+
+* ``play_rank``: Actions are played in this order while Actions remain; a
+  card with rank >= ``NEVER`` is never played.
+* ``discard_rank``: discards forced by an attack (and Cellar's choice), first
+  the lowest rank; ``F_EXCESS_TERMINALS`` discards terminal Actions the hand
+  cannot play before anything else.
+* ``trash_rank``: cards offered to Remodel's fallback and to Chapel; a card with
+  rank >= ``NEVER`` is never trashed voluntarily.
+* ``cellar_discard``: 1 where Cellar should discard that card.
+
+Flags (``F_*``): per-bot switches, an int32 vector.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from sim.cards import N_CARDS
+
+# Rule lists.
+L_BUY, L_GAIN, L_REMODEL, L_MINE = range(4)
+N_LISTS = 4
+
+# Condition terms: what a rule may look at.
+T_CONST = 0          # the number in arg
+T_OWN = 1            # cards of id arg owned
+T_OWN_TYPE = 2       # cards owned having type bit arg
+T_OWN_ALL = 3        # all cards owned
+T_MONEY = 4          # total $ value of owned cards (Treasure value or +$ of Actions)
+T_SUPPLY = 5         # cards left in pile arg
+T_GAINS_TO_END = 6   # min(Provinces left, sum of the three smallest supply piles)
+T_TURN = 7           # this player's turn number (1 on its first turn)
+T_COINS = 8          # $ available now
+T_BUYS = 9           # Buys left now
+T_SCORE = 10         # own score
+T_OPP_SCORE = 11     # best opponent score
+T_OPP_OWN = 12       # most cards of id arg owned by one opponent
+T_EMPTY_PILES = 13   # empty supply piles
+T_HAND = 14          # cards of id arg in own hand
+T_DRAW_SIZE = 15     # cards in own draw pile
+N_TERMS = 16
+
+# Comparison operators.
+OP_LT, OP_LE, OP_EQ, OP_NE, OP_GE, OP_GT = range(6)
+OPS = {"<": OP_LT, "<=": OP_LE, "==": OP_EQ, "!=": OP_NE, ">=": OP_GE, ">": OP_GT}
+
+COND_WIDTH = 7
+MAX_CONDS = 6          # conditions per rule
+
+NEVER = 1_000_000      # rank meaning "never"
+
+# Flags.
+F_AVOID_LOSING_END = 0   # never take a buy/gain that ends the game unless it then wins outright
+F_EXCESS_TERMINALS = 1   # forced discards start with terminal Actions the hand cannot play
+F_REVEAL_MOAT = 2        # reveal Moat against attacks
+F_PLAY_TREASURES = 3     # play all Treasures (always 1 for rule bots)
+F_KIND = 4               # K_RULES, K_RANDOM or K_PYTHON
+F_MINE_ALWAYS = 5        # Mine: when no L_MINE rule applies, still upgrade the best Treasure
+N_FLAGS = 8
+
+K_RULES, K_RANDOM, K_PYTHON = 0, 1, 2
+
+
+@dataclass
+class Program:
+    """One bot's compiled-side description (see the module docstring)."""
+
+    rules: np.ndarray            # int32 [R, 2]: card, from_card (-1 if none)
+    conds: np.ndarray            # float64 [R, MAX_CONDS, COND_WIDTH]
+    n_conds: np.ndarray          # int32 [R]
+    list_bounds: np.ndarray      # int32 [N_LISTS, 2]
+    play_rank: np.ndarray        # int32 [N_CARDS]
+    discard_rank: np.ndarray     # int32 [N_CARDS]
+    trash_rank: np.ndarray       # int32 [N_CARDS]
+    cellar_discard: np.ndarray   # int32 [N_CARDS]
+    flags: np.ndarray = field(default_factory=lambda: np.zeros(N_FLAGS, np.int32))
+
+    def validate(self) -> None:
+        r = len(self.rules)
+        assert self.rules.shape == (r, 2) and self.rules.dtype == np.int32
+        assert self.conds.shape == (r, MAX_CONDS, COND_WIDTH) and self.conds.dtype == np.float64
+        assert self.n_conds.shape == (r,) and self.list_bounds.shape == (N_LISTS, 2)
+        for arr in (self.play_rank, self.discard_rank, self.trash_rank, self.cellar_discard):
+            assert arr.shape == (N_CARDS,) and arr.dtype == np.int32
+        assert self.flags.shape == (N_FLAGS,)
+
+
+R_PLAY, R_DISCARD, R_TRASH, R_CELLAR = range(4)

@@ -1,0 +1,87 @@
+"""The unit of work: play one chunk of a run and return compact arrays.
+
+The same function runs in the parent (1 process), in a multiprocessing pool
+and on Dask workers, so every backend produces the same bytes.  It takes only
+picklable data (a :class:`RunConfig` and a chunk index), builds its bots from
+their specs once per process, and never raises for a bot failure: it returns
+the games finished before the failure plus a description of it, because the
+engine's ``BotError`` (keyword-only arguments) does not survive pickling.
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass
+
+import numpy as np
+
+from sim.runner.plan import RunConfig
+
+log = logging.getLogger("sim.runner")
+
+_BOTS: dict[tuple[str, ...], list] = {}
+
+
+@dataclass
+class ChunkOutput:
+    """Results of games ``start .. start+len(score)-1`` of chunk ``chunk``.
+
+    ``game`` holds the engine's G_* columns as int16 (winners bitmask, tie-break,
+    shared, end reason, first seat, total turns).  ``error`` is None, or a dict
+    with message, bot, game, seed and decision when a bot failed in that game.
+    """
+
+    chunk: int
+    start: int
+    score: np.ndarray
+    turns: np.ndarray
+    game: np.ndarray
+    error: dict | None = None
+
+    @property
+    def stop(self) -> int:
+        return self.start + len(self.score)
+
+
+def _bots(specs: tuple[str, ...]) -> list:
+    bots = _BOTS.get(specs)
+    if bots is None:
+        from bots import resolve_bot
+
+        bots = _BOTS[specs] = [resolve_bot(s) for s in specs]
+    return bots
+
+
+def play_chunk(cfg: RunConfig, chunk: int) -> ChunkOutput:
+    """Play chunk ``chunk`` of ``cfg``; a bot failure is returned, not raised."""
+    from sim.batch import BotError, play_batch
+
+    start, stop = cfg.chunk_range(chunk)
+    lay = cfg.layout(start, stop)
+    try:
+        res = play_batch(cfg.game_config(), _bots(cfg.bots), lay["seat_bots"], lay["seed"],
+                         lay["first"], game_offset=start)
+        error = None
+    except BotError as exc:
+        res = exc.done
+        error = {"message": str(exc), "bot": exc.bot, "game": exc.game, "seed": exc.seed,
+                 "decision": exc.decision, "card": exc.card}
+        log.error("chunk %d: %s", chunk, exc)
+    log.debug("chunk %d: games %d..%d played", chunk, start, stop - 1)
+    return ChunkOutput(chunk, start, res.score.astype(np.int16), res.turns.astype(np.int16),
+                       res.game.astype(np.int16), error)
+
+
+def warm_up(cfg: RunConfig) -> None:
+    """Compile (or load from the disk cache) the engine and build the bots once.
+
+    Called in the parent before forking so the workers inherit a ready engine.
+    """
+    from sim.batch import BotError, play_batch
+
+    lay = cfg.layout(0, 1)
+    try:
+        play_batch(cfg.game_config(), _bots(cfg.bots), lay["seat_bots"], lay["seed"],
+                   lay["first"])
+    except BotError:
+        pass  # reported, with its game, when the chunk that holds it is played

@@ -1,0 +1,210 @@
+"""Build an exact game situation and run the real engine on it.
+
+Tests (and curious users) need "this hand, this draw-pile order, this
+supply": :class:`Scenario` sets the state arrays directly, keeps the owned
+counts consistent, and calls the same compiled functions a full game uses
+(``play_turn``, ``decide``, ``draw``), so nothing here is a second engine.
+
+    sc = Scenario(["smithy-bm", "bmu"])
+    sc.set_hand(0, ["Smithy", "Copper", "Copper", "Estate", "Estate"])
+    sc.set_deck(0, ["Gold", "Gold", "Silver"])      # top card first
+    sc.play_turn(0)
+    assert sc.bought(0) == ...
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Mapping
+
+import numpy as np
+
+from sim import callbacks
+from sim import layout as L
+from sim.cards import C_COINS, C_TYPES, CARDS, N_CARDS, card_id
+from sim.codes import ERR_NONE
+from sim.config import GameConfig
+from sim.decide import decide
+from sim.engine import play_turn, reset_game
+from sim.program import F_KIND, K_PYTHON
+from sim.state import make_table, new_state, pack_programs
+from sim.zones import draw, game_over, score
+
+Cards = Iterable[str | int] | Mapping[str | int, int]
+
+
+def _counts(cards: Cards) -> np.ndarray:
+    out = np.zeros(L.N_SLOTS, np.int32)
+    items = cards.items() if isinstance(cards, Mapping) else Counter(cards).items()
+    for name, k in items:
+        out[card_id(name)] += int(k)
+    return out
+
+
+def _named(arr: np.ndarray) -> dict[str, int]:
+    return {CARDS[c].name: int(arr[c]) for c in range(N_CARDS) if arr[c]}
+
+
+class Scenario:
+    """A game state that tests can shape card by card (see module docstring)."""
+
+    def __init__(self, bots: list, n_players: int | None = None, kingdom=None, seed: int = 0,
+                 turn_cap: int = 100, log: bool = False):
+        from bots import resolve_bot
+
+        self.bots = [resolve_bot(b) for b in bots]
+        n = n_players or len(self.bots)
+        if len(self.bots) == 1:
+            self.bots = self.bots * n
+        self.config = GameConfig(n_players=n, kingdom=kingdom, turn_cap=turn_cap)
+        programs = [b.program() for b in self.bots]
+        self.P, self.Q = pack_programs(programs)
+        callbacks.REGISTRY.clear()
+        for i, prog in enumerate(programs):
+            if prog.flags[F_KIND] == K_PYTHON:
+                callbacks.REGISTRY[i] = self.bots[i]
+        self.T = make_table(n, self.config.kingdom)
+        self.S, self.R = new_state(self.T, turn_cap, log_rows=(1 << 14) if log else 0)
+        seat_bots = np.arange(n, dtype=np.int32).reshape(1, n)
+        reset_game(self.S, self.R, self.T, 0, np.uint64(seed), n, seat_bots)
+
+    # ------------------------------------------------------------------ shaping
+    def _zone(self, z0: int, p: int) -> np.ndarray:
+        o = z0 + p * L.N_SLOTS
+        return self.S[o:o + L.N_SLOTS]
+
+    def _recount(self, p: int) -> None:
+        """Owned = hand + in play + discard + draw pile (tests set zones directly)."""
+        own = self._zone(L.HAND0, p) + self._zone(L.PLAY0, p) + self._zone(L.DISC0, p)
+        own = own + np.bincount(self.deck(p, ids=True), minlength=L.N_SLOTS).astype(np.int32)
+        self._zone(L.OWN0, p)[:] = own
+        self.S[L.OWN_N + p] = own.sum()
+        table = self.T[:N_CARDS * L.N_COLS].reshape(N_CARDS, L.N_COLS)
+        self.S[L.MONEY + p] = int((own[:N_CARDS] * table[:, C_COINS]).sum())
+        for k in range(L.N_TYPE_BITS):
+            has = (table[:, C_TYPES] & (1 << k)) != 0
+            self.S[L.TYPE_N + k * L.MAX_PLAYERS + p] = int(own[:N_CARDS][has].sum())
+        self.S[L.HAND_N + p] = self._zone(L.HAND0, p).sum()
+        self.S[L.PLAY_N + p] = self._zone(L.PLAY0, p).sum()
+        self.S[L.DISC_N + p] = self._zone(L.DISC0, p).sum()
+
+    def set_hand(self, p: int, cards: Cards) -> Scenario:
+        self._zone(L.HAND0, p)[:] = _counts(cards)
+        self._recount(p)
+        return self
+
+    def set_discard(self, p: int, cards: Cards) -> Scenario:
+        self._zone(L.DISC0, p)[:] = _counts(cards)
+        self._recount(p)
+        return self
+
+    def set_in_play(self, p: int, cards: Cards) -> Scenario:
+        self._zone(L.PLAY0, p)[:] = _counts(cards)
+        self._recount(p)
+        return self
+
+    def set_deck(self, p: int, top_first: Iterable[str | int]) -> Scenario:
+        """The draw pile, in order, its top card first."""
+        ids = [card_id(c) for c in top_first]
+        o = L.DECK + p * L.MAX_DECK
+        self.S[o:o + len(ids)] = ids[::-1]
+        self.S[L.DECK_N + p] = len(ids)
+        self._recount(p)
+        return self
+
+    def set_supply(self, card: str | int, n: int) -> Scenario:
+        c = card_id(card)
+        if not self.S[L.IN_SUPPLY + c]:
+            raise ValueError(f"{CARDS[c].name} is not in this game's supply")
+        self.S[L.SUPPLY + c] = n
+        self.S[L.V + L.V_EMPTY] = int(sum(1 for k in range(N_CARDS) if self.S[L.IN_SUPPLY + k]
+                                          and self.S[L.SUPPLY + k] == 0))
+        return self
+
+    def set_turns(self, p: int, n: int) -> Scenario:
+        self.S[L.TURNS + p] = n
+        return self
+
+    def set_counters(self, actions: int | None = None, buys: int | None = None,
+                     coins: int | None = None) -> Scenario:
+        for slot, val in ((L.V_ACTIONS, actions), (L.V_BUYS, buys), (L.V_COINS, coins)):
+            if val is not None:
+                self.S[L.V + slot] = val
+        return self
+
+    # ------------------------------------------------------------------ running
+    def _check(self) -> None:
+        if self.S[L.ERR] != ERR_NONE:
+            from sim.codes import DECISION_NAMES
+            code, _g, seat, d, c = (int(x) for x in self.S[L.ERR:L.ERR + 5])
+            raise RuntimeError(f"engine error {code}: seat {seat} deciding to "
+                               f"{DECISION_NAMES[d]}: card {c}")
+
+    def play_turn(self, p: int) -> int:
+        """Play player ``p``'s whole turn; returns the $ it had when buying started."""
+        self.S[L.V + L.V_CUR] = p
+        before = self.owned(p)
+        produced = int(play_turn(self.S, self.R, self.T, self.P, self.Q, p))
+        self._check()
+        after = self.owned(p)
+        self._last_gains = {k: after.get(k, 0) - before.get(k, 0) for k in after
+                            if after.get(k, 0) > before.get(k, 0)}
+        self.S[L.TURNS + p] += 1
+        self.S[L.V + L.V_TOTAL_TURNS] += 1
+        return produced
+
+    def decide(self, p: int, decision: int, arg: int = 0) -> str | int | None:
+        """Ask player ``p`` one decision (sim.codes.D_*) in the current state."""
+        r = int(decide(self.S, self.R, self.T, self.P, self.Q, p, decision, arg))
+        return CARDS[r].name if 0 <= r < N_CARDS else (None if r == -1 else r)
+
+    def draw(self, p: int, n: int) -> int:
+        return int(draw(self.S, self.R, p, n))
+
+    # ------------------------------------------------------------------ reading
+    def hand(self, p: int) -> dict[str, int]:
+        return _named(self._zone(L.HAND0, p))
+
+    def in_play(self, p: int) -> dict[str, int]:
+        return _named(self._zone(L.PLAY0, p))
+
+    def discard(self, p: int) -> dict[str, int]:
+        return _named(self._zone(L.DISC0, p))
+
+    def owned(self, p: int) -> dict[str, int]:
+        return _named(self._zone(L.OWN0, p))
+
+    def deck(self, p: int, ids: bool = False) -> list:
+        """The draw pile, top card first."""
+        o = L.DECK + p * L.MAX_DECK
+        cards = self.S[o:o + self.S[L.DECK_N + p]][::-1]
+        return cards.copy() if ids else [CARDS[c].name for c in cards]
+
+    def supply(self, card: str | int) -> int:
+        return int(self.S[L.SUPPLY + card_id(card)])
+
+    def trash(self) -> dict[str, int]:
+        return _named(self.S[L.TRASH:L.TRASH + L.N_SLOTS])
+
+    def score(self, p: int) -> int:
+        return int(score(self.S, self.T, p))
+
+    def gained_last_turn(self) -> dict[str, int]:
+        """Cards whose owned count rose during the last play_turn."""
+        return dict(self._last_gains)
+
+    def game_over(self) -> bool:
+        return bool(game_over(self.S))
+
+    @property
+    def counters(self) -> dict[str, int]:
+        v = self.S[L.V:L.V + L.N_V]
+        return {"actions": int(v[L.V_ACTIONS]), "buys": int(v[L.V_BUYS]),
+                "coins": int(v[L.V_COINS])}
+
+    def total_cards(self) -> int:
+        """Every card in the game: supply + trash + all players' zones (conservation)."""
+        n = int(self.S[L.SUPPLY:L.SUPPLY + N_CARDS].sum() + self.S[L.TRASH:L.TRASH + N_CARDS].sum())
+        for p in range(self.config.n_players):
+            n += int(self._zone(L.OWN0, p).sum())
+        return n

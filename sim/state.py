@@ -1,0 +1,85 @@
+"""Building the engine's flat arrays: the setup table ``T``, the state ``S``,
+the random streams ``R`` and the packed bot programs ``P``/``Q``.
+
+Layout offsets live in :mod:`sim.layout`; this module fills them from the
+friendly Python objects (card table, :class:`~sim.program.Program`).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from sim import cards as C
+from sim import layout as L
+from sim.program import COND_WIDTH, MAX_CONDS, N_LISTS, NEVER, Program
+
+
+def supply_sizes(n_players: int, kingdom: tuple[int, ...]) -> np.ndarray:
+    """Starting pile sizes for this player count (0 for cards not in the game)."""
+    if n_players not in (2, 3, 4):
+        raise ValueError(f"Dominion takes 2, 3 or 4 players here, not {n_players}")
+    victory = 8 if n_players == 2 else 12
+    s = np.zeros(L.N_SLOTS, np.int32)
+    s[C.COPPER] = 60 - 7 * n_players
+    s[C.SILVER] = 40
+    s[C.GOLD] = 30
+    s[C.ESTATE] = s[C.DUCHY] = s[C.PROVINCE] = victory
+    s[C.CURSE] = 10 * (n_players - 1)
+    for k in kingdom:
+        s[k] = victory if C.CARDS[k].is_type(C.VICTORY) else 10
+    return s
+
+
+def make_table(n_players: int, kingdom: tuple[int, ...]) -> np.ndarray:
+    """``T``: card table, starting supply, and the Action/Treasure ids in the game."""
+    T = np.zeros(L.TABLE_SIZE, np.int32)
+    T[:C.N_CARDS * L.N_COLS] = C.card_table().ravel()
+    supply0 = supply_sizes(n_players, kingdom)
+    T[L.SUPPLY0:L.SUPPLY0 + L.N_SLOTS] = supply0
+    ids = [c for c in range(C.N_CARDS) if supply0[c] > 0]
+    actions = [c for c in ids if C.TYPES[c] & C.ACTION]
+    treasures = [c for c in ids if C.TYPES[c] & C.TREASURE]
+    T[L.N_ACTIONS] = len(actions)
+    T[L.ACTION_IDS:L.ACTION_IDS + len(actions)] = actions
+    T[L.N_TREASURES] = len(treasures)
+    T[L.TREASURE_IDS:L.TREASURE_IDS + len(treasures)] = treasures
+    return T
+
+
+def new_state(T: np.ndarray, turn_cap: int, log_rows: int = 0) -> tuple[np.ndarray, np.ndarray]:
+    """``S`` and ``R`` for one batch (reused by every game of it)."""
+    S = np.zeros(L.STATE_SIZE + log_rows * L.LOG_WIDTH, np.int32)
+    S[L.IN_SUPPLY:L.IN_SUPPLY + L.N_SLOTS] = (T[L.SUPPLY0:L.SUPPLY0 + L.N_SLOTS] > 0)
+    S[L.V + L.V_TURN_CAP] = turn_cap
+    S[L.V + L.V_LOG_ON] = int(log_rows > 0)
+    S[L.V + L.V_LOG_CAP] = log_rows
+    R = np.zeros((2 * L.MAX_PLAYERS + 1, 4), np.uint64)
+    return S, R
+
+
+def pack_programs(programs: list[Program]) -> tuple[np.ndarray, np.ndarray]:
+    """``P`` (int32 [bots, width]) and ``Q`` (float64 [bots, rules, conds, 7])."""
+    n_rules = max(1, max(len(p.rules) for p in programs))
+    width = L.PF_RULES + L.RULE_WIDTH * n_rules
+    P = np.zeros((len(programs), width), np.int32)
+    Q = np.zeros((len(programs), n_rules, MAX_CONDS, COND_WIDTH), np.float64)
+    Q[..., 5] = 1.0
+    for b, prog in enumerate(programs):
+        prog.validate()
+        P[b, L.PF_FLAGS:L.PF_FLAGS + len(prog.flags)] = prog.flags
+        P[b, L.PF_BOUNDS:L.PF_BOUNDS + 2 * N_LISTS] = prog.list_bounds.ravel()
+        for k, ranks in enumerate((prog.play_rank, prog.discard_rank, prog.trash_rank,
+                                   prog.cellar_discard)):
+            o = L.PF_RANKS + k * L.N_SLOTS
+            P[b, o:o + C.N_CARDS] = ranks
+        plays = [c for c in np.argsort(prog.play_rank, kind="stable")
+                 if prog.play_rank[c] < NEVER]
+        P[b, L.PF_NPLAY] = len(plays)
+        P[b, L.PF_PLAY:L.PF_PLAY + len(plays)] = plays
+        r = len(prog.rules)
+        P[b, L.PF_NRULES] = r
+        rows = P[b, L.PF_RULES:L.PF_RULES + L.RULE_WIDTH * r].reshape(r, L.RULE_WIDTH)
+        rows[:, :2] = prog.rules
+        rows[:, 2] = prog.n_conds
+        Q[b, :r] = prog.conds
+    return P, Q

@@ -1,0 +1,293 @@
+"""Compiled primitives that move cards between zones, keep counts and log.
+
+Every card movement in the engine goes through these few functions, so the
+invariants (cards conserved, counts never negative, the ``*_N`` totals equal
+the sums of their zones) only have to be right here.  ``S`` is the state
+vector, ``R`` the random streams, ``T`` the card table (see sim.layout):
+column ``k`` of card ``c`` is ``T[c * N_COLS + k]``.
+"""
+
+from __future__ import annotations
+
+from numba import njit
+
+from sim.cards import (
+    C_COINS,
+    C_COST,
+    C_SPECIAL,
+    C_TYPES,
+    C_VP,
+    GARDENS,
+    N_CARDS,
+    PROVINCE,
+    SP_GARDENS,
+    VICTORY,
+)
+from sim.codes import EV_DRAW, EV_GAIN, EV_SHUFFLE, EV_TRASH
+from sim.layout import (
+    DECK,
+    DECK_N,
+    DISC0,
+    DISC_N,
+    DISC_TOP,
+    HAND0,
+    HAND_N,
+    IN_SUPPLY,
+    LOG,
+    LOG_WIDTH,
+    MAX_DECK,
+    MAX_PLAYERS,
+    MONEY,
+    N_COLS,
+    N_SLOTS,
+    N_TYPE_BITS,
+    OWN0,
+    OWN_N,
+    PLAY0,
+    PLAY_N,
+    SUPPLY,
+    TRASH,
+    TURNS,
+    TYPE_N,
+    V_CUR,
+    V_EMPTY,
+    V_LOG_CAP,
+    V_LOG_N,
+    V_LOG_ON,
+    V_LOG_TRUNC,
+    V_NP,
+    V,
+)
+from sim.rng import below
+
+GAIN_TO_DISCARD = 0
+GAIN_TO_HAND = 1
+
+
+@njit(cache=True)
+def log_event(S, ev, p, card, count, extra):
+    """Append one row to the game log (only when logging is on)."""
+    if S[V + V_LOG_ON] == 0:
+        return
+    n = S[V + V_LOG_N]
+    if n >= S[V + V_LOG_CAP]:
+        S[V + V_LOG_TRUNC] = 1
+        return
+    o = LOG + n * LOG_WIDTH
+    S[o] = ev
+    S[o + 1] = S[TURNS + S[V + V_CUR]] + 1
+    S[o + 2] = p
+    S[o + 3] = card
+    S[o + 4] = count
+    S[o + 5] = extra
+    S[V + V_LOG_N] = n + 1
+
+
+@njit(cache=True)
+def shuffle_discard(S, R, p):
+    """Turn the discard pile (only it) into a new, shuffled draw pile."""
+    d0 = DISC0 + p * N_SLOTS
+    k0 = DECK + p * MAX_DECK
+    n = 0
+    for c in range(N_CARDS):
+        k = S[d0 + c]
+        for _ in range(k):
+            S[k0 + n] = c
+            n += 1
+        S[d0 + c] = 0
+    S[DECK_N + p] = n
+    S[DISC_N + p] = 0
+    S[DISC_TOP + p] = -1
+    stream = 2 * p
+    for i in range(n - 1, 0, -1):
+        j = below(R, stream, i + 1)
+        t = S[k0 + i]
+        S[k0 + i] = S[k0 + j]
+        S[k0 + j] = t
+    log_event(S, EV_SHUFFLE, p, -1, n, 0)
+
+
+@njit(cache=True)
+def draw(S, R, p, n):
+    """Draw up to ``n`` cards; shuffle the discard pile only when a draw needs it."""
+    h0 = HAND0 + p * N_SLOTS
+    k0 = DECK + p * MAX_DECK
+    logging = S[V + V_LOG_ON] != 0
+    drawn = 0
+    while drawn < n:
+        k = S[DECK_N + p]
+        if k == 0:
+            if S[DISC_N + p] == 0:
+                break
+            shuffle_discard(S, R, p)
+            k = S[DECK_N + p]
+        k -= 1
+        c = S[k0 + k]
+        S[DECK_N + p] = k
+        S[h0 + c] += 1
+        drawn += 1
+        if logging:
+            log_event(S, EV_DRAW, p, c, 1, 0)
+    S[HAND_N + p] += drawn
+    return drawn
+
+
+@njit(cache=True)
+def count_owned(S, T, p, c, delta):
+    """Keep the running totals that rule conditions read (money, cards by type)."""
+    S[OWN0 + p * N_SLOTS + c] += delta
+    S[OWN_N + p] += delta
+    S[MONEY + p] += delta * T[c * N_COLS + C_COINS]
+    types = T[c * N_COLS + C_TYPES]
+    for k in range(N_TYPE_BITS):
+        if types & (1 << k):
+            S[TYPE_N + k * MAX_PLAYERS + p] += delta
+
+
+@njit(cache=True)
+def gain(S, T, p, c, where):
+    """Gain card ``c`` from the supply (the caller checked the pile is not empty)."""
+    S[SUPPLY + c] -= 1
+    if S[SUPPLY + c] == 0:
+        S[V + V_EMPTY] += 1
+    count_owned(S, T, p, c, 1)
+    if where == GAIN_TO_HAND:
+        S[HAND0 + p * N_SLOTS + c] += 1
+        S[HAND_N + p] += 1
+    else:
+        S[DISC0 + p * N_SLOTS + c] += 1
+        S[DISC_N + p] += 1
+        S[DISC_TOP + p] = c
+    log_event(S, EV_GAIN, p, c, 1, where)
+
+
+@njit(cache=True)
+def trash_from_hand(S, T, p, c):
+    S[HAND0 + p * N_SLOTS + c] -= 1
+    S[HAND_N + p] -= 1
+    count_owned(S, T, p, c, -1)
+    S[TRASH + c] += 1
+    log_event(S, EV_TRASH, p, c, 1, 0)
+
+
+@njit(cache=True)
+def discard_from_hand(S, p, c):
+    S[HAND0 + p * N_SLOTS + c] -= 1
+    S[HAND_N + p] -= 1
+    S[DISC0 + p * N_SLOTS + c] += 1
+    S[DISC_N + p] += 1
+    S[DISC_TOP + p] = c
+
+
+@njit(cache=True)
+def play_from_hand(S, p, c):
+    S[HAND0 + p * N_SLOTS + c] -= 1
+    S[HAND_N + p] -= 1
+    S[PLAY0 + p * N_SLOTS + c] += 1
+    S[PLAY_N + p] += 1
+
+
+@njit(cache=True)
+def cleanup(S, p):
+    """Hand and cards in play go to the discard pile.
+
+    Their order there is the player's choice, which the engine does not
+    model: the discard pile's top card becomes unknown (-1).
+    """
+    h0 = HAND0 + p * N_SLOTS
+    p0 = PLAY0 + p * N_SLOTS
+    d0 = DISC0 + p * N_SLOTS
+    for c in range(N_SLOTS):  # branch-free, so the loop vectorises
+        S[d0 + c] += S[h0 + c] + S[p0 + c]
+        S[h0 + c] = 0
+        S[p0 + c] = 0
+    moved = S[HAND_N + p] + S[PLAY_N + p]
+    S[DISC_N + p] += moved
+    S[HAND_N + p] = 0
+    S[PLAY_N + p] = 0
+    if moved:
+        S[DISC_TOP + p] = -1
+
+
+@njit(cache=True)
+def score(S, T, p):
+    """Victory points of every card player ``p`` owns (Gardens included)."""
+    o0 = OWN0 + p * N_SLOTS
+    s = 0
+    for c in range(N_CARDS):
+        k = S[o0 + c]
+        if k:
+            if T[c * N_COLS + C_SPECIAL] == SP_GARDENS:
+                s += k * (S[OWN_N + p] // 10)
+            else:
+                s += k * T[c * N_COLS + C_VP]
+    return s
+
+
+@njit(cache=True)
+def score_if_gained(S, T, p, c):
+    """Score of ``p`` after gaining one more ``c`` (for the avoid-losing check)."""
+    n = S[OWN_N + p]
+    s = score(S, T, p) + T[c * N_COLS + C_VP]
+    g = S[OWN0 + p * N_SLOTS + GARDENS]
+    if T[c * N_COLS + C_SPECIAL] == SP_GARDENS:
+        s += (n + 1) // 10
+    if g:
+        s += g * ((n + 1) // 10 - n // 10)
+    return s
+
+
+@njit(cache=True)
+def best_opponent_score(S, T, p):
+    best = -(1 << 30)
+    for q in range(S[V + V_NP]):
+        if q != p:
+            s = score(S, T, q)
+            if s > best:
+                best = s
+    return best
+
+
+@njit(cache=True)
+def game_over(S):
+    return S[SUPPLY + PROVINCE] == 0 or S[V + V_EMPTY] >= 3
+
+
+@njit(cache=True)
+def would_end(S, c):
+    """Would gaining ``c`` now make the game end after this turn?"""
+    if S[SUPPLY + c] == 1:
+        return c == PROVINCE or S[V + V_EMPTY] + 1 >= 3
+    return game_over(S)
+
+
+@njit(cache=True)
+def gains_to_end(S):
+    """min(Provinces left, sum of the three smallest supply piles)."""
+    a = b = c3 = 1 << 30
+    for c in range(N_CARDS):
+        if S[IN_SUPPLY + c]:
+            k = S[SUPPLY + c]
+            if k < a:
+                c3 = b
+                b = a
+                a = k
+            elif k < b:
+                c3 = b
+                b = k
+            elif k < c3:
+                c3 = k
+    three = a + b + c3
+    prov = S[SUPPLY + PROVINCE]
+    return prov if prov < three else three
+
+
+@njit(cache=True)
+def can_gain(S, T, c, max_cost):
+    """Card ``c`` is in the supply, its pile not empty, and it costs at most max_cost."""
+    return S[IN_SUPPLY + c] != 0 and S[SUPPLY + c] > 0 and T[c * N_COLS + C_COST] <= max_cost
+
+
+@njit(cache=True)
+def is_victory_only(T, c):
+    return T[c * N_COLS + C_TYPES] == VICTORY
