@@ -17,8 +17,9 @@ from sim.cards import CARDS
 from sim.codes import DECISION_NAMES, ERR_BOT_RAISED, ERR_NONE
 from sim.config import GameConfig
 from sim.engine import N_GAME_COLS, run_batch
-from sim.layout import ERR, LOG, LOG_WIDTH, V_LOG_N, V_LOG_TRUNC, V
-from sim.program import F_KIND, K_PYTHON, Program
+from sim.hooks import hooks_tuple
+from sim.layout import ERR, LOG, LOG_WIDTH, PF_FLAGS, V, V_LOG_N, V_LOG_TRUNC
+from sim.program import F_HOOK, F_KIND, K_PYTHON, Program
 from sim.state import make_table, new_state, pack_programs
 
 LOG_ROWS = 1 << 16
@@ -62,6 +63,24 @@ class BatchResult:
                            cut(self.rec_coins), cut(self.rec_vp), self.log, self.log_truncated)
 
 
+def install_bots(bots: list, programs: list[Program], P: np.ndarray) -> tuple:
+    """Register Python bots for callbacks and give compiled hooks their slots.
+
+    Returns the hooks tuple for the engine; sets each hooked bot's F_HOOK in P.
+    """
+    callbacks.REGISTRY.clear()
+    hooks: list = []
+    for i, (bot, prog) in enumerate(zip(bots, programs)):
+        if prog.flags[F_KIND] == K_PYTHON:
+            callbacks.REGISTRY[i] = bot
+        hook = getattr(bot, "hook", None)
+        if hook is not None:
+            if hook not in hooks:
+                hooks.append(hook)
+            P[i, PF_FLAGS + F_HOOK] = hooks.index(hook) + 1
+    return hooks_tuple(hooks)
+
+
 def _card(c: int) -> str:
     return CARDS[c].name if 0 <= c < len(CARDS) else f"card id {c}"
 
@@ -86,10 +105,7 @@ def play_batch(config: GameConfig, bots: list[BotLike], seat_bots: np.ndarray,
         raise ValueError("seat_bots refers to a bot that is not in the list")
     programs = [b.program() for b in bots]
     P, Q = pack_programs(programs)
-    callbacks.REGISTRY.clear()
-    for i, (bot, prog) in enumerate(zip(bots, programs)):
-        if prog.flags[F_KIND] == K_PYTHON:
-            callbacks.REGISTRY[i] = bot
+    H = install_bots(bots, programs, P)
     T = make_table(n, config.kingdom)
     S, R = new_state(T, config.turn_cap, log_rows=LOG_ROWS if log else 0)
     score = np.zeros((g, n), np.int32)
@@ -98,7 +114,7 @@ def play_batch(config: GameConfig, bots: list[BotLike], seat_bots: np.ndarray,
     rec_shape = (g, n, config.turn_cap) if record_turns else (0, 1, 1)
     rec_coins = np.zeros(rec_shape, np.int16)
     rec_vp = np.zeros(rec_shape, np.int16)
-    done = run_batch(S, R, T, P, Q, n, seat_bots, seeds, first, score, turns, game,
+    done = run_batch(S, R, T, P, Q, H, n, seat_bots, seeds, first, score, turns, game,
                      rec_coins, rec_vp)
     result = BatchResult(score, turns, game, rec_coins if record_turns else None,
                          rec_vp if record_turns else None)

@@ -171,7 +171,8 @@ def format_matrix(matrix) -> str:
                                for i, (c, w) in enumerate(zip(row, widths))) for row in rows)
 
 
-def print_results(results, out=sys.stdout) -> None:
+def print_results(results, out=None) -> None:
+    out = sys.stdout if out is None else out
     cfg = results.config
     status = "" if results.complete else " (INCOMPLETE)"
     print(f"{results.n_games:,} games{status}, {cfg.players} players, {len(cfg.tables)} "
@@ -313,7 +314,12 @@ def _cmd_play(args) -> int:
     except ImportError:
         format_log = None
     if format_log is not None:
-        print(format_log(result, cfg.game_config(), seat_names))
+        header = (f"game {args.game} of seed {cfg.seed} (game seed {seed}), seats "
+                  f"{cfg.seats}: " + ", ".join(f"seat {s} {n}" for s, n in
+                                               enumerate(seat_names)))
+        print(format_log(result.log, seat_names, header=header,
+                         winners_mask=int(result.game[0, 0]),
+                         truncated=result.log_truncated))
     else:
         print(f"game {args.game}, seed {seed}: " + ", ".join(
             f"seat {s} {n} {result.score[0, s]} VP in {result.turns[0, s]} turns"

@@ -6,6 +6,8 @@
   sim.layout) is interpreted here, with no Python call;
 * the random bot: a uniformly random legal answer from the seat's own
   decision stream;
+* compiled hooks (sim.hooks): a bot may carry an ``@njit`` function that
+  answers any decision first; ``USE_DEFAULT`` hands it on to the program;
 * Python bots: one call back into the interpreter (``objmode``) per
   decision; an answer of ``USE_DEFAULT`` falls back to the bot's program.
 
@@ -69,6 +71,7 @@ from sim.layout import (
 from sim.program import (
     F_AVOID_LOSING_END,
     F_EXCESS_TERMINALS,
+    F_HOOK,
     F_KIND,
     F_MINE_ALWAYS,
     F_REVEAL_MOAT,
@@ -446,9 +449,15 @@ def python_answer(S, p, d, arg):
 
 
 @njit(cache=True)
-def decide(S, R, T, P, Q, p, d, arg):
+def decide(S, R, T, P, Q, H, p, d, arg):
     """Player ``p``'s answer to decision ``d`` (a card id, -1, or 0/1 for yes/no)."""
-    kind = P[S[BOT + p], PF_FLAGS + F_KIND]
+    b = S[BOT + p]
+    hook = P[b, PF_FLAGS + F_HOOK]
+    if hook:
+        r = H[hook - 1](S, p, d, arg)
+        if r != USE_DEFAULT:
+            return r
+    kind = P[b, PF_FLAGS + F_KIND]
     if kind == K_PYTHON:
         r = python_answer(S, p, d, arg)
         if r != USE_DEFAULT:

@@ -150,9 +150,9 @@ def fail(S, code, p, d, c):
 
 
 @njit(cache=True)
-def ask(S, R, T, P, Q, p, d, arg):
+def ask(S, R, T, P, Q, H, p, d, arg):
     """Ask player ``p`` decision ``d``; records an error if its bot raised."""
-    c = decide(S, R, T, P, Q, p, d, arg)
+    c = decide(S, R, T, P, Q, H, p, d, arg)
     if c == BOT_RAISED:
         fail(S, ERR_BOT_RAISED, p, d, -1)
     return c
@@ -177,11 +177,11 @@ def any_gainable(S, T, max_cost, type_mask):
 
 
 @njit(cache=True)
-def gain_choice(S, R, T, P, Q, p, d, max_cost, type_mask, where):
+def gain_choice(S, R, T, P, Q, H, p, d, max_cost, type_mask, where):
     """A mandatory "gain a card costing up to max_cost" (of a type, if type_mask)."""
     if not any_gainable(S, T, max_cost, type_mask):
         return
-    c = ask(S, R, T, P, Q, p, d, max_cost)
+    c = ask(S, R, T, P, Q, H, p, d, max_cost)
     if S[ERR]:
         return
     ok = c >= 0 and c < N_CARDS and can_gain(S, T, c, max_cost)
@@ -194,26 +194,26 @@ def gain_choice(S, R, T, P, Q, p, d, max_cost, type_mask, where):
 
 
 @njit(cache=True)
-def attack_blocked(S, R, T, P, Q, q):
+def attack_blocked(S, R, T, P, Q, H, q):
     """Player ``q`` may reveal Moat from hand to be unaffected by an attack."""
     if S[HAND0 + q * N_SLOTS + MOAT] == 0:
         return False
-    if ask(S, R, T, P, Q, q, D_REVEAL_MOAT, 0) == 1:
+    if ask(S, R, T, P, Q, H, q, D_REVEAL_MOAT, 0) == 1:
         log_event(S, EV_REVEAL, q, MOAT, 1, 0)
         return True
     return False
 
 
 @njit(cache=True)
-def militia_attack(S, R, T, P, Q, p):
+def militia_attack(S, R, T, P, Q, H, p):
     """Each other player, in turn order from the left, discards down to 3."""
     n = S[V + V_NP]
     for k in range(1, n):
         q = (p + k) % n
-        if attack_blocked(S, R, T, P, Q, q) or S[ERR]:
+        if attack_blocked(S, R, T, P, Q, H, q) or S[ERR]:
             continue
         while S[HAND_N + q] > 3:
-            c = ask(S, R, T, P, Q, q, D_ATTACK_DISCARD, S[HAND_N + q] - 3)
+            c = ask(S, R, T, P, Q, H, q, D_ATTACK_DISCARD, S[HAND_N + q] - 3)
             if S[ERR] or not in_hand_ok(S, T, q, D_ATTACK_DISCARD, c, 0):
                 return
             discard_from_hand(S, q, c)
@@ -221,17 +221,17 @@ def militia_attack(S, R, T, P, Q, p):
 
 
 @njit(cache=True)
-def resolve_special(S, R, T, P, Q, p, sp):
+def resolve_special(S, R, T, P, Q, H, p, sp):
     """The part of a card's text that is more than +Cards/+Actions/+Buys/+$."""
     n = S[V + V_NP]
     if sp == SP_MERCHANT:
         S[V + V_MERCHANTS] += 1
     elif sp == SP_MILITIA:
-        militia_attack(S, R, T, P, Q, p)
+        militia_attack(S, R, T, P, Q, H, p)
     elif sp == SP_CELLAR:
         k = 0
         while S[HAND_N + p] > 0:
-            c = ask(S, R, T, P, Q, p, D_CELLAR, k)
+            c = ask(S, R, T, P, Q, H, p, D_CELLAR, k)
             if S[ERR] or c < 0:
                 break
             if not in_hand_ok(S, T, p, D_CELLAR, c, 0):
@@ -241,29 +241,29 @@ def resolve_special(S, R, T, P, Q, p, sp):
             k += 1
         draw(S, R, p, k)
     elif sp == SP_WORKSHOP:
-        gain_choice(S, R, T, P, Q, p, D_WORKSHOP_GAIN, 4, 0, GAIN_TO_DISCARD)
+        gain_choice(S, R, T, P, Q, H, p, D_WORKSHOP_GAIN, 4, 0, GAIN_TO_DISCARD)
     elif sp == SP_REMODEL:
         if S[HAND_N + p] == 0:
             return
-        c = ask(S, R, T, P, Q, p, D_REMODEL_TRASH, 0)
+        c = ask(S, R, T, P, Q, H, p, D_REMODEL_TRASH, 0)
         if S[ERR] or not in_hand_ok(S, T, p, D_REMODEL_TRASH, c, 0):
             return
         trash_from_hand(S, T, p, c)
-        gain_choice(S, R, T, P, Q, p, D_REMODEL_GAIN, T[c * N_COLS + C_COST] + 2, 0, GAIN_TO_DISCARD)
+        gain_choice(S, R, T, P, Q, H, p, D_REMODEL_GAIN, T[c * N_COLS + C_COST] + 2, 0, GAIN_TO_DISCARD)
     elif sp == SP_MINE:
-        c = ask(S, R, T, P, Q, p, D_MINE_TRASH, 0)
+        c = ask(S, R, T, P, Q, H, p, D_MINE_TRASH, 0)
         if S[ERR] or c < 0:
             S[V + V_PENDING] = -1
             return
         if not in_hand_ok(S, T, p, D_MINE_TRASH, c, TREASURE):
             return
         trash_from_hand(S, T, p, c)
-        gain_choice(S, R, T, P, Q, p, D_MINE_GAIN, T[c * N_COLS + C_COST] + 3, TREASURE,
+        gain_choice(S, R, T, P, Q, H, p, D_MINE_GAIN, T[c * N_COLS + C_COST] + 3, TREASURE,
                     GAIN_TO_HAND)
     elif sp == SP_WITCH:
         for k in range(1, n):
             q = (p + k) % n
-            if attack_blocked(S, R, T, P, Q, q) or S[ERR]:
+            if attack_blocked(S, R, T, P, Q, H, q) or S[ERR]:
                 continue
             if S[SUPPLY + CURSE] > 0:
                 gain(S, T, q, CURSE, GAIN_TO_DISCARD)
@@ -272,7 +272,7 @@ def resolve_special(S, R, T, P, Q, p, sp):
             draw(S, R, (p + k) % n, 1)
     elif sp == SP_MONEYLENDER:
         if S[HAND0 + p * N_SLOTS + COPPER] > 0:
-            r = ask(S, R, T, P, Q, p, D_MONEYLENDER, 0)
+            r = ask(S, R, T, P, Q, H, p, D_MONEYLENDER, 0)
             if S[ERR]:
                 return
             if r == 1:
@@ -284,14 +284,14 @@ def resolve_special(S, R, T, P, Q, p, sp):
         for _ in range(4):
             if S[HAND_N + p] == 0:
                 break
-            c = ask(S, R, T, P, Q, p, D_CHAPEL, 0)
+            c = ask(S, R, T, P, Q, H, p, D_CHAPEL, 0)
             if S[ERR] or c < 0 or not in_hand_ok(S, T, p, D_CHAPEL, c, 0):
                 return
             trash_from_hand(S, T, p, c)
 
 
 @njit(cache=True)
-def play_action(S, R, T, P, Q, p, c):
+def play_action(S, R, T, P, Q, H, p, c):
     """Play Action ``c`` from hand: its counters top to bottom, then its text."""
     play_from_hand(S, p, c)
     log_event(S, EV_PLAY, p, c, 1, 0)
@@ -303,7 +303,7 @@ def play_action(S, R, T, P, Q, p, c):
     S[V + V_COINS] += T[c * N_COLS + C_COINS]
     sp = T[c * N_COLS + C_SPECIAL]
     if sp:
-        resolve_special(S, R, T, P, Q, p, sp)
+        resolve_special(S, R, T, P, Q, H, p, sp)
 
 
 @njit(cache=True)
@@ -337,7 +337,7 @@ def play_treasure(S, T, p, c, k):
 
 
 @njit(cache=True)
-def play_turn(S, R, T, P, Q, p):
+def play_turn(S, R, T, P, Q, H, p):
     """One whole turn of player ``p``: Action phase, Buy phase, Cleanup.
 
     Returns the $ the player had when buying started (for per-turn records).
@@ -359,13 +359,13 @@ def play_turn(S, R, T, P, Q, p):
         # Rule bots scan only their own play list (empty for Big Money).
         if not rules_bot and not has_action(S, T, p):
             break
-        c = ask(S, R, T, P, Q, p, D_ACTION, 0)
+        c = ask(S, R, T, P, Q, H, p, D_ACTION, 0)
         if S[ERR] or c < 0:
             break
         if not in_hand_ok(S, T, p, D_ACTION, c, ACTION):
             break
         S[V + V_ACTIONS] -= 1
-        play_action(S, R, T, P, Q, p, c)
+        play_action(S, R, T, P, Q, H, p, c)
         if S[ERR]:
             break
     if S[ERR]:
@@ -378,7 +378,7 @@ def play_turn(S, R, T, P, Q, p):
                 play_treasure(S, T, p, c, S[h0 + c])
     else:
         while has_treasure(S, T, p):
-            c = ask(S, R, T, P, Q, p, D_TREASURE, 0)
+            c = ask(S, R, T, P, Q, H, p, D_TREASURE, 0)
             if S[ERR] or c < 0:
                 break
             if not in_hand_ok(S, T, p, D_TREASURE, c, TREASURE):
@@ -389,7 +389,7 @@ def play_turn(S, R, T, P, Q, p):
     produced = S[V + V_COINS]
     log_event(S, EV_COINS, p, -1, produced, 0)
     while S[V + V_BUYS] > 0:
-        c = ask(S, R, T, P, Q, p, D_BUY, 0)
+        c = ask(S, R, T, P, Q, H, p, D_BUY, 0)
         if S[ERR] or c < 0:
             break
         if c >= N_CARDS or not can_gain(S, T, c, S[V + V_COINS]):
@@ -402,8 +402,8 @@ def play_turn(S, R, T, P, Q, p):
     if S[ERR]:
         return 0
     cleanup(S, p)
-    k = draw(S, R, p, 5)
-    log_event(S, EV_CLEANUP, p, -1, k, 0)
+    log_event(S, EV_CLEANUP, p, -1, 5, 0)
+    draw(S, R, p, 5)
     return produced
 
 
@@ -483,23 +483,24 @@ def finish_game(S, T, g, n_players, reason, out_score, out_turns, out_game):
 
 
 @njit(cache=True)
-def run_batch(S, R, T, P, Q, n_players, seat_bots, seeds, first, out_score, out_turns,
+def run_batch(S, R, T, P, Q, H, n_players, seat_bots, seeds, first, out_score, out_turns,
               out_game, rec_coins, rec_vp):
     """Play ``len(seeds)`` games; returns how many finished (fewer on an error).
 
+    H: a tuple of compiled decision hooks (sim.hooks), referenced by the bots' F_HOOK.
     seat_bots[g, s]: row of ``P`` of the bot in seat s of game g.
     first[g]: the seat that moves first, or -1 to draw it from the game's seed.
     rec_coins/rec_vp [g, seat, turn]: per-turn $ and score, when their first axis
     has one row per game.
     """
-    return play_games(unmanaged(S), unmanaged(R), unmanaged(T), unmanaged(P), unmanaged(Q),
+    return play_games(unmanaged(S), unmanaged(R), unmanaged(T), unmanaged(P), unmanaged(Q), H,
                       n_players, unmanaged(seat_bots), unmanaged(seeds), unmanaged(first),
                       unmanaged(out_score), unmanaged(out_turns), unmanaged(out_game),
                       unmanaged(rec_coins), unmanaged(rec_vp))
 
 
 @njit(cache=True)
-def play_games(S, R, T, P, Q, n_players, seat_bots, seeds, first, out_score, out_turns,
+def play_games(S, R, T, P, Q, H, n_players, seat_bots, seeds, first, out_score, out_turns,
                out_game, rec_coins, rec_vp):
     """The body of run_batch, on views that are not reference-counted."""
     cap_total = S[V + V_TURN_CAP] * n_players
@@ -513,7 +514,7 @@ def play_games(S, R, T, P, Q, n_players, seat_bots, seeds, first, out_score, out
         reason = END_TURN_CAP
         while True:
             S[V + V_CUR] = cur
-            produced = play_turn(S, R, T, P, Q, cur)
+            produced = play_turn(S, R, T, P, Q, H, cur)
             if S[ERR]:
                 return g
             if record and S[TURNS + cur] < rec_coins.shape[2]:

@@ -19,14 +19,13 @@ from collections.abc import Iterable, Mapping
 
 import numpy as np
 
-from sim import callbacks
 from sim import layout as L
+from sim.batch import install_bots
 from sim.cards import C_COINS, C_TYPES, CARDS, N_CARDS, card_id
 from sim.codes import ERR_NONE
 from sim.config import GameConfig
 from sim.decide import decide
 from sim.engine import play_turn, reset_game
-from sim.program import F_KIND, K_PYTHON
 from sim.state import make_table, new_state, pack_programs
 from sim.zones import draw, game_over, score
 
@@ -59,10 +58,7 @@ class Scenario:
         self.config = GameConfig(n_players=n, kingdom=kingdom, turn_cap=turn_cap)
         programs = [b.program() for b in self.bots]
         self.P, self.Q = pack_programs(programs)
-        callbacks.REGISTRY.clear()
-        for i, prog in enumerate(programs):
-            if prog.flags[F_KIND] == K_PYTHON:
-                callbacks.REGISTRY[i] = self.bots[i]
+        self.H = install_bots(self.bots, programs, self.P)
         self.T = make_table(n, self.config.kingdom)
         self.S, self.R = new_state(self.T, turn_cap, log_rows=(1 << 14) if log else 0)
         seat_bots = np.arange(n, dtype=np.int32).reshape(1, n)
@@ -144,7 +140,7 @@ class Scenario:
         """Play player ``p``'s whole turn; returns the $ it had when buying started."""
         self.S[L.V + L.V_CUR] = p
         before = self.owned(p)
-        produced = int(play_turn(self.S, self.R, self.T, self.P, self.Q, p))
+        produced = int(play_turn(self.S, self.R, self.T, self.P, self.Q, self.H, p))
         self._check()
         after = self.owned(p)
         self._last_gains = {k: after.get(k, 0) - before.get(k, 0) for k in after
@@ -155,7 +151,7 @@ class Scenario:
 
     def decide(self, p: int, decision: int, arg: int = 0) -> str | int | None:
         """Ask player ``p`` one decision (sim.codes.D_*) in the current state."""
-        r = int(decide(self.S, self.R, self.T, self.P, self.Q, p, decision, arg))
+        r = int(decide(self.S, self.R, self.T, self.P, self.Q, self.H, p, decision, arg))
         return CARDS[r].name if 0 <= r < N_CARDS else (None if r == -1 else r)
 
     def draw(self, p: int, n: int) -> int:

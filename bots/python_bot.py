@@ -1,0 +1,103 @@
+"""Bots written as plain Python classes, one method per decision.
+
+The easiest way to try an idea no rule can say.  Subclass :class:`PythonBot`
+and override the decisions you care about; every method receives a
+:class:`sim.callbacks.View` (only what this player may know) and returns a
+card name (or None for "nothing / stop").  Returning :data:`DEFAULT` (what
+the base class does) lets the bot's ``fallback`` rule bot decide, so a
+Python bot only states what it cares about::
+
+    class GreedyGold(PythonBot):
+        name = "greedy-gold"
+        description = "Big Money that never buys Silver after its first Gold"
+
+        def buy(self, view):
+            if view.coins >= 6:
+                return "Gold"
+            if view.coins >= 3 and view.count("Gold") == 0:
+                return "Silver"
+            return None
+
+Such bots play in the same engine and tournaments as rule bots; each
+decision is one call from compiled code back into Python, so they are
+slower (the README gives the factor).
+"""
+
+from __future__ import annotations
+
+from sim.callbacks import USE_DEFAULT_ANSWER as DEFAULT
+from sim.callbacks import View
+from sim.program import F_KIND, K_PYTHON, Program
+
+__all__ = ["DEFAULT", "PythonBot", "View"]
+
+
+class PythonBot:
+    """Base class: every decision defers to ``fallback`` until overridden."""
+
+    name = "python-bot"
+    description = "A Python bot (override its decision methods)"
+    fallback = "big-money"   # a bot name or object whose rules decide the rest
+
+    def program(self) -> Program:
+        from bots import resolve_bot
+
+        base = resolve_bot(self.fallback).program()
+        base.flags[F_KIND] = K_PYTHON
+        return base
+
+    # Each decision gets the View; the one-number context is view.arg.
+    def play_action(self, view: View):
+        """An Action card from hand to play, or None to end the Action phase."""
+        return DEFAULT
+
+    def play_treasure(self, view: View):
+        """A Treasure from hand to play, or None to stop playing Treasures."""
+        return DEFAULT
+
+    def buy(self, view: View):
+        """A card to buy with view.coins (view.buys left), or None."""
+        return DEFAULT
+
+    def attack_discard(self, view: View):
+        """A card to discard to an attack (view.arg more to go)."""
+        return DEFAULT
+
+    def reveal_moat(self, view: View):
+        """True to reveal Moat against an attack."""
+        return DEFAULT
+
+    def cellar_discard(self, view: View):
+        """A card to discard to Cellar, or None to stop."""
+        return DEFAULT
+
+    def remodel_trash(self, view: View):
+        """A card from hand to trash (mandatory)."""
+        return DEFAULT
+
+    def remodel_gain(self, view: View):
+        """A card costing up to view.arg to gain."""
+        return DEFAULT
+
+    def mine_trash(self, view: View):
+        """A Treasure from hand to trash, or None."""
+        return DEFAULT
+
+    def mine_gain(self, view: View):
+        """A Treasure costing up to view.arg to gain to hand."""
+        return DEFAULT
+
+    def workshop_gain(self, view: View):
+        """A card costing up to view.arg to gain."""
+        return DEFAULT
+
+    def chapel_trash(self, view: View):
+        """A card from hand to trash, or None to stop (at most 4)."""
+        return DEFAULT
+
+    def moneylender_trash(self, view: View):
+        """True to trash a Copper for +$3."""
+        return DEFAULT
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}()"
