@@ -18,7 +18,7 @@ from sim.codes import DECISION_NAMES, ERR_BOT_RAISED, ERR_NONE
 from sim.config import GameConfig
 from sim.engine import N_GAME_COLS, run_batch
 from sim.hooks import hooks_tuple
-from sim.layout import ERR, LOG, LOG_WIDTH, PF_FLAGS, V, V_LOG_N, V_LOG_TRUNC
+from sim.layout import ERR, LOG, LOG_WIDTH, PF_FLAGS, V_LOG_N, V_LOG_TRUNC, V
 from sim.program import F_HOOK, F_KIND, K_PYTHON, Program
 from sim.state import make_table, new_state, pack_programs
 
@@ -70,7 +70,7 @@ def install_bots(bots: list, programs: list[Program], P: np.ndarray) -> tuple:
     """
     callbacks.REGISTRY.clear()
     hooks: list = []
-    for i, (bot, prog) in enumerate(zip(bots, programs)):
+    for i, (bot, prog) in enumerate(zip(bots, programs, strict=False)):
         if prog.flags[F_KIND] == K_PYTHON:
             callbacks.REGISTRY[i] = bot
         hook = getattr(bot, "hook", None)

@@ -25,6 +25,7 @@ import sim
 
 REFERENCE_BOTS = ("big-money", "bmu", "smithy-bm", "militia-bm", "double-militia")
 DEFAULT_TOURNAMENT_OUT = os.path.join("results", "tournament.parquet")
+DEFAULT_CHARTS = os.path.join("results", "charts")
 
 
 class UsageError(Exception):
@@ -123,7 +124,8 @@ def build_parser() -> argparse.ArgumentParser:
     t.add_argument("--no-out", action="store_true",
                    help=f"do not write {DEFAULT_TOURNAMENT_OUT} (the default --out)")
     t.add_argument("--plot", default=None, metavar="DIR",
-                   help="also draw the tournament's charts into DIR (needs sim.plot)")
+                   help="draw the tournament's charts into DIR (default: results/charts "
+                        "when the results go to the default --out)")
 
     p = sub.add_parser("play", help="play one game and print its log",
                        description="Replay one game of a match (or of a results file with "
@@ -140,10 +142,25 @@ def build_parser() -> argparse.ArgumentParser:
 
     s = sub.add_parser("summary", help="summarise a results file")
     s.add_argument("file")
+
+    pl = sub.add_parser("plot", help="draw the charts of a results file", add_help=False,
+                        description="Charts of a results file (see `domsim plot --help`).")
+    pl.add_argument("rest", nargs=argparse.REMAINDER)
     return parser
 
 
 # -- output ------------------------------------------------------------------------
+
+def _text_table(rows: list[list[str]]) -> str:
+    """Fixed-width columns: the first left-aligned, the others right-aligned."""
+    widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
+    lines = []
+    for row in rows:
+        cells = [c.ljust(w) if i == 0 else c.rjust(w)
+                 for i, (c, w) in enumerate(zip(row, widths, strict=True))]
+        lines.append("  ".join(cells).rstrip())
+    return "\n".join(lines)
+
 
 def format_summary(summary, players: int) -> str:
     """The per-bot summary as a fixed-width text table."""
@@ -155,9 +172,7 @@ def format_summary(summary, players: int) -> str:
                      f"{int(r.shared_wins):,}", f"{int(r.losses):,}", f"{int(r.capped):,}",
                      f"{int(r.tiebreak_wins):,}", f"{r.avg_score:.2f}", f"{r.avg_turns:.2f}"]
                     + [f"{100 * r[f'win_rate_seat{s}']:.2f}" for s in range(players)])
-    widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
-    return "\n".join("  ".join(c.ljust(w) if i == 0 else c.rjust(w)
-                               for i, (c, w) in enumerate(zip(row, widths))) for row in rows)
+    return _text_table(rows)
 
 
 def format_matrix(matrix) -> str:
@@ -166,9 +181,7 @@ def format_matrix(matrix) -> str:
     for bot, r in matrix.iterrows():
         rows.append([str(bot)] + ["" if r[c] != r[c] else f"{100 * r[c]:.1f}"
                                   for c in matrix.columns])
-    widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
-    return "\n".join("  ".join(c.ljust(w) if i == 0 else c.rjust(w)
-                               for i, (c, w) in enumerate(zip(row, widths))) for row in rows)
+    return _text_table(rows)
 
 
 def print_results(results, out=None) -> None:
@@ -271,24 +284,22 @@ def _cmd_run(args, round_robin: bool) -> int:
         results.summary().to_csv(args.csv_summary)
     if out is not None:
         _note(f"results saved to {out}")
-    if round_robin and getattr(args, "plot", None):
-        plot_hook(results, args.plot)
+    plot_dir = getattr(args, "plot", None) if round_robin else None
+    if plot_dir is None and round_robin and out == DEFAULT_TOURNAMENT_OUT:
+        plot_dir = DEFAULT_CHARTS
+    if plot_dir:
+        plot_hook(results, plot_dir)
     return 0
 
 
 def plot_hook(results, directory: str) -> None:
-    """Charts of a tournament: delegated to ``sim.plot.tournament_figures`` (lead's module).
+    """Charts of a tournament (sim.plot); imported here so that matplotlib only loads
+    when charts are asked for."""
+    from sim import plot
 
-    Kept as the one place the CLI calls plotting, so matplotlib is only imported
-    when charts are asked for.
-    """
-    try:
-        from sim import plot  # type: ignore[attr-defined]
-    except ImportError:
-        raise UsageError("--plot needs sim.plot, which is not available yet") from None
     paths = plot.tournament_figures(results, directory)
-    for p in paths or ():
-        _note(f"chart saved to {p}")
+    if paths:
+        _note(f"{len(paths)} charts saved to {directory}")
 
 
 def _cmd_play(args) -> int:
@@ -359,7 +370,14 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _cmd_play(args)
         if args.command == "summary":
             return _cmd_summary(args)
+        if args.command == "plot":
+            from sim import plot
+
+            return plot.main(args.rest)
         raise UsageError(f"unknown command {args.command!r}")  # pragma: no cover
+    except BrokenPipeError:  # output piped into head & co.: stop quietly
+        sys.stdout = open(os.devnull, "w")  # noqa: SIM115
+        return 0
     except (UsageError, ConfigError, BotDefinitionError, OSError) as exc:
         msg = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
         print(f"domsim: error: {msg}", file=sys.stderr)

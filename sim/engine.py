@@ -171,7 +171,8 @@ def in_hand_ok(S, T, p, d, c, type_mask):
 @njit(cache=True)
 def any_gainable(S, T, max_cost, type_mask):
     for c in range(N_CARDS):
-        if (type_mask == 0 or (T[c * N_COLS + C_TYPES] & type_mask)) and can_gain(S, T, c, max_cost):
+        of_type = type_mask == 0 or (T[c * N_COLS + C_TYPES] & type_mask) != 0
+        if of_type and can_gain(S, T, c, max_cost):
             return True
     return False
 
@@ -249,7 +250,8 @@ def resolve_special(S, R, T, P, Q, H, p, sp):
         if S[ERR] or not in_hand_ok(S, T, p, D_REMODEL_TRASH, c, 0):
             return
         trash_from_hand(S, T, p, c)
-        gain_choice(S, R, T, P, Q, H, p, D_REMODEL_GAIN, T[c * N_COLS + C_COST] + 2, 0, GAIN_TO_DISCARD)
+        gain_choice(S, R, T, P, Q, H, p, D_REMODEL_GAIN, T[c * N_COLS + C_COST] + 2, 0,
+                    GAIN_TO_DISCARD)
     elif sp == SP_MINE:
         c = ask(S, R, T, P, Q, H, p, D_MINE_TRASH, 0)
         if S[ERR] or c < 0:

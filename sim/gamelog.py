@@ -45,7 +45,7 @@ def format_log(log: np.ndarray, names: Sequence[str], *, header: str = "",
 
     cur = -1
     out.append("Setup: each player shuffles 7 Copper and 3 Estate and draws 5.")
-    for ev, turn, p, c, k, extra in (tuple(int(x) for x in row) for row in log):
+    for ev, _turn, p, c, k, extra in (tuple(int(x) for x in row) for row in log):
         if ev != codes.EV_DRAW:
             flush_draws(cur)
         if ev == codes.EV_TURN:

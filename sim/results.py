@@ -178,7 +178,7 @@ def table_summary(df: pd.DataFrame, cfg: RunConfig) -> pd.DataFrame:
     out.insert(1, "table_bots", [cfg.table_label(t) for t in out["table"]])
     out.insert(3, "opponents", [
         " / ".join(cfg.names[b] for b in _others(cfg.tables[t], cfg.names.index(bot)))
-        for t, bot in zip(out["table"], out["bot"])])
+        for t, bot in zip(out["table"], out["bot"], strict=True)])
     return out
 
 

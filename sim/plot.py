@@ -1,0 +1,531 @@
+"""Charts of a run, drawn from the per-game DataFrame of a results file.
+
+Every chart is a function ``(df, meta) -> matplotlib.figure.Figure``.  Figures
+are built with :class:`~matplotlib.figure.Figure` directly, never through
+pyplot, so drawing thousands of them leaks nothing, needs no display (saving
+uses the Agg renderer) and still shows inline in a notebook.  ``meta`` is the
+metadata of the results file (:func:`sim.io.load_frame`) or None; it only
+feeds the titles, which always name the configuration (players, kingdom, seat
+mode) and the number of games, so a chart lifted out of context still says
+what it shows.
+
+How games are scored (sole win, shared win credit 1/k, capped games) is
+:mod:`sim.results`'s; the charts only draw its numbers.
+
+    domsim plot results/tournament.parquet --out charts --format png svg
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+from matplotlib.figure import Figure
+from matplotlib.ticker import MaxNLocator, PercentFormatter
+
+from sim.codes import END_NAMES, END_TURN_CAP
+from sim.results import n_players_of, wilson
+
+FORMATS = ("png", "svg")
+DPI = 150
+# Keyed by sim.codes.END_NAMES, in code order (the frame's "end" categories).
+END_COLORS = dict(zip(END_NAMES, ("#4c72b0", "#dd8452", "#c44e52"), strict=True))
+OUTCOME_COLORS = {"sole winner": "#55a868", "won on tie-break": "#8172b3",
+                  "shared win": "#ccb974", "no winner (capped)": "#c44e52"}
+ORDINAL = ("1st", "2nd", "3rd", "4th")
+
+
+# -- titles and colours -----------------------------------------------------------
+
+def _config(meta: dict | None) -> dict:
+    if not meta:
+        return {}
+    return meta.get("config", meta)
+
+
+def kingdom_label(kingdom: Sequence[str] | None) -> str:
+    """A short name for a kingdom: "First Game", or its first cards."""
+    from sim.cards import CARDS, FIRST_GAME
+
+    if not kingdom:
+        return "First Game kingdom"
+    if sorted(kingdom) == sorted(CARDS[c].name for c in FIRST_GAME):
+        return "First Game kingdom"
+    names = list(kingdom)
+    head = ", ".join(names[:3])
+    return f"kingdom {head}" + (f" +{len(names) - 3}" if len(names) > 3 else "")
+
+
+def describe(df: pd.DataFrame | None, meta: dict | None, n_games: int | None = None) -> str:
+    """"2 players · First Game kingdom · seats rotate · 20,000 games"."""
+    cfg = _config(meta)
+    players = cfg.get("players") or (n_players_of(df) if df is not None else None)
+    n = n_games if n_games is not None else (len(df) if df is not None else 0)
+    parts = []
+    if players:
+        parts.append(f"{players} players")
+    parts.append(kingdom_label(cfg.get("kingdom")))
+    if cfg.get("seats"):
+        parts.append(f"seats {cfg['seats']}")
+    parts.append(f"{n:,} games")
+    return " · ".join(parts)
+
+
+def _title(fig: Figure, what: str, df: pd.DataFrame | None, meta: dict | None,
+           n_games: int | None = None) -> None:
+    fig.suptitle(f"{what}\n{describe(df, meta, n_games)}", fontsize=11)
+
+
+def _bots(df: pd.DataFrame) -> list[str]:
+    return [str(c) for c in df["bot_0"].cat.categories]
+
+
+def _colors(names: Sequence[str]) -> dict[str, tuple]:
+    """One colour per bot, stable across the charts of a run (order of the config)."""
+    from matplotlib import colormaps
+
+    cmap = colormaps["tab10"]
+    return {n: cmap(i % 10) for i, n in enumerate(names)}
+
+
+def _new(width: float, height: float) -> Figure:
+    return Figure(figsize=(width, height), layout="constrained")
+
+
+def _table_labels(df: pd.DataFrame, meta: dict | None) -> dict[int, str]:
+    """Table index -> "a / b" (from the config, else from the first game of each table)."""
+    cfg = _config(meta)
+    if cfg.get("tables") and cfg.get("names"):
+        return {t: " / ".join(cfg["names"][b] for b in tab) for t, tab in
+                enumerate(cfg["tables"])}
+    n = n_players_of(df)
+    first = df.drop_duplicates("table")
+    return {int(r["table"]): " / ".join(sorted(str(r[f"bot_{s}"]) for s in range(n)))
+            for _, r in first.iterrows()}
+
+
+def _seat_outcomes(df: pd.DataFrame):
+    """Per seat: (seat, bot codes, credit, sole win, shared win), as numpy arrays.
+
+    The same scoring as :func:`sim.results.long_frame`, without building its
+    one-row-per-seat frame: a 10-million-game run stays cheap to chart.
+    """
+    n = n_players_of(df)
+    winners = df["winners"].to_numpy().astype(np.int64)
+    k = df["n_winners"].to_numpy().astype(np.int64)
+    for s in range(n):
+        inw = ((winners >> s) & 1).astype(bool)
+        credit = np.where(inw, 1.0 / np.maximum(k, 1), 0.0)
+        yield s, df[f"bot_{s}"].cat.codes.to_numpy().astype(np.int64), credit, \
+            inw & (k == 1), inw & (k > 1)
+
+
+def _sums(key: np.ndarray, size: int, weights: np.ndarray | None = None) -> np.ndarray:
+    return np.bincount(key, weights=weights, minlength=size)[:size].astype(float)
+
+
+# -- charts --------------------------------------------------------------------
+
+def win_rates(df: pd.DataFrame, meta: dict | None = None) -> Figure:
+    """Win rate per bot with a Wilson 95% interval; shared wins (ties) drawn apart.
+
+    The bar is sole wins plus the hatched shared-win credit (1/k per k-way tie);
+    the interval is on that total, which is the win rate of the summaries.
+    """
+    names_all = _bots(df)
+    nb = len(names_all)
+    tally = np.zeros((4, nb))
+    for _s, bot, credit, sole, shared in _seat_outcomes(df):
+        tally += [_sums(bot, nb), _sums(bot, nb, credit), _sums(bot, nb, sole),
+                  _sums(bot, nb, shared)]
+    t = pd.DataFrame(tally.T, index=names_all, columns=["games", "credit", "wins", "shared"])
+    t = t[t["games"] > 0]
+    t["sole"] = t["wins"] / t["games"]
+    t["share"] = (t["credit"] - t["wins"]) / t["games"]
+    t["rate"] = t["credit"] / t["games"]
+    t["lo"], t["hi"] = wilson(t["credit"].to_numpy(), t["games"].to_numpy())
+    t = t.sort_values("rate")
+    colors = _colors(_bots(df))
+    fig = _new(8, 1.2 + 0.5 * len(t))
+    ax = fig.add_subplot()
+    y = np.arange(len(t))
+    names = [str(b) for b in t.index]
+    ax.barh(y, t["sole"], color=[colors[b] for b in names], label="sole wins")
+    ax.barh(y, t["share"], left=t["sole"], color=[colors[b] for b in names], alpha=0.45,
+            hatch="//", edgecolor="0.3", linewidth=0, label="shared wins (credit 1/k)")
+    ax.errorbar(t["rate"], y, xerr=[t["rate"] - t["lo"], t["hi"] - t["rate"]], fmt="none",
+                ecolor="black", capsize=3, lw=1, label="95% interval")
+    for yi, (_, r) in zip(y, t.iterrows(), strict=True):
+        text = f"{100 * r.rate:.1f}%"
+        if r.shared:
+            text += f"  ({100 * r.share:.1f}% shared)"
+        ax.text(r.hi + 0.01, yi, text, va="center", fontsize=9)
+    players = n_players_of(df)
+    ax.axvline(1 / players, color="0.5", ls="--", lw=1, label=f"even share (1/{players})")
+    ax.set_yticks(y, names)
+    ax.set_xlim(0, min(1.0, float(t["hi"].max()) + 0.25))
+    ax.xaxis.set_major_formatter(PercentFormatter(1.0))
+    ax.set_xlabel("win rate (sole wins + shared-win credit)")
+    ax.legend(loc="lower right", fontsize=8)
+    ax.grid(axis="x", alpha=0.3)
+    _title(fig, "Win rate per bot", df, meta)
+    return fig
+
+
+def pairwise_heatmap(df: pd.DataFrame, meta: dict | None = None) -> Figure:
+    """2 players: row bot's win rate against the column bot.  More players: each
+    bot's win rate at each table (rows: tables, blank where the bot does not sit)."""
+    players = n_players_of(df)
+    if players == 2:
+        order = _bots(df)
+        nb = len(order)
+        games, credit = np.zeros(nb * nb), np.zeros(nb * nb)
+        codes = [df[f"bot_{s}"].cat.codes.to_numpy().astype(np.int64) for s in (0, 1)]
+        for s, bot, cr, _sole, _shared in _seat_outcomes(df):
+            key = bot * nb + codes[1 - s]
+            games += _sums(key, nb * nb)
+            credit += _sums(key, nb * nb, cr)
+        with np.errstate(invalid="ignore"):
+            rate = (credit / games).reshape(nb, nb)
+        seated = games.reshape(nb, nb).sum(axis=1) > 0
+        m = pd.DataFrame(rate, index=order, columns=order).loc[seated, seated]
+        what, xlabel, ylabel = "Pairwise win rate (row bot against column bot)", \
+            "opponent", "bot"
+    else:
+        labels = _table_labels(df, meta)
+        order = _bots(df)
+        nb = len(order)
+        table = df["table"].to_numpy().astype(np.int64)
+        tables = np.unique(table)
+        size = (int(tables.max()) + 1) * nb
+        games, credit = np.zeros(size), np.zeros(size)
+        for _s, bot, cr, _sole, _shared in _seat_outcomes(df):
+            games += _sums(table * nb + bot, size)
+            credit += _sums(table * nb + bot, size, cr)
+        with np.errstate(invalid="ignore"):
+            rate = (credit / games).reshape(-1, nb)[tables]
+        seated = games.reshape(-1, nb)[tables].sum(axis=0) > 0
+        m = pd.DataFrame(rate[:, seated], columns=[b for b, k in zip(order, seated,
+                                                                      strict=True) if k],
+                         index=[labels.get(int(t), str(t)) for t in tables])
+        what, xlabel, ylabel = f"Win rate of each bot at each {players}-player table", \
+            "bot", "table"
+    vals = m.to_numpy(float)
+    nr, nc = vals.shape
+    width = max(5.5, 2.5 + 1.25 * nc + (0.06 * max(len(str(i)) for i in m.index)))
+    fig = _new(width, max(3.5, 1.8 + 0.55 * nr))
+    ax = fig.add_subplot()
+    masked = np.ma.masked_invalid(vals)
+    im = ax.imshow(masked, cmap="RdYlGn", vmin=0, vmax=1 if players == 2 else 2 / players,
+                   aspect="auto")
+    ax.set_facecolor("0.88")
+    for i in range(nr):
+        for j in range(nc):
+            v = vals[i, j]
+            text = "—" if np.isnan(v) else f"{100 * v:.1f}%"
+            ax.text(j, i, text, ha="center", va="center", fontsize=9,
+                    color="black" if np.isnan(v) or 0.2 < v / (im.norm.vmax or 1) < 0.8
+                    else "white")
+    ax.set_xticks(range(nc), [str(c) for c in m.columns], rotation=30, ha="right")
+    ax.set_yticks(range(nr), [str(i) for i in m.index])
+    ax.set_xlabel(xlabel)
+    ax.set_ylabel(ylabel)
+    cb = fig.colorbar(im, ax=ax, shrink=0.85)
+    cb.ax.yaxis.set_major_formatter(PercentFormatter(1.0))
+    cb.set_label("win rate")
+    _title(fig, what, df, meta)
+    return fig
+
+
+def _rounds(df: pd.DataFrame) -> np.ndarray:
+    n = n_players_of(df)
+    return df[[f"turns_{s}" for s in range(n)]].to_numpy().max(axis=1)
+
+
+def game_length(df: pd.DataFrame, meta: dict | None = None) -> Figure:
+    """Distribution of game length in rounds (turns of the player who took most),
+    and, for several tables, the median and quartiles at each table."""
+    rounds = _rounds(df)
+    labels = _table_labels(df, meta)
+    tables = sorted(df["table"].unique())
+    many = len(tables) > 1
+    fig = _new(12 if many else 7.5, max(4.0, 1.5 + 0.35 * len(tables)) if many else 4.2)
+    axes = fig.subplots(1, 2, width_ratios=[1.4, 1]) if many else [fig.add_subplot()]
+    ax = axes[0]
+    bins = np.arange(rounds.min() - 0.5, rounds.max() + 1.5)
+    ax.hist(rounds, bins=bins, color="#4c72b0", alpha=0.85, weights=np.full(len(rounds),
+                                                                             1 / len(rounds)))
+    mean, med = rounds.mean(), np.median(rounds)
+    ax.axvline(mean, color="black", lw=1.2, label=f"mean {mean:.1f}")
+    ax.axvline(med, color="black", lw=1.2, ls="--", label=f"median {med:.0f}")
+    ax.yaxis.set_major_formatter(PercentFormatter(1.0))
+    ax.xaxis.set_major_locator(MaxNLocator(integer=True))
+    ax.set_xlabel("game length (rounds)")
+    ax.set_ylabel("share of games")
+    ax.legend(fontsize=9)
+    ax.grid(axis="y", alpha=0.3)
+    if many:
+        ax2 = axes[1]
+        t = pd.DataFrame({"table": df["table"].to_numpy(), "rounds": rounds})
+        g = t.groupby("table")["rounds"]
+        med, q1, q3 = g.median(), g.quantile(0.25), g.quantile(0.75)
+        y = np.arange(len(med))
+        ax2.barh(y, med, color="#4c72b0", alpha=0.85)
+        ax2.errorbar(med, y, xerr=[med - q1, q3 - med], fmt="none", ecolor="black",
+                     capsize=3, lw=1)
+        ax2.set_yticks(y, [labels.get(int(i), str(i)) for i in med.index], fontsize=8)
+        ax2.invert_yaxis()
+        ax2.set_xlabel("median rounds per table (whiskers: quartiles)")
+        ax2.grid(axis="x", alpha=0.3)
+    _title(fig, "Game length", df, meta)
+    return fig
+
+
+def seat_win_rates(df: pd.DataFrame, meta: dict | None = None) -> Figure:
+    """Win rate by position in turn order (1st to move, 2nd, ...), per bot and over
+    all games, with Wilson 95% intervals: the first-player advantage."""
+    n = n_players_of(df)
+    first = df["first"].to_numpy().astype(np.int64)
+    nb = len(_bots(df))
+    games, credit = np.zeros((n, nb)), np.zeros((n, nb))
+    for s, bot, cr, _sole, _shared in _seat_outcomes(df):
+        key = ((s - first) % n) * nb + bot
+        games += _sums(key, n * nb).reshape(n, nb)
+        credit += _sums(key, n * nb, cr).reshape(n, nb)
+    groups = _bots(df) + ["all bots"]
+    fig = _new(max(7.0, 1.6 + 0.45 * n * len(groups)), 4.6)
+    ax = fig.add_subplot()
+    width = 0.8 / n
+    from matplotlib import colormaps
+
+    cmap = colormaps["viridis"]
+    annotate = n * len(groups) <= 16
+    for p in range(n):
+        c = np.append(credit[p], credit[p].sum())
+        g = np.append(games[p], games[p].sum())
+        with np.errstate(invalid="ignore", divide="ignore"):
+            rate = c / g
+        lo, hi = wilson(c, g)
+        x = np.arange(len(groups)) + (p - (n - 1) / 2) * width
+        ax.bar(x, rate, width * 0.95, color=cmap(p / max(1, n - 1) * 0.85),
+               label=f"{ORDINAL[p]} to move")
+        ax.errorbar(x, rate, yerr=[rate - lo, hi - rate], fmt="none", ecolor="black",
+                    capsize=2, lw=0.8)
+        if annotate:
+            for xi, r, h in zip(x, rate, hi, strict=True):
+                if not np.isnan(r):
+                    ax.text(xi, h + 0.01, f"{100 * r:.0f}%", ha="center", fontsize=7.5)
+    ax.axhline(1 / n, color="0.5", ls="--", lw=1)
+    ax.set_xticks(np.arange(len(groups)), groups, rotation=20 if len(groups) > 4 else 0,
+                  ha="right" if len(groups) > 4 else "center")
+    ax.axvline(len(groups) - 1.5, color="0.7", lw=0.8)
+    ax.yaxis.set_major_formatter(PercentFormatter(1.0))
+    ax.set_ylim(0, 1.05)
+    ax.set_ylabel("win rate")
+    ax.legend(fontsize=9, ncols=n, loc="upper right")
+    ax.grid(axis="y", alpha=0.3)
+    _title(fig, "Win rate by seat (position in turn order; dashed: even share)", df, meta)
+    return fig
+
+
+def _stacked(ax, shares: pd.DataFrame, colors: dict[str, str], title: str) -> None:
+    left = np.zeros(len(shares))
+    y = np.arange(len(shares))
+    for col in shares.columns:
+        v = shares[col].to_numpy(float)
+        ax.barh(y, v, left=left, color=colors[col], label=f"{col} ({_pct(v[0])} of all)")
+        for yi, (l0, w) in enumerate(zip(left, v, strict=True)):
+            if w >= 0.06:
+                ax.text(l0 + w / 2, yi, f"{100 * w:.0f}%", ha="center", va="center",
+                        fontsize=8, color="white")
+        left += v
+    ax.set_xlim(0, 1)
+    ax.set_ylim(len(shares) - 0.5, -0.5)   # first row on top
+    ax.xaxis.set_major_formatter(PercentFormatter(1.0))
+    ax.legend(fontsize=8, loc="lower center", bbox_to_anchor=(0.5, 1.0), title=title,
+              title_fontsize=9, ncols=2, frameon=False)
+
+
+def _pct(x: float) -> str:
+    """A share that stays honest at the extremes: 0%, <0.1%, 12.3%, >99.9%, 100%."""
+    if x == 0 or x == 1:
+        return f"{100 * x:.0f}%"
+    if x < 0.001:
+        return "<0.1%"
+    if x > 0.999:
+        return ">99.9%"
+    return f"{100 * x:.1f}%"
+
+
+def end_reasons(df: pd.DataFrame, meta: dict | None = None) -> Figure:
+    """How games ended (Provinces gone, three piles, turn cap) and how the winner
+    was decided (on points, on the tie-break of fewer turns, shared, none), for all
+    games and per table."""
+    labels = _table_labels(df, meta)
+    table = df["table"].to_numpy().astype(np.int64)
+    tables = np.unique(table)
+    end = df["end"].cat.codes.to_numpy().astype(np.int64)      # END_NAMES order
+    outcome = np.where(end == END_TURN_CAP, 3, np.where(df["n_winners"].to_numpy() > 1, 2,
+                                           np.where(df["tiebreak"].to_numpy(), 1, 0)))
+
+    def shares(codes: np.ndarray, cols: list[str]) -> pd.DataFrame:
+        k = len(cols)
+        rows = [np.bincount(codes, minlength=k)[:k]]
+        if len(tables) > 1:
+            per = np.bincount(table * k + codes, minlength=(tables.max() + 1) * k)
+            rows += [per.reshape(-1, k)[t] for t in tables]
+        counts = np.array(rows, float)
+        return pd.DataFrame(counts / counts.sum(axis=1, keepdims=True).clip(1), columns=cols)
+
+    rows = ["all games"] + ([labels.get(int(t), str(t)) for t in tables] if len(tables) > 1
+                            else [])
+    ends = shares(end, list(END_COLORS))
+    outs = shares(outcome, list(OUTCOME_COLORS))
+    fig = _new(12, 2.2 + 0.32 * len(rows))
+    ax1, ax2 = fig.subplots(1, 2, sharey=True)
+    _stacked(ax1, ends.fillna(0), END_COLORS, "game ended by")
+    _stacked(ax2, outs.fillna(0), OUTCOME_COLORS, "winner decided by")
+    ax1.set_yticks(range(len(rows)), rows, fontsize=8)
+    _title(fig, "How games ended", df, meta)
+    return fig
+
+
+def per_turn(stats: pd.DataFrame, meta: dict | None = None, min_share: float = 0.05) -> Figure:
+    """Mean $ produced per turn and mean score after each turn, per bot
+    (:func:`sim.turnstats.per_turn_stats`).  Turns reached by fewer than
+    ``min_share`` of a bot's games are cut: their means rest on a few long games."""
+    info = dict(stats.attrs)
+    if meta:
+        info = {**_config(meta), **info}
+    names = [str(c) for c in stats["bot"].cat.categories] if hasattr(stats["bot"], "cat") \
+        else list(dict.fromkeys(map(str, stats["bot"])))
+    colors = _colors(names)
+    fig = _new(12, 4.6)
+    ax1, ax2 = fig.subplots(1, 2)
+    for name in names:
+        s = stats[stats["bot"] == name].sort_values("turn")
+        if s.empty:
+            continue
+        keep = s["n"] >= max(10, min_share * s["n"].iloc[0])
+        s = s[keep]
+        ax1.plot(s["turn"], s["coins"], color=colors[name], lw=1.6, label=name)
+        ax2.plot(s["turn"], s["score"], color=colors[name], lw=1.6, label=name)
+    ax1.set_ylabel("mean $ produced in the turn")
+    ax2.set_ylabel("mean score after the turn")
+    for ax in (ax1, ax2):
+        ax.set_xlabel(f"turn (of that player; shown while ≥{100 * min_share:.0f}% "
+                      "of games last)")
+        ax.grid(alpha=0.3)
+        ax.set_xlim(left=1)
+    ax2.legend(fontsize=9, loc="upper left")
+    fig.suptitle("Average $ and score per turn\n"
+                 + describe(None, {"config": info}, int(info.get("games", 0))), fontsize=11)
+    return fig
+
+
+# -- saving ---------------------------------------------------------------------
+
+def save(fig: Figure, path: str | os.PathLike, formats: Sequence[str] = FORMATS) -> list[Path]:
+    """Write ``fig`` as ``path.<fmt>`` for each format; returns the files."""
+    out = []
+    base = Path(path)
+    base.parent.mkdir(parents=True, exist_ok=True)
+    for fmt in formats:
+        p = base.with_name(f"{base.name}.{fmt}")
+        fig.savefig(p, dpi=DPI, format=fmt)
+        out.append(p)
+    return out
+
+
+def figures(df: pd.DataFrame, meta: dict | None = None,
+            turn_stats: pd.DataFrame | None = None) -> dict[str, Figure]:
+    """Every chart of a run, by file stem."""
+    figs = {"win_rates": win_rates(df, meta)}
+    if df["table"].nunique() > 1:
+        figs["pairwise" if n_players_of(df) == 2 else "tables"] = pairwise_heatmap(df, meta)
+    figs["game_length"] = game_length(df, meta)
+    figs["seat_win_rates"] = seat_win_rates(df, meta)
+    figs["end_reasons"] = end_reasons(df, meta)
+    if turn_stats is not None and len(turn_stats):
+        figs["per_turn"] = per_turn(turn_stats, meta)
+    return figs
+
+
+def plot_all(df: pd.DataFrame, meta: dict | None, outdir: str | os.PathLike,
+             formats: Sequence[str] = FORMATS,
+             turn_stats: pd.DataFrame | None = None) -> list[Path]:
+    """Draw every chart of a run into ``outdir`` (one file per chart and format)."""
+    paths: list[Path] = []
+    for stem, fig in figures(df, meta, turn_stats).items():
+        paths += save(fig, Path(outdir) / stem, formats)
+    return paths
+
+
+def run_turn_stats(meta: dict, games: int) -> pd.DataFrame:
+    """Per-turn curves for the bots and configuration of a results file (new games:
+    result files hold only final scores)."""
+    from sim.turnstats import per_turn_stats
+
+    cfg = _config(meta)
+    return per_turn_stats(cfg["bots"], games=games, players=cfg["players"],
+                          seed=cfg.get("seed", 0), kingdom=cfg.get("kingdom") or None)
+
+
+def tournament_figures(results, directory: str | os.PathLike,
+                       formats: Sequence[str] = FORMATS, per_turn_games: int = 4000) -> list[Path]:
+    """Charts of a :class:`sim.results.Results` (the CLI's ``tournament --plot``)."""
+    meta = results.metadata()
+    stats = run_turn_stats(meta, per_turn_games) if per_turn_games else None
+    return plot_all(results.games, meta, directory, formats, stats)
+
+
+# -- command line ---------------------------------------------------------------
+
+def build_parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="domsim plot",
+                                description="Draw the charts of a results file.")
+    p.add_argument("results", help="results file (.parquet or .csv)")
+    p.add_argument("--out", default=None, metavar="DIR",
+                   help="directory for the charts (default: RESULTS-charts beside the file)")
+    p.add_argument("--format", nargs="+", default=list(FORMATS), choices=("png", "svg", "pdf"),
+                   help="file formats (default: png svg)")
+    p.add_argument("--per-turn", type=int, default=4000, metavar="GAMES",
+                   help="play GAMES new games of the file's bots to draw $ and score per turn "
+                        "(result files hold final scores only); 0 skips (default 4000)")
+    return p
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """``domsim plot RESULTS [--out DIR] [--format png svg] [--per-turn GAMES]``."""
+    from sim.config import ConfigError
+    from sim.io import load_frame
+
+    args = build_parser().parse_args(argv)
+    try:
+        df, meta = load_frame(args.results)
+    except (ConfigError, OSError) as exc:
+        print(f"domsim: error: {exc}", file=sys.stderr)
+        return 2
+    if len(df) == 0:
+        print(f"domsim: error: {args.results} holds no games", file=sys.stderr)
+        return 2
+    out = Path(args.out) if args.out else \
+        Path(args.results).with_name(Path(args.results).stem + "-charts")
+    stats = None
+    if args.per_turn > 0:
+        try:
+            stats = run_turn_stats(meta, args.per_turn)
+        except Exception as exc:  # a bot that is not a name or file cannot be rebuilt
+            print(f"domsim: per-turn chart skipped: {exc}", file=sys.stderr)
+    for p in plot_all(df, meta, out, args.format, stats):
+        print(p)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

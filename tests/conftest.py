@@ -1,0 +1,166 @@
+"""Shared helpers for the rules tests: exact situations on the real engine.
+
+* :func:`make_scenario` / the ``scenario`` fixture: a :class:`sim.scenario.Scenario`
+  whose players' zones can be emptied (:func:`clear`) before a test sets exactly the
+  cards it wants.
+* :class:`Scripted`: a Python bot (``F_KIND = K_PYTHON``) that answers chosen
+  decisions from a script and records every decision it was asked together with the
+  :class:`sim.callbacks.View` it saw (hand, cards in play, $, Buys... at that moment).
+  Decisions it has no script for fall back to its rule program (a ``RuleBot``).
+* :func:`log_rows`: the event log of a ``Scenario(log=True)`` as (event, turn, player,
+  card, count, extra) tuples (Scenario has no accessor for it).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from bots.rules import RuleBot
+from sim import layout as L
+from sim.callbacks import METHODS, USE_DEFAULT_ANSWER
+from sim.cards import CARDS, N_CARDS
+from sim.program import F_KIND, K_PYTHON
+from sim.scenario import Scenario
+
+FIRST_GAME = ["Cellar", "Moat", "Village", "Merchant", "Workshop", "Smithy", "Militia",
+              "Remodel", "Market", "Mine"]
+# The other seven base cards the engine knows, with Moat, Militia and Smithy.
+EXTRA_KINGDOM = ["Festival", "Laboratory", "Witch", "Council Room", "Gardens", "Moneylender",
+                 "Chapel", "Moat", "Militia", "Smithy"]
+
+
+def nobuy(name: str = "nobuy", **kw) -> RuleBot:
+    """A rule bot that never buys anything (plays what ``play`` says, default: all)."""
+    return RuleBot(name, "test bot: buys nothing", **kw)
+
+
+class Scripted:
+    """A Python bot answering from a script; records (decision method, View) pairs.
+
+    ``script`` maps a decision method name (sim.callbacks.METHODS: "play_action",
+    "play_treasure", "buy", "attack_discard", "reveal_moat", "cellar_discard",
+    "remodel_trash", "remodel_gain", "mine_trash", "mine_gain", "workshop_gain",
+    "chapel_trash", "moneylender_trash") to a list of answers used in order (then the
+    rule program decides), or to a function of the View.  Answers are card names,
+    None (no card / stop), or True/False.
+    """
+
+    description = "scripted test bot"
+
+    def __init__(self, name: str = "scripted", base: RuleBot | None = None, **script):
+        bad = set(script) - set(METHODS)
+        if bad:
+            raise ValueError(f"unknown decision methods {bad}")
+        self.name = name
+        self.base = base if base is not None else nobuy(name)
+        self.script = {k: (list(v) if isinstance(v, (list, tuple)) else v)
+                       for k, v in script.items()}
+        self.calls: list[tuple[str, object]] = []
+
+    def program(self):
+        prog = self.base.program()
+        prog.flags[F_KIND] = K_PYTHON
+        return prog
+
+    def _answer(self, method: str, view):
+        self.calls.append((method, view))
+        s = self.script.get(method)
+        if s is None:
+            return USE_DEFAULT_ANSWER
+        if callable(s):
+            return s(view)
+        return s.pop(0) if s else USE_DEFAULT_ANSWER
+
+    def asked(self, method: str) -> list:
+        """Views of every time this decision was asked, in order."""
+        return [v for m, v in self.calls if m == method]
+
+    def methods(self) -> list[str]:
+        return [m for m, _ in self.calls]
+
+
+def _make_method(name):
+    def method(self, view):
+        return self._answer(name, view)
+    method.__name__ = name
+    return method
+
+
+for _m in METHODS:
+    setattr(Scripted, _m, _make_method(_m))
+
+
+def clear(sc: Scenario, p: int) -> Scenario:
+    """Empty every zone of player ``p`` (hand, draw pile, discard, in play)."""
+    return sc.set_hand(p, []).set_deck(p, []).set_discard(p, []).set_in_play(p, [])
+
+
+def make_scenario(bots, kingdom=None, n_players=None, log=True, empty=True,
+                  seed=0) -> Scenario:
+    sc = Scenario(list(bots), n_players=n_players, kingdom=kingdom, seed=seed, log=log)
+    if empty:
+        for p in range(sc.config.n_players):
+            clear(sc, p)
+    clear_log(sc)
+    return sc
+
+
+def clear_log(sc: Scenario) -> None:
+    """Forget the log so far (setup's shuffles and draws): later rows are this test's."""
+    sc.S[L.V + L.V_LOG_N] = 0
+
+
+@pytest.fixture
+def scenario():
+    """Factory: ``scenario(bots, kingdom=None, n_players=None, log=True, empty=True)``.
+
+    With ``empty`` every player starts with no cards at all, so the test states the
+    whole situation."""
+    return make_scenario
+
+
+def log_rows(sc: Scenario) -> list[tuple[int, int, int, int, int, int]]:
+    n = int(sc.S[L.V + L.V_LOG_N])
+    assert not sc.S[L.V + L.V_LOG_TRUNC], "scenario log truncated"
+    rows = sc.S[L.LOG:L.LOG + n * L.LOG_WIDTH].reshape(n, L.LOG_WIDTH)
+    return [tuple(int(x) for x in r) for r in rows]
+
+
+def events(sc: Scenario, ev: int, player: int | None = None) -> list[tuple]:
+    """Log rows of one event kind (optionally of one player), as (player, card name,
+    count, extra)."""
+    out = []
+    for e, _t, p, c, k, x in log_rows(sc):
+        if e == ev and (player is None or p == player):
+            out.append((p, CARDS[c].name if c >= 0 else None, k, x))
+    return out
+
+
+def hand_size(sc: Scenario, p: int) -> int:
+    return sum(sc.hand(p).values())
+
+
+def check_consistent(sc: Scenario) -> None:
+    """The state's totals agree with its zones and nothing is negative."""
+    S = sc.S
+    for p in range(sc.config.n_players):
+        z = {name: sc._zone(z0, p) for name, z0 in
+             (("hand", L.HAND0), ("play", L.PLAY0), ("disc", L.DISC0), ("own", L.OWN0))}
+        for name, arr in z.items():
+            assert (arr >= 0).all(), f"player {p} {name} negative: {arr}"
+        deck = np.bincount(sc.deck(p, ids=True), minlength=L.N_SLOTS)
+        assert np.array_equal(z["own"], z["hand"] + z["play"] + z["disc"] + deck)
+        assert S[L.HAND_N + p] == z["hand"].sum()
+        assert S[L.PLAY_N + p] == z["play"].sum()
+        assert S[L.DISC_N + p] == z["disc"].sum()
+        assert S[L.OWN_N + p] == z["own"].sum()
+        # Cached totals the engine keeps beside the zones (bots' money / count(type) terms).
+        own = z["own"][:N_CARDS]
+        if hasattr(L, "MONEY"):
+            assert S[L.MONEY + p] == sum(int(own[c]) * CARDS[c].coins for c in range(N_CARDS))
+        if hasattr(L, "TYPE_N"):
+            for b in range(L.N_TYPE_BITS):
+                want = sum(int(own[c]) for c in range(N_CARDS) if CARDS[c].types & (1 << b))
+                assert S[L.TYPE_N + b * L.MAX_PLAYERS + p] == want, f"type bit {b}"
+    assert (S[L.SUPPLY:L.SUPPLY + L.N_SLOTS] >= 0).all()

@@ -1,0 +1,216 @@
+"""The runner: determinism across processes and chunks, seats, resume, bot failures."""
+
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+import pytest
+
+from bots.rules import RuleBot
+from sim.config import ConfigError
+from sim.program import F_KIND, K_PYTHON
+from sim.rng import game_seeds
+from sim.runner import Match, RunError, RunInterrupted, Tournament, make_config, play_game, run
+from sim.runner.execute import LocalBackend
+
+pytestmark = pytest.mark.timeout(300)
+
+
+class Faulty:
+    """A Python bot (Big Money buys) that raises on turn 1 when it has $5."""
+
+    name = "faulty-test"
+    description = "test bot: raises in some games"
+
+    def program(self):
+        prog = RuleBot(self.name, self.description, buy=["Gold", "Silver"]).program()
+        prog.flags[F_KIND] = K_PYTHON
+        return prog
+
+    def buy(self, view):
+        from sim.callbacks import USE_DEFAULT_ANSWER
+
+        if view.turn == 1 and view.coins == 5:
+            raise ValueError("five Coppers")
+        return USE_DEFAULT_ANSWER
+
+
+@pytest.fixture(scope="module")
+def reference():
+    """Smithy-BM vs BMU, 2,000 games, 1 process, one chunk."""
+    return Match("smithy-bm", "bmu", games=2000, seed=11, chunk_size=2000).play(processes=1)
+
+
+def test_same_frames_for_any_processes_and_chunks(reference):
+    for procs, chunk in [(1, 250), (2, 334), (2, 2000), (2, 6)]:
+        res = Match("smithy-bm", "bmu", games=2000, seed=11, chunk_size=chunk).play(
+            processes=procs)
+        pd.testing.assert_frame_equal(res.games, reference.games)
+        assert res.complete
+
+
+def test_frame_columns_and_dtypes(reference):
+    g = reference.games
+    assert len(g) == 2000 and g["game"].tolist() == list(range(2000))
+    assert str(g["bot_0"].dtype) == "category" and list(g["bot_0"].cat.categories) == [
+        "smithy-bm", "bmu"]
+    assert g["score_0"].dtype == np.int16 and g["winners"].dtype == np.uint8
+    assert set(g["end"].cat.categories) == {"provinces", "three piles", "turn cap"}
+    # sole winners are named; winners bitmask agrees with the winner column
+    sole = g["n_winners"] == 1
+    seat = np.log2(g.loc[sole, "winners"].to_numpy()).astype(int)
+    named = np.where(seat == 0, g.loc[sole, "bot_0"], g.loc[sole, "bot_1"])
+    assert (g.loc[sole, "winner"].astype(str).to_numpy() == named).all()
+    assert g.memory_usage(deep=True).sum() / len(g) < 80  # bytes per game
+
+
+def test_rotation_pairs_share_seed_and_swap_seats(reference):
+    g = reference.games
+    even, odd = g.iloc[0::2], g.iloc[1::2]
+    assert (even["seed"].to_numpy() == odd["seed"].to_numpy()).all()
+    assert (even["seed"].to_numpy() == game_seeds(11, 0, 1000)).all()
+    assert (even["bot_0"].to_numpy() == odd["bot_1"].to_numpy()).all()
+    assert (even["bot_0"] == "smithy-bm").all()
+    assert (g["first"] == 0).all()
+    assert len(g["seed"].unique()) == 1000
+
+
+def test_random_and_fixed_seats_do_not_depend_on_chunking():
+    a = Match("smithy-bm", "bmu", "big-money", games=600, seed=5, seats="random",
+              chunk_size=600).play(processes=1)
+    b = Match("smithy-bm", "bmu", "big-money", games=600, seed=5, seats="random",
+              chunk_size=7).play(processes=2)
+    pd.testing.assert_frame_equal(a.games, b.games)
+    first = a.games["bot_0"].value_counts()
+    assert first.min() > 150  # every bot moves first about a third of the time
+    assert len(a.games["seed"].unique()) == 600
+    f = Match("smithy-bm", "bmu", games=50, seed=5, seats="fixed").play(processes=1)
+    assert (f.games["bot_0"] == "smithy-bm").all()
+
+
+def test_round_robin_tables_and_three_players():
+    t = Tournament(["big-money", "bmu", "smithy-bm", "militia-bm"], players=3, games=30,
+                   seed=2)
+    assert t.config.tables == ((0, 1, 2), (0, 1, 3), (0, 2, 3), (1, 2, 3))
+    assert t.config.games == 30
+    a = t.play(processes=1)
+    b = Tournament(["big-money", "bmu", "smithy-bm", "militia-bm"], players=3, games=30,
+                   seed=2, chunk_size=9).play(processes=2)
+    pd.testing.assert_frame_equal(a.games, b.games)
+    s = a.summary()
+    assert s.loc["bmu", "games"] == 90
+    assert len(a.tables()) == 12
+    chosen = Tournament(["bmu", "smithy-bm", "big-money"],
+                        tables=[["bmu", "smithy-bm", "big-money", "bmu"]], games=8).config
+    assert chosen.players == 4 and chosen.tables == ((0, 1, 2, 0),)
+
+
+def test_games_round_up_to_whole_rotations():
+    assert make_config(["bmu", "smithy-bm", "big-money"], games=10).games == 12
+    assert make_config(["bmu", "smithy-bm", "big-money"], games=10, seats="random").games == 10
+
+
+def test_replay_one_game_alone(reference):
+    g = reference.games
+    for i in (0, 1, 1234):
+        res, names, seed = play_game(reference.config, i, log=False)
+        assert seed == g.loc[i, "seed"]
+        assert names == [g.loc[i, "bot_0"], g.loc[i, "bot_1"]]
+        assert res.score[0].tolist() == [g.loc[i, "score_0"], g.loc[i, "score_1"]]
+
+
+class _StopAfter:
+    """A local backend whose user presses Ctrl-C after ``k`` chunks."""
+
+    def __init__(self, k):
+        self.inner, self.k = LocalBackend(1), k
+
+    def start(self, cfg, n):
+        self.inner.start(cfg, n)
+
+    def outputs(self, cfg, chunks):
+        for i, o in enumerate(self.inner.outputs(cfg, chunks)):
+            if i == self.k:
+                raise KeyboardInterrupt
+            yield o
+
+    def close(self):
+        self.inner.close()
+
+
+@pytest.mark.parametrize("fmt", ["parquet", "csv"])
+def test_interrupt_then_resume_equals_uninterrupted(tmp_path, reference, fmt):
+    cfg = make_config(["smithy-bm", "bmu"], games=2000, seed=11, chunk_size=300)
+    out = tmp_path / f"run.{fmt}"
+    with pytest.raises(RunInterrupted) as info:
+        run(cfg, backend=_StopAfter(3), out=out)
+    part = info.value.results
+    assert part.completed == {0, 1, 2} and part.n_games == 900 and not part.complete
+    from sim.results import Results
+
+    saved = Results.load(out)
+    assert saved.completed == {0, 1, 2} and saved.n_games == 900
+    played = []
+
+    class Spy(LocalBackend):
+        def outputs(self, cfg, chunks):
+            played.extend(chunks)
+            return super().outputs(cfg, chunks)
+
+    done = run(cfg, backend=Spy(2), resume=out, out=out)
+    assert sorted(played) == [3, 4, 5, 6]
+    pd.testing.assert_frame_equal(done.games, reference.games)
+    again = Results.load(out)
+    assert again.complete
+    pd.testing.assert_frame_equal(again.games, reference.games)
+
+
+def test_resume_refuses_another_configuration(tmp_path):
+    out = tmp_path / "r.parquet"
+    Match("smithy-bm", "bmu", games=20, seed=1).play(processes=1, out=out)
+    with pytest.raises(ConfigError, match="seed"):
+        Match("smithy-bm", "bmu", games=20, seed=2).play(processes=1, resume=out)
+
+
+@pytest.mark.parametrize("procs", [1, 2])
+def test_bot_failure_names_bot_seed_and_game_and_keeps_finished(tmp_path, procs):
+    out = tmp_path / "fail.parquet"
+    m = Match(Faulty(), "bmu", games=200, seed=3, chunk_size=8)
+    with pytest.raises(RunError) as info:
+        m.play(processes=procs, out=out)
+    err = info.value.error
+    msg = str(info.value)
+    assert "faulty-test" in msg and f"game {err['game']}" in msg and str(err["seed"]) in msg
+    assert err["seed"] == int(game_seeds(3, err["game"] // 2, err["game"] // 2 + 1)[0])
+    res = info.value.results
+    assert not res.complete
+    # every game before the failure in its chunk, and every finished chunk, is kept
+    chunk = err["game"] // 8
+    kept = set(res.games["game"])
+    assert set(range(chunk * 8, err["game"])) <= kept and err["game"] not in kept
+    for c in res.completed:
+        assert set(range(c * 8, c * 8 + 8)) <= kept
+    from sim.results import Results
+
+    assert Results.load(out).n_games == res.n_games
+    if procs == 1:  # one process plays chunks in order: all earlier games are done
+        assert set(range(err["game"])) <= kept
+
+
+def test_bad_configurations():
+    with pytest.raises(ConfigError):
+        make_config(["bmu"], games=10)
+    with pytest.raises(ConfigError):
+        make_config(["bmu", "bmu", "bmu", "bmu", "bmu"], games=10)
+    with pytest.raises(ConfigError):
+        make_config(["bmu", "smithy-bm"], games=0)
+    with pytest.raises(ConfigError):
+        make_config(["bmu", "smithy-bm"], games=10, seats="sideways")
+    with pytest.raises(ConfigError):
+        make_config(["bmu", "smithy-bm"], games=10, kingdom="Moat,Smithy")
+    with pytest.raises(ConfigError):
+        make_config(["bmu", "smithy-bm"], round_robin=True, players=3)
+    from bots import UnknownBotError
+
+    with pytest.raises(UnknownBotError):
+        make_config(["bmu", "no-such-bot"], games=10)
