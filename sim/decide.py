@@ -121,7 +121,7 @@ BIG = 1 << 30
 
 
 # ----------------------------------------------------------------------------- terms
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def term_value(S, T, p, kind, arg, coins):
     """Value of one condition term for player ``p`` (public information only)."""
     if kind == T_CONST:
@@ -173,7 +173,7 @@ def term_value(S, T, p, kind, arg, coins):
     return 0
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def conditions_hold(S, T, P, Q, b, r, p, coins):
     """All conditions of rule ``r`` of bot ``b`` hold: lhs OP rhs / div + add."""
     n = P[b, PF_RULES + RULE_WIDTH * r + 2]
@@ -199,7 +199,7 @@ def conditions_hold(S, T, P, Q, b, r, p, coins):
     return True
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def ends_badly(S, T, P, b, p, c):
     """Avoid-losing option: gaining ``c`` would end the game without winning outright."""
     if P[b, PF_FLAGS + F_AVOID_LOSING_END] == 0 or not would_end(S, c):
@@ -207,7 +207,7 @@ def ends_badly(S, T, P, b, p, c):
     return score_if_gained(S, T, p, c) <= best_opponent_score(S, T, p)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def pick_from_list(S, T, P, Q, b, p, lst, coins):
     """First rule of list ``lst`` whose card can be gained for ``coins`` and whose
     conditions hold; -1 if none."""
@@ -309,16 +309,34 @@ def pick_pair(S, T, P, Q, b, p, lst, extra):
 
 
 # ----------------------------------------------------------------------------- rule bots
+@njit(cache=True, inline="always")
+def rules_action(S, P, b, p):
+    """The first card of bot ``b``'s play list that is in hand, or -1."""
+    h0 = HAND0 + p * N_SLOTS
+    for i in range(P[b, PF_NPLAY]):
+        c = P[b, PF_PLAY + i]
+        if S[h0 + c] > 0:
+            return c
+    return -1
+
+
+@njit(cache=True, inline="always")
+def rules_attack_discard(S, T, P, b, p):
+    """The card to discard to an attack: an unplayable terminal first (if the bot
+    says so), then the lowest discard rank."""
+    if P[b, PF_FLAGS + F_EXCESS_TERMINALS]:
+        c = excess_terminal(S, T, P, b, p)
+        if c >= 0:
+            return c
+    return lowest_ranked_in_hand(S, P, b, p, R_DISCARD, BIG)
+
+
 @njit(cache=True)
 def rules_decide(S, T, P, Q, p, d, arg):
     b = S[BOT + p]
     h0 = HAND0 + p * N_SLOTS
     if d == D_ACTION:
-        for i in range(P[b, PF_NPLAY]):
-            c = P[b, PF_PLAY + i]
-            if S[h0 + c] > 0:
-                return c
-        return -1
+        return rules_action(S, P, b, p)
     if d == D_BUY:
         return pick_from_list(S, T, P, Q, b, p, L_BUY, S[V + V_COINS])
     if d == D_TREASURE:
@@ -328,11 +346,7 @@ def rules_decide(S, T, P, Q, p, d, arg):
                 return c
         return -1
     if d == D_ATTACK_DISCARD:
-        if P[b, PF_FLAGS + F_EXCESS_TERMINALS]:
-            c = excess_terminal(S, T, P, b, p)
-            if c >= 0:
-                return c
-        return lowest_ranked_in_hand(S, P, b, p, R_DISCARD, BIG)
+        return rules_attack_discard(S, T, P, b, p)
     if d == D_REVEAL_MOAT:
         return P[b, PF_FLAGS + F_REVEAL_MOAT]
     if d == D_CELLAR:

@@ -71,7 +71,7 @@ from sim.codes import (
     EV_SCORE,
     EV_TURN,
 )
-from sim.decide import decide
+from sim.decide import decide, pick_from_list, rules_action, rules_attack_discard
 from sim.layout import (
     ACTION_IDS,
     BOT,
@@ -113,7 +113,7 @@ from sim.layout import (
     V_TURN_CAP,
     V,
 )
-from sim.program import F_KIND, K_RULES
+from sim.program import F_HOOK, F_KIND, K_RULES, L_BUY
 from sim.rng import below, seed_stream
 from sim.unmanaged import unmanaged
 from sim.zones import (
@@ -213,8 +213,13 @@ def militia_attack(S, R, T, P, Q, H, p):
         q = (p + k) % n
         if attack_blocked(S, R, T, P, Q, H, q) or S[ERR]:
             continue
+        b = S[BOT + q]
+        fast = P[b, PF_FLAGS + F_KIND] == K_RULES and P[b, PF_FLAGS + F_HOOK] == 0
         while S[HAND_N + q] > 3:
-            c = ask(S, R, T, P, Q, H, q, D_ATTACK_DISCARD, S[HAND_N + q] - 3)
+            if fast:
+                c = rules_attack_discard(S, T, P, b, q)
+            else:
+                c = ask(S, R, T, P, Q, H, q, D_ATTACK_DISCARD, S[HAND_N + q] - 3)
             if S[ERR] or not in_hand_ok(S, T, q, D_ATTACK_DISCARD, c, 0):
                 return
             discard_from_hand(S, q, c)
@@ -308,7 +313,7 @@ def play_action(S, R, T, P, Q, H, p, c):
         resolve_special(S, R, T, P, Q, H, p, sp)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def has_action(S, T, p):
     h0 = HAND0 + p * N_SLOTS
     for i in range(T[N_ACTIONS]):
@@ -317,7 +322,7 @@ def has_action(S, T, p):
     return False
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def has_treasure(S, T, p):
     h0 = HAND0 + p * N_SLOTS
     for i in range(T[N_TREASURES]):
@@ -326,19 +331,23 @@ def has_treasure(S, T, p):
     return False
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def play_treasure(S, T, p, c, k):
     """Play ``k`` copies of Treasure ``c``; the first Silver of the turn pays Merchants."""
-    for _ in range(k):
-        play_from_hand(S, p, c)
-        log_event(S, EV_PLAY, p, c, 1, 0)
+    S[HAND0 + p * N_SLOTS + c] -= k
+    S[HAND_N + p] -= k
+    S[PLAY0 + p * N_SLOTS + c] += k
+    S[PLAY_N + p] += k
+    if S[V + V_LOG_ON]:
+        for _ in range(k):
+            log_event(S, EV_PLAY, p, c, 1, 0)
     S[V + V_COINS] += k * T[c * N_COLS + C_COINS]
     if c == SILVER and S[V + V_SILVER_PLAYED] == 0:
         S[V + V_SILVER_PLAYED] = 1
         S[V + V_COINS] += S[V + V_MERCHANTS]
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def play_turn(S, R, T, P, Q, H, p):
     """One whole turn of player ``p``: Action phase, Buy phase, Cleanup.
 
@@ -356,12 +365,19 @@ def play_turn(S, R, T, P, Q, H, p):
             if S[h0 + c]:
                 log_event(S, EV_HAND, p, c, S[h0 + c], 0)
     # Action phase.
-    rules_bot = P[S[BOT + p], PF_FLAGS + F_KIND] == K_RULES
+    b = S[BOT + p]
+    rules_bot = P[b, PF_FLAGS + F_KIND] == K_RULES
+    # Rule bots without a hook take the direct path to their program for the two
+    # decisions every turn asks (each call level costs more than the decision itself).
+    fast = rules_bot and P[b, PF_FLAGS + F_HOOK] == 0
     while S[V + V_ACTIONS] > 0:
         # Rule bots scan only their own play list (empty for Big Money).
         if not rules_bot and not has_action(S, T, p):
             break
-        c = ask(S, R, T, P, Q, H, p, D_ACTION, 0)
+        if fast:
+            c = rules_action(S, P, S[BOT + p], p)
+        else:
+            c = ask(S, R, T, P, Q, H, p, D_ACTION, 0)
         if S[ERR] or c < 0:
             break
         if not in_hand_ok(S, T, p, D_ACTION, c, ACTION):
@@ -391,7 +407,10 @@ def play_turn(S, R, T, P, Q, H, p):
     produced = S[V + V_COINS]
     log_event(S, EV_COINS, p, -1, produced, 0)
     while S[V + V_BUYS] > 0:
-        c = ask(S, R, T, P, Q, H, p, D_BUY, 0)
+        if fast:
+            c = pick_from_list(S, T, P, Q, b, p, L_BUY, S[V + V_COINS])
+        else:
+            c = ask(S, R, T, P, Q, H, p, D_BUY, 0)
         if S[ERR] or c < 0:
             break
         if c >= N_CARDS or not can_gain(S, T, c, S[V + V_COINS]):

@@ -64,7 +64,7 @@ GAIN_TO_DISCARD = 0
 GAIN_TO_HAND = 1
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def log_event(S, ev, p, card, count, extra):
     """Append one row to the game log (only when logging is on)."""
     if S[V + V_LOG_ON] == 0:
@@ -107,7 +107,7 @@ def shuffle_discard(S, R, p):
     log_event(S, EV_SHUFFLE, p, -1, n, 0)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def draw(S, R, p, n):
     """Draw up to ``n`` cards; shuffle the discard pile only when a draw needs it."""
     h0 = HAND0 + p * N_SLOTS
@@ -132,7 +132,7 @@ def draw(S, R, p, n):
     return drawn
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def count_owned(S, T, p, c, delta):
     """Keep the running totals that rule conditions read (money, cards by type)."""
     S[OWN0 + p * N_SLOTS + c] += delta
@@ -144,7 +144,7 @@ def count_owned(S, T, p, c, delta):
             S[TYPE_N + k * MAX_PLAYERS + p] += delta
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def gain(S, T, p, c, where):
     """Gain card ``c`` from the supply (the caller checked the pile is not empty)."""
     S[SUPPLY + c] -= 1
@@ -161,7 +161,7 @@ def gain(S, T, p, c, where):
     log_event(S, EV_GAIN, p, c, 1, where)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def trash_from_hand(S, T, p, c):
     S[HAND0 + p * N_SLOTS + c] -= 1
     S[HAND_N + p] -= 1
@@ -170,7 +170,7 @@ def trash_from_hand(S, T, p, c):
     log_event(S, EV_TRASH, p, c, 1, 0)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def discard_from_hand(S, p, c):
     S[HAND0 + p * N_SLOTS + c] -= 1
     S[HAND_N + p] -= 1
@@ -179,7 +179,7 @@ def discard_from_hand(S, p, c):
     S[DISC_TOP + p] = c
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def play_from_hand(S, p, c):
     S[HAND0 + p * N_SLOTS + c] -= 1
     S[HAND_N + p] -= 1
@@ -187,7 +187,7 @@ def play_from_hand(S, p, c):
     S[PLAY_N + p] += 1
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def cleanup(S, p):
     """Hand and cards in play go to the discard pile.
 
@@ -248,12 +248,12 @@ def best_opponent_score(S, T, p):
     return best
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def game_over(S):
     return S[SUPPLY + PROVINCE] == 0 or S[V + V_EMPTY] >= 3
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def would_end(S, c):
     """Would gaining ``c`` now make the game end after this turn?"""
     if S[SUPPLY + c] == 1:
@@ -282,7 +282,7 @@ def gains_to_end(S):
     return prov if prov < three else three
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def can_gain(S, T, c, max_cost):
     """Card ``c`` is in the supply, its pile not empty, and it costs at most max_cost."""
     return S[IN_SUPPLY + c] != 0 and S[SUPPLY + c] > 0 and T[c * N_COLS + C_COST] <= max_cost
