@@ -83,7 +83,6 @@ from sim.layout import (
     HAND0,
     HAND_N,
     MAX_PLAYERS,
-    N_ACTIONS,
     N_COLS,
     N_SLOTS,
     N_TREASURES,
@@ -314,19 +313,11 @@ def play_action(S, R, T, P, Q, H, p, c):
 
 
 @njit(cache=True, inline="always")
-def has_action(S, T, p):
+def hand_has_any(S, T, p, ids_at):
+    """Whether ``p``'s hand holds any card of the id list at T[ids_at - 1] (count), T[ids_at:]."""
     h0 = HAND0 + p * N_SLOTS
-    for i in range(T[N_ACTIONS]):
-        if S[h0 + T[ACTION_IDS + i]]:
-            return True
-    return False
-
-
-@njit(cache=True, inline="always")
-def has_treasure(S, T, p):
-    h0 = HAND0 + p * N_SLOTS
-    for i in range(T[N_TREASURES]):
-        if S[h0 + T[TREASURE_IDS + i]]:
+    for i in range(T[ids_at - 1]):
+        if S[h0 + T[ids_at + i]]:
             return True
     return False
 
@@ -372,7 +363,7 @@ def play_turn(S, R, T, P, Q, H, p):
     fast = rules_bot and P[b, PF_FLAGS + F_HOOK] == 0
     while S[V + V_ACTIONS] > 0:
         # Rule bots scan only their own play list (empty for Big Money).
-        if not rules_bot and not has_action(S, T, p):
+        if not rules_bot and not hand_has_any(S, T, p, ACTION_IDS):
             break
         if fast:
             c = rules_action(S, P, S[BOT + p], p)
@@ -395,7 +386,7 @@ def play_turn(S, R, T, P, Q, H, p):
             if S[h0 + c]:
                 play_treasure(S, T, p, c, S[h0 + c])
     else:
-        while has_treasure(S, T, p):
+        while hand_has_any(S, T, p, TREASURE_IDS):
             c = ask(S, R, T, P, Q, H, p, D_TREASURE, 0)
             if S[ERR] or c < 0:
                 break
