@@ -162,7 +162,7 @@ def play_checked(A, n, seat_bots, seeds, first, out, fails):
         reason = END_TURN_CAP
         while True:
             S[L.V + L.V_CUR] = cur
-            play_turn(*A, cur)
+            play_turn(A[0], A[1], A[2], A[3], A[4], A[5], cur)
             if S[L.ERR]:
                 fails[g, 0] = ENGINE_ERR
                 return turns_checked
