@@ -21,7 +21,6 @@ from sim.cards import (
     N_CARDS,
     PROVINCE,
     SP_GARDENS,
-    VICTORY,
 )
 from sim.codes import EV_DRAW, EV_GAIN, EV_SHUFFLE, EV_TRASH
 from sim.layout import (
@@ -286,8 +285,3 @@ def gains_to_end(S):
 def can_gain(S, T, c, max_cost):
     """Card ``c`` is in the supply, its pile not empty, and it costs at most max_cost."""
     return S[IN_SUPPLY + c] != 0 and S[SUPPLY + c] > 0 and T[c * N_COLS + C_COST] <= max_cost
-
-
-@njit(cache=True)
-def is_victory_only(T, c):
-    return T[c * N_COLS + C_TYPES] == VICTORY
