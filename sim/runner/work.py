@@ -11,6 +11,8 @@ engine's ``BotError`` (keyword-only arguments) does not survive pickling.
 from __future__ import annotations
 
 import logging
+import sys
+import threading
 from dataclasses import dataclass
 
 import numpy as np
@@ -80,8 +82,16 @@ def warm_up(cfg: RunConfig) -> None:
     from sim.batch import BotError, play_batch
 
     lay = cfg.layout(0, 1)
+    # A cold numba cache means minutes of compiling: say so rather than look hung.
+    notice = threading.Timer(3.0, lambda: print(
+        "domsim: compiling the engine (first run with this numba cache; a few minutes, "
+        "then cached)", file=sys.stderr, flush=True))
+    notice.daemon = True
+    notice.start()
     try:
         play_batch(cfg.game_config(), _bots(cfg.bots), lay["seat_bots"], lay["seed"],
                    lay["first"])
     except BotError:
         pass  # reported, with its game, when the chunk that holds it is played
+    finally:
+        notice.cancel()
