@@ -46,6 +46,9 @@ def resets_only(S, R, T, seats, seeds):
 def real_turns(S, R, T, P, Q, H, seats, seeds):
     S = unmanaged(S)
     R = unmanaged(R)
+    T = unmanaged(T)
+    P = unmanaged(P)
+    Q = unmanaged(Q)
     total = 0
     for g in range(seeds.shape[0]):
         reset_game(S, R, T, 0, seeds[g], 2, seats)
@@ -58,6 +61,9 @@ def real_turns(S, R, T, P, Q, H, seats, seeds):
 def inlined_parts(S, R, T, P, Q, seats, seeds, upto):
     S = unmanaged(S)
     R = unmanaged(R)
+    T = unmanaged(T)
+    P = unmanaged(P)
+    Q = unmanaged(Q)
     total = 0
     for g in range(seeds.shape[0]):
         reset_game(S, R, T, 0, seeds[g], 2, seats)
