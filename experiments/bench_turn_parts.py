@@ -35,6 +35,12 @@ TURNS = 20
 
 
 @njit
+def unmanaged_all(S, R, T, P, Q):
+    """The engine's arrays as views without reference counting, as run_batch uses them."""
+    return unmanaged(S), unmanaged(R), unmanaged(T), unmanaged(P), unmanaged(Q)
+
+
+@njit
 def resets_only(S, R, T, seats, seeds):
     S = unmanaged(S)
     R = unmanaged(R)
@@ -44,11 +50,7 @@ def resets_only(S, R, T, seats, seeds):
 
 @njit
 def real_turns(S, R, T, P, Q, H, seats, seeds):
-    S = unmanaged(S)
-    R = unmanaged(R)
-    T = unmanaged(T)
-    P = unmanaged(P)
-    Q = unmanaged(Q)
+    S, R, T, P, Q = unmanaged_all(S, R, T, P, Q)
     total = 0
     for g in range(seeds.shape[0]):
         reset_game(S, R, T, 0, seeds[g], 2, seats)
@@ -59,11 +61,7 @@ def real_turns(S, R, T, P, Q, H, seats, seeds):
 
 @njit
 def inlined_parts(S, R, T, P, Q, seats, seeds, upto):
-    S = unmanaged(S)
-    R = unmanaged(R)
-    T = unmanaged(T)
-    P = unmanaged(P)
-    Q = unmanaged(Q)
+    S, R, T, P, Q = unmanaged_all(S, R, T, P, Q)
     total = 0
     for g in range(seeds.shape[0]):
         reset_game(S, R, T, 0, seeds[g], 2, seats)
