@@ -303,6 +303,7 @@ def plot_hook(results, directory: str) -> None:
 
 
 def _cmd_play(args) -> int:
+    from sim.gamelog import format_log
     from sim.runner.api import play_game
     from sim.runner.plan import RunConfig, make_config
 
@@ -320,22 +321,10 @@ def _cmd_play(args) -> int:
                           seed=args.seed, seats=args.seats, kingdom=args.kingdom,
                           turn_cap=args.turn_cap)
     result, seat_names, seed = play_game(cfg, args.game, log=True)
-    try:
-        from sim.gamelog import format_log  # type: ignore[import-not-found]
-    except ImportError:
-        format_log = None
-    if format_log is not None:
-        header = (f"game {args.game} of seed {cfg.seed} (game seed {seed}), seats "
-                  f"{cfg.seats}: " + ", ".join(f"seat {s} {n}" for s, n in
-                                               enumerate(seat_names)))
-        print(format_log(result.log, seat_names, header=header,
-                         winners_mask=int(result.game[0, 0]),
-                         truncated=result.log_truncated))
-    else:
-        print(f"game {args.game}, seed {seed}: " + ", ".join(
-            f"seat {s} {n} {result.score[0, s]} VP in {result.turns[0, s]} turns"
-            for s, n in enumerate(seat_names)))
-        print(f"(the game log needs sim.gamelog; {len(result.log)} log events recorded)")
+    header = (f"game {args.game} of seed {cfg.seed} (game seed {seed}), seats {cfg.seats}: "
+              + ", ".join(f"seat {s} {n}" for s, n in enumerate(seat_names)))
+    print(format_log(result.log, seat_names, header=header, winners_mask=int(result.game[0, 0]),
+                     truncated=result.log_truncated))
     return 0
 
 

@@ -108,22 +108,3 @@ def _end_reason(reason: int) -> str:
     return {codes.END_PROVINCES: "the Province pile is empty",
             codes.END_PILES: "three supply piles are empty",
             codes.END_TURN_CAP: "the safety turn cap was reached"}.get(reason, "?")
-
-
-def play_logged(config, bots: list, seed: int, first: int = -1) -> tuple[str, object]:
-    """Play one game with logging on; returns (text, BatchResult)."""
-    from sim.batch import play_batch
-    from sim.engine import G_WINNERS
-
-    n = config.n_players
-    if len(bots) != n:
-        raise ValueError(f"{n} players need {n} bots, got {len(bots)}")
-    seats = np.arange(n, dtype=np.int32).reshape(1, n)
-    res = play_batch(config, bots, seats, np.array([seed], np.uint64),
-                     np.array([first], np.int8), log=True)
-    names = [b.name for b in bots]
-    header = (f"Game with seed {seed}: " + ", ".join(f"P{s} {nm}" for s, nm in enumerate(names))
-              + f"; kingdom: {', '.join(config.kingdom_names)}")
-    text = format_log(res.log, names, header=header, winners_mask=int(res.game[0, G_WINNERS]),
-                      truncated=res.log_truncated)
-    return text, res

@@ -69,7 +69,10 @@ class Match(Tournament):
 
 
 def play_game(cfg: RunConfig, index: int, *, log: bool = True):
-    """Replay game ``index`` of a run alone: (BatchResult, bot name per seat)."""
+    """Replay game ``index`` of a run alone: (BatchResult, bot name per seat, game seed).
+
+    With ``log=True`` the result carries the event log for ``sim.gamelog.format_log``.
+    """
     from sim.batch import play_batch
     from sim.config import ConfigError
     from sim.runner.work import _bots
