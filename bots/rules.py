@@ -289,6 +289,8 @@ class RuleBot:
     def _compile(self) -> P.Program:
         rules = self.rules()
         r = len(rules)
+        if r > P.MAX_RULES:
+            raise RuleError(f"bot {self.name} has {r} rules; at most {P.MAX_RULES}")
         rows = np.full((r, 2), -1, np.int32)
         conds = np.zeros((r, P.MAX_CONDS, P.COND_WIDTH), np.float64)
         n_conds = np.zeros(r, np.int32)

@@ -104,9 +104,9 @@ def play_batch(config: GameConfig, bots: list[BotLike], seat_bots: np.ndarray,
     if seat_bots.size and (seat_bots.min() < 0 or seat_bots.max() >= len(bots)):
         raise ValueError("seat_bots refers to a bot that is not in the list")
     programs = [b.program() for b in bots]
-    P, Q = pack_programs(programs)
-    H = install_bots(bots, programs, P)
     T = make_table(n, config.kingdom)
+    P, Q = pack_programs(programs, T)
+    H = install_bots(bots, programs, P)
     S, R = new_state(T, config.turn_cap, log_rows=LOG_ROWS if log else 0)
     score = np.zeros((g, n), np.int32)
     turns = np.zeros((g, n), np.int32)

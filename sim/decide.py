@@ -39,17 +39,21 @@ from sim.codes import (
     USE_DEFAULT,
 )
 from sim.layout import (
+    ACTION_IDS,
+    ACTIONS_OWNED,
     BOT,
     DECK_N,
     HAND0,
     MAX_PLAYERS,
     MONEY,
+    N_ACTIONS,
     N_COLS,
     N_SLOTS,
     N_TREASURES,
     N_TYPE_BITS,
     OWN0,
     OWN_N,
+    P_WIDTH,
     PF_BOUNDS,
     PF_FLAGS,
     PF_NPLAY,
@@ -68,7 +72,9 @@ from sim.layout import (
     V_PENDING,
     V,
 )
+from sim.pointers import state_view
 from sim.program import (
+    COND_WIDTH,
     F_AVOID_LOSING_END,
     F_EXCESS_TERMINALS,
     F_HOOK,
@@ -81,6 +87,8 @@ from sim.program import (
     L_GAIN,
     L_MINE,
     L_REMODEL,
+    MAX_CONDS,
+    MAX_RULES,
     NEVER,
     OP_EQ,
     OP_GE,
@@ -176,12 +184,13 @@ def term_value(S, T, p, kind, arg, coins):
 @njit(cache=True, inline="always")
 def conditions_hold(S, T, P, Q, b, r, p, coins):
     """All conditions of rule ``r`` of bot ``b`` hold: lhs OP rhs / div + add."""
-    n = P[b, PF_RULES + RULE_WIDTH * r + 2]
+    n = P[b * P_WIDTH + PF_RULES + RULE_WIDTH * r + 2]
     for i in range(n):
-        lhs = float(term_value(S, T, p, int(Q[b, r, i, 0]), Q[b, r, i, 1], coins))
-        rhs = float(term_value(S, T, p, int(Q[b, r, i, 3]), Q[b, r, i, 4], coins))
-        rhs = rhs / Q[b, r, i, 5] + Q[b, r, i, 6]
-        op = int(Q[b, r, i, 2])
+        q = ((b * MAX_RULES + r) * MAX_CONDS + i) * COND_WIDTH
+        lhs = float(term_value(S, T, p, int(Q[q]), Q[q + 1], coins))
+        rhs = float(term_value(S, T, p, int(Q[q + 3]), Q[q + 4], coins))
+        rhs = rhs / Q[q + 5] + Q[q + 6]
+        op = int(Q[q + 2])
         if op == OP_LT:
             ok = lhs < rhs
         elif op == OP_LE:
@@ -202,7 +211,7 @@ def conditions_hold(S, T, P, Q, b, r, p, coins):
 @njit(cache=True, inline="always")
 def ends_badly(S, T, P, b, p, c):
     """Avoid-losing option: gaining ``c`` would end the game without winning outright."""
-    if P[b, PF_FLAGS + F_AVOID_LOSING_END] == 0 or not would_end(S, c):
+    if P[b * P_WIDTH + PF_FLAGS + F_AVOID_LOSING_END] == 0 or not would_end(S, c):
         return False
     return score_if_gained(S, T, p, c) <= best_opponent_score(S, T, p)
 
@@ -211,8 +220,8 @@ def ends_badly(S, T, P, b, p, c):
 def pick_from_list(S, T, P, Q, b, p, lst, coins):
     """First rule of list ``lst`` whose card can be gained for ``coins`` and whose
     conditions hold; -1 if none."""
-    for r in range(P[b, PF_BOUNDS + 2 * lst], P[b, PF_BOUNDS + 2 * lst + 1]):
-        c = P[b, PF_RULES + RULE_WIDTH * r]
+    for r in range(P[b * P_WIDTH + PF_BOUNDS + 2 * lst], P[b * P_WIDTH + PF_BOUNDS + 2 * lst + 1]):
+        c = P[b * P_WIDTH + PF_RULES + RULE_WIDTH * r]
         if not can_gain(S, T, c, coins):
             continue
         if not conditions_hold(S, T, P, Q, b, r, p, coins):
@@ -232,7 +241,8 @@ def pick_gain(S, T, P, Q, b, p, max_cost, treasure_only):
     Treasure, else the cheapest card that is not a Curse, else a Curse.
     """
     if not treasure_only:
-        has_gain_list = P[b, PF_BOUNDS + 2 * L_GAIN + 1] > P[b, PF_BOUNDS + 2 * L_GAIN]
+        bounds = b * P_WIDTH + PF_BOUNDS + 2 * L_GAIN
+        has_gain_list = P[bounds + 1] > P[bounds]
         c = pick_from_list(S, T, P, Q, b, p, L_GAIN if has_gain_list else L_BUY, max_cost)
         if c >= 0:
             return c
@@ -260,32 +270,36 @@ def lowest_ranked_in_hand(S, P, b, p, which, limit):
     best = -1
     best_rank = limit
     for c in range(N_CARDS):
-        if S[h0 + c] > 0 and P[b, r0 + c] < best_rank:
+        if S[h0 + c] > 0 and P[b * P_WIDTH + r0 + c] < best_rank:
             best = c
-            best_rank = P[b, r0 + c]
+            best_rank = P[b * P_WIDTH + r0 + c]
     return best
 
 
 @njit(cache=True)
 def excess_terminal(S, T, P, b, p):
     """A terminal Action the hand has no Action left to play, or -1."""
+    if S[ACTIONS_OWNED + p] == 0:      # no Action owned, none in hand
+        return -1
     h0 = HAND0 + p * N_SLOTS
     capacity = 1
     terminals = 0
-    for c in range(N_CARDS):
+    for i in range(T[N_ACTIONS]):        # the game's Actions, in id order
+        c = T[ACTION_IDS + i]
         k = S[h0 + c]
-        if k and (T[c * N_COLS + C_TYPES] & ACTION):
+        if k:
             if T[c * N_COLS + C_ACTIONS] == 0:
                 terminals += k
             else:
                 capacity += k * (T[c * N_COLS + C_ACTIONS] - 1)
     if terminals <= capacity:
         return -1
-    r0 = PF_RANKS + R_DISCARD * N_SLOTS
+    r0 = b * P_WIDTH + PF_RANKS + R_DISCARD * N_SLOTS
     best = -1
-    for c in range(N_CARDS):
-        if S[h0 + c] and (T[c * N_COLS + C_TYPES] & ACTION) and T[c * N_COLS + C_ACTIONS] == 0:
-            if best < 0 or P[b, r0 + c] < P[b, r0 + best]:
+    for i in range(T[N_ACTIONS]):
+        c = T[ACTION_IDS + i]
+        if S[h0 + c] and T[c * N_COLS + C_ACTIONS] == 0:
+            if best < 0 or P[r0 + c] < P[r0 + best]:
                 best = c
     return best
 
@@ -293,9 +307,9 @@ def excess_terminal(S, T, P, b, p):
 @njit(cache=True)
 def pick_pair(S, T, P, Q, b, p, lst, extra):
     """First (trash, gain) rule of list ``lst`` that applies; remembers the gain."""
-    for r in range(P[b, PF_BOUNDS + 2 * lst], P[b, PF_BOUNDS + 2 * lst + 1]):
-        dst = P[b, PF_RULES + RULE_WIDTH * r]
-        src = P[b, PF_RULES + RULE_WIDTH * r + 1]
+    for r in range(P[b * P_WIDTH + PF_BOUNDS + 2 * lst], P[b * P_WIDTH + PF_BOUNDS + 2 * lst + 1]):
+        dst = P[b * P_WIDTH + PF_RULES + RULE_WIDTH * r]
+        src = P[b * P_WIDTH + PF_RULES + RULE_WIDTH * r + 1]
         if S[HAND0 + p * N_SLOTS + src] == 0:
             continue
         if not can_gain(S, T, dst, T[src * N_COLS + C_COST] + extra):
@@ -313,8 +327,8 @@ def pick_pair(S, T, P, Q, b, p, lst, extra):
 def rules_action(S, P, b, p):
     """The first card of bot ``b``'s play list that is in hand, or -1."""
     h0 = HAND0 + p * N_SLOTS
-    for i in range(P[b, PF_NPLAY]):
-        c = P[b, PF_PLAY + i]
+    for i in range(P[b * P_WIDTH + PF_NPLAY]):
+        c = P[b * P_WIDTH + PF_PLAY + i]
         if S[h0 + c] > 0:
             return c
     return -1
@@ -324,7 +338,7 @@ def rules_action(S, P, b, p):
 def rules_attack_discard(S, T, P, b, p):
     """The card to discard to an attack: an unplayable terminal first (if the bot
     says so), then the lowest discard rank."""
-    if P[b, PF_FLAGS + F_EXCESS_TERMINALS]:
+    if P[b * P_WIDTH + PF_FLAGS + F_EXCESS_TERMINALS]:
         c = excess_terminal(S, T, P, b, p)
         if c >= 0:
             return c
@@ -348,11 +362,11 @@ def rules_decide(S, T, P, Q, p, d, arg):
     if d == D_ATTACK_DISCARD:
         return rules_attack_discard(S, T, P, b, p)
     if d == D_REVEAL_MOAT:
-        return P[b, PF_FLAGS + F_REVEAL_MOAT]
+        return P[b * P_WIDTH + PF_FLAGS + F_REVEAL_MOAT]
     if d == D_CELLAR:
         r0 = PF_RANKS + R_CELLAR * N_SLOTS
         for c in range(N_CARDS):
-            if S[h0 + c] > 0 and P[b, r0 + c]:
+            if S[h0 + c] > 0 and P[b * P_WIDTH + r0 + c]:
                 return c
         return -1
     if d == D_REMODEL_TRASH:
@@ -370,7 +384,7 @@ def rules_decide(S, T, P, Q, p, d, arg):
         return pick_gain(S, T, P, Q, b, p, arg, False)
     if d == D_MINE_TRASH:
         c = pick_pair(S, T, P, Q, b, p, L_MINE, 3)
-        if c >= 0 or P[b, PF_FLAGS + F_MINE_ALWAYS] == 0:
+        if c >= 0 or P[b * P_WIDTH + PF_FLAGS + F_MINE_ALWAYS] == 0:
             return c
         # Best upgrade: the Treasure in hand whose best gain gains the most cost.
         best_src = -1
@@ -457,8 +471,9 @@ def random_decide(S, R, T, p, d, arg):
 def python_answer(S, p, d, arg):
     """Call the Python bot of seat ``p`` (kept out of ``decide``: a function that
     holds an objmode block is never inlined, and each call to it costs ~15 ns)."""
+    view = state_view(S)
     with objmode(r="int64"):
-        r = py_decide(d, p, arg, S)
+        r = py_decide(d, p, arg, view)
     return r
 
 
@@ -466,12 +481,12 @@ def python_answer(S, p, d, arg):
 def decide(S, R, T, P, Q, H, p, d, arg):
     """Player ``p``'s answer to decision ``d`` (a card id, -1, or 0/1 for yes/no)."""
     b = S[BOT + p]
-    hook = P[b, PF_FLAGS + F_HOOK]
+    hook = P[b * P_WIDTH + PF_FLAGS + F_HOOK]
     if hook:
-        r = H[hook - 1](S, p, d, arg)
+        r = H[hook - 1](state_view(S), p, d, arg)
         if r != USE_DEFAULT:
             return r
-    kind = P[b, PF_FLAGS + F_KIND]
+    kind = P[b * P_WIDTH + PF_FLAGS + F_KIND]
     if kind == K_PYTHON:
         r = python_answer(S, p, d, arg)
         if r != USE_DEFAULT:

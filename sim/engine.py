@@ -74,6 +74,7 @@ from sim.codes import (
 from sim.decide import decide, pick_from_list, rules_action, rules_attack_discard
 from sim.layout import (
     ACTION_IDS,
+    ACTIONS_OWNED,
     BOT,
     DECK_N,
     DISC0,
@@ -85,9 +86,11 @@ from sim.layout import (
     MAX_PLAYERS,
     N_COLS,
     N_SLOTS,
+    N_STREAMS,
     N_TREASURES,
     OWN0,
     OWN_N,
+    P_WIDTH,
     PF_FLAGS,
     PLAY0,
     PLAY_N,
@@ -112,9 +115,9 @@ from sim.layout import (
     V_TURN_CAP,
     V,
 )
+from sim.pointers import ptr
 from sim.program import F_HOOK, F_KIND, K_RULES, L_BUY
 from sim.rng import below, seed_stream
-from sim.unmanaged import unmanaged
 from sim.zones import (
     GAIN_TO_DISCARD,
     GAIN_TO_HAND,
@@ -213,7 +216,8 @@ def militia_attack(S, R, T, P, Q, H, p):
         if attack_blocked(S, R, T, P, Q, H, q) or S[ERR]:
             continue
         b = S[BOT + q]
-        fast = P[b, PF_FLAGS + F_KIND] == K_RULES and P[b, PF_FLAGS + F_HOOK] == 0
+        flags = b * P_WIDTH + PF_FLAGS
+        fast = P[flags + F_KIND] == K_RULES and P[flags + F_HOOK] == 0
         while S[HAND_N + q] > 3:
             if fast:
                 c = rules_attack_discard(S, T, P, b, q)
@@ -357,11 +361,12 @@ def play_turn(S, R, T, P, Q, H, p):
                 log_event(S, EV_HAND, p, c, S[h0 + c], 0)
     # Action phase.
     b = S[BOT + p]
-    rules_bot = P[b, PF_FLAGS + F_KIND] == K_RULES
+    rules_bot = P[b * P_WIDTH + PF_FLAGS + F_KIND] == K_RULES
     # Rule bots without a hook take the direct path to their program for the two
     # decisions every turn asks (each call level costs more than the decision itself).
-    fast = rules_bot and P[b, PF_FLAGS + F_HOOK] == 0
-    while S[V + V_ACTIONS] > 0:
+    fast = rules_bot and P[b * P_WIDTH + PF_FLAGS + F_HOOK] == 0
+    # A player who owns no Action has none in hand: no Action phase to ask about.
+    while S[V + V_ACTIONS] > 0 and S[ACTIONS_OWNED + p] > 0:
         # Rule bots scan only their own play list (empty for Big Money).
         if not rules_bot and not hand_has_any(S, T, p, ACTION_IDS):
             break
@@ -446,7 +451,7 @@ def reset_game(S, R, T, g, seed, n_players, seat_bots):
         S[TURNS + p] = 0
         S[DISC_TOP + p] = -1
         S[BOT + p] = seat_bots[g, p] if p < n_players else 0
-    for k in range(R.shape[0]):
+    for k in range(N_STREAMS):
         seed_stream(R, k, seed)
     for p in range(n_players):
         S[V + V_CUR] = p
@@ -505,23 +510,21 @@ def run_batch(S, R, T, P, Q, H, n_players, seat_bots, seeds, first, out_score, o
     rec_coins/rec_vp [g, seat, turn]: per-turn $ and score, when their first axis
     has one row per game.
     """
-    return play_games(unmanaged(S), unmanaged(R), unmanaged(T), unmanaged(P), unmanaged(Q), H,
-                      n_players, unmanaged(seat_bots), unmanaged(seeds), unmanaged(first),
-                      unmanaged(out_score), unmanaged(out_turns), unmanaged(out_game),
-                      unmanaged(rec_coins), unmanaged(rec_vp))
+    return play_games(ptr(S), ptr(R), ptr(T), ptr(P), ptr(Q), H, n_players, seat_bots, seeds,
+                      first, out_score, out_turns, out_game, rec_coins, rec_vp)
 
 
 @njit(cache=True)
 def play_games(S, R, T, P, Q, H, n_players, seat_bots, seeds, first, out_score, out_turns,
                out_game, rec_coins, rec_vp):
-    """The body of run_batch, on views that are not reference-counted."""
+    """The body of run_batch, on pointers to the state, streams, table and programs."""
     cap_total = S[V + V_TURN_CAP] * n_players
     record = rec_coins.shape[0] == seeds.shape[0]
     for g in range(seeds.shape[0]):
         reset_game(S, R, T, g, seeds[g], n_players, seat_bots)
         cur = np.int64(first[g])
         if cur < 0:
-            cur = below(R, R.shape[0] - 1, n_players)
+            cur = below(R, N_STREAMS - 1, n_players)
         out_game[g, G_FIRST] = cur
         reason = END_TURN_CAP
         while True:
@@ -547,3 +550,31 @@ def play_games(S, R, T, P, Q, H, n_players, seat_bots, seeds, first, out_score, 
                 cur = 0
         finish_game(S, T, g, n_players, reason, out_score, out_turns, out_game)
     return seeds.shape[0]
+
+
+# ----------------------------------------------------------------------------- on arrays
+# The engine's functions take pointers (sim.pointers.ptr); these entry points take
+# the arrays themselves, for callers outside the engine (sim.scenario, tests).
+@njit(cache=True)
+def play_turn_on(S, R, T, P, Q, H, p):
+    return play_turn(ptr(S), ptr(R), ptr(T), ptr(P), ptr(Q), H, p)
+
+
+@njit(cache=True)
+def reset_game_on(S, R, T, g, seed, n_players, seat_bots):
+    reset_game(ptr(S), ptr(R), ptr(T), g, seed, n_players, seat_bots)
+
+
+@njit(cache=True)
+def finish_game_on(S, T, g, n_players, reason, out_score, out_turns, out_game):
+    finish_game(ptr(S), ptr(T), g, n_players, reason, out_score, out_turns, out_game)
+
+
+@njit(cache=True)
+def decide_on(S, R, T, P, Q, H, p, d, arg):
+    return decide(ptr(S), ptr(R), ptr(T), ptr(P), ptr(Q), H, p, d, arg)
+
+
+@njit(cache=True)
+def draw_on(S, R, p, n):
+    return draw(ptr(S), ptr(R), p, n)

@@ -3,10 +3,10 @@
 The compiled engine keeps a game in one int32 vector ``S`` (plus the uint64
 random streams), reads the card table and setup from one int32 vector ``T``,
 and the bots' programs from ``P`` (int32, one row per bot) and ``Q`` (float64
-conditions).  Passing a few flat arrays keeps every call cheap: numba does
-reference counting per array argument, and a state spread over two dozen
-arrays made each call cost as much as the rules it ran.  This module is the
-map: named offsets and small index helpers, nothing else.
+conditions).  Inside the engine all five are raw typed pointers
+(sim.pointers) indexed flat, so an access is one load with no reference
+counting; hence the fixed widths below (P_WIDTH, MAX_RULES, RNG_WIDTH).
+This module is the map: named offsets and small index helpers, nothing else.
 
 State ``S``
     count zones per player (hand, in play, discard, owned), each N_SLOTS wide;
@@ -19,8 +19,8 @@ set-aside cards, token counts): more rows of N_SLOTS, nothing else changes.
 
 from __future__ import annotations
 
-from sim.cards import N_CARDS
-from sim.program import COND_WIDTH, MAX_CONDS, N_FLAGS, N_LISTS
+from sim.cards import ACTION, N_CARDS
+from sim.program import COND_WIDTH, MAX_CONDS, MAX_RULES, N_FLAGS, N_LISTS
 
 MAX_PLAYERS = 4
 N_SLOTS = 32                      # card-id slots per zone (room for new cards)
@@ -36,15 +36,17 @@ TRASH = SUPPLY + N_SLOTS
 IN_SUPPLY = TRASH + N_SLOTS
 # Per-player scalars: S[PS + k * MAX_PLAYERS + p].
 PS = IN_SUPPLY + N_SLOTS
-K_HAND_N, K_PLAY_N, K_DISC_N, K_DECK_N, K_OWN_N, K_TURNS, K_DISC_TOP, K_BOT, K_MONEY = range(9)
-K_TYPE0 = 9                       # K_TYPE0 + k: owned cards having type bit 1 << k
+(K_HAND_N, K_PLAY_N, K_DISC_N, K_DECK_N, K_OWN_N, K_TURNS, K_DISC_TOP, K_BOT, K_MONEY,
+ K_VP) = range(10)
+K_TYPE0 = 10                      # K_TYPE0 + k: owned cards having type bit 1 << k
 N_TYPE_BITS = 6
 N_PS = K_TYPE0 + N_TYPE_BITS
 # Game scalars: S[V + name].
 V = PS + N_PS * MAX_PLAYERS
 (V_ACTIONS, V_BUYS, V_COINS, V_MERCHANTS, V_SILVER_PLAYED, V_NP, V_EMPTY, V_TOTAL_TURNS,
- V_LOG_ON, V_LOG_N, V_LOG_TRUNC, V_GAME, V_CUR, V_TURN_CAP, V_PENDING, V_LOG_CAP) = range(16)
-N_V = 16
+ V_LOG_ON, V_LOG_N, V_LOG_TRUNC, V_GAME, V_CUR, V_TURN_CAP, V_PENDING, V_LOG_CAP,
+ V_SIZE) = range(17)
+N_V = 17                          # V_SIZE: len(S), so a pointer to S can be viewed as an array
 ERR = V + N_V                     # [code, game, seat, decision, card, bot]
 N_ERR = 8
 DECK = ERR + N_ERR
@@ -61,7 +63,11 @@ N_TREASURES = ACTION_IDS + N_SLOTS
 TREASURE_IDS = N_TREASURES + 1
 TABLE_SIZE = TREASURE_IDS + N_SLOTS
 
-# Bot programs ``P[b, :]``.
+# Random streams ``R``: N_STREAMS rows of 4 uint64 (xoshiro256** state), read flat.
+N_STREAMS = 2 * MAX_PLAYERS + 1   # per seat: shuffles, decisions; plus one for the first player
+RNG_WIDTH = 4
+
+# Bot programs ``P[b, :]`` (read flat: P[b * P_WIDTH + field]).
 PF_FLAGS = 0
 PF_BOUNDS = PF_FLAGS + N_FLAGS    # (start, stop) per rule list
 PF_RANKS = PF_BOUNDS + 2 * N_LISTS  # 4 rank rows of N_SLOTS: play, discard, trash, cellar
@@ -70,7 +76,9 @@ PF_PLAY = PF_NPLAY + 1
 PF_NRULES = PF_PLAY + N_SLOTS
 PF_RULES = PF_NRULES + 1          # rule r: (card, from_card, n_conds) at PF_RULES + 3 * r
 RULE_WIDTH = 3
-# Conditions ``Q[b, r, i, :]``: COND_WIDTH floats (see sim.program).
+P_WIDTH = PF_RULES + RULE_WIDTH * MAX_RULES
+# Conditions ``Q[b, r, i, :]``: COND_WIDTH floats (see sim.program), read flat:
+# Q[((b * MAX_RULES + r) * MAX_CONDS + i) * COND_WIDTH + k].
 Q_WIDTH = COND_WIDTH
 Q_CONDS = MAX_CONDS
 
@@ -94,4 +102,6 @@ TURNS = PS + K_TURNS * MAX_PLAYERS
 DISC_TOP = PS + K_DISC_TOP * MAX_PLAYERS
 BOT = PS + K_BOT * MAX_PLAYERS
 MONEY = PS + K_MONEY * MAX_PLAYERS          # total $ value of owned cards
+VP = PS + K_VP * MAX_PLAYERS                # printed VP of owned cards (Gardens count apart)
 TYPE_N = PS + K_TYPE0 * MAX_PLAYERS         # TYPE_N + k * MAX_PLAYERS + p
+ACTIONS_OWNED = TYPE_N + (ACTION.bit_length() - 1) * MAX_PLAYERS  # + p: Action cards owned

@@ -77,6 +77,7 @@ OPS = {"<": OP_LT, "<=": OP_LE, "==": OP_EQ, "!=": OP_NE, ">=": OP_GE, ">": OP_G
 
 COND_WIDTH = 7
 MAX_CONDS = 6          # conditions per rule
+MAX_RULES = 64         # rules per bot (buy + gain + remodel + mine lists together)
 
 NEVER = 1_000_000      # rank meaning "never"
 
@@ -109,6 +110,8 @@ class Program:
 
     def validate(self) -> None:
         r = len(self.rules)
+        if r > MAX_RULES:
+            raise ValueError(f"a bot program has {r} rules; at most {MAX_RULES}")
         assert self.rules.shape == (r, 2) and self.rules.dtype == np.int32
         assert self.conds.shape == (r, MAX_CONDS, COND_WIDTH) and self.conds.dtype == np.float64
         assert self.n_conds.shape == (r,) and self.list_bounds.shape == (N_LISTS, 2)

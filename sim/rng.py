@@ -46,15 +46,19 @@ def game_seeds(master: int, start: int, stop: int) -> np.ndarray:
 
 
 @njit(cache=True)
-def seed_stream(rng: np.ndarray, k: int, seed: np.uint64) -> None:
-    """Seed stream ``k`` (row of ``rng``) from a game seed; streams are independent."""
+def seed_stream(rng, k: int, seed: np.uint64) -> None:
+    """Seed stream ``k`` from a game seed; streams are independent.
+
+    ``rng`` is the engine's flat view of the streams (a pointer, or a 1-d
+    array): stream ``k`` is ``rng[4k : 4k + 4]``.
+    """
     x = seed ^ (np.uint64(k + 1) * _M2)
     for i in range(4):
         x = x + _GOLDEN
         z = x
         z = (z ^ (z >> np.uint64(30))) * _M1
         z = (z ^ (z >> np.uint64(27))) * _M2
-        rng[k, i] = z ^ (z >> np.uint64(31))
+        rng[4 * k + i] = z ^ (z >> np.uint64(31))
 
 
 @njit(cache=True, inline="always")
@@ -63,12 +67,8 @@ def _rotl(x: np.uint64, k: int) -> np.uint64:
 
 
 @njit(cache=True, inline="always")
-def next_u64(rng: np.ndarray, k: int) -> np.uint64:
-    """xoshiro256** step on stream ``k``."""
-    s0 = rng[k, 0]
-    s1 = rng[k, 1]
-    s2 = rng[k, 2]
-    s3 = rng[k, 3]
+def xoshiro(s0, s1, s2, s3):
+    """One xoshiro256** step on a state held in locals: (output, new state...)."""
     result = _rotl(s1 * np.uint64(5), 7) * np.uint64(9)
     t = s1 << np.uint64(17)
     s2 ^= s0
@@ -77,15 +77,23 @@ def next_u64(rng: np.ndarray, k: int) -> np.uint64:
     s0 ^= s3
     s2 ^= t
     s3 = _rotl(s3, 45)
-    rng[k, 0] = s0
-    rng[k, 1] = s1
-    rng[k, 2] = s2
-    rng[k, 3] = s3
+    return result, s0, s1, s2, s3
+
+
+@njit(cache=True, inline="always")
+def next_u64(rng, k: int) -> np.uint64:
+    """xoshiro256** step on stream ``k``."""
+    o = 4 * k
+    result, s0, s1, s2, s3 = xoshiro(rng[o], rng[o + 1], rng[o + 2], rng[o + 3])
+    rng[o] = s0
+    rng[o + 1] = s1
+    rng[o + 2] = s2
+    rng[o + 3] = s3
     return result
 
 
 @njit(cache=True, inline="always")
-def below(rng: np.ndarray, k: int, n: int) -> int:
+def below(rng, k: int, n: int) -> int:
     """Unbiased integer in [0, n) for 0 < n < 2**32 (Lemire's method, 32-bit)."""
     un = np.uint64(n)
     m = (next_u64(rng, k) >> np.uint64(32)) * un
@@ -94,3 +102,35 @@ def below(rng: np.ndarray, k: int, n: int) -> int:
         while (m & _MASK32) < t:
             m = (next_u64(rng, k) >> np.uint64(32)) * un
     return np.int64(m >> np.uint64(32))
+
+
+@njit(cache=True, inline="always")
+def shuffle(a, a0, n, rng, k):
+    """Fisher-Yates shuffle of ``a[a0 : a0 + n]`` with stream ``k``.
+
+    Draws exactly what ``below(rng, k, i + 1)`` for i = n-1 .. 1 would, but keeps
+    the generator in registers: through memory, every step would wait on stores
+    the compiler cannot prove do not touch ``a``.
+    """
+    o = 4 * k
+    s0 = rng[o]
+    s1 = rng[o + 1]
+    s2 = rng[o + 2]
+    s3 = rng[o + 3]
+    for i in range(n - 1, 0, -1):
+        un = np.uint64(i + 1)
+        x, s0, s1, s2, s3 = xoshiro(s0, s1, s2, s3)
+        m = (x >> np.uint64(32)) * un
+        if (m & _MASK32) < un:
+            t = (np.uint64(0x100000000) - un) % un
+            while (m & _MASK32) < t:
+                x, s0, s1, s2, s3 = xoshiro(s0, s1, s2, s3)
+                m = (x >> np.uint64(32)) * un
+        j = a0 + np.int64(m >> np.uint64(32))
+        tmp = a[a0 + i]
+        a[a0 + i] = a[j]
+        a[j] = tmp
+    rng[o] = s0
+    rng[o + 1] = s1
+    rng[o + 2] = s2
+    rng[o + 3] = s3

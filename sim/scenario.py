@@ -3,7 +3,8 @@
 Tests (and curious users) need "this hand, this draw-pile order, this
 supply": :class:`Scenario` sets the state arrays directly, keeps the owned
 counts consistent, and calls the same compiled functions a full game uses
-(``play_turn``, ``decide``, ``draw``), so nothing here is a second engine.
+(``play_turn``, ``decide``, ``draw``, through their array entry points in
+sim.engine), so nothing here is a second engine.
 
     sc = Scenario(["smithy-bm", "bmu"])
     sc.set_hand(0, ["Smithy", "Copper", "Copper", "Estate", "Estate"])
@@ -21,13 +22,12 @@ import numpy as np
 
 from sim import layout as L
 from sim.batch import install_bots
-from sim.cards import C_COINS, C_TYPES, CARDS, N_CARDS, card_id
+from sim.cards import C_COINS, C_TYPES, C_VP, CARDS, N_CARDS, card_id
 from sim.codes import ERR_NONE
 from sim.config import GameConfig
-from sim.decide import decide
-from sim.engine import play_turn, reset_game
+from sim.engine import decide_on, draw_on, play_turn_on, reset_game_on
 from sim.state import make_table, new_state, pack_programs
-from sim.zones import draw, game_over, score
+from sim.zones import game_over, score
 
 Cards = Iterable[str | int] | Mapping[str | int, int]
 
@@ -57,12 +57,12 @@ class Scenario:
             self.bots = self.bots * n
         self.config = GameConfig(n_players=n, kingdom=kingdom, turn_cap=turn_cap)
         programs = [b.program() for b in self.bots]
-        self.P, self.Q = pack_programs(programs)
-        self.H = install_bots(self.bots, programs, self.P)
         self.T = make_table(n, self.config.kingdom)
+        self.P, self.Q = pack_programs(programs, self.T)
+        self.H = install_bots(self.bots, programs, self.P)
         self.S, self.R = new_state(self.T, turn_cap, log_rows=(1 << 14) if log else 0)
         seat_bots = np.arange(n, dtype=np.int32).reshape(1, n)
-        reset_game(self.S, self.R, self.T, 0, np.uint64(seed), n, seat_bots)
+        reset_game_on(self.S, self.R, self.T, 0, np.uint64(seed), n, seat_bots)
 
     # ------------------------------------------------------------------ shaping
     def _zone(self, z0: int, p: int) -> np.ndarray:
@@ -77,6 +77,7 @@ class Scenario:
         self.S[L.OWN_N + p] = own.sum()
         table = self.T[:N_CARDS * L.N_COLS].reshape(N_CARDS, L.N_COLS)
         self.S[L.MONEY + p] = int((own[:N_CARDS] * table[:, C_COINS]).sum())
+        self.S[L.VP + p] = int((own[:N_CARDS] * table[:, C_VP]).sum())
         for k in range(L.N_TYPE_BITS):
             has = (table[:, C_TYPES] & (1 << k)) != 0
             self.S[L.TYPE_N + k * L.MAX_PLAYERS + p] = int(own[:N_CARDS][has].sum())
@@ -140,7 +141,7 @@ class Scenario:
         """Play player ``p``'s whole turn; returns the $ it had when buying started."""
         self.S[L.V + L.V_CUR] = p
         before = self.owned(p)
-        produced = int(play_turn(self.S, self.R, self.T, self.P, self.Q, self.H, p))
+        produced = int(play_turn_on(self.S, self.R, self.T, self.P, self.Q, self.H, p))
         self._check()
         after = self.owned(p)
         self._last_gains = {k: after.get(k, 0) - before.get(k, 0) for k in after
@@ -151,11 +152,11 @@ class Scenario:
 
     def decide(self, p: int, decision: int, arg: int = 0) -> str | int | None:
         """Ask player ``p`` one decision (sim.codes.D_*) in the current state."""
-        r = int(decide(self.S, self.R, self.T, self.P, self.Q, self.H, p, decision, arg))
+        r = int(decide_on(self.S, self.R, self.T, self.P, self.Q, self.H, p, decision, arg))
         return CARDS[r].name if 0 <= r < N_CARDS else (None if r == -1 else r)
 
     def draw(self, p: int, n: int) -> int:
-        return int(draw(self.S, self.R, p, n))
+        return int(draw_on(self.S, self.R, p, n))
 
     # ------------------------------------------------------------------ reading
     def hand(self, p: int) -> dict[str, int]:

@@ -11,7 +11,7 @@ import numpy as np
 
 from sim import cards as C
 from sim import layout as L
-from sim.program import COND_WIDTH, MAX_CONDS, N_LISTS, NEVER, Program
+from sim.program import COND_WIDTH, MAX_CONDS, MAX_RULES, N_LISTS, NEVER, Program
 
 
 def supply_sizes(n_players: int, kingdom: tuple[int, ...]) -> np.ndarray:
@@ -53,16 +53,23 @@ def new_state(T: np.ndarray, turn_cap: int, log_rows: int = 0) -> tuple[np.ndarr
     S[L.V + L.V_TURN_CAP] = turn_cap
     S[L.V + L.V_LOG_ON] = int(log_rows > 0)
     S[L.V + L.V_LOG_CAP] = log_rows
-    R = np.zeros((2 * L.MAX_PLAYERS + 1, 4), np.uint64)
+    S[L.V + L.V_SIZE] = len(S)
+    R = np.zeros((L.N_STREAMS, L.RNG_WIDTH), np.uint64)
     return S, R
 
 
-def pack_programs(programs: list[Program]) -> tuple[np.ndarray, np.ndarray]:
-    """``P`` (int32 [bots, width]) and ``Q`` (float64 [bots, rules, conds, 7])."""
-    n_rules = max(1, max(len(p.rules) for p in programs))
-    width = L.PF_RULES + L.RULE_WIDTH * n_rules
-    P = np.zeros((len(programs), width), np.int32)
-    Q = np.zeros((len(programs), n_rules, MAX_CONDS, COND_WIDTH), np.float64)
+def pack_programs(programs: list[Program], table: np.ndarray | None = None
+                  ) -> tuple[np.ndarray, np.ndarray]:
+    """``P`` (int32 [bots, P_WIDTH]) and ``Q`` (float64 [bots, MAX_RULES, MAX_CONDS, 7]).
+
+    Fixed widths let the engine index both flat with constant strides.  Given
+    the game's ``table`` (:func:`make_table`), each play list keeps only the
+    Actions in that game: the engine scans it every turn, and a card that is
+    not in the game can never be in hand.
+    """
+    in_game = None if table is None else table[L.SUPPLY0:L.SUPPLY0 + C.N_CARDS] > 0
+    P = np.zeros((len(programs), L.P_WIDTH), np.int32)
+    Q = np.zeros((len(programs), MAX_RULES, MAX_CONDS, COND_WIDTH), np.float64)
     Q[..., 5] = 1.0
     for b, prog in enumerate(programs):
         prog.validate()
@@ -73,7 +80,7 @@ def pack_programs(programs: list[Program]) -> tuple[np.ndarray, np.ndarray]:
             o = L.PF_RANKS + k * L.N_SLOTS
             P[b, o:o + C.N_CARDS] = ranks
         plays = [c for c in np.argsort(prog.play_rank, kind="stable")
-                 if prog.play_rank[c] < NEVER]
+                 if prog.play_rank[c] < NEVER and (in_game is None or in_game[c])]
         P[b, L.PF_NPLAY] = len(plays)
         P[b, L.PF_PLAY:L.PF_PLAY + len(plays)] = plays
         r = len(prog.rules)

@@ -14,13 +14,11 @@ from numba import njit
 from sim.cards import (
     C_COINS,
     C_COST,
-    C_SPECIAL,
     C_TYPES,
     C_VP,
     GARDENS,
     N_CARDS,
     PROVINCE,
-    SP_GARDENS,
 )
 from sim.codes import EV_DRAW, EV_GAIN, EV_SHUFFLE, EV_TRASH
 from sim.layout import (
@@ -55,9 +53,10 @@ from sim.layout import (
     V_LOG_ON,
     V_LOG_TRUNC,
     V_NP,
+    VP,
     V,
 )
-from sim.rng import below
+from sim.rng import shuffle
 
 GAIN_TO_DISCARD = 0
 GAIN_TO_HAND = 1
@@ -97,12 +96,7 @@ def shuffle_discard(S, R, p):
     S[DECK_N + p] = n
     S[DISC_N + p] = 0
     S[DISC_TOP + p] = -1
-    stream = 2 * p
-    for i in range(n - 1, 0, -1):
-        j = below(R, stream, i + 1)
-        t = S[k0 + i]
-        S[k0 + i] = S[k0 + j]
-        S[k0 + j] = t
+    shuffle(S, k0, n, R, 2 * p)
     log_event(S, EV_SHUFFLE, p, -1, n, 0)
 
 
@@ -137,6 +131,7 @@ def count_owned(S, T, p, c, delta):
     S[OWN0 + p * N_SLOTS + c] += delta
     S[OWN_N + p] += delta
     S[MONEY + p] += delta * T[c * N_COLS + C_COINS]
+    S[VP + p] += delta * T[c * N_COLS + C_VP]
     types = T[c * N_COLS + C_TYPES]
     for k in range(N_TYPE_BITS):
         if types & (1 << k):
@@ -208,32 +203,23 @@ def cleanup(S, p):
         S[DISC_TOP + p] = -1
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def score(S, T, p):
-    """Victory points of every card player ``p`` owns (Gardens included)."""
-    o0 = OWN0 + p * N_SLOTS
-    s = 0
-    for c in range(N_CARDS):
-        k = S[o0 + c]
-        if k:
-            if T[c * N_COLS + C_SPECIAL] == SP_GARDENS:
-                s += k * (S[OWN_N + p] // 10)
-            else:
-                s += k * T[c * N_COLS + C_VP]
-    return s
+    """Victory points of every card player ``p`` owns (Gardens included).
+
+    Kept as running totals (``VP``, updated on every gain and trash), because
+    bots read scores inside buy decisions: summing the owned cards each time
+    cost more than the decision.
+    """
+    return S[VP + p] + S[OWN0 + p * N_SLOTS + GARDENS] * (S[OWN_N + p] // 10)
 
 
 @njit(cache=True)
 def score_if_gained(S, T, p, c):
     """Score of ``p`` after gaining one more ``c`` (for the avoid-losing check)."""
     n = S[OWN_N + p]
-    s = score(S, T, p) + T[c * N_COLS + C_VP]
-    g = S[OWN0 + p * N_SLOTS + GARDENS]
-    if T[c * N_COLS + C_SPECIAL] == SP_GARDENS:
-        s += (n + 1) // 10
-    if g:
-        s += g * ((n + 1) // 10 - n // 10)
-    return s
+    g = S[OWN0 + p * N_SLOTS + GARDENS] + (1 if c == GARDENS else 0)
+    return S[VP + p] + T[c * N_COLS + C_VP] + g * ((n + 1) // 10)
 
 
 @njit(cache=True)

@@ -159,6 +159,7 @@ def check_consistent(sc: Scenario) -> None:
         own = z["own"][:N_CARDS]
         if hasattr(L, "MONEY"):
             assert S[L.MONEY + p] == sum(int(own[c]) * CARDS[c].coins for c in range(N_CARDS))
+        assert S[L.VP + p] == sum(int(own[c]) * CARDS[c].vp for c in range(N_CARDS))
         if hasattr(L, "TYPE_N"):
             for b in range(L.N_TYPE_BITS):
                 want = sum(int(own[c]) for c in range(N_CARDS) if CARDS[c].types & (1 << b))

@@ -297,6 +297,14 @@ def test_too_many_conditions():
     assert str(P.MAX_CONDS) in str(e.value)
 
 
+def test_too_many_rules():
+    RuleBot("long", buy=[Buy("Silver", count("Gold") > i) for i in range(P.MAX_RULES)])
+    with pytest.raises(RuleError) as e:
+        RuleBot("too-long", buy=[Buy("Silver", count("Gold") > i)
+                                 for i in range(P.MAX_RULES + 1)])
+    assert "too-long" in str(e.value) and str(P.MAX_RULES) in str(e.value)
+
+
 @pytest.mark.parametrize("make,word", [
     (lambda: Buy("Provnce"), "Provnce"),
     (lambda: Gain("Workshopp"), "Workshopp"),

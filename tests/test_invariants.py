@@ -22,10 +22,11 @@ from bots import get_bot
 from bots.library import BOTS
 from sim import layout as L
 from sim.batch import play_batch
-from sim.cards import C_COINS, C_TYPES, N_CARDS, PROVINCE
+from sim.cards import C_COINS, C_TYPES, C_VP, N_CARDS, PROVINCE
 from sim.codes import END_PILES, END_PROVINCES, END_TURN_CAP, EV_END, EV_GAIN, EV_TURN
 from sim.config import GameConfig
 from sim.engine import G_END, G_FIRST, G_TOTAL_TURNS, G_WINNERS, play_turn, reset_game
+from sim.pointers import ptr
 from sim.rng import below, game_seeds
 from sim.scenario import Scenario
 from sim.state import make_table
@@ -43,7 +44,7 @@ CODE_NAMES = ("ok", "negative count", "owned != hand+play+discard+deck", "*_N to
               "cards not conserved", "supply pile grew", "trash shrank",
               "empty-pile count wrong", "hand after cleanup != min(5, owned)",
               "cards left in play after cleanup", "bad draw pile", "owns a non-supply card",
-              "engine error", "cached money / type counts != owned cards")
+              "engine error", "cached money / VP / type counts != owned cards")
 
 
 @njit(cache=True)
@@ -98,6 +99,11 @@ def check_state(S, T, n, total0, prev_supply, prev_trash, cur):
             money += S[L.OWN0 + p * L.N_SLOTS + c] * T[c * L.N_COLS + C_COINS]
         if money != S[L.MONEY + p]:
             return CACHED
+        vp = 0
+        for c in range(N_CARDS):
+            vp += S[L.OWN0 + p * L.N_SLOTS + c] * T[c * L.N_COLS + C_VP]
+        if vp != S[L.VP + p]:
+            return CACHED
         for b in range(L.N_TYPE_BITS):
             k = 0
             for c in range(N_CARDS):
@@ -146,7 +152,7 @@ def play_checked(A, n, seat_bots, seeds, first, out, fails):
     prev_trash = np.zeros(L.N_SLOTS, np.int64)
     turns_checked = 0
     for g in range(seeds.shape[0]):
-        reset_game(S, R, T, g, seeds[g], n, seat_bots)
+        reset_game(ptr(S), ptr(R), ptr(T), g, seeds[g], n, seat_bots)
         for c in range(L.N_SLOTS):
             prev_supply[c] = S[L.SUPPLY + c]
             prev_trash[c] = S[L.TRASH + c]
@@ -157,12 +163,12 @@ def play_checked(A, n, seat_bots, seeds, first, out, fails):
             continue
         cur = np.int64(first[g])
         if cur < 0:
-            cur = below(R, R.shape[0] - 1, n)
+            cur = below(ptr(R), L.N_STREAMS - 1, n)
         out[g, 2] = cur
         reason = END_TURN_CAP
         while True:
             S[L.V + L.V_CUR] = cur
-            play_turn(A[0], A[1], A[2], A[3], A[4], A[5], cur)
+            play_turn(ptr(A[0]), ptr(A[1]), ptr(A[2]), ptr(A[3]), ptr(A[4]), A[5], cur)
             if S[L.ERR]:
                 fails[g, 0] = ENGINE_ERR
                 return turns_checked

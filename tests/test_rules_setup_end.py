@@ -21,7 +21,7 @@ from sim.engine import (
     G_TOTAL_TURNS,
     G_WINNERS,
     N_GAME_COLS,
-    finish_game,
+    finish_game_on,
 )
 from sim.rng import game_seeds
 from sim.scenario import Scenario
@@ -168,7 +168,7 @@ def _finish(sc, reason=END_PROVINCES):
     out_score = np.zeros((1, n), np.int32)
     out_turns = np.zeros((1, n), np.int32)
     out_game = np.zeros((1, N_GAME_COLS), np.int32)
-    finish_game(sc.S, sc.T, 0, n, reason, out_score, out_turns, out_game)
+    finish_game_on(sc.S, sc.T, 0, n, reason, out_score, out_turns, out_game)
     return out_score[0].tolist(), out_game[0]
 
 
