@@ -44,6 +44,7 @@ from sim.layout import (
     BOT,
     DECK_N,
     HAND0,
+    HAND_N,
     MAX_PLAYERS,
     MONEY,
     N_ACTIONS,
@@ -266,13 +267,19 @@ def pick_gain(S, T, P, Q, b, p, max_cost, treasure_only):
 def lowest_ranked_in_hand(S, P, b, p, which, limit):
     """The card in hand with the lowest rank in rank row ``which`` below ``limit``."""
     h0 = HAND0 + p * N_SLOTS
-    r0 = PF_RANKS + which * N_SLOTS
+    r0 = b * P_WIDTH + PF_RANKS + which * N_SLOTS
     best = -1
     best_rank = limit
-    for c in range(N_CARDS):
-        if S[h0 + c] > 0 and P[b * P_WIDTH + r0 + c] < best_rank:
-            best = c
-            best_rank = P[b * P_WIDTH + r0 + c]
+    left = S[HAND_N + p]
+    c = 0
+    while left > 0 and c < N_CARDS:     # stop after the last card id in hand
+        k = S[h0 + c]
+        if k > 0:
+            left -= k
+            if P[r0 + c] < best_rank:
+                best = c
+                best_rank = P[r0 + c]
+        c += 1
     return best
 
 

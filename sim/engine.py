@@ -196,7 +196,7 @@ def gain_choice(S, R, T, P, Q, H, p, d, max_cost, type_mask, where):
     gain(S, T, p, c, where)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def attack_blocked(S, R, T, P, Q, H, q):
     """Player ``q`` may reveal Moat from hand to be unaffected by an attack."""
     if S[HAND0 + q * N_SLOTS + MOAT] == 0:

@@ -1,0 +1,88 @@
+"""Numba's on-disk cache, keyed by the engine's sources.
+
+numba throws a cached function away when its own file changes, but not when
+a function it inlined, or a constant it read, changes in another file: after
+an edit to ``sim/zones.py`` the cached ``play_turn`` would go on running the
+old ``draw``, silently.  So domsim gives numba a cache folder named by a hash
+of every engine source file (all of ``sim/*.py`` except the plain-Python
+modules listed below) and of the numba and Python versions.  Any edit to the
+engine means a fresh folder and a full compile; older folders of this
+checkout are removed once they have not been written to for ten minutes.
+
+The folder is ``sim/__pycache__/numba-<hash>`` (beside numba's usual place),
+or, where that is not writable, ``~/.cache/domsim/numba-<hash>``.  Setting
+``NUMBA_CACHE_DIR`` yourself turns all this off.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import shutil
+import sys
+import time
+from pathlib import Path
+
+import numba
+
+SIM = Path(__file__).resolve().parent
+STALE_AFTER_S = 600
+
+# Modules with no compiled code and no constants that compiled code reads
+# (tests/test_numba_cache.py checks that the engine imports none of them).
+PYTHON_ONLY = frozenset({
+    "__init__.py", "batch.py", "cli.py", "config.py", "dask_backend.py", "gamelog.py",
+    "io.py", "numba_cache.py", "plot.py", "results.py", "scenario.py", "turnstats.py",
+})
+
+
+def engine_sources() -> list[Path]:
+    """The files whose contents decide the compiled engine."""
+    return sorted(p for p in SIM.glob("*.py") if p.name not in PYTHON_ONLY)
+
+
+def source_key() -> str:
+    digest = hashlib.sha256()
+    digest.update(f"{numba.__version__} {sys.version_info[:2]}".encode())
+    for path in engine_sources():
+        digest.update(path.name.encode() + b"\0" + path.read_bytes() + b"\0")
+    return digest.hexdigest()[:16]
+
+
+def _writable(folder: Path) -> bool:
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        probe = folder / ".write-test"
+        probe.touch()
+        probe.unlink()
+        return True
+    except OSError:
+        return False
+
+
+def use_source_keyed_cache() -> str | None:
+    """Point numba's cache at the folder of the current sources; returns it.
+
+    Must run before the engine's modules are imported (numba picks a
+    function's cache folder when it is decorated).  Does nothing when
+    ``NUMBA_CACHE_DIR`` is already set.
+    """
+    if os.environ.get("NUMBA_CACHE_DIR"):
+        return None
+    key = source_key()
+    in_tree = SIM / "__pycache__"
+    folder = in_tree / f"numba-{key}"
+    if _writable(folder):
+        for old in in_tree.glob("numba-*"):
+            # Spare recent ones: a run started before the edit may still write there.
+            if old != folder and time.time() - old.stat().st_mtime > STALE_AFTER_S:
+                shutil.rmtree(old, ignore_errors=True)
+    else:
+        base = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache")
+        folder = base / "domsim" / f"numba-{key}"
+        folder.mkdir(parents=True, exist_ok=True)
+    # The environment variable reaches child processes (pool and Dask workers);
+    # numba re-reads it before compiling, and config is set for code already loaded.
+    os.environ["NUMBA_CACHE_DIR"] = str(folder)
+    numba.config.CACHE_DIR = str(folder)
+    return str(folder)

@@ -1,0 +1,49 @@
+"""The engine's numba cache is keyed by its sources (sim/numba_cache.py)."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import sim.engine  # noqa: F401  (loads every module the compiled engine reads)
+from sim import numba_cache
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def test_engine_imports_only_hashed_modules():
+    """Every sim module the engine loads is part of the cache key."""
+    hashed = {p.name for p in numba_cache.engine_sources()}
+    loaded = {Path(m.__file__).name for name, m in list(sys.modules.items())
+              if name.startswith("sim.") and name.count(".") == 1 and getattr(m, "__file__", None)}
+    engine_side = loaded - numba_cache.PYTHON_ONLY
+    assert engine_side <= hashed
+    for name in ("engine.py", "zones.py", "decide.py", "layout.py", "cards.py", "rng.py"):
+        assert name in hashed
+
+
+def test_key_changes_with_any_engine_source(tmp_path, monkeypatch):
+    key = numba_cache.source_key()
+    copy = tmp_path / "sim"
+    copy.mkdir()
+    for p in numba_cache.SIM.glob("*.py"):
+        (copy / p.name).write_bytes(p.read_bytes())
+    monkeypatch.setattr(numba_cache, "SIM", copy)
+    assert numba_cache.source_key() == key
+    (copy / "plot.py").write_text("# a plain-Python module: not part of the key\n")
+    assert numba_cache.source_key() == key
+    zones = copy / "zones.py"
+    zones.write_text(zones.read_text() + "\n# edited\n")
+    assert numba_cache.source_key() != key
+
+
+def test_cache_folder_set_for_child_processes():
+    """Without NUMBA_CACHE_DIR, importing sim points numba at the keyed folder."""
+    code = ("import os, numba, sim; from sim import numba_cache as c;"
+            "print(os.environ['NUMBA_CACHE_DIR'] == numba.config.CACHE_DIR, "
+            "os.environ['NUMBA_CACHE_DIR'].endswith('numba-' + c.source_key()))")
+    env = {k: v for k, v in __import__("os").environ.items() if k != "NUMBA_CACHE_DIR"}
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         env=env, cwd=ROOT, check=True).stdout.split()
+    assert out == ["True", "True"]
