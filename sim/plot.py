@@ -29,7 +29,7 @@ from matplotlib.figure import Figure
 from matplotlib.ticker import MaxNLocator, PercentFormatter
 
 from sim.codes import END_NAMES, END_TURN_CAP
-from sim.results import n_players_of, wilson
+from sim.results import n_players_of, pair_matrix, seat_outcomes, tally, wilson
 
 FORMATS = ("png", "svg")
 DPI = 150
@@ -109,26 +109,6 @@ def _table_labels(df: pd.DataFrame, meta: dict | None) -> dict[int, str]:
             for _, r in first.iterrows()}
 
 
-def _seat_outcomes(df: pd.DataFrame):
-    """Per seat: (seat, bot codes, credit, sole win, shared win), as numpy arrays.
-
-    The same scoring as :func:`sim.results.long_frame`, without building its
-    one-row-per-seat frame: a 10-million-game run stays cheap to chart.
-    """
-    n = n_players_of(df)
-    winners = df["winners"].to_numpy().astype(np.int64)
-    k = df["n_winners"].to_numpy().astype(np.int64)
-    for s in range(n):
-        inw = ((winners >> s) & 1).astype(bool)
-        credit = np.where(inw, 1.0 / np.maximum(k, 1), 0.0)
-        yield s, df[f"bot_{s}"].cat.codes.to_numpy().astype(np.int64), credit, \
-            inw & (k == 1), inw & (k > 1)
-
-
-def _sums(key: np.ndarray, size: int, weights: np.ndarray | None = None) -> np.ndarray:
-    return np.bincount(key, weights=weights, minlength=size)[:size].astype(float)
-
-
 # -- charts --------------------------------------------------------------------
 
 def win_rates(df: pd.DataFrame, meta: dict | None = None) -> Figure:
@@ -139,11 +119,11 @@ def win_rates(df: pd.DataFrame, meta: dict | None = None) -> Figure:
     """
     names_all = _bots(df)
     nb = len(names_all)
-    tally = np.zeros((4, nb))
-    for _s, bot, credit, sole, shared in _seat_outcomes(df):
-        tally += [_sums(bot, nb), _sums(bot, nb, credit), _sums(bot, nb, sole),
-                  _sums(bot, nb, shared)]
-    t = pd.DataFrame(tally.T, index=names_all, columns=["games", "credit", "wins", "shared"])
+    totals = np.zeros((4, nb))
+    for o in seat_outcomes(df):
+        totals += [tally(o.bot, nb), tally(o.bot, nb, o.credit), tally(o.bot, nb, o.win),
+                   tally(o.bot, nb, o.shared_win)]
+    t = pd.DataFrame(totals.T, index=names_all, columns=["games", "credit", "wins", "shared"])
     t = t[t["games"] > 0]
     t["sole"] = t["wins"] / t["games"]
     t["share"] = (t["credit"] - t["wins"]) / t["games"]
@@ -182,18 +162,7 @@ def pairwise_heatmap(df: pd.DataFrame, meta: dict | None = None) -> Figure:
     bot's win rate at each table (rows: tables, blank where the bot does not sit)."""
     players = n_players_of(df)
     if players == 2:
-        order = _bots(df)
-        nb = len(order)
-        games, credit = np.zeros(nb * nb), np.zeros(nb * nb)
-        codes = [df[f"bot_{s}"].cat.codes.to_numpy().astype(np.int64) for s in (0, 1)]
-        for s, bot, cr, _sole, _shared in _seat_outcomes(df):
-            key = bot * nb + codes[1 - s]
-            games += _sums(key, nb * nb)
-            credit += _sums(key, nb * nb, cr)
-        with np.errstate(invalid="ignore"):
-            rate = (credit / games).reshape(nb, nb)
-        seated = games.reshape(nb, nb).sum(axis=1) > 0
-        m = pd.DataFrame(rate, index=order, columns=order).loc[seated, seated]
+        m = pair_matrix(df)
         what, xlabel, ylabel = "Pairwise win rate (row bot against column bot)", \
             "opponent", "bot"
     else:
@@ -204,9 +173,9 @@ def pairwise_heatmap(df: pd.DataFrame, meta: dict | None = None) -> Figure:
         tables = np.unique(table)
         size = (int(tables.max()) + 1) * nb
         games, credit = np.zeros(size), np.zeros(size)
-        for _s, bot, cr, _sole, _shared in _seat_outcomes(df):
-            games += _sums(table * nb + bot, size)
-            credit += _sums(table * nb + bot, size, cr)
+        for o in seat_outcomes(df):
+            games += tally(table * nb + o.bot, size)
+            credit += tally(table * nb + o.bot, size, o.credit)
         with np.errstate(invalid="ignore"):
             rate = (credit / games).reshape(-1, nb)[tables]
         seated = games.reshape(-1, nb)[tables].sum(axis=0) > 0
@@ -293,10 +262,10 @@ def seat_win_rates(df: pd.DataFrame, meta: dict | None = None) -> Figure:
     first = df["first"].to_numpy().astype(np.int64)
     nb = len(_bots(df))
     games, credit = np.zeros((n, nb)), np.zeros((n, nb))
-    for s, bot, cr, _sole, _shared in _seat_outcomes(df):
-        key = ((s - first) % n) * nb + bot
-        games += _sums(key, n * nb).reshape(n, nb)
-        credit += _sums(key, n * nb, cr).reshape(n, nb)
+    for o in seat_outcomes(df):
+        key = ((o.seat - first) % n) * nb + o.bot
+        games += tally(key, n * nb).reshape(n, nb)
+        credit += tally(key, n * nb, o.credit).reshape(n, nb)
     groups = _bots(df) + ["all bots"]
     fig = _new(max(7.0, 1.6 + 0.45 * n * len(groups)), 4.6)
     ax = fig.add_subplot()

@@ -109,62 +109,115 @@ def n_players_of(df: pd.DataFrame) -> int:
     return sum(1 for c in df.columns if c.startswith("bot_"))
 
 
-def long_frame(df: pd.DataFrame) -> pd.DataFrame:
-    """One row per (game, seat): the seat's bot and its outcome in that game."""
-    n = n_players_of(df)
+@dataclass
+class SeatOutcomes:
+    """One seat's outcome in every game of a frame, as numpy arrays (see module docstring)."""
+
+    seat: int
+    bot: np.ndarray          # int64 bot code (categories of ``bot_0``)
+    win: np.ndarray          # sole winner
+    shared_win: np.ndarray   # one of k > 1 winners
+    credit: np.ndarray       # 1, 1/k or 0
+    loss: np.ndarray
+    capped: np.ndarray
+    tiebreak_win: np.ndarray  # sole winner by the fewer-turns tie-break
+    score: np.ndarray
+    turns: np.ndarray
+
+
+def seat_outcomes(df: pd.DataFrame):
+    """Yield :class:`SeatOutcomes` for each seat: the scoring every summary and chart uses.
+
+    Summaries tally these per bot with ``np.bincount`` instead of building a
+    one-row-per-seat frame: that frame and its group-by took more memory than
+    the games themselves (about 200 MB more per million 2-player games).
+    """
     winners = df["winners"].to_numpy().astype(np.int64)
     k = df["n_winners"].to_numpy().astype(np.int64)
-    capped = (df["end"].cat.codes.to_numpy() == END_TURN_CAP)
-    tb = df["tiebreak"].to_numpy()
-    parts = []
-    for s in range(n):
+    capped = df["end"].cat.codes.to_numpy() == END_TURN_CAP
+    tb = df["tiebreak"].to_numpy().astype(bool)
+    for s in range(n_players_of(df)):
         inw = ((winners >> s) & 1).astype(bool)
         sole = inw & (k == 1)
-        parts.append(pd.DataFrame({
-            "table": df["table"].to_numpy(),
-            "seat": np.full(len(df), s, np.int8),
-            "bot": df[f"bot_{s}"].to_numpy(),
-            "win": sole,
-            "shared_win": inw & (k > 1),
-            "credit": np.where(inw, 1.0 / np.maximum(k, 1), 0.0),
-            "loss": ~inw & ~capped,
-            "capped": capped,
-            "tiebreak_win": sole & tb,
-            "score": df[f"score_{s}"].to_numpy(),
-            "turns": df[f"turns_{s}"].to_numpy(),
-        }))
-    out = pd.concat(parts, ignore_index=True)
-    out["bot"] = pd.Categorical(out["bot"], categories=df["bot_0"].cat.categories)
-    return out
+        yield SeatOutcomes(
+            seat=s, bot=df[f"bot_{s}"].cat.codes.to_numpy().astype(np.int64), win=sole,
+            shared_win=inw & (k > 1), credit=np.where(inw, 1.0 / np.maximum(k, 1), 0.0),
+            loss=~inw & ~capped, capped=capped, tiebreak_win=sole & tb,
+            score=df[f"score_{s}"].to_numpy(), turns=df[f"turns_{s}"].to_numpy())
 
 
-def _aggregate(long: pd.DataFrame, by: list[str], n: int) -> pd.DataFrame:
-    g = long.groupby(by, observed=True, sort=True)
-    out = pd.DataFrame({
-        "games": g.size(),
-        "wins": g["win"].sum(),
-        "shared_wins": g["shared_win"].sum(),
-        "losses": g["loss"].sum(),
-        "capped": g["capped"].sum(),
-        "credit": g["credit"].sum(),
-    })
-    out["win_rate"] = out["credit"] / out["games"]
-    out["ci_low"], out["ci_high"] = wilson(out["credit"].to_numpy(), out["games"].to_numpy())
-    out["tiebreak_wins"] = g["tiebreak_win"].sum()
-    out["avg_score"] = g["score"].mean()
-    out["avg_turns"] = g["turns"].mean()
-    seat = long.groupby(by + ["seat"], observed=True)["credit"].mean().unstack("seat")
-    for s in range(n):
-        out[f"win_rate_seat{s}"] = seat[s] if s in seat.columns else np.nan
-    for c in ("games", "wins", "shared_wins", "losses", "capped", "tiebreak_wins"):
-        out[c] = out[c].astype(np.int64)
+def tally(key: np.ndarray, size: int, weights: np.ndarray | None = None) -> np.ndarray:
+    """Sum of ``weights`` (or count) per key in 0..size-1, as floats."""
+    if weights is not None:
+        weights = np.asarray(weights, float)
+    return np.bincount(key, weights=weights, minlength=size)[:size].astype(float)
+
+
+def long_frame(df: pd.DataFrame) -> pd.DataFrame:
+    """One row per (game, seat): the seat's bot and its outcome in that game.
+
+    The easiest shape for ad-hoc pandas analysis; the summaries below do not
+    need it.
+    """
+    names = df["bot_0"].cat.categories
+    parts = [pd.DataFrame({
+        "table": df["table"].to_numpy(),
+        "seat": np.full(len(df), o.seat, np.int8),
+        "bot": pd.Categorical.from_codes(o.bot, names),
+        "win": o.win, "shared_win": o.shared_win, "credit": o.credit, "loss": o.loss,
+        "capped": o.capped, "tiebreak_win": o.tiebreak_win, "score": o.score,
+        "turns": o.turns,
+    }) for o in seat_outcomes(df)]
+    return pd.concat(parts, ignore_index=True)
+
+
+_COUNTS = ("games", "wins", "shared_wins", "losses", "capped", "tiebreak_wins")
+
+
+def _aggregate(df: pd.DataFrame, by_table: bool) -> pd.DataFrame:
+    """Per bot (or per table and bot): counts, win rate with its interval, averages,
+    and win rate by seat; groups in (table, bot) order, only those that played."""
+    n = n_players_of(df)
+    names = df["bot_0"].cat.categories
+    nb = len(names)
+    table = df["table"].to_numpy().astype(np.int64) if by_table else np.zeros(len(df), np.int64)
+    size = (int(table.max()) + 1 if len(table) else 0) * nb
+    sums = {c: np.zeros(size) for c in _COUNTS + ("credit", "score", "turns")}
+    seat_games, seat_credit = np.zeros((n, size)), np.zeros((n, size))
+    for o in seat_outcomes(df):
+        key = table * nb + o.bot
+        games = tally(key, size)
+        sums["games"] += games
+        for c, w in (("wins", o.win), ("shared_wins", o.shared_win), ("losses", o.loss),
+                     ("capped", o.capped), ("tiebreak_wins", o.tiebreak_win),
+                     ("credit", o.credit), ("score", o.score), ("turns", o.turns)):
+            sums[c] += tally(key, size, w)
+        seat_games[o.seat] = games
+        seat_credit[o.seat] = tally(key, size, o.credit)
+    keep = np.flatnonzero(sums["games"] > 0)
+    bots = pd.Categorical.from_codes(keep % nb, names)
+    if by_table:
+        index = pd.MultiIndex.from_arrays(
+            [(keep // nb).astype(df["table"].dtype), bots], names=["table", "bot"])
+    else:
+        index = pd.CategoricalIndex(bots, name="bot")
+    games = sums["games"][keep]
+    out = pd.DataFrame({c: sums[c][keep].astype(np.int64) for c in _COUNTS[:5]}, index=index)
+    out["credit"] = sums["credit"][keep]
+    out["win_rate"] = out["credit"] / games
+    out["ci_low"], out["ci_high"] = wilson(out["credit"].to_numpy(), games)
+    out["tiebreak_wins"] = sums["tiebreak_wins"][keep].astype(np.int64)
+    out["avg_score"] = sums["score"][keep] / games
+    out["avg_turns"] = sums["turns"][keep] / games
+    with np.errstate(invalid="ignore", divide="ignore"):
+        for s in range(n):
+            out[f"win_rate_seat{s}"] = seat_credit[s][keep] / seat_games[s][keep]
     return out
 
 
 def summarize(df: pd.DataFrame) -> pd.DataFrame:
     """Per-bot summary over all its games (a bot seated twice counts twice)."""
-    n = n_players_of(df)
-    out = _aggregate(long_frame(df), ["bot"], n)
+    out = _aggregate(df, by_table=False)
     return out.sort_values("win_rate", ascending=False, kind="stable")
 
 
@@ -173,8 +226,7 @@ def table_summary(df: pd.DataFrame, cfg: RunConfig) -> pd.DataFrame:
 
     For 2 players a table is a pairing; an ``opponents`` column names the others.
     """
-    n = n_players_of(df)
-    out = _aggregate(long_frame(df), ["table", "bot"], n).reset_index()
+    out = _aggregate(df, by_table=True).reset_index()
     out.insert(1, "table_bots", [cfg.table_label(t) for t in out["table"]])
     out.insert(3, "opponents", [
         " / ".join(cfg.names[b] for b in _others(cfg.tables[t], cfg.names.index(bot)))
@@ -192,11 +244,23 @@ def pair_matrix(df: pd.DataFrame) -> pd.DataFrame:
     """2 players: win rate of the row bot against the column bot."""
     if n_players_of(df) != 2:
         raise ValueError("a pair matrix needs 2-player games")
-    long = long_frame(df)
-    opp = pd.concat([df["bot_1"], df["bot_0"]], ignore_index=True)
-    long["opponent"] = pd.Categorical(opp, categories=df["bot_0"].cat.categories)
-    m = long.groupby(["bot", "opponent"], observed=True)["credit"].mean().unstack("opponent")
-    return m
+    names = df["bot_0"].cat.categories
+    nb = len(names)
+    games, credit = np.zeros(nb * nb), np.zeros(nb * nb)
+    codes = [df[f"bot_{s}"].cat.codes.to_numpy().astype(np.int64) for s in (0, 1)]
+    for o in seat_outcomes(df):
+        key = o.bot * nb + codes[1 - o.seat]
+        games += tally(key, nb * nb)
+        credit += tally(key, nb * nb, o.credit)
+    games, credit = games.reshape(nb, nb), credit.reshape(nb, nb)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        rate = np.where(games > 0, credit / games, np.nan)
+    rows = np.flatnonzero(games.sum(axis=1) > 0)
+    cols = np.flatnonzero(games.sum(axis=0) > 0)
+    return pd.DataFrame(
+        rate[np.ix_(rows, cols)],
+        index=pd.CategoricalIndex(pd.Categorical.from_codes(rows, names), name="bot"),
+        columns=pd.CategoricalIndex(pd.Categorical.from_codes(cols, names), name="opponent"))
 
 
 @dataclass
