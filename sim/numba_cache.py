@@ -73,9 +73,14 @@ def use_source_keyed_cache() -> str | None:
     in_tree = SIM / "__pycache__"
     folder = in_tree / f"numba-{key}"
     if _writable(folder):
+        # (The write test just refreshed this folder's time: in use, so not pruned.)
         for old in in_tree.glob("numba-*"):
             # Spare recent ones: a run started before the edit may still write there.
-            if old != folder and time.time() - old.stat().st_mtime > STALE_AFTER_S:
+            try:
+                stale = time.time() - old.stat().st_mtime > STALE_AFTER_S
+            except OSError:      # pruned meanwhile by another process
+                continue
+            if old != folder and stale:
                 shutil.rmtree(old, ignore_errors=True)
     else:
         base = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache")

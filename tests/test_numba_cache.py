@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
+import time
 from pathlib import Path
+
+import numba
 
 import sim.engine  # noqa: F401  (loads every module the compiled engine reads)
 from sim import numba_cache
@@ -43,7 +47,29 @@ def test_cache_folder_set_for_child_processes():
     code = ("import os, numba, sim; from sim import numba_cache as c;"
             "print(os.environ['NUMBA_CACHE_DIR'] == numba.config.CACHE_DIR, "
             "os.environ['NUMBA_CACHE_DIR'].endswith('numba-' + c.source_key()))")
-    env = {k: v for k, v in __import__("os").environ.items() if k != "NUMBA_CACHE_DIR"}
+    env = {k: v for k, v in os.environ.items() if k != "NUMBA_CACHE_DIR"}
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          env=env, cwd=ROOT, check=True).stdout.split()
     assert out == ["True", "True"]
+
+
+def test_stale_folders_of_other_versions_are_pruned(tmp_path, monkeypatch):
+    copy = tmp_path / "sim"
+    copy.mkdir()
+    for p in numba_cache.SIM.glob("*.py"):
+        (copy / p.name).write_bytes(p.read_bytes())
+    monkeypatch.setattr(numba_cache, "SIM", copy)
+    monkeypatch.delenv("NUMBA_CACHE_DIR", raising=False)       # restored afterwards
+    monkeypatch.setattr(numba.config, "CACHE_DIR", numba.config.CACHE_DIR)
+    stale, recent = copy / "__pycache__" / "numba-stale", copy / "__pycache__" / "numba-recent"
+    stale.mkdir(parents=True)
+    recent.mkdir()
+    hour_ago = time.time() - 3600
+    os.utime(stale, (hour_ago, hour_ago))
+    folder = Path(numba_cache.use_source_keyed_cache())
+    assert folder == copy / "__pycache__" / f"numba-{numba_cache.source_key()}"
+    assert folder.is_dir() and numba.config.CACHE_DIR == str(folder)
+    assert not stale.exists() and recent.exists()
+    # A folder chosen by the user is left alone.
+    monkeypatch.setenv("NUMBA_CACHE_DIR", str(tmp_path / "mine"))
+    assert numba_cache.use_source_keyed_cache() is None
