@@ -27,13 +27,19 @@ def test_engine_imports_only_hashed_modules():
         assert name in hashed
 
 
-def test_key_changes_with_any_engine_source(tmp_path, monkeypatch):
-    key = numba_cache.source_key()
+def _use_copy_of_sim(tmp_path, monkeypatch) -> Path:
+    """Point numba_cache at a copy of sim/'s sources (to edit them safely)."""
     copy = tmp_path / "sim"
     copy.mkdir()
     for p in numba_cache.SIM.glob("*.py"):
         (copy / p.name).write_bytes(p.read_bytes())
     monkeypatch.setattr(numba_cache, "SIM", copy)
+    return copy
+
+
+def test_key_changes_with_any_engine_source(tmp_path, monkeypatch):
+    key = numba_cache.source_key()
+    copy = _use_copy_of_sim(tmp_path, monkeypatch)
     assert numba_cache.source_key() == key
     (copy / "plot.py").write_text("# a plain-Python module: not part of the key\n")
     assert numba_cache.source_key() == key
@@ -54,11 +60,7 @@ def test_cache_folder_set_for_child_processes():
 
 
 def test_stale_folders_of_other_versions_are_pruned(tmp_path, monkeypatch):
-    copy = tmp_path / "sim"
-    copy.mkdir()
-    for p in numba_cache.SIM.glob("*.py"):
-        (copy / p.name).write_bytes(p.read_bytes())
-    monkeypatch.setattr(numba_cache, "SIM", copy)
+    copy = _use_copy_of_sim(tmp_path, monkeypatch)
     monkeypatch.delenv("NUMBA_CACHE_DIR", raising=False)       # restored afterwards
     monkeypatch.setattr(numba.config, "CACHE_DIR", numba.config.CACHE_DIR)
     stale, recent = copy / "__pycache__" / "numba-stale", copy / "__pycache__" / "numba-recent"
