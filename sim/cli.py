@@ -6,6 +6,7 @@
     domsim tournament a b c d --players 3        every 3-bot table of a..d
     domsim play smithy-bm bmu --seed 7 --game 3  one game's log (replays game 3)
     domsim summary results/tournament.parquet    summarise a results file
+    domsim plot results/tournament.parquet       its charts (``domsim plot --help``)
 
 Errors are one line, ``domsim: error: ...``: exit 2 for bad arguments, 1 when
 a bot fails during a run (finished games are saved when there is an output

@@ -183,7 +183,7 @@ def win_rates(df: pd.DataFrame, meta: dict | None = None) -> Figure:
     for yi, (_, r) in zip(y, t.iterrows(), strict=True):
         text = f"{100 * r.rate:.1f}%"
         if r.shared:
-            text += f"  ({100 * r.share:.1f}% shared)"
+            text += f"  ({_pct(r.share)} shared)"
         ax.text(r.hi + 0.01, yi, text, va="center", fontsize=9)
     players = n_players_of(df)
     ax.axvline(1 / players, color="0.5", ls="--", lw=1, label=f"even share (1/{players})")

@@ -284,3 +284,12 @@ def test_plot_help_and_options_in_any_order(rr2, tmp_path, capsys):
         assert main(bad) == 2, bad
         err = capsys.readouterr().err.strip().splitlines()
         assert len(err) == 1 and err[0].startswith("domsim: error: "), (bad, err)
+
+
+def test_a_rare_shared_win_is_not_shown_as_zero(rr2):
+    df, meta = rr2
+    df = df.copy()
+    df.loc[df.index[:1], ["winners", "n_winners", "shared"]] = [3, 2, True]
+    texts = [t.get_text() for t in plot.win_rates(df, meta).axes[0].texts]
+    shared = [t for t in texts if "shared" in t]
+    assert shared and all("(<0.1% shared)" in t for t in shared), texts
