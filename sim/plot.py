@@ -28,6 +28,7 @@ import numpy as np
 import pandas as pd
 from matplotlib.colors import TwoSlopeNorm
 from matplotlib.figure import Figure
+from matplotlib.patches import Patch
 from matplotlib.ticker import MaxNLocator, PercentFormatter
 
 from sim.codes import END_NAMES, END_TURN_CAP
@@ -191,7 +192,14 @@ def win_rates(df: pd.DataFrame, meta: dict | None = None) -> Figure:
     ax.set_xlim(0, min(1.0, float(t["hi"].max()) + 0.25))
     ax.xaxis.set_major_formatter(PercentFormatter(1.0))
     ax.set_xlabel("win rate (sole wins + shared-win credit)")
-    ax.legend(loc="lower right", fontsize=8)
+    # Neutral swatches: the bars carry each bot's own colour, so a coloured swatch
+    # would read as one bot's.
+    handles, labels = ax.get_legend_handles_labels()
+    swatch = {"sole wins": Patch(facecolor="0.45"),
+              "shared wins (credit 1/k)": Patch(facecolor="0.45", alpha=0.45, hatch="//",
+                                                edgecolor="0.3", linewidth=0)}
+    ax.legend([swatch.get(lab, h) for h, lab in zip(handles, labels, strict=True)], labels,
+              loc="lower right", fontsize=8)
     ax.grid(axis="x", alpha=0.3)
     _title(fig, "Win rate per bot", df, meta)
     return fig

@@ -293,3 +293,14 @@ def test_a_rare_shared_win_is_not_shown_as_zero(rr2):
     texts = [t.get_text() for t in plot.win_rates(df, meta).axes[0].texts]
     shared = [t for t in texts if "shared" in t]
     assert shared and all("(<0.1% shared)" in t for t in shared), texts
+
+
+def test_win_rate_legend_swatches_are_no_bots_colour(rr2):
+    import matplotlib.colors as mc
+
+    df, meta = rr2
+    legend = plot.win_rates(df, meta).axes[0].get_legend()
+    bot_hex = set(plot.bot_colors(plot._bots(df)).values())
+    for text, handle in zip(legend.get_texts(), legend.legend_handles, strict=True):
+        if text.get_text().endswith("wins") or "shared" in text.get_text():
+            assert mc.to_hex(handle.get_facecolor()) not in bot_hex, text.get_text()
