@@ -6,6 +6,7 @@
     domsim tournament a b c d --players 3        every 3-bot table of a..d
     domsim play smithy-bm bmu --seed 7 --game 3  one game's log (replays game 3)
     domsim summary results/tournament.parquet    summarise a results file
+    domsim plot results/tournament.parquet       its charts (``domsim plot --help``)
 
 Errors are one line, ``domsim: error: ...``: exit 2 for bad arguments, 1 when
 a bot fails during a run (finished games are saved when there is an output
@@ -25,7 +26,9 @@ import sim
 
 REFERENCE_BOTS = ("big-money", "bmu", "smithy-bm", "militia-bm", "double-militia")
 DEFAULT_TOURNAMENT_OUT = os.path.join("results", "tournament.parquet")
-DEFAULT_CHARTS = os.path.join("results", "charts")
+# sim.plot.default_chart_dir(DEFAULT_TOURNAMENT_OUT), spelt out so that the parser
+# does not import matplotlib; tests/test_cli.py checks the two agree.
+DEFAULT_CHARTS = os.path.join("results", "tournament-charts")
 
 
 class UsageError(Exception):
@@ -124,7 +127,7 @@ def build_parser() -> argparse.ArgumentParser:
     t.add_argument("--no-out", action="store_true",
                    help=f"do not write {DEFAULT_TOURNAMENT_OUT} (the default --out)")
     t.add_argument("--plot", default=None, metavar="DIR",
-                   help="draw the tournament's charts into DIR (default: results/charts "
+                   help=f"draw the tournament's charts into DIR (default: {DEFAULT_CHARTS} "
                         "when the results go to the default --out)")
 
     p = sub.add_parser("play", help="play one game and print its log",
@@ -143,9 +146,9 @@ def build_parser() -> argparse.ArgumentParser:
     s = sub.add_parser("summary", help="summarise a results file")
     s.add_argument("file")
 
-    pl = sub.add_parser("plot", help="draw the charts of a results file", add_help=False,
-                        description="Charts of a results file (see `domsim plot --help`).")
-    pl.add_argument("rest", nargs=argparse.REMAINDER)
+    # Listed here for `domsim --help`; main() hands `domsim plot ...` to sim.plot.main,
+    # which owns the options (and its own --help), before this parser sees them.
+    sub.add_parser("plot", help="draw the charts of a results file", add_help=False)
     return parser
 
 
@@ -184,6 +187,15 @@ def format_matrix(matrix) -> str:
     return _text_table(rows)
 
 
+def format_tables(tables) -> str:
+    """Per-table win rates (3-4 players) as a text table, in percent like the summary."""
+    rows = [["table", "bot", "games", "win %", "95% CI"]]
+    for r in tables.itertuples(index=False):
+        rows.append([str(r.table_bots), str(r.bot), f"{int(r.games):,}",
+                     f"{100 * r.win_rate:.2f}", f"{100 * r.ci_low:.2f}-{100 * r.ci_high:.2f}"])
+    return _text_table(rows)
+
+
 def print_results(results, out=None) -> None:
     out = sys.stdout if out is None else out
     cfg = results.config
@@ -198,10 +210,8 @@ def print_results(results, out=None) -> None:
         print(file=out)
         print(format_matrix(results.matrix()), file=out)
     elif cfg.players > 2 and 1 < len(cfg.tables) <= 20:
-        t = results.tables()
         print(file=out)
-        print(t[["table_bots", "bot", "games", "win_rate", "ci_low", "ci_high"]]
-              .to_string(index=False, float_format=lambda x: f"{x:.4f}"), file=out)
+        print(format_tables(results.tables()), file=out)
 
 
 def _note(msg: str) -> None:
@@ -320,7 +330,10 @@ def _cmd_play(args) -> int:
         cfg = make_config(args.bots, players=args.players, games=args.game + 1,
                           seed=args.seed, seats=args.seats, kingdom=args.kingdom,
                           turn_cap=args.turn_cap)
-    result, seat_names, seed = play_game(cfg, args.game, log=True)
+    from sim.numba_cache import compile_notice
+
+    with compile_notice():  # replaying with the log may compile it the first time
+        result, seat_names, seed = play_game(cfg, args.game, log=True)
     header = (f"game {args.game} of seed {cfg.seed} (game seed {seed}), seats {cfg.seats}: "
               + ", ".join(f"seat {s} {n}" for s, n in enumerate(seat_names)))
     print(format_log(result.log, seat_names, header=header, winners_mask=int(result.game[0, 0]),
@@ -344,7 +357,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     from sim.config import ConfigError
 
     parser = build_parser()
+    argv = list(sys.argv[1:] if argv is None else argv)
     try:
+        if argv[:1] == ["plot"]:
+            from sim import plot
+
+            return plot.main(argv[1:])
         args = parser.parse_args(argv)
         verbose = getattr(args, "verbose", 0)
         logging.basicConfig(level=logging.WARNING - 10 * min(verbose, 2),
@@ -359,10 +377,6 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _cmd_play(args)
         if args.command == "summary":
             return _cmd_summary(args)
-        if args.command == "plot":
-            from sim import plot
-
-            return plot.main(args.rest)
         raise UsageError(f"unknown command {args.command!r}")  # pragma: no cover
     except BrokenPipeError:  # output piped into head & co.: stop quietly
         sys.stdout = open(os.devnull, "w")  # noqa: SIM115

@@ -20,13 +20,19 @@ import hashlib
 import os
 import shutil
 import sys
+import threading
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import numba
 
 SIM = Path(__file__).resolve().parent
 STALE_AFTER_S = 600
+COMPILE_NOTICE = ("domsim: compiling the engine (first run with this numba cache; a few "
+                  "minutes, then cached)")
+NOTICE_AFTER_S = 3.0
 
 # Modules with no compiled code and no constants that compiled code reads
 # (tests/test_numba_cache.py checks that the engine imports none of them).
@@ -91,3 +97,22 @@ def use_source_keyed_cache() -> str | None:
     os.environ["NUMBA_CACHE_DIR"] = str(folder)
     numba.config.CACHE_DIR = str(folder)
     return str(folder)
+
+
+@contextmanager
+def compile_notice(after_s: float | None = None) -> Iterator[None]:
+    """Print :data:`COMPILE_NOTICE` to stderr if the block is still running after
+    ``after_s`` seconds (default :data:`NOTICE_AFTER_S`).
+
+    Wraps the first engine call of a command: a cold numba cache means minutes of
+    compiling, and a command that prints nothing meanwhile looks hung.  A warm
+    cache loads in about a second, so then nothing is printed.
+    """
+    delay = NOTICE_AFTER_S if after_s is None else after_s
+    timer = threading.Timer(delay, lambda: print(COMPILE_NOTICE, file=sys.stderr, flush=True))
+    timer.daemon = True
+    timer.start()
+    try:
+        yield
+    finally:
+        timer.cancel()

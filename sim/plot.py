@@ -18,6 +18,7 @@ How games are scored (sole win, shared win credit 1/k, capped games) is
 from __future__ import annotations
 
 import argparse
+import hashlib
 import os
 import sys
 from collections.abc import Sequence
@@ -25,7 +26,9 @@ from pathlib import Path
 
 import numpy as np
 import pandas as pd
+from matplotlib.colors import TwoSlopeNorm
 from matplotlib.figure import Figure
+from matplotlib.patches import Patch
 from matplotlib.ticker import MaxNLocator, PercentFormatter
 
 from sim.codes import END_NAMES, END_TURN_CAP
@@ -85,12 +88,50 @@ def _bots(df: pd.DataFrame) -> list[str]:
     return [str(c) for c in df["bot_0"].cat.categories]
 
 
-def _colors(names: Sequence[str]) -> dict[str, tuple]:
-    """One colour per bot, stable across the charts of a run (order of the config)."""
-    from matplotlib import colormaps
+# Fixed colours for the reference bots, so the usual yardsticks look the same in
+# every chart of every run; the other bots draw theirs from PALETTE by a hash of
+# the name (see bot_colors).  No palette colour repeats a pinned one.
+PINNED_COLORS = {"big-money": "#1f77b4", "bmu": "#ff7f0e", "smithy-bm": "#2ca02c",
+                 "militia-bm": "#d62728", "double-militia": "#9467bd", "random": "#7f7f7f"}
+PALETTE = ("#8c564b", "#e377c2", "#bcbd22", "#17becf", "#393b79", "#637939", "#8c6d31",
+           "#843c39", "#7b4173", "#c49c94", "#f7b6d2", "#dbdb8d", "#9edae5", "#aec7e8",
+           "#ffbb78", "#98df8a", "#ff9896", "#c5b0d5", "#c7c7c7")
 
-    cmap = colormaps["tab10"]
-    return {n: cmap(i % 10) for i, n in enumerate(names)}
+
+def _name_slot(name: str) -> int:
+    """A palette index from the name alone (md5: the same in every process and run,
+    unlike Python's salted ``hash``)."""
+    digest = hashlib.md5(name.encode(), usedforsecurity=False).digest()
+    return int.from_bytes(digest[:4], "little") % len(PALETTE)
+
+
+def bot_colors(names: Sequence[str]) -> dict[str, str]:
+    """One colour per bot that depends on the bot's name, not on its place in a run,
+    so a bot keeps its colour across charts, runs and notebooks.
+
+    Reference bots have fixed colours (:data:`PINNED_COLORS`); any other bot takes
+    the :data:`PALETTE` colour its name hashes to.  When two bots of the same chart
+    hash to the same colour, the later name in sorted order moves to the next free
+    colour (so the set of names, not their order, decides); only with more bots than
+    colours do two bots share one.
+    """
+    out: dict[str, str] = {}
+    used: set[str] = set()
+    for n in dict.fromkeys(names):
+        if n in PINNED_COLORS:
+            out[n] = PINNED_COLORS[n]
+            used.add(out[n])
+    for n in sorted(set(names) - set(out)):
+        slot = _name_slot(n)
+        for k in range(len(PALETTE)):
+            c = PALETTE[(slot + k) % len(PALETTE)]
+            if c not in used:
+                break
+        else:
+            c = PALETTE[slot]
+        out[n] = c
+        used.add(c)
+    return {n: out[n] for n in names}
 
 
 def _new(width: float, height: float) -> Figure:
@@ -130,7 +171,7 @@ def win_rates(df: pd.DataFrame, meta: dict | None = None) -> Figure:
     t["rate"] = t["credit"] / t["games"]
     t["lo"], t["hi"] = wilson(t["credit"].to_numpy(), t["games"].to_numpy())
     t = t.sort_values("rate")
-    colors = _colors(_bots(df))
+    colors = bot_colors(_bots(df))
     fig = _new(8, 1.2 + 0.5 * len(t))
     ax = fig.add_subplot()
     y = np.arange(len(t))
@@ -143,7 +184,7 @@ def win_rates(df: pd.DataFrame, meta: dict | None = None) -> Figure:
     for yi, (_, r) in zip(y, t.iterrows(), strict=True):
         text = f"{100 * r.rate:.1f}%"
         if r.shared:
-            text += f"  ({100 * r.share:.1f}% shared)"
+            text += f"  ({_pct(r.share)} shared)"
         ax.text(r.hi + 0.01, yi, text, va="center", fontsize=9)
     players = n_players_of(df)
     ax.axvline(1 / players, color="0.5", ls="--", lw=1, label=f"even share (1/{players})")
@@ -151,15 +192,31 @@ def win_rates(df: pd.DataFrame, meta: dict | None = None) -> Figure:
     ax.set_xlim(0, min(1.0, float(t["hi"].max()) + 0.25))
     ax.xaxis.set_major_formatter(PercentFormatter(1.0))
     ax.set_xlabel("win rate (sole wins + shared-win credit)")
-    ax.legend(loc="lower right", fontsize=8)
+    # Neutral swatches: the bars carry each bot's own colour, so a coloured swatch
+    # would read as one bot's.
+    handles, labels = ax.get_legend_handles_labels()
+    swatch = {"sole wins": Patch(facecolor="0.45"),
+              "shared wins (credit 1/k)": Patch(facecolor="0.45", alpha=0.45, hatch="//",
+                                                edgecolor="0.3", linewidth=0)}
+    ax.legend([swatch.get(lab, h) for h, lab in zip(handles, labels, strict=True)], labels,
+              loc="lower right", fontsize=8)
     ax.grid(axis="x", alpha=0.3)
     _title(fig, "Win rate per bot", df, meta)
     return fig
 
 
+def fair_share_norm(players: int) -> TwoSlopeNorm:
+    """The heatmaps' colour scale: the whole range 0..100%, with the middle colour
+    at the fair share 1/players.  Red below the fair share, green above, so a
+    3- or 4-player table reads like a 2-player one and nothing saturates before
+    100% (a 4-player bot at 90% is greener than one at 60%)."""
+    return TwoSlopeNorm(vmin=0.0, vcenter=1 / players, vmax=1.0)
+
+
 def pairwise_heatmap(df: pd.DataFrame, meta: dict | None = None) -> Figure:
     """2 players: row bot's win rate against the column bot.  More players: each
-    bot's win rate at each table (rows: tables, blank where the bot does not sit)."""
+    bot's win rate at each table (rows: tables, blank where the bot does not sit).
+    Colours: :func:`fair_share_norm`."""
     players = n_players_of(df)
     if players == 2:
         m = pair_matrix(df)
@@ -190,23 +247,22 @@ def pairwise_heatmap(df: pd.DataFrame, meta: dict | None = None) -> Figure:
     fig = _new(width, max(3.5, 1.8 + 0.55 * nr))
     ax = fig.add_subplot()
     masked = np.ma.masked_invalid(vals)
-    im = ax.imshow(masked, cmap="RdYlGn", vmin=0, vmax=1 if players == 2 else 2 / players,
-                   aspect="auto")
+    im = ax.imshow(masked, cmap="RdYlGn", norm=fair_share_norm(players), aspect="auto")
     ax.set_facecolor("0.88")
     for i in range(nr):
         for j in range(nc):
             v = vals[i, j]
             text = "—" if np.isnan(v) else f"{100 * v:.1f}%"
             ax.text(j, i, text, ha="center", va="center", fontsize=9,
-                    color="black" if np.isnan(v) or 0.2 < v / (im.norm.vmax or 1) < 0.8
-                    else "white")
+                    color="black" if np.isnan(v) or 0.2 < im.norm(v) < 0.8 else "white")
     ax.set_xticks(range(nc), [str(c) for c in m.columns], rotation=30, ha="right")
     ax.set_yticks(range(nr), [str(i) for i in m.index])
     ax.set_xlabel(xlabel)
     ax.set_ylabel(ylabel)
     cb = fig.colorbar(im, ax=ax, shrink=0.85)
     cb.ax.yaxis.set_major_formatter(PercentFormatter(1.0))
-    cb.set_label("win rate")
+    cb.set_ticks(sorted({0, 1 / players, 0.25, 0.5, 0.75, 1}))
+    cb.set_label(f"win rate (yellow: the fair share, 1/{players})")
     _title(fig, what, df, meta)
     return fig
 
@@ -373,7 +429,7 @@ def per_turn(stats: pd.DataFrame, meta: dict | None = None, min_share: float = 0
         info = {**_config(meta), **info}
     names = [str(c) for c in stats["bot"].cat.categories] if hasattr(stats["bot"], "cat") \
         else list(dict.fromkeys(map(str, stats["bot"])))
-    colors = _colors(names)
+    colors = bot_colors(names)
     fig = _new(12, 4.6)
     ax1, ax2 = fig.subplots(1, 2)
     for name in names:
@@ -455,12 +511,29 @@ def tournament_figures(results, directory: str | os.PathLike,
 
 # -- command line ---------------------------------------------------------------
 
+def default_chart_dir(results_path: str | os.PathLike) -> Path:
+    """Where the charts of a results file go unless told: ``NAME-charts`` beside
+    ``NAME.parquet``.  ``domsim tournament`` and ``domsim plot`` both use it, so
+    plotting a tournament's file again lands in the folder the tournament used."""
+    path = Path(results_path)
+    return path.with_name(path.stem + "-charts")
+
+
+class _UsageError(Exception):
+    """A bad ``domsim plot`` argument: one line, exit status 2."""
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str):  # one line, no usage dump (as the rest of domsim)
+        raise _UsageError(message)
+
+
 def build_parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="domsim plot",
-                                description="Draw the charts of a results file.")
+    p = _Parser(prog="domsim plot", description="Draw the charts of a results file.")
     p.add_argument("results", help="results file (.parquet or .csv)")
     p.add_argument("--out", default=None, metavar="DIR",
-                   help="directory for the charts (default: RESULTS-charts beside the file)")
+                   help="directory for the charts (default: NAME-charts beside NAME.parquet, "
+                        "the folder domsim tournament draws into)")
     p.add_argument("--format", nargs="+", default=list(FORMATS), choices=("png", "svg", "pdf"),
                    help="file formats (default: png svg)")
     p.add_argument("--per-turn", type=int, default=4000, metavar="GAMES",
@@ -470,11 +543,25 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """``domsim plot RESULTS [--out DIR] [--format png svg] [--per-turn GAMES]``."""
+    """``domsim plot RESULTS [--out DIR] [--format png svg] [--per-turn GAMES]``.
+
+    Returns the exit status: 0 (also for ``--help``), 2 for bad arguments or an
+    unreadable file, each reported in one line.
+    """
     from sim.config import ConfigError
     from sim.io import load_frame
 
-    args = build_parser().parse_args(argv)
+    try:
+        args = build_parser().parse_args(argv)
+    except _UsageError as exc:
+        print(f"domsim: error: {exc}", file=sys.stderr)
+        return 2
+    except SystemExit as exc:  # --help has been printed
+        return int(exc.code or 0)
+    if args.per_turn < 0:
+        print(f"domsim: error: --per-turn must be 0 or more, not {args.per_turn}",
+              file=sys.stderr)
+        return 2
     try:
         df, meta = load_frame(args.results)
     except (ConfigError, OSError) as exc:
@@ -483,8 +570,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if len(df) == 0:
         print(f"domsim: error: {args.results} holds no games", file=sys.stderr)
         return 2
-    out = Path(args.out) if args.out else \
-        Path(args.results).with_name(Path(args.results).stem + "-charts")
+    out = Path(args.out) if args.out else default_chart_dir(args.results)
     stats = None
     if args.per_turn > 0:
         try:

@@ -55,7 +55,15 @@ def test_tournament_three_players_csv(capsys, tmp_path):
     assert rc == 0, err
     r = Results.load(out)
     assert len(r.config.tables) == 4 and r.n_games == 36
-    assert "table_bots" in text
+    # The per-table lines show percentages, formatted as the summary's.
+    lines = text.splitlines()
+    assert any(ln.split()[:5] == ["table", "bot", "games", "win", "%"] for ln in lines), text
+    for row in r.tables().itertuples():
+        want = (f"{row.bot}  ", f"{100 * row.win_rate:.2f}",
+                f"{100 * row.ci_low:.2f}-{100 * row.ci_high:.2f}")
+        assert any(ln.startswith(row.table_bots) and all(w in ln for w in want)
+                   for ln in lines), (row, text)
+    assert not re.search(r"(?<![\d.])0\.\d{4}\b", text), text   # no fractions left
 
 
 def test_tournament_with_chosen_table(capsys, tmp_path):
@@ -71,12 +79,45 @@ def test_default_tournament_writes_results_file(capsys, tmp_path, monkeypatch):
     r = Results.load(tmp_path / "results" / "tournament.parquet")
     assert len(r.config.tables) == 10 and r.config.names[0] == "big-money"
     assert "win % (row vs col)" in text
+    # `domsim plot` of the tournament's file draws into the folder the tournament used.
+    from sim import plot
+    from sim.cli import DEFAULT_CHARTS, DEFAULT_TOURNAMENT_OUT
+
+    assert Path(DEFAULT_CHARTS) == plot.default_chart_dir(DEFAULT_TOURNAMENT_OUT)
+    charts = tmp_path / DEFAULT_CHARTS
+    drawn = sorted(p.name for p in charts.iterdir())
+    assert "win_rates.png" in drawn and f"{len(drawn)} charts saved to {DEFAULT_CHARTS}" in err
+    rc, text, err = run_cli(capsys, "plot", DEFAULT_TOURNAMENT_OUT, "--per-turn", "0")
+    assert rc == 0, err
+    assert {Path(p).parent for p in text.split()} == {Path(DEFAULT_CHARTS)}
+    assert sorted(p.name for p in charts.iterdir()) == drawn
 
 
 def test_play_prints_one_game(capsys):
     rc, text, err = run_cli(capsys, "play", "smithy-bm", "bmu", "--seed", "5", "--game", "3")
     assert rc == 0, err
     assert text.strip()
+
+
+def test_play_says_when_it_compiles(capsys, monkeypatch):
+    """`play` prints the runner's compile notice while the engine call is slow (a cold
+    numba cache), and nothing extra when it is quick."""
+    import sim.numba_cache
+    import sim.runner.api
+
+    real = sim.runner.api.play_game
+
+    def slow(*args, **kw):  # stands in for minutes of compiling
+        time.sleep(0.6)
+        return real(*args, **kw)
+
+    rc, _, err = run_cli(capsys, "play", "smithy-bm", "bmu", "--seed", "5")
+    assert rc == 0 and sim.numba_cache.COMPILE_NOTICE not in err
+    monkeypatch.setattr(sim.numba_cache, "NOTICE_AFTER_S", 0.1)
+    monkeypatch.setattr(sim.runner.api, "play_game", slow)
+    rc, text, err = run_cli(capsys, "play", "smithy-bm", "bmu", "--seed", "5")
+    assert rc == 0 and text.strip()
+    assert err.strip().splitlines() == [sim.numba_cache.COMPILE_NOTICE]
 
 
 @pytest.mark.parametrize("argv", [

@@ -174,3 +174,133 @@ def test_chart_numbers_match_the_summaries(rr2, rr3):
     bars = [p.get_height() for p in seat.axes[0].patches]
     first = summary[["win_rate_seat0"]].reindex([str(c) for c in df["bot_0"].cat.categories])
     assert np.allclose(bars[:len(first)], first["win_rate_seat0"].to_numpy())
+
+
+# -- colours, heatmap scale, the plot command line -----------------------------------
+
+def test_bot_colors_follow_the_name_not_the_order():
+    a = plot.bot_colors(["smithy-bm", "my-bot", "bmu", "other-bot"])
+    b = plot.bot_colors(["other-bot", "bmu", "my-bot", "smithy-bm"])
+    assert a == b
+    assert a["bmu"] == plot.PINNED_COLORS["bmu"] and a["smithy-bm"] == plot.PINNED_COLORS[
+        "smithy-bm"]
+    # A bot alone, or among others that do not collide with it, has its name's colour.
+    alone = plot.bot_colors(["my-bot"])["my-bot"]
+    assert alone == plot.PALETTE[plot._name_slot("my-bot")] == a["my-bot"]
+    assert not set(plot.PALETTE) & set(plot.PINNED_COLORS.values())
+
+
+def test_bot_colors_stay_distinct_in_one_chart():
+    names = [f"bot-{i}" for i in range(len(plot.PALETTE))] + list(plot.PINNED_COLORS)
+    colors = plot.bot_colors(names)
+    assert len(set(colors.values())) == len(names)
+    # Two names that hash to the same colour: both keep a colour of their own, and
+    # which one moves does not depend on the order they come in.
+    slots: dict[int, str] = {}
+    pair = None
+    for i in range(1000):
+        n = f"x{i}"
+        s = plot._name_slot(n)
+        if s in slots:
+            pair = (slots[s], n)
+            break
+        slots[s] = n
+    assert pair is not None
+    c1, c2 = plot.bot_colors(list(pair)), plot.bot_colors(list(reversed(pair)))
+    assert c1 == c2 and c1[pair[0]] != c1[pair[1]]
+
+
+def test_bot_colors_are_the_same_in_another_process():
+    """md5, not Python's salted hash: a new interpreter gives the same colour."""
+    import json
+    import os
+    import subprocess
+
+    code = "import json, sim.plot as p; print(json.dumps(p.bot_colors(['my-bot', 'zz-top'])))"
+    seen = []
+    for seed in ("1", "2"):
+        r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                           cwd=ROOT, timeout=120,
+                           env={**os.environ, "PYTHONHASHSEED": seed, "PYTHONPATH": str(ROOT)})
+        assert r.returncode == 0, r.stderr
+        seen.append(json.loads(r.stdout))
+    assert seen[0] == seen[1] == plot.bot_colors(["my-bot", "zz-top"])
+
+
+def test_a_bot_has_one_colour_in_every_chart_and_run():
+    import matplotlib.colors as mc
+
+    def line_colors(bots):
+        fig = plot.per_turn(per_turn_stats(bots, games=60, seed=1))
+        return {ln.get_label(): mc.to_hex(ln.get_color()) for ln in fig.axes[0].lines}
+
+    first = line_colors(["smithy-bm", "big-money", "militia-bm"])
+    second = line_colors(["militia-bm", "big-money"])
+    assert first["militia-bm"] == second["militia-bm"] == plot.PINNED_COLORS["militia-bm"]
+    assert first["big-money"] == second["big-money"]
+
+
+def test_win_rate_bars_use_the_bot_colours(rr2):
+    import matplotlib.colors as mc
+
+    df, meta = rr2
+    ax = plot.win_rates(df, meta).axes[0]
+    names = [t.get_text() for t in ax.get_yticklabels()]
+    bars = ax.containers[0]
+    for name, bar in zip(names, bars, strict=True):
+        assert mc.to_hex(bar.get_facecolor()) == plot.PINNED_COLORS[name]
+
+
+def test_heatmap_scale_spans_0_to_100_with_the_fair_share_in_the_middle(rr2, rr3):
+    for (df, meta), players in ((rr2, 2), (rr3, 3)):
+        im = plot.pairwise_heatmap(df, meta).axes[0].images[0]
+        norm = im.norm
+        assert norm.vmin == 0 and norm.vmax == 1
+        assert float(norm(1 / players)) == pytest.approx(0.5)  # the cmap's middle: yellow
+        # Nothing saturates before 100%: a bot at 95% is greener than one at 70%.
+        assert tuple(im.to_rgba(0.7)) != tuple(im.to_rgba(0.95))
+        assert tuple(im.to_rgba(0.95)) != tuple(im.to_rgba(1.0))
+        below, above = im.to_rgba(1 / players - 0.1), im.to_rgba(1 / players + 0.1)
+        assert below[0] > below[1] and above[1] > above[0]       # red below, green above
+    assert plot.fair_share_norm(4)(0.25) == pytest.approx(0.5)
+
+
+def test_plot_help_and_options_in_any_order(rr2, tmp_path, capsys):
+    from sim.cli import main
+    from sim.io import save_frame
+
+    assert main(["plot", "--help"]) == 0
+    out = capsys.readouterr().out
+    for option in ("--out", "--format", "--per-turn", "results"):
+        assert option in out
+    df, meta = rr2
+    path = tmp_path / "rr.parquet"
+    save_frame(df, meta, path)
+    assert main(["plot", "--per-turn", "0", str(path), "--format", "png"]) == 0
+    printed = capsys.readouterr().out.split()
+    assert printed and all(Path(p).parent == tmp_path / "rr-charts" for p in printed)
+    for bad in (["plot"], ["plot", str(path), "--format", "gif"],
+                ["plot", str(path), "--per-turn", "-1"], ["plot", str(path), "--bogus"]):
+        assert main(bad) == 2, bad
+        err = capsys.readouterr().err.strip().splitlines()
+        assert len(err) == 1 and err[0].startswith("domsim: error: "), (bad, err)
+
+
+def test_a_rare_shared_win_is_not_shown_as_zero(rr2):
+    df, meta = rr2
+    df = df.copy()
+    df.loc[df.index[:1], ["winners", "n_winners", "shared"]] = [3, 2, True]
+    texts = [t.get_text() for t in plot.win_rates(df, meta).axes[0].texts]
+    shared = [t for t in texts if "shared" in t]
+    assert shared and all("(<0.1% shared)" in t for t in shared), texts
+
+
+def test_win_rate_legend_swatches_are_no_bots_colour(rr2):
+    import matplotlib.colors as mc
+
+    df, meta = rr2
+    legend = plot.win_rates(df, meta).axes[0].get_legend()
+    bot_hex = set(plot.bot_colors(plot._bots(df)).values())
+    for text, handle in zip(legend.get_texts(), legend.legend_handles, strict=True):
+        if text.get_text().endswith("wins") or "shared" in text.get_text():
+            assert mc.to_hex(handle.get_facecolor()) not in bot_hex, text.get_text()

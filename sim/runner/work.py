@@ -11,8 +11,6 @@ engine's ``BotError`` (keyword-only arguments) does not survive pickling.
 from __future__ import annotations
 
 import logging
-import sys
-import threading
 from dataclasses import dataclass
 
 import numpy as np
@@ -80,18 +78,13 @@ def warm_up(cfg: RunConfig) -> None:
     Called in the parent before forking so the workers inherit a ready engine.
     """
     from sim.batch import BotError, play_batch
+    from sim.numba_cache import compile_notice
 
     lay = cfg.layout(0, 1)
     # A cold numba cache means minutes of compiling: say so rather than look hung.
-    notice = threading.Timer(3.0, lambda: print(
-        "domsim: compiling the engine (first run with this numba cache; a few minutes, "
-        "then cached)", file=sys.stderr, flush=True))
-    notice.daemon = True
-    notice.start()
-    try:
-        play_batch(cfg.game_config(), _bots(cfg.bots), lay["seat_bots"], lay["seed"],
-                   lay["first"])
-    except BotError:
-        pass  # reported, with its game, when the chunk that holds it is played
-    finally:
-        notice.cancel()
+    with compile_notice():
+        try:
+            play_batch(cfg.game_config(), _bots(cfg.bots), lay["seat_bots"], lay["seed"],
+                       lay["first"])
+        except BotError:
+            pass  # reported, with its game, when the chunk that holds it is played
