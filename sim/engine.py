@@ -578,3 +578,19 @@ def decide_on(S, R, T, P, Q, H, p, d, arg):
 @njit(cache=True)
 def draw_on(S, R, p, n):
     return draw(ptr(S), ptr(R), p, n)
+
+
+# Each engine function is compiled once, not once per constant its callers pass
+# (sim.unliteral): 153 copies of 28 functions became one each.
+def _compile_once_per_type() -> None:
+    import sys
+
+    from sim import decide as _decide
+    from sim import rng as _rng
+    from sim import zones as _zones
+    from sim.unliteral import compile_once_per_type
+
+    compile_once_per_type(sys.modules[__name__], _decide, _zones, _rng)
+
+
+_compile_once_per_type()
