@@ -8,11 +8,12 @@ bot decide, so a Python bot only states what it cares about::
 
     class GreedyGold(PythonBot):
         name = "greedy-gold"
-        description = "Big Money that never buys Silver after its first Gold"
+        description = "Province at $8, Gold at $6, Silver only before the first Gold"
 
         def buy(self, view):
-            if view.can_buy("Gold"):
-                return "Gold"
+            for card in ("Province", "Gold"):
+                if view.can_buy(card):      # a Buy left, enough $, the pile not empty
+                    return card
             if view.can_buy("Silver") and view.count("Gold") == 0:
                 return "Silver"
             return None

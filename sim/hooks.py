@@ -93,7 +93,12 @@ def no_hook(V, decision, arg):
 def seat_of(V, who):
     """The seat of player ``who`` (0 = the deciding player, 1 = next in turn order...)."""
     n = V[_G + L.V_NP]
-    return (V[_G + L.V_DECIDER] + who % n + n) % n
+    s = V[_G + L.V_DECIDER] + who      # no division: hooks ask this on every access
+    while s >= n:
+        s -= n
+    while s < 0:
+        s += n
+    return s
 
 
 # -- private to the deciding player: no seat argument --------------------------------
@@ -165,8 +170,8 @@ def players(V):
 @njit(cache=True)
 def whose_turn(V):
     """``who`` of the player whose turn it is (0 when it is the deciding player's)."""
-    n = V[_G + L.V_NP]
-    return (V[_G + L.V_CUR] - V[_G + L.V_DECIDER] + n) % n
+    d = V[_G + L.V_CUR] - V[_G + L.V_DECIDER]
+    return d + V[_G + L.V_NP] if d < 0 else d
 
 
 @njit(cache=True)
