@@ -188,3 +188,12 @@ def test_a_bot_class_is_a_clear_error_and_the_process_still_works():
         resolve_bot(GreedyGold)
     res = Match(GreedyGold(), "bmu", games=20, seed=2, processes=1).play(progress=False)
     assert res.complete and len(res.games) == 20
+
+
+def test_per_turn_stats_does_not_merge_two_bots_of_one_name():
+    from sim.turnstats import per_turn_stats
+
+    x1 = RuleBot("x-turns", "money", buy=[Buy("Gold"), Buy("Silver")])
+    x2 = RuleBot("x-turns", "coppers", buy=[Buy("Copper")])
+    with pytest.raises(ConfigError, match="two different bots are named 'x-turns'"):
+        per_turn_stats([x1, x2], games=4)
