@@ -197,3 +197,39 @@ def test_per_turn_stats_does_not_merge_two_bots_of_one_name():
     x2 = RuleBot("x-turns", "coppers", buy=[Buy("Copper")])
     with pytest.raises(ConfigError, match="two different bots are named 'x-turns'"):
         per_turn_stats([x1, x2], games=4)
+
+
+def test_hash_follows_hook_and_python_code():
+    from numba import njit
+
+    from bots.compiled import CompiledBot
+    from sim.codes import USE_DEFAULT
+    from sim.hooks import HOOK_SIGNATURE
+
+    @njit(HOOK_SIGNATURE)
+    def defer(V, d, arg):
+        return USE_DEFAULT
+
+    @njit(HOOK_SIGNATURE)
+    def nothing(V, d, arg):
+        return -1
+
+    rules = RuleBot("hooked", "", buy=[Buy("Gold")])
+    a, b = CompiledBot("hooked", "", rules, defer), CompiledBot("hooked", "", rules, nothing)
+    assert bot_hash(a) != bot_hash(b) != bot_hash(rules)
+    with pytest.raises(ConfigError, match="two different bots are named 'hooked'"):
+        make_config([a, b], games=2)
+
+    class One(PythonBot):
+        name = "py-same"
+
+        def buy(self, view):
+            return "Gold"
+
+    class Two(PythonBot):
+        name = "py-same"
+
+        def buy(self, view):
+            return "Silver"
+
+    assert bot_hash(One()) == bot_hash(One()) != bot_hash(Two())
