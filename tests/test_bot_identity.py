@@ -233,3 +233,9 @@ def test_hash_follows_hook_and_python_code():
             return "Silver"
 
     assert bot_hash(One()) == bot_hash(One()) != bot_hash(Two())
+
+
+def test_a_lone_bot_class_given_to_match_is_the_same_clear_error():
+    with pytest.raises(BotError, match="GreedyGold is a class; pass an instance"):
+        Match(GreedyGold, games=4, processes=1)
+    assert Match(["bmu", "big-money"], games=2, processes=1).config.names == ("bmu", "big-money")

@@ -68,7 +68,7 @@ class Match(Tournament):
     round_robin = False
 
     def __init__(self, *bots: str, **kw):
-        if len(bots) == 1 and not isinstance(bots[0], str):
+        if len(bots) == 1 and isinstance(bots[0], (list, tuple)):
             bots = tuple(bots[0])
         super().__init__(list(bots), **kw)
 
