@@ -40,6 +40,8 @@ def _code_digest(h: Any, code: types.CodeType) -> None:
 def _plain(value: object) -> bool:
     if isinstance(value, (tuple, list, frozenset)):
         return all(_plain(v) for v in value)
+    if isinstance(value, dict):
+        return all(_plain(k) and _plain(v) for k, v in value.items())
     return isinstance(value, _PLAIN)
 
 
@@ -48,7 +50,8 @@ def bot_hash(bot: Any) -> str:
 
     The program's arrays (values, shapes and dtypes) always count; a compiled
     hook adds its function's code, a Python bot its class name, the code of its
-    decision methods and its plain (number, text) instance attributes.
+    decision methods and its plain instance attributes (numbers, text, and lists,
+    tuples and dicts of them), so two instances with other parameters differ.
     """
     import numpy as np
 

@@ -239,3 +239,19 @@ def test_a_lone_bot_class_given_to_match_is_the_same_clear_error():
     with pytest.raises(BotError, match="GreedyGold is a class; pass an instance"):
         Match(GreedyGold, games=4, processes=1)
     assert Match(["bmu", "big-money"], games=2, processes=1).config.names == ("bmu", "big-money")
+
+
+def test_python_bot_parameters_are_part_of_its_identity():
+    class Threshold(PythonBot):
+        name = "threshold"
+
+        def __init__(self, gold_at, table=None):
+            self.gold_at, self.table = gold_at, table or {}
+
+        def buy(self, view):
+            return "Gold" if view.coins >= self.gold_at else None
+
+    assert bot_hash(Threshold(6)) == bot_hash(Threshold(6)) != bot_hash(Threshold(7))
+    assert bot_hash(Threshold(6, {"a": 1})) != bot_hash(Threshold(6, {"a": 2}))
+    with pytest.raises(ConfigError, match="two different bots are named 'threshold'"):
+        make_config([Threshold(6), Threshold(7)], games=2)
