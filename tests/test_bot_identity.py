@@ -166,6 +166,10 @@ def test_cli_kingdom_auto_and_the_error(capsys):
     assert main(["match", "witch-bm", "bmu", "--games", "20", "--processes", "1",
                  "--no-progress", "--kingdom", "auto"]) == 0
     assert "Witch" in capsys.readouterr().out
+    assert main(["match", "witch-bm", "bmu", "--games", "2", "--processes", "1",
+                 "--no-progress", "--allow-missing-cards"]) == 0
+    assert "witch-bm: rules that can never fire on this kingdom: buy Witch; play Witch" in \
+        capsys.readouterr().err
 
 
 # -- 13.5: a class for an instance -----------------------------------------------------------
