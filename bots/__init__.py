@@ -28,7 +28,7 @@ if TYPE_CHECKING:
 
 __all__ = ["Bot", "BotError", "BotFileError", "ConditionError", "RuleError",
            "UnknownBotError", "bot_names", "get_bot", "list_bots", "load_bot_file",
-           "register", "resolve_bot"]
+           "register", "resolve_bot", "resolve_with_source"]
 
 
 @runtime_checkable
@@ -57,11 +57,19 @@ def _ensure_builtins() -> None:
         _REGISTRY.setdefault(bot.name, bot)
 
 
+def _not_a_class(bot: object) -> None:
+    """A bot class given where an instance is needed is a common slip: say so plainly."""
+    if isinstance(bot, type):
+        name = bot.__name__
+        raise BotError(f"{name} is a class; pass an instance: {name}()", word=name)
+
+
 def register(bot: Bot, replace: bool = False) -> Bot:
     """Add a bot under its name; a name already taken is an error unless ``replace``."""
     from bots.rules import validate_name
 
     _ensure_builtins()
+    _not_a_class(bot)
     for attr in ("name", "description", "program"):
         if not hasattr(bot, attr):
             raise BotError(f"{bot!r} is not a bot: it has no .{attr}", word=attr)
@@ -102,15 +110,27 @@ def load_bot_file(path: str | os.PathLike) -> Bot:
 
 
 def resolve_bot(spec: str | os.PathLike | Bot) -> Bot:
-    """A bot from a registered name, a path to a ``.toml`` file, or a bot object."""
+    """A bot from a registered name, a path to a ``.toml`` file, or a bot object.
+
+    A bot *class* (``GreedyGold`` for ``GreedyGold()``) is an error that says so.
+    """
+    return resolve_with_source(spec)[0]
+
+
+def resolve_with_source(spec: str | os.PathLike | Bot) -> tuple[Bot, str]:
+    """:func:`resolve_bot`, and where the bot comes from for messages: the file's path,
+    "registered bot 'x'" or "RuleBot object"."""
     if not isinstance(spec, (str, os.PathLike)):
+        _not_a_class(spec)
         if isinstance(spec, Bot):
-            return spec
+            return spec, f"{type(spec).__name__} object"
         raise BotError(f"not a bot name, file or bot: {spec!r}", word=str(spec))
     text = os.fspath(spec)
     _ensure_builtins()
     if text.strip().lower() in _REGISTRY:
-        return get_bot(text)
+        bot = get_bot(text)
+        return bot, f"registered bot {bot.name!r}"
     if text.endswith(".toml") or os.sep in text or "/" in text or Path(text).is_file():
-        return load_bot_file(text)
-    return get_bot(text)
+        return load_bot_file(text), text
+    bot = get_bot(text)
+    return bot, f"registered bot {bot.name!r}"

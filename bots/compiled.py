@@ -3,6 +3,8 @@
 ``CompiledBot(name, description, rules, hook)`` plays exactly like ``rules``
 except that ``hook`` (an ``@njit(sim.hooks.HOOK_SIGNATURE)`` function, see
 :mod:`sim.hooks`) is asked first for every decision and may answer or defer.
+The hook sees only the deciding player's view (its own hand and public counts),
+never another hand or a draw pile's order.
 Everything stays compiled: no Python call per decision.
 """
 

@@ -2,21 +2,34 @@
 
 The easiest way to try an idea no rule can say.  Subclass :class:`PythonBot`
 and override the decisions you care about; every method receives a
-:class:`sim.callbacks.View` (only what this player may know) and returns a
-card name (or None for "nothing / stop").  Returning :data:`DEFAULT` (what
-the base class does) lets the bot's ``fallback`` rule bot decide, so a
-Python bot only states what it cares about::
+:class:`sim.callbacks.View` (only what this player may know).  Returning
+:data:`DEFAULT` (what the base class does) lets the bot's ``fallback`` rule
+bot decide, so a Python bot only states what it cares about::
 
     class GreedyGold(PythonBot):
         name = "greedy-gold"
-        description = "Big Money that never buys Silver after its first Gold"
+        description = "Province at $8, Gold at $6, Silver only before the first Gold"
 
         def buy(self, view):
-            if view.coins >= 6:
-                return "Gold"
-            if view.coins >= 3 and view.count("Gold") == 0:
+            for card in ("Province", "Gold"):
+                if view.can_buy(card):      # a Buy left, enough $, the pile not empty
+                    return card
+            if view.can_buy("Silver") and view.count("Gold") == 0:
                 return "Silver"
             return None
+
+Answers (checked; anything else stops the run with an error naming the bot,
+the decision and the answer):
+
+* yes/no decisions (``reveal_moat``, ``moneylender_trash``): True or False;
+  None means no;
+* every other decision: a card name, a card id (int), or None for "nothing /
+  stop"; a card to buy or gain must come from a pile that is in the game and
+  not empty (``view.can_buy`` / ``view.can_gain`` check it);
+* any decision: :data:`DEFAULT`.
+
+Give the match an instance (``GreedyGold()``): a class is refused with a
+message that says so.
 
 Such bots play in the same engine and tournaments as rule bots; each
 decision is one call from compiled code back into Python, so they are
@@ -56,7 +69,8 @@ class PythonBot:
         return DEFAULT
 
     def buy(self, view: View):
-        """A card to buy with view.coins (view.buys left), or None."""
+        """A card to buy with view.coins (view.buys left), or None; ``view.can_buy(name)``
+        says whether a card can be bought now."""
         return DEFAULT
 
     def attack_discard(self, view: View):
@@ -64,7 +78,7 @@ class PythonBot:
         return DEFAULT
 
     def reveal_moat(self, view: View):
-        """True to reveal Moat against an attack."""
+        """True to reveal Moat against an attack (False or None: not)."""
         return DEFAULT
 
     def cellar_discard(self, view: View):
@@ -96,7 +110,7 @@ class PythonBot:
         return DEFAULT
 
     def moneylender_trash(self, view: View):
-        """True to trash a Copper for +$3."""
+        """True to trash a Copper for +$3 (False or None: not)."""
         return DEFAULT
 
     def __repr__(self) -> str:

@@ -128,8 +128,11 @@ def play_batch(config: GameConfig, bots: list[BotLike], seat_bots: np.ndarray,
         decision = DECISION_NAMES[d]
         if code == ERR_BOT_RAISED:
             exc = callbacks.LAST_ERROR[0] if callbacks.LAST_ERROR else None
-            msg = (f"bot {name!r} raised {exc!r} deciding to {decision} "
-                   f"in game {game_offset + gi} (seed {int(seeds[gi])}, seat {seat})")
+            where = f"in game {game_offset + gi} (seed {int(seeds[gi])}, seat {seat})"
+            if isinstance(exc, callbacks.AnswerError):   # an answer of the wrong kind
+                msg = f"{name}: {exc} ({decision} {where})"
+            else:
+                msg = f"bot {name!r} raised {exc!r} deciding to {decision} {where}"
             card = None
         else:
             card = _card(c) if c >= 0 else "nothing"

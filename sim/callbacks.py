@@ -3,7 +3,8 @@
 A Python bot answers decisions in plain Python.  The engine calls
 :func:`py_decide` (through numba's ``objmode``) with the raw state arrays; this
 module wraps them in a :class:`View` that exposes only what the deciding
-player may know, calls the bot's method, and converts the answer to a card id.
+player may know, calls the bot's method, and checks and converts the answer
+(:func:`read_answer`: anything but the documented answer types is an error).
 Bots are looked up in :data:`REGISTRY` by their slot in the batch's program
 table, filled by :mod:`sim.batch` before each compiled call.
 """
@@ -13,7 +14,7 @@ from __future__ import annotations
 import numpy as np
 
 from sim import layout as L
-from sim.cards import CARDS, N_CARDS, card_id
+from sim.cards import CARDS, N_CARDS, UnknownCardError, card_id
 from sim.codes import BOT_RAISED, NO_CARD, USE_DEFAULT
 
 REGISTRY: dict[int, object] = {}
@@ -25,6 +26,14 @@ METHODS = (
     "remodel_trash", "remodel_gain", "mine_trash", "mine_gain", "workshop_gain",
     "chapel_trash", "moneylender_trash",
 )
+# Decisions answered yes or no; every other one is answered with a card (or None).
+YES_NO = frozenset({"reveal_moat", "moneylender_trash"})
+# Decisions whose card is taken from a supply pile.
+FROM_SUPPLY = frozenset({"buy", "remodel_gain", "mine_gain", "workshop_gain"})
+
+
+class AnswerError(ValueError):
+    """A Python bot's answer that is not one its decision takes (reported as the bot's error)."""
 
 
 class View:
@@ -70,6 +79,14 @@ class View:
     def cost(self, name: str) -> int:
         return CARDS[card_id(name)].cost
 
+    def can_gain(self, name: str, max_cost: int) -> bool:
+        """The card's pile is in this game and not empty, and it costs at most ``max_cost``."""
+        return self.left(name) > 0 and self.cost(name) <= max_cost
+
+    def can_buy(self, name: str) -> bool:
+        """The card could be bought now: a Buy left, its pile not empty, affordable."""
+        return self.buys > 0 and self.can_gain(name, self.coins)
+
 
 def _zone(S: np.ndarray, z0: int, p: int) -> np.ndarray:
     o = z0 + p * L.N_SLOTS
@@ -80,25 +97,51 @@ def _counts(arr) -> dict[str, int]:
     return {CARDS[c].name: int(arr[c]) for c in np.flatnonzero(arr)}
 
 
-def _to_card(answer) -> int:
+def read_answer(method: str, answer: object, S: np.ndarray) -> int:
+    """The engine's code for a Python bot's answer to decision ``method``.
+
+    Yes/no decisions (:data:`YES_NO`) take True or False, and None for no; every
+    other decision takes a card name, a card id (int) or None (nothing / stop);
+    every decision takes ``DEFAULT``.  Anything else, and a card to take from a
+    pile that is empty or not in the game, raises :class:`AnswerError`.
+    """
+    if answer is USE_DEFAULT_ANSWER:
+        return USE_DEFAULT
+    is_bool = isinstance(answer, (bool, np.bool_))
+    if method in YES_NO:
+        if answer is None:
+            return 0
+        if is_bool:
+            return int(answer)
+        raise AnswerError(f"{method} answered {answer!r}: it takes True or False (None = no) "
+                          f"or DEFAULT")
     if answer is None:
         return NO_CARD
-    if answer is True or answer is False:
-        return int(answer)
-    return card_id(answer)
+    if is_bool or not isinstance(answer, (str, int, np.integer)):
+        raise AnswerError(f"{method} answered {answer!r}: it takes a card name, a card id or "
+                          f"None (nothing), or DEFAULT")
+    try:
+        c = card_id(answer)
+    except UnknownCardError as exc:
+        raise AnswerError(f"{method} answered {answer!r}: {exc}") from None
+    if method in FROM_SUPPLY:
+        name = CARDS[c].name
+        if not S[L.IN_SUPPLY + c]:
+            raise AnswerError(f"{method} answered {answer!r} but {name} is not in this game")
+        if S[L.SUPPLY + c] <= 0:
+            raise AnswerError(f"{method} answered {answer!r} but the {name} pile is empty")
+    return c
 
 
 def py_decide(d: int, p: int, arg: int, S: np.ndarray) -> int:
     """Ask the Python bot in seat ``p`` decision ``d``; a card id, -1, or USE_DEFAULT."""
     impl = REGISTRY[int(S[L.BOT + p])]
-    method = getattr(impl, METHODS[int(d)], None)
+    name = METHODS[int(d)]
+    method = getattr(impl, name, None)
     if method is None:
         return USE_DEFAULT
     try:
-        answer = method(View(S, int(p), int(arg)))
-        if answer is USE_DEFAULT_ANSWER:
-            return USE_DEFAULT
-        return _to_card(answer)
+        return read_answer(name, method(View(S, int(p), int(arg))), S)
     except Exception as exc:  # reported by sim.batch with the bot's name and game
         LAST_ERROR[:] = [exc]
         return BOT_RAISED

@@ -74,7 +74,12 @@ def _game_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--players", type=_players, help="players per game: 2, 3 or 4")
     p.add_argument("--seed", type=_seed, default=0, help="master seed (default 0)")
     p.add_argument("--kingdom", default=None,
-                   help='"first-game" (default) or 10 comma-separated kingdom cards')
+                   help='"first-game" (default), "auto" (the kingdom cards the bots name, '
+                        'filled up to 10 from First Game) or 10 comma-separated kingdom cards. '
+                        'A bot naming a card not in the kingdom is an error')
+    p.add_argument("--allow-missing-cards", action="store_true",
+                   help="play bots whose rules name cards not in the kingdom anyway (those "
+                        "rules never fire; the results file lists them)")
     p.add_argument("--seats", choices=("rotate", "random", "fixed"), default="rotate",
                    help="rotate: each seed once per cyclic seat rotation (default); random: "
                         "seats drawn from the seed; fixed: in the order given. Seat 0 always "
@@ -249,7 +254,10 @@ def _make_run(args, round_robin: bool):
                       tables=tables, round_robin=round_robin and not tables,
                       games=args.games, seed=args.seed, seats=args.seats,
                       kingdom=args.kingdom, turn_cap=args.turn_cap, chunk_size=args.chunk_size,
-                      processes=args.processes or default_processes())
+                      processes=args.processes or default_processes(),
+                      allow_missing_cards=args.allow_missing_cards)
+    for name, rules in cfg.unusable:
+        _note(f"{name}: rules that can never fire on this kingdom: {'; '.join(rules)}")
     if cfg.games != args.games:
         _note(f"{args.games:,} games rounded up to {cfg.games:,} per table "
               f"(whole rotations of {cfg.players} seats)")
@@ -329,7 +337,7 @@ def _cmd_play(args) -> int:
             raise UsageError(f"game index must be at least 0, not {args.game}")
         cfg = make_config(args.bots, players=args.players, games=args.game + 1,
                           seed=args.seed, seats=args.seats, kingdom=args.kingdom,
-                          turn_cap=args.turn_cap)
+                          turn_cap=args.turn_cap, allow_missing_cards=args.allow_missing_cards)
     from sim.numba_cache import compile_notice
 
     with compile_notice():  # replaying with the log may compile it the first time

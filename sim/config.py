@@ -13,13 +13,20 @@ class ConfigError(ValueError):
 
 
 def parse_kingdom(kingdom: str | Iterable[str | int] | None) -> tuple[int, ...]:
-    """Kingdom card ids from names ("first-game", a comma list, or an iterable)."""
+    """Kingdom card ids from names ("first-game", a comma list, or an iterable).
+
+    ``"auto"`` depends on the bots, so only a run's configuration can resolve it
+    (``sim.runner.plan.make_config``, the CLI); see :func:`auto_kingdom`.
+    """
     if kingdom is None:
         return FIRST_GAME
     if isinstance(kingdom, str):
         key = kingdom.strip().lower()
         if key in ("first-game", "first game", "firstgame", "default", ""):
             return FIRST_GAME
+        if key == "auto":
+            raise ConfigError("kingdom 'auto' is built from the bots of a run: give it to a "
+                              "Match, Tournament or the CLI, or list 10 cards")
         kingdom = [k for k in kingdom.split(",") if k.strip()]
     try:
         ids = tuple(card_id(k) for k in kingdom)
@@ -34,6 +41,17 @@ def parse_kingdom(kingdom: str | Iterable[str | int] | None) -> tuple[int, ...]:
         raise ConfigError(f"kingdom lists a card twice: {', '.join(dupes)}")
     if len(ids) != 10:
         raise ConfigError(f"a kingdom has 10 cards, this one has {len(ids)}")
+    return tuple(sorted(ids))
+
+
+def auto_kingdom(needed: Iterable[int]) -> tuple[int, ...]:
+    """The kingdom cards ``needed`` (ids, in order, repeats ignored), filled up to 10 from
+    the First Game set in its order, as the established simulators build their boards."""
+    ids = list(dict.fromkeys(int(c) for c in needed))
+    if len(ids) > 10:
+        raise ConfigError(f"kingdom auto: the bots name {len(ids)} kingdom cards "
+                          f"({', '.join(CARDS[c].name for c in ids)}); a kingdom has 10")
+    ids += [c for c in FIRST_GAME if c not in ids][:10 - len(ids)]
     return tuple(sorted(ids))
 
 

@@ -7,7 +7,8 @@
 * the random bot: a uniformly random legal answer from the seat's own
   decision stream;
 * compiled hooks (sim.hooks): a bot may carry an ``@njit`` function that
-  answers any decision first; ``USE_DEFAULT`` hands it on to the program;
+  answers any decision first, given only the deciding player's view
+  (``hook_view``); ``USE_DEFAULT`` hands it on to the program;
 * Python bots: one call back into the interpreter (``objmode``) per
   decision; an answer of ``USE_DEFAULT`` falls back to the bot's program.
 
@@ -38,6 +39,7 @@ from sim.codes import (
     D_WORKSHOP_GAIN,
     USE_DEFAULT,
 )
+from sim.hooks import hook_view
 from sim.layout import (
     ACTION_IDS,
     ACTIONS_OWNED,
@@ -490,7 +492,7 @@ def decide(S, R, T, P, Q, H, p, d, arg):
     b = S[BOT + p]
     hook = P[b * P_WIDTH + PF_FLAGS + F_HOOK]
     if hook:
-        r = H[hook - 1](state_view(S), p, d, arg)
+        r = H[hook - 1](hook_view(S, p), d, arg)
         if r != USE_DEFAULT:
             return r
     kind = P[b * P_WIDTH + PF_FLAGS + F_KIND]

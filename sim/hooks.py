@@ -3,8 +3,8 @@
 A hook is an ``@njit`` function with the signature :data:`HOOK_SIGNATURE`::
 
     @njit(HOOK_SIGNATURE, cache=True)
-    def my_hook(S, p, decision, arg):
-        if decision == D_BUY and coins(S) >= 6 and owned(S, p, GOLD) == 0:
+    def my_hook(V, decision, arg):
+        if decision == D_BUY and coins(V) >= 6 and owned(V, ME, GOLD) == 0:
             return GOLD
         return USE_DEFAULT           # let the bot's rule program decide
 
@@ -13,99 +13,203 @@ It is asked first for every decision of the bot that carries it (see
 on to the bot's rules.  The engine passes hooks as first-class functions, so
 adding one does not recompile the engine.
 
-A hook receives the raw state vector.  It must read it only through the
-accessors below, which expose what player ``p`` may know; indexing ``S``
-directly (another hand, the draw-pile order) is cheating, and easy to spot
-in review because nothing else needs ``sim.layout``.
+What a hook sees
+----------------
+``V`` is the deciding player's view, not the game state: an int32 array of
+:data:`VIEW_SIZE` numbers that holds only what that player may know (RULES.md,
+"Public and hidden information"): every player's owned cards, hand size,
+draw- and discard-pile sizes, discard top, turns taken, $ value of owned cards
+and score; the supply, trash and the turn's counters; and the deciding
+player's own hand.  No other hand, no discard-pile contents and no draw-pile
+order is in it, so a hook cannot read them.  It is a window on the engine's
+state (``S[HOOK_VIEW : HOOK_VIEW + VIEW_SIZE]``, see ``sim.layout``) into which
+the engine copies the decider's hand and seat just before the call: it costs
+one copy of a hand per call.  Read it through the accessors below and never
+write to it; indexing outside ``0 .. VIEW_SIZE - 1`` is undefined behaviour.
+
+Accessors take no seat for private things (``in_hand(V, c)``,
+``draw_size(V)``); public per-player things take ``who``: 0 is the deciding
+player, 1 the next player in turn order, and so on (taken modulo the number
+of players), so a hook never needs to know its seat.
 """
 
 from __future__ import annotations
 
 import warnings
 
-from numba import njit, types
+from numba import carray, njit, types
 from numba.core.errors import NumbaExperimentalFeatureWarning
 
 from sim import layout as L
-from sim.cards import COST, N_CARDS
+from sim.cards import COST, GARDENS, N_CARDS
 from sim.codes import USE_DEFAULT
+from sim.pointers import shifted
 
 # Hooks are numba's first-class functions, still flagged experimental; we test them.
 warnings.filterwarnings("ignore", category=NumbaExperimentalFeatureWarning)
 
-HOOK_SIGNATURE = types.int64(types.int32[::1], types.int64, types.int64, types.int64)
+HOOK_SIGNATURE = types.int64(types.int32[::1], types.int64, types.int64)
 MAX_HOOKS = 4   # distinct hooks in one batch
+ME = 0          # ``who`` of the deciding player
+
+VIEW_SIZE = L.HOOK_VIEW_N
+# Offsets inside the view (the state's offsets minus where the view starts).
+_OWN = L.OWN0 - L.HOOK_VIEW
+_HAND = L.SEEN_HAND - L.HOOK_VIEW
+_SUPPLY = L.SUPPLY - L.HOOK_VIEW
+_TRASH = L.TRASH - L.HOOK_VIEW
+_IN_SUPPLY = L.IN_SUPPLY - L.HOOK_VIEW
+_HAND_N = L.HAND_N - L.HOOK_VIEW
+_DECK_N = L.DECK_N - L.HOOK_VIEW
+_DISC_N = L.DISC_N - L.HOOK_VIEW
+_OWN_N = L.OWN_N - L.HOOK_VIEW
+_TURNS = L.TURNS - L.HOOK_VIEW
+_DISC_TOP = L.DISC_TOP - L.HOOK_VIEW
+_MONEY = L.MONEY - L.HOOK_VIEW
+_VP = L.VP - L.HOOK_VIEW
+_G = L.V - L.HOOK_VIEW
+
+
+@njit(cache=True)
+def hook_view(S, p):
+    """Player ``p``'s view for a hook (engine side; ``S`` is the state pointer).
+
+    Copies ``p``'s hand into the view's hand block and records ``p`` as the decider.
+    """
+    h0 = L.HAND0 + p * L.N_SLOTS
+    for c in range(N_CARDS):
+        S[L.SEEN_HAND + c] = S[h0 + c]
+    S[L.V + L.V_DECIDER] = p
+    return carray(shifted(S, L.HOOK_VIEW), VIEW_SIZE)
 
 
 @njit(HOOK_SIGNATURE, cache=True)
-def no_hook(S, p, decision, arg):
+def no_hook(V, decision, arg):
     """The empty slot: always defers to the rules."""
     return USE_DEFAULT
 
 
 @njit(cache=True)
-def in_hand(S, p, c):
-    return S[L.HAND0 + p * L.N_SLOTS + c]
+def seat_of(V, who):
+    """The seat of player ``who`` (0 = the deciding player, 1 = next in turn order...)."""
+    n = V[_G + L.V_NP]
+    s = V[_G + L.V_DECIDER] + who      # no division: hooks ask this on every access
+    while s >= n:
+        s -= n
+    while s < 0:
+        s += n
+    return s
+
+
+# -- private to the deciding player: no seat argument --------------------------------
+@njit(cache=True)
+def in_hand(V, c):
+    """Cards of id ``c`` in the deciding player's own hand."""
+    return V[_HAND + c]
 
 
 @njit(cache=True)
-def owned(S, p, c):
-    """Cards of id ``c`` player ``p`` owns (any player's: gains are public)."""
-    return S[L.OWN0 + p * L.N_SLOTS + c]
+def draw_size(V):
+    """Cards in the deciding player's draw pile (its order is never visible)."""
+    return V[_DECK_N + seat_of(V, ME)]
+
+
+# -- public, per player (who: 0 = me, 1 = next in turn order, ...) --------------------
+@njit(cache=True)
+def owned(V, who, c):
+    """Cards of id ``c`` player ``who`` owns (gains and trashes are public)."""
+    return V[_OWN + seat_of(V, who) * L.N_SLOTS + c]
 
 
 @njit(cache=True)
-def cards_owned(S, p):
-    return S[L.OWN_N + p]
+def cards_owned(V, who):
+    return V[_OWN_N + seat_of(V, who)]
 
 
 @njit(cache=True)
-def money(S, p):
-    """Total $ value of player ``p``'s cards."""
-    return S[L.MONEY + p]
+def money(V, who):
+    """Total $ value of player ``who``'s cards (Treasure values and +$ of Actions)."""
+    return V[_MONEY + seat_of(V, who)]
 
 
 @njit(cache=True)
-def supply(S, c):
-    return S[L.SUPPLY + c]
+def score(V, who):
+    """Player ``who``'s score now (Gardens included)."""
+    s = seat_of(V, who)
+    return V[_VP + s] + V[_OWN + s * L.N_SLOTS + GARDENS] * (V[_OWN_N + s] // 10)
 
 
 @njit(cache=True)
-def coins(S):
+def hand_size(V, who):
+    return V[_HAND_N + seat_of(V, who)]
+
+
+@njit(cache=True)
+def discard_size(V, who):
+    return V[_DISC_N + seat_of(V, who)]
+
+
+@njit(cache=True)
+def discard_top(V, who):
+    """The card on top of player ``who``'s discard pile, -1 when none is known."""
+    return V[_DISC_TOP + seat_of(V, who)]
+
+
+@njit(cache=True)
+def turn(V, who):
+    """Player ``who``'s turn number (1 on its first turn; turns taken + 1)."""
+    return V[_TURNS + seat_of(V, who)] + 1
+
+
+# -- the game --------------------------------------------------------------------------
+@njit(cache=True)
+def players(V):
+    return V[_G + L.V_NP]
+
+
+@njit(cache=True)
+def whose_turn(V):
+    """``who`` of the player whose turn it is (0 when it is the deciding player's)."""
+    d = V[_G + L.V_CUR] - V[_G + L.V_DECIDER]
+    return d + V[_G + L.V_NP] if d < 0 else d
+
+
+@njit(cache=True)
+def supply(V, c):
+    """Cards left in pile ``c`` (0 for cards not in this game)."""
+    return V[_SUPPLY + c]
+
+
+@njit(cache=True)
+def trashed(V, c):
+    return V[_TRASH + c]
+
+
+@njit(cache=True)
+def empty_piles(V):
+    return V[_G + L.V_EMPTY]
+
+
+@njit(cache=True)
+def coins(V):
     """$ the player whose turn it is has left."""
-    return S[L.V + L.V_COINS]
+    return V[_G + L.V_COINS]
 
 
 @njit(cache=True)
-def buys(S):
-    return S[L.V + L.V_BUYS]
+def buys(V):
+    return V[_G + L.V_BUYS]
 
 
 @njit(cache=True)
-def actions(S):
-    return S[L.V + L.V_ACTIONS]
+def actions(V):
+    return V[_G + L.V_ACTIONS]
 
 
 @njit(cache=True)
-def turn(S, p):
-    """Player ``p``'s turn number (1 on its first turn)."""
-    return S[L.TURNS + p] + 1
-
-
-@njit(cache=True)
-def draw_size(S, p):
-    return S[L.DECK_N + p]
-
-
-@njit(cache=True)
-def players(S):
-    return S[L.V + L.V_NP]
-
-
-@njit(cache=True)
-def can_gain(S, c, max_cost):
+def can_gain(V, c, max_cost):
     """Card ``c`` is in the supply, not empty, and costs at most ``max_cost``."""
-    return (0 <= c < N_CARDS and S[L.IN_SUPPLY + c] != 0 and S[L.SUPPLY + c] > 0
+    return (0 <= c < N_CARDS and V[_IN_SUPPLY + c] != 0 and V[_SUPPLY + c] > 0
             and COST[c] <= max_cost)
 
 

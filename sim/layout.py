@@ -31,7 +31,11 @@ MAX_DECK = 512                    # cards one player can hold (the whole game ha
 Z_HAND, Z_PLAY, Z_DISC, Z_OWN = range(4)
 N_ZONES = 4
 ZONES = 0
-SUPPLY = ZONES + N_ZONES * MAX_PLAYERS * N_SLOTS
+# The deciding player's hand, copied here just before a compiled hook is asked, so the
+# hook's view (HOOK_VIEW below: owned zones .. game scalars) is one contiguous block
+# that holds no other hand, no discard-pile contents and no draw-pile order.
+SEEN_HAND = ZONES + N_ZONES * MAX_PLAYERS * N_SLOTS
+SUPPLY = SEEN_HAND + N_SLOTS
 TRASH = SUPPLY + N_SLOTS
 IN_SUPPLY = TRASH + N_SLOTS
 # Per-player scalars: S[PS + k * MAX_PLAYERS + p].
@@ -45,8 +49,9 @@ N_PS = K_TYPE0 + N_TYPE_BITS
 V = PS + N_PS * MAX_PLAYERS
 (V_ACTIONS, V_BUYS, V_COINS, V_MERCHANTS, V_SILVER_PLAYED, V_NP, V_EMPTY, V_TOTAL_TURNS,
  V_LOG_ON, V_LOG_N, V_LOG_TRUNC, V_GAME, V_CUR, V_TURN_CAP, V_PENDING, V_LOG_CAP,
- V_SIZE) = range(17)
-N_V = 17                          # V_SIZE: len(S), so a pointer to S can be viewed as an array
+ V_DECIDER, V_SIZE) = range(18)
+N_V = 18                          # V_SIZE: len(S), so a pointer to S can be viewed as an array
+# V_DECIDER: the seat a compiled hook is answering for (set with SEEN_HAND).
 ERR = V + N_V                     # [code, game, seat, decision, card, bot]
 N_ERR = 8
 DECK = ERR + N_ERR
@@ -104,4 +109,9 @@ BOT = PS + K_BOT * MAX_PLAYERS
 MONEY = PS + K_MONEY * MAX_PLAYERS          # total $ value of owned cards
 VP = PS + K_VP * MAX_PLAYERS                # printed VP of owned cards (Gardens count apart)
 TYPE_N = PS + K_TYPE0 * MAX_PLAYERS         # TYPE_N + k * MAX_PLAYERS + p
+# What a compiled hook sees (sim.hooks): S[HOOK_VIEW : HOOK_VIEW + HOOK_VIEW_N], i.e. the
+# owned zones, SEEN_HAND, supply, trash, in-supply row, per-player and game scalars.
+HOOK_VIEW = OWN0
+HOOK_VIEW_N = ERR - HOOK_VIEW
+assert OWN0 + MAX_PLAYERS * N_SLOTS == SEEN_HAND   # the owned zones come last
 ACTIONS_OWNED = TYPE_N + (ACTION.bit_length() - 1) * MAX_PLAYERS  # + p: Action cards owned

@@ -38,3 +38,16 @@ def ptr(typingctx, arr):
 def state_view(S):
     """The state pointer ``S`` as an int32 array (for hooks and Python bots, off the hot path)."""
     return carray(S, S[V + V_SIZE])
+
+
+@intrinsic
+def shifted(typingctx, p, k):
+    """The typed pointer ``p`` moved ``k`` elements on (``&p[k]``), for views of part of S."""
+    if not isinstance(p, types.CPointer) or not isinstance(k, types.Integer):
+        return None
+    sig = p(p, k)
+
+    def codegen(context, builder, signature, args):
+        return builder.gep(args[0], [args[1]])
+
+    return sig, codegen

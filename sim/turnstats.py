@@ -30,8 +30,10 @@ def _config(bots: Sequence[object], games: int, players: int, seed: int,
     from sim.runner.plan import make_config
 
     distinct = len({getattr(b, "name", b) for b in bots})
-    if distinct == 1:
-        bots = [bots[0]] * players   # a mirror match (a results file lists the bot once)
+    if distinct == 1 and len(bots) < players:
+        # A mirror match (a results file lists the bot once).  Bots given once per seat go
+        # to make_config as they are: two different bots under one name are its error.
+        bots = [bots[0]] * players
     if len(bots) == players:
         # One table, seated as given (a bot may sit twice, e.g. a mirror match).
         return make_config(list(bots), players=players, games=games, seed=seed,

@@ -20,8 +20,11 @@ class Tournament:
     """Round robin: every combination of ``players`` bots (or the ``tables`` given)
     plays ``games`` games (per table, rounded up to whole seat rotations).
 
-    Bots are registered names or ``.toml`` paths.  ``seats``: ``rotate``
+    Bots are registered names, ``.toml`` paths or bot objects.  ``seats``: ``rotate``
     (default: each seed once per cyclic seat rotation), ``random`` or ``fixed``.
+    ``kingdom``: First Game by default, ``"auto"`` (the bots' own cards filled up from
+    First Game) or 10 cards; a bot naming cards not in it is an error unless
+    ``allow_missing_cards`` (see :func:`sim.runner.plan.make_config`).
     """
 
     round_robin = True
@@ -29,13 +32,15 @@ class Tournament:
     def __init__(self, bots: Sequence[str], *, players: int | None = None, games: int = 1000,
                  seed: int = 0, seats: str = "rotate", kingdom: str | Sequence[str] | None = None,
                  turn_cap: int = 100, tables: Sequence[Sequence[int | str]] | None = None,
-                 chunk_size: int | None = None, processes: int | None = None):
+                 chunk_size: int | None = None, processes: int | None = None,
+                 allow_missing_cards: bool = False):
         self.processes = processes
         self.config: RunConfig = make_config(
             list(bots), players=players, tables=tables,
             round_robin=self.round_robin and not tables, games=games, seed=seed, seats=seats,
             kingdom=kingdom, turn_cap=turn_cap, chunk_size=chunk_size,
-            processes=default_processes() if processes is None else processes)
+            processes=default_processes() if processes is None else processes,
+            allow_missing_cards=allow_missing_cards)
 
     def play(self, *, processes: int | None = None, progress: bool | None = None,
              out: str | os.PathLike | None = None, resume: str | os.PathLike | None = None,
@@ -63,7 +68,7 @@ class Match(Tournament):
     round_robin = False
 
     def __init__(self, *bots: str, **kw):
-        if len(bots) == 1 and not isinstance(bots[0], str):
+        if len(bots) == 1 and isinstance(bots[0], (list, tuple)):
             bots = tuple(bots[0])
         super().__init__(list(bots), **kw)
 
@@ -80,6 +85,6 @@ def play_game(cfg: RunConfig, index: int, *, log: bool = True):
     if not 0 <= index < cfg.n_games:
         raise ConfigError(f"game index must be in 0..{cfg.n_games - 1}, not {index}")
     lay = cfg.layout(index, index + 1)
-    res = play_batch(cfg.game_config(), _bots(cfg.bots), lay["seat_bots"], lay["seed"],
+    res = play_batch(cfg.game_config(), _bots(cfg.bots, cfg.hashes), lay["seat_bots"], lay["seed"],
                      lay["first"], log=log, game_offset=index)
     return res, [cfg.names[b] for b in lay["seat_bots"][0]], int(lay["seed"][0])

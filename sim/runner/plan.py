@@ -30,7 +30,7 @@ from dataclasses import asdict, dataclass, field
 import numpy as np
 
 from sim.cards import FIRST_GAME, card_id
-from sim.config import ConfigError, GameConfig, parse_kingdom
+from sim.config import ConfigError, GameConfig, auto_kingdom, parse_kingdom
 from sim.rng import game_seeds
 
 SEAT_MODES = ("rotate", "random", "fixed")
@@ -62,7 +62,10 @@ class RunConfig:
     bots' display names.  ``tables`` index into ``bots``; a table may seat the
     same bot twice.  ``games`` is per table, already rounded up to whole deals.
     ``chunk_size`` only splits the work (it never changes results) but resume
-    needs it to name chunks, so it is recorded.
+    needs it to name chunks, so it is recorded.  ``hashes[k]`` identifies what bot
+    ``k`` plays (:func:`bots.identity.bot_hash`): a resume with a changed bot is
+    refused.  ``unusable`` lists, per bot, the rules that name cards not in the
+    kingdom and so can never fire (only with ``allow_missing_cards``).
     """
 
     bots: tuple[str, ...]
@@ -75,6 +78,8 @@ class RunConfig:
     kingdom: tuple[str, ...] = ()
     turn_cap: int = 100
     chunk_size: int = DEFAULT_CHUNK
+    hashes: tuple[str, ...] = ()
+    unusable: tuple[tuple[str, tuple[str, ...]], ...] = ()
     version: str = field(default="", compare=False)
 
     # -- derived ----------------------------------------------------------------
@@ -144,6 +149,8 @@ class RunConfig:
         d["names"] = list(self.names)
         d["tables"] = [list(t) for t in self.tables]
         d["kingdom"] = list(self.kingdom)
+        d["hashes"] = list(self.hashes)
+        d["unusable"] = {name: list(rules) for name, rules in self.unusable}
         return d
 
     @classmethod
@@ -152,7 +159,9 @@ class RunConfig:
                    tables=tuple(tuple(int(b) for b in t) for t in d["tables"]),
                    players=int(d["players"]), games=int(d["games"]), seed=int(d["seed"]),
                    seats=d["seats"], kingdom=tuple(d["kingdom"]), turn_cap=int(d["turn_cap"]),
-                   chunk_size=int(d["chunk_size"]), version=d.get("version", ""))
+                   chunk_size=int(d["chunk_size"]), hashes=tuple(d.get("hashes", ())),
+                   unusable=tuple((k, tuple(v)) for k, v in d.get("unusable", {}).items()),
+                   version=d.get("version", ""))
 
 
 def auto_chunk(total_games: int, processes: int, per_deal: int) -> int:
@@ -173,8 +182,13 @@ def make_config(bots: Sequence[str], *, players: int | None = None,
                 round_robin: bool = False, games: int = 1000, seed: int = 0,
                 seats: str = "rotate", kingdom: str | Sequence[str] | None = None,
                 turn_cap: int = 100, chunk_size: int | None = None,
-                processes: int = 1) -> RunConfig:
+                processes: int = 1, allow_missing_cards: bool = False) -> RunConfig:
     """Validate the user's choices and build a :class:`RunConfig`.
+
+    ``kingdom``: ``None`` (First Game), ``"auto"`` (the kingdom cards the bots name,
+    filled up to 10 from First Game in its order) or 10 cards.  A bot whose rules name
+    a kingdom card that is not in the game would play as some other bot, so that is an
+    error unless ``allow_missing_cards``; then ``unusable`` records the dead rules.
 
     ``round_robin``: every combination of ``players`` distinct bots is a table.
     Otherwise ``tables`` (bot indices or specs) or, by default, one table of the
@@ -182,7 +196,8 @@ def make_config(bots: Sequence[str], *, players: int | None = None,
     ``BotError`` for an unknown bot or a bad file) with a one-line message.
     """
     import sim
-    from bots import register, resolve_bot
+    from bots import register, resolve_with_source
+    from bots.identity import bot_hash, kingdom_needs
 
     if not bots:
         raise ConfigError("no bots given")
@@ -192,20 +207,40 @@ def make_config(bots: Sequence[str], *, players: int | None = None,
         raise ConfigError(f"the number of games must be at least 1, not {games!r}")
     if not isinstance(seed, (int, np.integer)) or not 0 <= seed < 2**64:
         raise ConfigError(f"the seed must be an integer in 0 .. 2**64-1, not {seed!r}")
-    # Resolve bots, de-duplicating by name (a table may still seat one bot twice).
+    # Resolve bots, de-duplicating by identity: name plus a hash of what the bot plays.
+    # One name for two different bots is an error (a table may still seat one bot twice).
     specs: list[str] = []
     names: list[str] = []
+    hashes: list[str] = []
+    sources: list[str] = []
+    objs: list = []
     index_of: list[int] = []
-    for spec in bots:
+
+    def index(spec, where: str) -> int:
+        """Index of ``spec``'s bot in ``names``, adding it if new."""
+        bot, source = resolve_with_source(spec)
+        source = f"{where} ({source})"
+        name, digest = bot.name, bot_hash(bot)
+        if name in names:
+            k = names.index(name)
+            if hashes[k] != digest:
+                raise ConfigError(f"two different bots are named {name!r}: {sources[k]} and "
+                                  f"{source}; give one of them another name")
+            return k
         if not isinstance(spec, (str, os.PathLike)):
             # A bot object: registered so workers can build it by name (fork-started
             # workers inherit the registry; spawned or Dask workers need a name or file).
-            spec = register(resolve_bot(spec), replace=True).name
-        name = resolve_bot(spec).name
-        if name not in names:
-            specs.append(os.fspath(spec))
-            names.append(name)
-        index_of.append(names.index(name))
+            _check_not_shadowing(bot, digest)
+            spec = register(bot, replace=True).name
+        specs.append(os.fspath(spec))
+        names.append(name)
+        hashes.append(digest)
+        sources.append(source)
+        objs.append(bot)
+        return len(names) - 1
+
+    for i, spec in enumerate(bots):
+        index_of.append(index(spec, f"bot {i + 1}"))
     if round_robin:
         if players is None:
             players = 2
@@ -225,10 +260,11 @@ def make_config(bots: Sequence[str], *, players: int | None = None,
                         raise ConfigError(f"table refers to bot {b}, there are {len(bots)}")
                     row.append(index_of[b])
                 else:
-                    name = resolve_bot(b).name
-                    if name not in names:
-                        raise ConfigError(f"table seats {name!r}, which is not in the bots")
-                    row.append(names.index(name))
+                    n_known = len(names)
+                    k = index(b, "a table's bot")
+                    if k >= n_known:
+                        raise ConfigError(f"table seats {names[k]!r}, which is not in the bots")
+                    row.append(k)
             tabs_l.append(tuple(row))
         tabs = tuple(tabs_l)
         if players is None:
@@ -246,7 +282,13 @@ def make_config(bots: Sequence[str], *, players: int | None = None,
         tabs = (tuple(index_of),)
     per_deal = players if seats == "rotate" else 1
     games = -(-int(games) // per_deal) * per_deal
-    kingdom_ids = parse_kingdom(kingdom) if kingdom is not None else FIRST_GAME
+    seated = sorted({b for t in tabs for b in t})
+    needs = {k: kingdom_needs(objs[k]) for k in seated}
+    if isinstance(kingdom, str) and kingdom.strip().lower() == "auto":
+        kingdom_ids = auto_kingdom([c for k in seated for c in needs[k]])
+    else:
+        kingdom_ids = parse_kingdom(kingdom) if kingdom is not None else FIRST_GAME
+    unusable = _unusable(names, needs, kingdom_ids, allow_missing_cards)
     gc = GameConfig(players, kingdom_ids, turn_cap)
     total = games * len(tabs)
     if chunk_size is None:
@@ -258,7 +300,41 @@ def make_config(bots: Sequence[str], *, players: int | None = None,
     return RunConfig(bots=tuple(specs), names=tuple(names), tables=tabs, players=players,
                      games=games, seed=int(seed), seats=seats,
                      kingdom=tuple(gc.kingdom_names), turn_cap=gc.turn_cap,
-                     chunk_size=int(chunk_size), version=sim.__version__)
+                     chunk_size=int(chunk_size), hashes=tuple(hashes), unusable=unusable,
+                     version=sim.__version__)
+
+
+def _unusable(names: list[str], needs: dict[int, dict[int, list[str]]],
+              kingdom: Sequence[int], allow: bool) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    """Per bot, the rules naming cards not in ``kingdom``; an error unless ``allow``."""
+    from sim.cards import CARDS
+
+    missing = {k: [c for c in need if c not in kingdom] for k, need in needs.items()}
+    missing = {k: cards for k, cards in missing.items() if cards}
+    if missing and not allow:
+        parts = [f"{names[k]} names {', '.join(CARDS[c].name for c in cards)}"
+                 for k, cards in missing.items()]
+        n = sum(len(cards) for cards in missing.values())
+        raise ConfigError(
+            f"{'; '.join(parts)}: not in the kingdom "
+            f"({', '.join(sorted(CARDS[c].name for c in kingdom))}), so "
+            f"{'that bot' if len(missing) == 1 else 'those bots'} would play as another bot; "
+            f"use --kingdom auto (kingdom='auto'), a kingdom with "
+            f"{'that card' if n == 1 else 'those cards'}, or --allow-missing-cards "
+            f"(allow_missing_cards=True) to play anyway")
+    return tuple((names[k], tuple(label for c in cards for label in needs[k][c]))
+                 for k, cards in missing.items())
+
+
+def _check_not_shadowing(bot, digest: str) -> None:
+    """A bot object may not take the name of a different library bot (it would replace it)."""
+    from bots.identity import bot_hash
+    from bots.library import BOTS
+
+    for lib in BOTS:
+        if lib.name == bot.name and bot_hash(lib) != digest:
+            raise ConfigError(f"a {type(bot).__name__} object is named {bot.name!r} like the "
+                              f"library bot but plays differently; give it another name")
 
 
 def _check_players(players: int) -> None:

@@ -19,7 +19,9 @@ from sim.runner.plan import RunConfig
 
 log = logging.getLogger("sim.runner")
 
-_BOTS: dict[tuple[str, ...], list] = {}
+# Bots built in this process, keyed by their specs and hashes: a spec whose bot changed
+# (a file edited, a name registered again for another bot) is a different key.
+_BOTS: dict[tuple[tuple[str, ...], tuple[str, ...]], list] = {}
 
 
 @dataclass
@@ -43,12 +45,21 @@ class ChunkOutput:
         return self.start + len(self.score)
 
 
-def _bots(specs: tuple[str, ...]) -> list:
-    bots = _BOTS.get(specs)
+def _bots(specs: tuple[str, ...], hashes: tuple[str, ...] = ()) -> list:
+    """The bots of ``specs``, checked against the ``hashes`` the run was configured with."""
+    key = (tuple(specs), tuple(hashes))
+    bots = _BOTS.get(key)
     if bots is None:
         from bots import resolve_bot
+        from bots.identity import bot_hash
+        from sim.config import ConfigError
 
-        bots = _BOTS[specs] = [resolve_bot(s) for s in specs]
+        bots = [resolve_bot(s) for s in specs]
+        for spec, bot, digest in zip(specs, bots, hashes, strict=False):
+            if bot_hash(bot) != digest:
+                raise ConfigError(f"bot {spec!r} is not the bot this run was configured with "
+                                  f"(its rules or code changed since)")
+        _BOTS[key] = bots
     return bots
 
 
@@ -59,8 +70,8 @@ def play_chunk(cfg: RunConfig, chunk: int) -> ChunkOutput:
     start, stop = cfg.chunk_range(chunk)
     lay = cfg.layout(start, stop)
     try:
-        res = play_batch(cfg.game_config(), _bots(cfg.bots), lay["seat_bots"], lay["seed"],
-                         lay["first"], game_offset=start)
+        res = play_batch(cfg.game_config(), _bots(cfg.bots, cfg.hashes), lay["seat_bots"],
+                         lay["seed"], lay["first"], game_offset=start)
         error = None
     except BotError as exc:
         res = exc.done
@@ -84,7 +95,7 @@ def warm_up(cfg: RunConfig) -> None:
     # A cold numba cache means minutes of compiling: say so rather than look hung.
     with compile_notice():
         try:
-            play_batch(cfg.game_config(), _bots(cfg.bots), lay["seat_bots"], lay["seed"],
-                       lay["first"])
+            play_batch(cfg.game_config(), _bots(cfg.bots, cfg.hashes), lay["seat_bots"],
+                       lay["seed"], lay["first"])
         except BotError:
             pass  # reported, with its game, when the chunk that holds it is played
