@@ -24,9 +24,10 @@ def parse_kingdom(kingdom: str | Iterable[str | int] | None) -> tuple[int, ...]:
         key = kingdom.strip().lower()
         if key in ("first-game", "first game", "firstgame", "default", ""):
             return FIRST_GAME
-        if key == "auto":
-            raise ConfigError("kingdom 'auto' is built from the bots of a run: give it to a "
-                              "Match, Tournament or the CLI, or list 10 cards")
+        if key == "auto" or is_random_kingdom(key):
+            raise ConfigError(f"kingdom {kingdom.strip()!r} is built from the bots and seed of "
+                              "a run: give it to a Match, Tournament or the CLI, or list 10 "
+                              "cards")
         kingdom = [k for k in kingdom.split(",") if k.strip()]
     try:
         ids = tuple(card_id(k) for k in kingdom)
@@ -53,6 +54,67 @@ def auto_kingdom(needed: Iterable[int]) -> tuple[int, ...]:
                           f"({', '.join(CARDS[c].name for c in ids)}); a kingdom has 10")
     ids += [c for c in FIRST_GAME if c not in ids][:10 - len(ids)]
     return tuple(sorted(ids))
+
+
+RANDOM = "random"
+
+
+def is_random_kingdom(text: str) -> bool:
+    """``"random"`` or ``"random:Card,Card,..."`` (case and spaces ignored)."""
+    key = text.strip().lower()
+    return key == RANDOM or key.startswith(RANDOM + ":")
+
+
+def random_pool(text: str) -> tuple[int, ...]:
+    """The cards a random kingdom is drawn from: every known kingdom card for
+    ``"random"``, the listed ones for ``"random:Card,Card,..."``."""
+    _, _, listed = text.partition(":")
+    if not listed.strip():
+        return tuple(sorted(KINGDOM_CARDS))
+    try:
+        ids = tuple(card_id(k) for k in listed.split(",") if k.strip())
+    except ValueError as exc:
+        raise ConfigError(f"kingdom {text.strip()!r}: {exc}") from None
+    not_kingdom = [CARDS[i].name for i in ids if i not in KINGDOM_CARDS]
+    if not_kingdom:
+        raise ConfigError(f"kingdom {text.strip()!r}: not kingdom cards: "
+                          f"{', '.join(not_kingdom)}")
+    return tuple(dict.fromkeys(ids))
+
+
+_MASK64 = (1 << 64) - 1
+
+
+def _splitmix64(x: int) -> int:
+    z = (x + 0x9E3779B97F4A7C15) & _MASK64
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
+    return z ^ (z >> 31)
+
+
+def random_kingdom(seed: int, pool: Iterable[int], needed: Iterable[int] = ()
+                   ) -> tuple[int, ...]:
+    """10 distinct kingdom cards: the ``needed`` ones (the bots' own cards, so that
+    every bot can play) and the rest drawn from ``pool`` with the run's ``seed``.
+
+    The draw is splitmix64 and a Fisher-Yates shuffle in plain Python, so the same
+    seed gives the same kingdom on every machine and numpy version; the results
+    file records the kingdom drawn.
+    """
+    ids = list(dict.fromkeys(int(c) for c in needed))
+    if len(ids) > 10:
+        raise ConfigError(f"kingdom random: the bots name {len(ids)} kingdom cards "
+                          f"({', '.join(CARDS[c].name for c in ids)}); a kingdom has 10")
+    rest = [c for c in pool if c not in ids]
+    if len(ids) + len(rest) < 10:
+        raise ConfigError(f"kingdom random: {len(ids) + len(rest)} distinct cards to draw "
+                          "from, a kingdom has 10")
+    state = (int(seed) ^ 0x6B696E67646F6D) & _MASK64     # its own stream: "kingdom"
+    for i in range(len(rest) - 1, 0, -1):
+        state = (state + 1) & _MASK64
+        j = _splitmix64(state) % (i + 1)
+        rest[i], rest[j] = rest[j], rest[i]
+    return tuple(sorted(ids + rest[:10 - len(ids)]))
 
 
 @dataclass(frozen=True)

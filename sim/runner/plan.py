@@ -30,7 +30,15 @@ from dataclasses import asdict, dataclass, field
 import numpy as np
 
 from sim.cards import FIRST_GAME, card_id
-from sim.config import ConfigError, GameConfig, auto_kingdom, parse_kingdom
+from sim.config import (
+    ConfigError,
+    GameConfig,
+    auto_kingdom,
+    is_random_kingdom,
+    parse_kingdom,
+    random_kingdom,
+    random_pool,
+)
 from sim.rng import game_seeds
 
 SEAT_MODES = ("rotate", "random", "fixed")
@@ -186,7 +194,10 @@ def make_config(bots: Sequence[str], *, players: int | None = None,
     """Validate the user's choices and build a :class:`RunConfig`.
 
     ``kingdom``: ``None`` (First Game), ``"auto"`` (the kingdom cards the bots name,
-    filled up to 10 from First Game in its order) or 10 cards.  A bot whose rules name
+    filled up to 10 from First Game in its order), ``"random"`` / ``"random:Card,..."``
+    (the bots' cards, filled up to 10 at random from every known kingdom card or from
+    the cards listed, drawn from ``seed``; see :func:`sim.config.random_kingdom`) or 10
+    cards.  A bot whose rules name
     a kingdom card that is not in the game would play as some other bot, so that is an
     error unless ``allow_missing_cards``; then ``unusable`` records the dead rules.
 
@@ -286,6 +297,9 @@ def make_config(bots: Sequence[str], *, players: int | None = None,
     needs = {k: kingdom_needs(objs[k]) for k in seated}
     if isinstance(kingdom, str) and kingdom.strip().lower() == "auto":
         kingdom_ids = auto_kingdom([c for k in seated for c in needs[k]])
+    elif isinstance(kingdom, str) and is_random_kingdom(kingdom):
+        kingdom_ids = random_kingdom(int(seed), random_pool(kingdom),
+                                     [c for k in seated for c in needs[k]])
     else:
         kingdom_ids = parse_kingdom(kingdom) if kingdom is not None else FIRST_GAME
     unusable = _unusable(names, needs, kingdom_ids, allow_missing_cards)
