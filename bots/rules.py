@@ -288,7 +288,7 @@ class RuleBot:
                  buy: Iterable[Rule | str] = (), gain: Iterable[Rule | str] = (),
                  remodel: Iterable[Rule] = (), mine: Iterable[Rule] = (),
                  play: Iterable[str | int] | None = None,
-                 discard: Iterable[str | int] | None = None,
+                 discard: Iterable[str | int | Sequence[str | int]] | None = None,
                  trash: Iterable[str | int] | None = None,
                  cellar: Iterable[str | int] | None = None,
                  avoid_losing_end: bool = False, end_only_when_winning: bool = False,

@@ -110,7 +110,9 @@ def main(argv: list[str] | None = None) -> int:
              "First Game kingdom, turn cap 100, seat 0 moves first. Win % = sole wins + "
              "1/k of each k-way shared win, per seat the bot holds; shared = games won by "
              "more than one player; first win % = the first player's win rate; length = "
-             "total turns; rounds = the first player's turns.", ""]
+             "total turns; rounds = the first player's turns. A pairing `A / B` seats the bots "
+             "alternately (A B, A B A, A B A B); its win % column is A's / B's. "
+             "`*-strict` bots are the reference files with `end_only_when_winning`.", ""]
     for n in args.players:
         lines += [f"## {n} players", "",
                   "| table | seats | rule | games | win % | shared | first win % | capped "
