@@ -49,6 +49,15 @@ TERM_SPECS: tuple[TermSpec, ...] = (
     TermSpec("empty_piles", P.T_EMPTY_PILES, ARG_NONE, "empty supply piles"),
     TermSpec("in_hand", P.T_HAND, ARG_CARD, "cards of that name in own hand"),
     TermSpec("draw_size", P.T_DRAW_SIZE, ARG_NONE, "cards in own draw pile"),
+    TermSpec("turns_taken", P.T_TURNS_TAKEN, ARG_NONE,
+             "own turns finished, the current one not counted (turn - 1)"),
+    TermSpec("opp_turns_taken", P.T_OPP_TURNS, ARG_NONE, "most turns finished by one opponent"),
+    TermSpec("turn_position", P.T_POSITION, ARG_NONE,
+             "own place in the turn order, 1 for the player who moved first"),
+    TermSpec("discard_top", P.T_DISC_TOP, ARG_CARD,
+             "1 if own discard pile shows that card on top, else 0"),
+    TermSpec("opp_discard_top", P.T_OPP_DISC_TOP, ARG_CARD,
+             "opponents whose discard pile shows that card on top"),
 )
 SPEC_BY_WORD = {s.word: s for s in TERM_SPECS}
 SPEC_BY_CODE = {s.code: s for s in TERM_SPECS}
@@ -328,6 +337,44 @@ def empty_piles() -> Term:
 def draw_size() -> Term:
     """Cards in own draw pile (its size is public to its owner; its order is not read)."""
     return Term(P.T_DRAW_SIZE)
+
+
+def turns_taken() -> Term:
+    """Turns the deciding player has finished; its current turn is not counted, so
+    on its own turn this is ``turn() - 1``."""
+    return Term(P.T_TURNS_TAKEN)
+
+
+def opp_turns_taken() -> Term:
+    """The most turns one opponent has finished.  On my own turn an opponent who moves
+    before me has finished ``turns_taken() + 1``, one who moves after me
+    ``turns_taken()``: with :func:`turn_position` this gives every opponent's count."""
+    return Term(P.T_OPP_TURNS)
+
+
+def turn_position() -> Term:
+    """The deciding player's place in the turn order: 1 for the player who moved first,
+    up to the number of players.  Fixed for the whole game.
+
+    The tie-break needs it: if the game ends on my turn, an opponent with my score
+    who moves before me has taken as many turns as I have (a shared win), one who
+    moves after me one turn fewer (that opponent wins).  So a 2-player "buy the last
+    Province only if that does not lose" reads
+    ``score + 6 > opp_score`` or (a second rule) ``score + 6 == opp_score`` with
+    ``turn_position == 2``; see ``avoid_losing_end`` on :class:`bots.rules.RuleBot`.
+    """
+    return Term(P.T_POSITION)
+
+
+def discard_top(name: str) -> Term:
+    """1 if the deciding player's discard pile shows that card on top, else 0.  After
+    Cleanup the top is the moved card with the highest card id (sim.zones.cleanup)."""
+    return _card_term(SPEC_BY_WORD["discard_top"], name)
+
+
+def opp_discard_top(name: str) -> Term:
+    """How many opponents' discard piles show that card on top (public information)."""
+    return _card_term(SPEC_BY_WORD["opp_discard_top"], name)
 
 
 # --- Text parser ----------------------------------------------------------------------

@@ -29,6 +29,7 @@ from bots.conditions import (  # noqa: F401  (re-exported: the rule language in 
     cards,
     coins,
     count,
+    discard_top,
     draw_size,
     empty_piles,
     gains_to_end,
@@ -36,10 +37,14 @@ from bots.conditions import (  # noqa: F401  (re-exported: the rule language in 
     left,
     money,
     opp_count,
+    opp_discard_top,
     opp_score,
+    opp_turns_taken,
     parse_condition,
     score,
     turn,
+    turn_position,
+    turns_taken,
 )
 from bots.errors import ConditionError, RuleError
 from sim import program as P
@@ -205,6 +210,31 @@ def _card_list(names: Iterable[str | int], what: str) -> list[int]:
     return ids
 
 
+def _discard_list(items: Iterable, what: str = "discard") -> list[int]:
+    """The discard order with ties settled: each item is a card, or a list of cards
+    equally willing to be discarded; within such a group the costlier card goes
+    first, then the lower card id (sim.cards).  Settled here, into plain ranks, so
+    the engine reads one rank per card as before."""
+    if isinstance(items, (str, bytes)):
+        raise RuleError(f"{what} must be a list of card names, got the text {items!r}",
+                        word=str(items))
+    flat: list[int] = []
+    for item in items:
+        if isinstance(item, (list, tuple)):
+            if not item:
+                raise RuleError(f"{what} has an empty group [] (a group lists cards that "
+                                f"tie)", word="[]")
+            group = [_card(n, what) for n in item]
+            group.sort(key=lambda c: (-CARDS[c].cost, c))
+        else:
+            group = [_card(item, what)]
+        for cid in group:
+            if cid in flat:
+                raise RuleError(f"{what} lists {CARDS[cid].name} twice", word=CARDS[cid].name)
+            flat.append(cid)
+    return flat
+
+
 def _ranks(order: Sequence[int], fill: int | None = None) -> np.ndarray:
     """Rank array: position in ``order``; unlisted cards get ``fill``."""
     ranks = np.full(N_CARDS, P.NEVER if fill is None else fill, np.int32)
@@ -232,12 +262,21 @@ class RuleBot:
     * ``play``: every Action, in :func:`default_play_order`.  An explicit list plays
       only the cards it names, in that order (others get rank ``NEVER``).
     * ``discard`` (attacks, Cellar's order): the listed cards first, then the remaining
-      cards in :func:`default_discard_order`.
+      cards in :func:`default_discard_order`.  An item may be a list of cards that tie
+      (``["Province", ["Duchy", "Estate"], "Copper"]``): of those, the costlier card is
+      discarded first, then the lower card id (Duchy before Estate).
     * ``trash`` (Chapel, Remodel's fallback): Curse, Estate, Copper; an explicit list
       trashes only the cards it names.
     * ``cellar``: cards Cellar discards; default :func:`default_cellar_set`.
     * ``gain`` empty: the engine uses the buy list for Workshop gains.
-    * Flags: ``avoid_losing_end`` off, ``excess_terminals_first`` on (discard terminals
+    * Ending the game (both off by default; at most one may be on), checked for every
+      buy and gain that would end the game after this turn, this turn counted in the
+      bot's turns: ``avoid_losing_end`` refuses it only when an opponent would then
+      beat the bot (more VP, or equal VP in fewer turns), so it takes a tie that is a
+      shared win, as the established simulators' "avoid losing" does;
+      ``end_only_when_winning`` refuses it unless the bot then has more VP than every
+      opponent (it refuses ties, even shared ones).
+    * Flags: ``excess_terminals_first`` on (discard terminals
       the hand cannot play before anything else), ``reveal_moat`` on, ``mine_always`` on
       (Mine upgrades the best Treasure when no Mine rule applies); Treasures are always
       all played.
@@ -249,11 +288,12 @@ class RuleBot:
                  buy: Iterable[Rule | str] = (), gain: Iterable[Rule | str] = (),
                  remodel: Iterable[Rule] = (), mine: Iterable[Rule] = (),
                  play: Iterable[str | int] | None = None,
-                 discard: Iterable[str | int] | None = None,
+                 discard: Iterable[str | int | Sequence[str | int]] | None = None,
                  trash: Iterable[str | int] | None = None,
                  cellar: Iterable[str | int] | None = None,
-                 avoid_losing_end: bool = False, excess_terminals_first: bool = True,
-                 reveal_moat: bool = True, mine_always: bool = True) -> None:
+                 avoid_losing_end: bool = False, end_only_when_winning: bool = False,
+                 excess_terminals_first: bool = True, reveal_moat: bool = True,
+                 mine_always: bool = True) -> None:
         self.name = validate_name(name)
         if not isinstance(description, str):
             raise RuleError(f"bot {name}: description must be text", word="description")
@@ -267,16 +307,21 @@ class RuleBot:
             if not CARDS[cid].is_type(ACTION):
                 raise RuleError(f"play lists {CARDS[cid].name}, which is not an Action",
                                 word=CARDS[cid].name)
-        self.discard = None if discard is None else _card_list(discard, "discard")
+        self.discard = None if discard is None else _discard_list(discard)
         self.trash = None if trash is None else _card_list(trash, "trash")
         self.cellar = None if cellar is None else _card_list(cellar, "cellar")
         self.flags = {"avoid_losing_end": avoid_losing_end,
+                      "end_only_when_winning": end_only_when_winning,
                       "excess_terminals_first": excess_terminals_first,
                       "reveal_moat": reveal_moat, "mine_always": mine_always}
         for key, value in self.flags.items():
             if not isinstance(value, bool):
                 raise RuleError(f"bot {name}: {key} must be true or false, got {value!r}",
                                 word=key)
+        if avoid_losing_end and end_only_when_winning:
+            raise RuleError(f"bot {name}: avoid_losing_end and end_only_when_winning are two "
+                            f"rules for the same choice; set one of them",
+                            word="end_only_when_winning")
         self._program = self._compile()
 
     def __repr__(self) -> str:
@@ -315,7 +360,9 @@ class RuleBot:
         cellar[default_cellar_set() if self.cellar is None else self.cellar] = 1
 
         flags = np.zeros(P.N_FLAGS, np.int32)
-        flags[P.F_AVOID_LOSING_END] = self.flags["avoid_losing_end"]
+        flags[P.F_AVOID_LOSING_END] = (
+            P.AL_NOT_BEHIND if self.flags["avoid_losing_end"]
+            else P.AL_WIN_ONLY if self.flags["end_only_when_winning"] else P.AL_OFF)
         flags[P.F_EXCESS_TERMINALS] = self.flags["excess_terminals_first"]
         flags[P.F_REVEAL_MOAT] = self.flags["reveal_moat"]
         flags[P.F_PLAY_TREASURES] = 1

@@ -5,8 +5,9 @@ a TOML bot and the same bot written in Python give the same program.  Format::
 
     name = "smithy-bm"
     description = "Big Money with one Smithy per 11 treasures"
-    avoid_losing_end = true
+    avoid_losing_end = true          # or end_only_when_winning (see RuleBot)
     play = ["Smithy"]
+    discard = ["Province", ["Duchy", "Estate"], "Copper"]   # [..]: cards that tie
     [[buy]]
     card = "Province"
     if = ["money > 15"]
@@ -31,7 +32,8 @@ import tomllib
 from bots.errors import BotError, BotFileError
 from bots.rules import Buy, Gain, Mine, Remodel, RuleBot, parse_condition
 
-FLAG_KEYS = ("avoid_losing_end", "excess_terminals_first", "reveal_moat", "mine_always")
+FLAG_KEYS = ("avoid_losing_end", "end_only_when_winning", "excess_terminals_first",
+             "reveal_moat", "mine_always")
 CARD_LIST_KEYS = ("play", "discard", "trash", "cellar")
 RULE_KEYS = {"buy": ("card", "if"), "gain": ("card", "if"),
              "remodel": ("from", "to", "if"), "mine": ("from", "to", "if")}
@@ -146,7 +148,18 @@ def loads_bot(text: str, path: str = "<string>") -> RuleBot:
             kwargs[k] = data[k]
     for k in CARD_LIST_KEYS:
         if k in data:
-            kwargs[k] = _check_str_list(src, k, data[k], src.key(k))
+            if k == "discard":   # items may be lists of cards that tie
+                value = data[k]
+                ok = isinstance(value, list) and all(
+                    isinstance(v, str) or (isinstance(v, list) and
+                                           all(isinstance(x, str) for x in v))
+                    for v in value)
+                if not ok:
+                    raise src.error(f"'discard' must be a list of card names or lists of "
+                                    f"card names that tie, got {value!r}", k, src.key(k))
+                kwargs[k] = value
+            else:
+                kwargs[k] = _check_str_list(src, k, data[k], src.key(k))
     for k in RULE_KEYS:
         kwargs[k] = _rules(src, data, k)
     try:

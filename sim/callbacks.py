@@ -55,6 +55,8 @@ class View:
         self.owned = _counts(_zone(S, L.OWN0, p))
         self.draw_size = int(S[L.DECK_N + p])
         self.discard_size = int(S[L.DISC_N + p])
+        top = int(S[L.DISC_TOP + p])
+        self.my_discard_top = CARDS[top].name if top >= 0 else None  # public, like discard_tops
         self.supply = {CARDS[c].name: int(S[L.SUPPLY + c]) for c in range(N_CARDS)
                        if S[L.IN_SUPPLY + c]}
         self.trash = _counts(S[L.TRASH:L.TRASH + N_CARDS])

@@ -13,8 +13,9 @@
   decision; an answer of ``USE_DEFAULT`` falls back to the bot's program.
 
 Everything read here is what the deciding player may know: its own hand and
-draw-pile size, owned counts (all gains and trashes are public), the supply
-and scores.  The draw pile's order and other players' hands are never read.
+draw-pile size, owned counts (all gains and trashes are public), the supply,
+scores, turns taken and the discard piles' top cards.  The draw pile's order
+and other players' hands are never read.
 """
 
 from __future__ import annotations
@@ -45,6 +46,7 @@ from sim.layout import (
     ACTIONS_OWNED,
     BOT,
     DECK_N,
+    DISC_TOP,
     HAND0,
     HAND_N,
     MAX_PLAYERS,
@@ -70,6 +72,7 @@ from sim.layout import (
     TYPE_N,
     V_BUYS,
     V_COINS,
+    V_CUR,
     V_EMPTY,
     V_NP,
     V_PENDING,
@@ -77,6 +80,8 @@ from sim.layout import (
 )
 from sim.pointers import state_view
 from sim.program import (
+    AL_OFF,
+    AL_WIN_ONLY,
     COND_WIDTH,
     F_AVOID_LOSING_END,
     F_EXCESS_TERMINALS,
@@ -104,22 +109,28 @@ from sim.program import (
     T_BUYS,
     T_COINS,
     T_CONST,
+    T_DISC_TOP,
     T_DRAW_SIZE,
     T_EMPTY_PILES,
     T_GAINS_TO_END,
     T_HAND,
     T_MONEY,
+    T_OPP_DISC_TOP,
     T_OPP_OWN,
     T_OPP_SCORE,
+    T_OPP_TURNS,
     T_OWN,
     T_OWN_ALL,
     T_OWN_TYPE,
+    T_POSITION,
     T_SCORE,
     T_SUPPLY,
     T_TURN,
+    T_TURNS_TAKEN,
 )
 from sim.rng import below
 from sim.zones import (
+    beaten_at_end,
     best_opponent_score,
     can_gain,
     gains_to_end,
@@ -181,7 +192,40 @@ def term_value(S, T, p, kind, arg, coins):
         return S[HAND0 + p * N_SLOTS + a]
     if kind == T_DRAW_SIZE:
         return S[DECK_N + p]
+    if kind == T_TURNS_TAKEN:
+        return S[TURNS + p]
+    if kind == T_OPP_TURNS:
+        best = 0
+        for q in range(S[V + V_NP]):
+            if q != p and S[TURNS + q] > best:
+                best = S[TURNS + q]
+        return best
+    if kind == T_POSITION:
+        return turn_position(S, p)
+    if kind == T_DISC_TOP:
+        return 1 if S[DISC_TOP + p] == a else 0
+    if kind == T_OPP_DISC_TOP:
+        m = 0
+        for q in range(S[V + V_NP]):
+            if q != p and S[DISC_TOP + q] == a:
+                m += 1
+        return m
     return 0
+
+
+@njit(cache=True)
+def turn_position(S, p):
+    """Player ``p``'s place in the turn order (1 = moves first), from public counts:
+    the players who move before the current one this round have finished one turn
+    more than it, so the first player is that many seats before the current one."""
+    n = S[V + V_NP]
+    cur = S[V + V_CUR]
+    ahead = 0
+    for q in range(n):
+        if S[TURNS + q] > S[TURNS + cur]:
+            ahead += 1
+    first = (cur - ahead + n) % n
+    return (p - first + n) % n + 1
 
 
 @njit(cache=True, inline="always")
@@ -213,10 +257,19 @@ def conditions_hold(S, T, P, Q, b, r, p, coins):
 
 @njit(cache=True, inline="always")
 def ends_badly(S, T, P, b, p, c):
-    """Avoid-losing option: gaining ``c`` would end the game without winning outright."""
-    if P[b * P_WIDTH + PF_FLAGS + F_AVOID_LOSING_END] == 0 or not would_end(S, c):
+    """Avoid-losing option (sim.program.AL_*): gaining ``c`` would end the game and
+
+    * AL_NOT_BEHIND (``avoid_losing_end``): an opponent would then beat ``p``: more VP,
+      or equal VP in fewer turns (this turn counts in ``p``'s turns);
+    * AL_WIN_ONLY (``end_only_when_winning``): ``p`` would not have the most VP alone.
+    """
+    mode = P[b * P_WIDTH + PF_FLAGS + F_AVOID_LOSING_END]
+    if mode == AL_OFF or not would_end(S, c):
         return False
-    return score_if_gained(S, T, p, c) <= best_opponent_score(S, T, p)
+    mine = score_if_gained(S, T, p, c)
+    if mode == AL_WIN_ONLY:
+        return mine <= best_opponent_score(S, T, p)
+    return beaten_at_end(S, T, p, mine)
 
 
 @njit(cache=True, inline="always")

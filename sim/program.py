@@ -24,7 +24,11 @@ Conditions: ``lhs OP rhs / div + add``, stored as float64 rows of
 ``COND_WIDTH`` numbers: (lhs_term, lhs_arg, op, rhs_term, rhs_arg, div, add).
 Terms (``T_*``) only read what the deciding player may know (RULES.md,
 "Public and hidden information"): its own hand and owned cards, the supply,
-scores and what opponents own (all gains and trashes are public).
+scores and what opponents own (all gains and trashes are public), the turns
+each player has taken and the top card of each discard pile.
+
+``T_POSITION`` is exact at any moment of a game: players who move before the
+current player in this round have finished one turn more than it.
 
 Ranks (int32 per card id, lower = first):
 
@@ -69,7 +73,12 @@ T_OPP_OWN = 12       # most cards of id arg owned by one opponent
 T_EMPTY_PILES = 13   # empty supply piles
 T_HAND = 14          # cards of id arg in own hand
 T_DRAW_SIZE = 15     # cards in own draw pile
-N_TERMS = 16
+T_TURNS_TAKEN = 16   # turns this player has finished (its current turn not counted)
+T_OPP_TURNS = 17     # most turns finished by one opponent
+T_POSITION = 18      # this player's place in the turn order, 1 = moves first
+T_DISC_TOP = 19      # 1 if own discard pile shows card arg on top, else 0
+T_OPP_DISC_TOP = 20  # opponents whose discard pile shows card arg on top
+N_TERMS = 21
 
 # Comparison operators.
 OP_LT, OP_LE, OP_EQ, OP_NE, OP_GE, OP_GT = range(6)
@@ -82,7 +91,7 @@ MAX_RULES = 64         # rules per bot (buy + gain + remodel + mine lists togeth
 NEVER = 1_000_000      # rank meaning "never"
 
 # Flags.
-F_AVOID_LOSING_END = 0   # never take a buy/gain that ends the game unless it then wins outright
+F_AVOID_LOSING_END = 0   # refuse a buy/gain that ends the game badly: AL_* below
 F_EXCESS_TERMINALS = 1   # forced discards start with terminal Actions the hand cannot play
 F_REVEAL_MOAT = 2        # reveal Moat against attacks
 F_PLAY_TREASURES = 3     # play all Treasures (always 1 for rule bots)
@@ -92,6 +101,16 @@ F_HOOK = 6               # 1 + slot of a compiled decision hook (0: none); set b
 N_FLAGS = 8
 
 K_RULES, K_RANDOM, K_PYTHON = 0, 1, 2
+
+# Values of F_AVOID_LOSING_END (the game ends after this turn, so this turn counts in
+# the deciding player's turns):
+AL_OFF = 0          # take any buy/gain
+AL_NOT_BEHIND = 1   # ``avoid_losing_end``: refuse only when some opponent would then beat
+                    # this player under the tie-break (more VP, or equal VP in fewer turns);
+                    # a tie in VP and turns is a shared win and is taken (as the established
+                    # simulators do)
+AL_WIN_ONLY = 2     # ``end_only_when_winning``: refuse unless this player then has more VP
+                    # than every opponent (refuses ties, even shared ones)
 
 
 @dataclass

@@ -190,8 +190,11 @@ def play_from_hand(S, p, c):
 def cleanup(S, p):
     """Hand and cards in play go to the discard pile.
 
-    Their order there is the player's choice, which the engine does not
-    model: the discard pile's top card becomes unknown (-1).
+    Their order there is the player's choice; the engine fixes it as card-id order
+    (sim.cards), hand and play together, so the discard pile's top card (public)
+    is the card with the highest id among those moved: a kingdom card if any,
+    else Curse, Province, Duchy, Estate, Gold, Silver, Copper.  It costs nothing:
+    the loop below ends right after that id.
     """
     h0 = HAND0 + p * N_SLOTS
     p0 = PLAY0 + p * N_SLOTS
@@ -214,7 +217,7 @@ def cleanup(S, p):
     S[HAND_N + p] = 0
     S[PLAY_N + p] = 0
     if moved:
-        S[DISC_TOP + p] = -1
+        S[DISC_TOP + p] = c - 1
 
 
 @njit(cache=True, inline="always")
@@ -234,6 +237,21 @@ def score_if_gained(S, T, p, c):
     n = S[OWN_N + p]
     g = S[OWN0 + p * N_SLOTS + GARDENS] + (1 if c == GARDENS else 0)
     return S[VP + p] + T[c * N_COLS + C_VP] + g * ((n + 1) // 10)
+
+
+@njit(cache=True)
+def beaten_at_end(S, T, p, mine):
+    """Would an opponent beat ``p`` if the game ended after ``p``'s current turn with
+    ``p`` at ``mine`` VP?  The tie-break of the rules: more VP wins; equal VP, fewer
+    turns wins; equal VP and turns share the win (not beaten).  ``p``'s turns count
+    the current one."""
+    turns = S[TURNS + p] + 1
+    for q in range(S[V + V_NP]):
+        if q != p:
+            s = score(S, T, q)
+            if s > mine or (s == mine and S[TURNS + q] < turns):
+                return True
+    return False
 
 
 @njit(cache=True)

@@ -300,7 +300,7 @@ def test_python_bot_view_shows_only_public_information(scenario):
     v = View(sc.S, 0, 0)
     public = {"player", "arg", "n_players", "hand", "in_play", "owned", "draw_size",
               "discard_size", "supply", "trash", "turn", "actions", "buys", "coins",
-              "opponents_owned", "opponents_hand_size", "discard_tops"}
+              "opponents_owned", "opponents_hand_size", "discard_tops", "my_discard_top"}
     assert set(vars(v)) == public
     assert v.hand == {"Smithy": 1, "Copper": 1} and v.draw_size == 2 and v.discard_size == 1
     assert v.opponents_hand_size == [3, 1]
