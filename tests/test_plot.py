@@ -290,6 +290,12 @@ def test_plot_help_and_options_in_any_order(rr2, tmp_path, capsys):
 def test_a_rare_shared_win_is_not_shown_as_zero(rr2):
     df, meta = rr2
     df = df.copy()
+    # Exactly one shared game: every other shared game keeps only its lowest-seat winner.
+    was_shared = df["shared"].to_numpy(dtype=bool)
+    w = df.loc[was_shared, "winners"].to_numpy()
+    df.loc[was_shared, "winners"] = w & -w
+    df.loc[was_shared, "n_winners"] = 1
+    df.loc[was_shared, "shared"] = False
     df.loc[df.index[:1], ["winners", "n_winners", "shared"]] = [3, 2, True]
     texts = [t.get_text() for t in plot.win_rates(df, meta).axes[0].texts]
     shared = [t for t in texts if "shared" in t]
