@@ -35,6 +35,7 @@ DEFAULT_CHARTS = os.path.join("results", "charts")
 # The run options' defaults, applied after parsing: the parser leaves them None so
 # that a resumed run can tell the options the user gave from those left out.
 RUN_DEFAULTS = {"games": 10_000, "seed": 0, "seats": "rotate", "turn_cap": 100}
+MAX_GAME_INDEX = 2**62  # game indices are int64 in the layout arrays
 
 
 class UsageError(Exception):
@@ -264,7 +265,7 @@ def _make_run(args, round_robin: bool, prior=None):
     kingdom = args.kingdom
     if prior is not None:
         pc = prior.config
-        if not bots and not args.table:
+        if not bots and not getattr(args, "table", None):
             bots, tables, round_robin = list(pc.bots), [list(t) for t in pc.tables], False
         if players is None and (round_robin or tables is not None):
             players = pc.players
@@ -273,7 +274,7 @@ def _make_run(args, round_robin: bool, prior=None):
             kingdom = list(pc.kingdom)
     opts = {k: RUN_DEFAULTS[k] if v is None else v for k, v in opts.items()}
     if round_robin:
-        if args.table:
+        if getattr(args, "table", None):
             tables = [[x.strip() for x in t.split(",") if x.strip()] for t in args.table]
             if not bots:
                 bots = list(dict.fromkeys(x for t in tables for x in t))
@@ -328,6 +329,8 @@ def _cmd_run(args, round_robin: bool) -> int:
     prior = load_resume(args.resume) if args.resume else None
     cfg = _make_run(args, round_robin, prior)
     out = args.out
+    if out is not None and getattr(args, "no_out", False) and args.command == "tournament":
+        raise UsageError("--no-out and --out together: give one")
     if out is None and args.resume:
         out = args.resume
     if out is None and round_robin and not args.no_out:
@@ -380,9 +383,14 @@ def _cmd_play(args) -> int:
     from sim.runner.api import play_game
     from sim.runner.plan import RunConfig, make_config
 
+    if args.game >= MAX_GAME_INDEX:
+        raise UsageError(f"game index must be below 2**62, not {args.game}")
     if args.from_file:
         from sim.io import load_frame
 
+        if args.bots:
+            raise UsageError("play takes the bots or --from FILE (whose bots it replays), "
+                             "not both")
         _, meta = load_frame(args.from_file)
         cfg = RunConfig.from_dict(meta["config"])
     else:

@@ -35,15 +35,15 @@ class DaskBackend:
 
     Raises :class:`ConfigError` at once when Dask is not installed, and from
     :meth:`start` (before any game) when the scheduler cannot be reached within
-    ``timeout`` seconds.
+    ``timeout`` seconds (default :data:`CONNECT_TIMEOUT_S`).
     """
 
     def __init__(self, scheduler: str | None = None, n_workers: int | None = None,
-                 timeout: float = CONNECT_TIMEOUT_S):
+                 timeout: float | None = None):
         require_dask()
         self.scheduler = scheduler
         self.n_workers = n_workers or default_processes()
-        self.timeout = timeout
+        self.timeout = CONNECT_TIMEOUT_S if timeout is None else timeout
         self.client = None
         self.cluster = None
 
