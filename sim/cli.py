@@ -432,7 +432,7 @@ def _cmd_summary(args) -> int:
     results = Results.load(args.file)
     print_results(results)
     if not results.complete:
-        _note(f"incomplete run: finish it with --resume {args.file}")
+        _note(f"incomplete run: finish it with: domsim resume {args.file}")
     return 0
 
 
