@@ -312,11 +312,11 @@ def _outputs(args, out: str | None, round_robin: bool) -> str | None:
         os.makedirs(os.path.dirname(out), exist_ok=True)  # domsim's own folder
     if out is not None:
         check_output(out, "results")
-    if args.csv_summary:
+    if args.csv_summary is not None:
         check_output(args.csv_summary, "csv")
         if out is not None and os.path.abspath(args.csv_summary) == os.path.abspath(out):
             raise UsageError(f"--csv-summary and the results file are both {out}")
-    if plot_dir:
+    if plot_dir is not None:
         check_output(plot_dir, "dir")
     return plot_dir
 
@@ -326,12 +326,12 @@ def _cmd_run(args, round_robin: bool) -> int:
 
     if args.command == "resume":
         args = _resume_args(args)
-    prior = load_resume(args.resume) if args.resume else None
+    prior = load_resume(args.resume) if args.resume is not None else None
     cfg = _make_run(args, round_robin, prior)
     out = args.out
     if out is not None and getattr(args, "no_out", False) and args.command == "tournament":
         raise UsageError("--no-out and --out together: give one")
-    if out is None and args.resume:
+    if out is None and args.resume is not None:
         out = args.resume
     if out is None and round_robin and not args.no_out:
         out = DEFAULT_TOURNAMENT_OUT
@@ -359,7 +359,7 @@ def _cmd_run(args, round_robin: bool) -> int:
             _note("interrupted (nothing saved: no --out)")
         return 130
     print_results(results)
-    if args.csv_summary:
+    if args.csv_summary is not None:
         results.summary().to_csv(args.csv_summary)
     if out is not None:
         _note(f"results saved to {out}")

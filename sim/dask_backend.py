@@ -29,6 +29,31 @@ def require_dask() -> None:
                           ) from None
 
 
+def probe_scheduler(address: str, timeout: float) -> None:
+    """Fail fast, in one line, when a ``tcp://HOST:PORT`` scheduler address is malformed
+    or nothing answers there, without building a Dask ``Client``.
+
+    A Client whose connection failed is left half-made, and its clean-up at garbage
+    collection can deadlock the next Client in the same process; a plain socket
+    avoids that.  Other schemes (tls://, ucx://, inproc://) are left to Dask.
+    """
+    import socket
+
+    scheme, sep, rest = address.rpartition("://")
+    if sep and scheme != "tcp":
+        return
+    host, colon, port = rest.rpartition(":")
+    host = host.strip("[]")
+    if not colon or not host or not port.isdigit() or not 0 < int(port) < 65536:
+        raise ConfigError(f"not a Dask scheduler address: {address!r} (want tcp://HOST:PORT)")
+    try:
+        socket.create_connection((host, int(port)), timeout=timeout).close()
+    except OSError as exc:
+        reason = exc.strerror or str(exc) or type(exc).__name__
+        raise ConfigError(f"cannot reach the Dask scheduler at {address} "
+                          f"(within {timeout:g} s): {reason}") from None
+
+
 class DaskBackend:
     """``scheduler``: a scheduler address ("tcp://host:8786"); None starts a
     ``LocalCluster`` of ``n_workers`` single-threaded worker processes.
@@ -51,6 +76,7 @@ class DaskBackend:
         from dask.distributed import Client, LocalCluster
 
         if self.scheduler:
+            probe_scheduler(self.scheduler, self.timeout)
             try:
                 self.client = Client(self.scheduler, timeout=self.timeout)
             except Exception as exc:  # noqa: BLE001 - OSError, TimeoutError, a bad address...

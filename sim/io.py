@@ -86,6 +86,8 @@ def check_output(path: str | os.PathLike, what: str = "results") -> None:
     """
     p = Path(path)
     name = os.fspath(path)
+    if not name:
+        raise ConfigError(f"empty name for an output {'folder' if what == 'dir' else 'file'}")
     if what != "dir":
         if p.suffix.lower() not in _EXTENSIONS[what]:
             want = "results file must end in .parquet or .csv" if what == "results" \
@@ -98,8 +100,7 @@ def check_output(path: str | os.PathLike, what: str = "results") -> None:
     elif p.exists():
         if not p.is_dir():
             raise ConfigError(f"{name} is a file, not a folder")
-        if not os.access(p, os.W_OK | os.X_OK):
-            raise ConfigError(f"cannot write into folder {name}: permission denied")
+        _probe(p, name)
         return
     parent = p.parent
     shown = os.fspath(parent) if os.fspath(parent) not in ("", ".") else "."
@@ -107,8 +108,20 @@ def check_output(path: str | os.PathLike, what: str = "results") -> None:
         raise ConfigError(f"folder {shown} does not exist (for {name}); create it first")
     if not parent.is_dir():
         raise ConfigError(f"{shown} is not a folder (for {name})")
-    if not os.access(parent, os.W_OK | os.X_OK):
-        raise ConfigError(f"cannot write into folder {shown}: permission denied")
+    _probe(parent, shown)
+
+
+def _probe(folder: Path, shown: str) -> None:
+    """Create and delete a file in ``folder``: the one test of writability that
+    also holds for root, read-only mounts and special file systems."""
+    import tempfile
+
+    try:
+        with tempfile.TemporaryFile(dir=folder, prefix=".domsim-probe-"):
+            pass
+    except OSError as exc:
+        reason = exc.strerror or type(exc).__name__
+        raise ConfigError(f"cannot write into folder {shown}: {reason}") from None
 
 
 def file_kind(path: str | os.PathLike) -> str:
@@ -184,13 +197,13 @@ def load_frame(path: str | os.PathLike) -> tuple[pd.DataFrame, dict]:
                 first = f.readline()
                 if first.startswith(CSV_PREFIX):  # domsim 0.1: metadata in a comment line
                     meta = _parse_meta(first[len(CSV_PREFIX):], name)
-                    df = pd.read_csv(f)
+                    df = pd.read_csv(f, low_memory=False)
                 else:
                     if not side.is_file():
                         raise ConfigError(f"{name} is not a domsim results file (its "
                                           f"metadata file {side} is missing)")
                     meta = _parse_meta(side.read_text(), os.fspath(side))
-                    df = pd.read_csv(path)
+                    df = pd.read_csv(path, low_memory=False)
         except (UnicodeDecodeError, pd.errors.ParserError, pd.errors.EmptyDataError) as exc:
             raise ConfigError(f"{name} is not a readable CSV file ({_first_line(exc)})") \
                 from None

@@ -105,6 +105,11 @@ def files(tmp_path_factory):
     (d / "short.csv.json").write_text((d / "good.csv.json").read_text().replace(
         '"n_games": 20', '"n_games": 19'))
     (d / "binary.csv").write_bytes(b"\xff\xfe\x00garbage\x00")
+    lines = (d / "good.csv").read_text().splitlines()
+    lines[3] = lines[3].replace(",bmu,", ",zz,", 1).replace(",smithy-bm,", ",zz,", 1)
+    lines[3] = ",".join(["zz" if i == 6 else c for i, c in enumerate(lines[3].split(","))])
+    (d / "badvalue.csv").write_text("\n".join(lines) + "\n")
+    shutil.copy(d / "good.csv.json", d / "badvalue.csv.json")
     shutil.copy(d / "good.csv.json", d / "binary.csv.json")
     partial = Results.load(d / "good.parquet")
     assert main(["match", "bmu", "smithy-bm", "--games", "40", "--seed", "3", "--processes",
@@ -160,6 +165,10 @@ BAD = [
      "no-such-dir does not exist"),
     (["match", "bmu", "smithy-bm", "--out", "{d}/adir.parquet"], "is a folder"),
     (["match", "bmu", "smithy-bm", "--out", "{d}/plain/r.parquet"], "is not a folder"),
+    (["match", "bmu", "smithy-bm", "--out", ""], "empty name for an output file"),
+    (["match", "bmu", "smithy-bm", "--csv-summary", ""], "empty name for an output file"),
+    (["tournament", "--plot", "", "--no-out"], "empty name for an output folder"),
+    (["resume", ""], "must end in"),
     (["match", "bmu", "smithy-bm", "--csv-summary", "{d}/s.txt"], "must end in .csv"),
     (["match", "bmu", "smithy-bm", "--csv-summary", "{d}/no-such-dir/s.csv"],
      "no-such-dir does not exist"),
@@ -251,6 +260,8 @@ BAD = [
     (["summary", "{d}/nosidecar.csv"], "is missing"),
     (["summary", "{d}/adir.parquet"], "no such results file"),
     (["summary", "{d}/good.csv.json"], "must end in .parquet or .csv"),
+    (["summary", "{d}/badvalue.csv"], "has a column domsim cannot read"),
+    (["summary", ""], "must end in"),
     # plot
     (["plot"], "required"),
     (["plot", "{d}/truncated.parquet"], "not a readable Parquet file"),
@@ -262,6 +273,11 @@ BAD = [
     (["plot", "{d}/good.parquet", "--out", "{d}/nope/charts"], "does not exist"),
     (["plot", "{d}/good.parquet", "--bogus"], "unrecognized"),
 ]
+
+
+if Path("/proc/self").is_dir():  # a folder nobody can write into, root included
+    BAD.append((["match", "bmu", "smithy-bm", "--out", "/proc/r.parquet"],
+                "cannot write into folder /proc"))
 
 
 @pytest.mark.parametrize("argv,expected", BAD, ids=[" ".join(a)[:70] for a, _ in BAD])
@@ -402,7 +418,7 @@ def test_unwritable_output_folder_is_refused(capsys, tmp_path):
     try:
         rc, _, err = run_cli(capsys, "match", "bmu", "smithy-bm", "--out",
                              str(ro / "r.parquet"))
-        assert rc == 2 and "permission denied" in err
+        assert rc == 2 and "cannot write into folder" in err and "ermission denied" in err
     finally:
         ro.chmod(0o755)
 
