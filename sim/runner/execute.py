@@ -134,14 +134,27 @@ class LocalBackend:
             for c in chunks:
                 yield play_chunk(cfg, c)
             return
+        from collections import deque
         from concurrent.futures import FIRST_COMPLETED, wait
         from concurrent.futures.process import BrokenProcessPool
 
-        todo = list(chunks)
-        while todo:
-            pending = {self._pool.submit(play_chunk, cfg, c): c for c in todo}
-            self._procs = list((getattr(self._pool, "_processes", None) or {}).values())
+        # A bounded window of submitted chunks: each wait() walks only the window,
+        # so tiny chunks (hundreds of thousands) cost no more than with a Pool.
+        window = 4 * self._k
+        queue = deque(chunks)
+        pending: dict = {}
+        while queue or pending:
             broken = False
+            try:
+                while queue and len(pending) < window:
+                    pending[self._pool.submit(play_chunk, cfg, queue[0])] = queue[0]
+                    queue.popleft()
+            except BrokenProcessPool:
+                broken = True
+            if not self._procs:
+                self._procs = list((getattr(self._pool, "_processes", None) or {}).values())
+            # Once the pool is broken every pending future fails at once: drain them,
+            # keeping the chunks that finished meanwhile and queueing the rest again.
             while pending:
                 done, _ = wait(pending, timeout=_POLL_S, return_when=FIRST_COMPLETED)
                 for fut in done:
@@ -150,22 +163,21 @@ class LocalBackend:
                         out = fut.result()
                     except BrokenProcessPool:
                         broken = True
+                        queue.append(c)
                         continue
-                    todo.remove(c)
                     yield out
-                # A broken pool fails every pending future at once, so this loop
-                # drains; chunks that finished meanwhile are kept, the rest replayed.
+                if not broken:
+                    break
             if not broken:
                 continue
-            # Let the executor finish marking the pool broken, then replay the rest.
             how = _death(self._procs)
             self._shutdown()
             if self.restarts >= MAX_POOL_RESTARTS:
                 raise WorkerLost(f"worker processes died {self.restarts + 1} times (last: "
-                                 f"{how}); stopped with {len(todo)} chunks unplayed")
+                                 f"{how}); stopped with {len(queue)} chunks unplayed")
             self.restarts += 1
             log.warning("worker process died (%s): replaying %d unfinished chunks in a "
-                        "fresh pool (%d/%d)", how, len(todo), self.restarts, MAX_POOL_RESTARTS)
+                        "fresh pool (%d/%d)", how, len(queue), self.restarts, MAX_POOL_RESTARTS)
             self._new_pool()
 
     def _shutdown(self) -> None:
