@@ -73,7 +73,9 @@ def _death(procs: list) -> str:
         except ValueError:
             how = f"exit status {code}"
         parts.append(f"pid {p.pid} {how}")
-    return ", ".join(parts) or "a worker process ended abruptly"
+    # The executor stops a broken pool's survivors with SIGTERM: name the cause only.
+    cause = [x for x in parts if not x.endswith("SIGTERM")]
+    return ", ".join(cause or parts) or "a worker process ended abruptly"
 
 
 class LocalBackend:
