@@ -7,11 +7,17 @@
     domsim play smithy-bm bmu --seed 7 --game 3  one game's log (replays game 3)
     domsim summary results/tournament.parquet    summarise a results file
     domsim plot results/tournament.parquet       its charts (``domsim plot --help``)
+    domsim resume k.parquet                      finish an interrupted run
 
-Errors are one line, ``domsim: error: ...``: exit 2 for bad arguments, 1 when
-a bot fails during a run (finished games are saved when there is an output
-file), 130 on Ctrl-C (finished chunks saved; ``--resume FILE`` completes the
-run without replaying them).
+Errors are one line, ``domsim: error: ...``, never a traceback: exit 2 for bad
+arguments (checked before any game is played, outputs included), 1 when a run
+stops (a bot fails, or worker processes keep dying; finished games are saved
+when there is an output file), 130 on Ctrl-C (finished chunks saved; ``domsim
+resume FILE`` completes the run without replaying them).
+
+Outputs (``--out``, ``--csv-summary``, ``--plot``): the folder must already
+exist and be writable, checked up front; only domsim's own default ``results/``
+folder is created.
 """
 
 from __future__ import annotations
@@ -29,6 +35,10 @@ DEFAULT_TOURNAMENT_OUT = os.path.join("results", "tournament.parquet")
 # sim.plot.default_chart_dir(DEFAULT_TOURNAMENT_OUT), spelt out so that the parser
 # does not import matplotlib; tests/test_cli.py checks the two agree.
 DEFAULT_CHARTS = os.path.join("results", "tournament-charts")
+# The run options' defaults, applied after parsing: the parser leaves them None so
+# that a resumed run can tell the options the user gave from those left out.
+RUN_DEFAULTS = {"games": 10_000, "seed": 0, "seats": "rotate", "turn_cap": 100}
+MAX_GAME_INDEX = 2**62  # game indices are int64 in the layout arrays
 
 
 class UsageError(Exception):
@@ -75,8 +85,10 @@ def _game_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--seed", type=_seed, default=0, help="master seed (default 0)")
     p.add_argument("--kingdom", default=None,
                    help='"first-game" (default), "auto" (the kingdom cards the bots name, '
-                        'filled up to 10 from First Game) or 10 comma-separated kingdom cards. '
-                        'A bot naming a card not in the kingdom is an error')
+                        'filled up to 10 from First Game), "random" or "random:CARD,CARD,..." '
+                        '(the bots\' cards, filled up to 10 at random from every known kingdom '
+                        'card or those listed, drawn from --seed) or 10 comma-separated kingdom '
+                        'cards. A bot naming a card not in the kingdom is an error')
     p.add_argument("--allow-missing-cards", action="store_true",
                    help="play bots whose rules name cards not in the kingdom anyway (those "
                         "rules never fire; the results file lists them)")
@@ -89,16 +101,25 @@ def _game_options(p: argparse.ArgumentParser) -> None:
 
 
 def _run_options(p: argparse.ArgumentParser, games_default: int, games_help: str) -> None:
-    p.add_argument("--games", type=_positive, default=games_default, help=games_help)
+    p.add_argument("--games", type=_positive, default=None, help=games_help)
     _game_options(p)
-    p.add_argument("--processes", type=_positive, default=None,
-                   help="worker processes (default: all cores)")
+    p.set_defaults(**{k: None for k in RUN_DEFAULTS})
     p.add_argument("--chunk-size", type=_positive, default=None,
                    help="games per work unit (default: automatic, at most 20000)")
-    p.add_argument("--out", default=None, help="results file, FILE.parquet or FILE.csv")
     p.add_argument("--resume", default=None, metavar="FILE",
-                   help="continue the run saved in FILE (same configuration), playing only "
-                        "its unfinished chunks; the result goes to FILE unless --out is given")
+                   help="continue the run saved in FILE, playing only its unfinished chunks; "
+                        "bots and options come from FILE (any given must match it); the "
+                        "result goes to FILE unless --out is given")
+    _exec_options(p)
+
+
+def _exec_options(p: argparse.ArgumentParser) -> None:
+    """How and where a run is played and saved (no effect on its games)."""
+    p.add_argument("--processes", type=_positive, default=None,
+                   help="worker processes (default: all cores)")
+    p.add_argument("--out", default=None,
+                   help="results file, FILE.parquet or FILE.csv (CSV: run metadata in "
+                        "FILE.csv.json); its folder must exist")
     p.add_argument("--scheduler", default=None, metavar="ADDRESS",
                    help="run on the Dask scheduler at ADDRESS")
     p.add_argument("--dask", action="store_true",
@@ -118,7 +139,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     m = sub.add_parser("match", help="play one table of bots against each other",
                        description="Play the bots given (one per seat) against each other.")
-    m.add_argument("bots", nargs="+", help="bot names or .toml files, one per seat")
+    m.add_argument("bots", nargs="*", help="bot names or .toml files, one per seat "
+                   "(none with --resume: taken from the file)")
     _run_options(m, 10_000, "games in all, rounded up to whole seat rotations (default 10000)")
 
     t = sub.add_parser("tournament", help="round robin of a set of bots",
@@ -134,6 +156,15 @@ def build_parser() -> argparse.ArgumentParser:
     t.add_argument("--plot", default=None, metavar="DIR",
                    help=f"draw the tournament's charts into DIR (default: {DEFAULT_CHARTS} "
                         "when the results go to the default --out)")
+
+    r = sub.add_parser("resume", help="finish an interrupted or failed run from its file",
+                       description="Play the unfinished chunks of the run saved in FILE, with "
+                                   "the configuration stored in FILE, and save it to FILE "
+                                   "(or --out).")
+    r.add_argument("file", help="results file of the run (.parquet or .csv)")
+    _exec_options(r)
+    r.add_argument("--plot", default=None, metavar="DIR",
+                   help="also draw the run's charts into DIR")
 
     p = sub.add_parser("play", help="play one game and print its log",
                        description="Replay one game of a match (or of a results file with "
@@ -238,73 +269,123 @@ def _cmd_bots(args) -> int:
     return 0
 
 
-def _make_run(args, round_robin: bool):
+def _make_run(args, round_robin: bool, prior=None):
+    """The run's :class:`RunConfig` from the arguments.  Resuming (``prior``: the
+    saved Results), the bots and options not given come from the file, so that
+    ``domsim resume FILE`` needs nothing else and the options given are compared."""
     from sim.runner.plan import default_processes, make_config
 
     bots = list(args.bots)
     tables = None
+    players = args.players if (round_robin or args.players) else None
+    opts = {k: getattr(args, k) for k in RUN_DEFAULTS}
+    kingdom = args.kingdom
+    if prior is not None:
+        pc = prior.config
+        if not bots and not getattr(args, "table", None):
+            bots, tables, round_robin = list(pc.bots), [list(t) for t in pc.tables], False
+        if players is None and (round_robin or tables is not None):
+            players = pc.players
+        opts = {k: getattr(pc, k) if v is None else v for k, v in opts.items()}
+        if kingdom is None:
+            kingdom = list(pc.kingdom)
+    opts = {k: RUN_DEFAULTS[k] if v is None else v for k, v in opts.items()}
+    # A resumed run that was allowed to play with missing cards stays allowed.
+    allow_missing = bool(getattr(args, "allow_missing_cards", False)
+                         or (prior is not None and prior.config.unusable))
     if round_robin:
-        if args.table:
+        if getattr(args, "table", None):
             tables = [[x.strip() for x in t.split(",") if x.strip()] for t in args.table]
             if not bots:
                 bots = list(dict.fromkeys(x for t in tables for x in t))
         elif not bots:
             bots = list(REFERENCE_BOTS)
-    cfg = make_config(bots, players=args.players if (round_robin or args.players) else None,
-                      tables=tables, round_robin=round_robin and not tables,
-                      games=args.games, seed=args.seed, seats=args.seats,
-                      kingdom=args.kingdom, turn_cap=args.turn_cap, chunk_size=args.chunk_size,
+    if not bots:
+        raise UsageError("match needs the bots, one per seat (or --resume FILE)")
+    cfg = make_config(bots, players=players, tables=tables,
+                      round_robin=round_robin and not tables, kingdom=kingdom,
+                      chunk_size=args.chunk_size,
                       processes=args.processes or default_processes(),
-                      allow_missing_cards=args.allow_missing_cards)
+                      allow_missing_cards=allow_missing, **opts)
     for name, rules in cfg.unusable:
         _note(f"{name}: rules that can never fire on this kingdom: {'; '.join(rules)}")
-    if cfg.games != args.games:
-        _note(f"{args.games:,} games rounded up to {cfg.games:,} per table "
+    if prior is None and cfg.games != opts["games"]:
+        _note(f"{opts['games']:,} games rounded up to {cfg.games:,} per table "
               f"(whole rotations of {cfg.players} seats)")
     return cfg
 
 
-def _cmd_run(args, round_robin: bool) -> int:
-    from sim.runner.execute import RunError, RunInterrupted, run
+def _resume_args(args) -> argparse.Namespace:
+    """``domsim resume FILE [...]`` as ``match --resume FILE [...]`` without bots."""
+    d = vars(args).copy()
+    d.update(bots=[], table=None, players=None, kingdom=None, chunk_size=None,
+             resume=args.file, no_out=True, **{k: None for k in RUN_DEFAULTS})
+    return argparse.Namespace(**d)
 
-    cfg = _make_run(args, round_robin)
+
+def _outputs(args, out: str | None, round_robin: bool) -> str | None:
+    """Check every output before a game is played (see the module docstring);
+    returns the charts folder to draw, if any."""
+    from sim.io import check_output
+
+    plot_dir = getattr(args, "plot", None)
+    if plot_dir is None and round_robin and out == DEFAULT_TOURNAMENT_OUT:
+        plot_dir = DEFAULT_CHARTS
+    if out is not None and out == DEFAULT_TOURNAMENT_OUT:
+        os.makedirs(os.path.dirname(out), exist_ok=True)  # domsim's own folder
+    if out is not None:
+        check_output(out, "results")
+    if args.csv_summary is not None:
+        check_output(args.csv_summary, "csv")
+        if out is not None and os.path.abspath(args.csv_summary) == os.path.abspath(out):
+            raise UsageError(f"--csv-summary and the results file are both {out}")
+    if plot_dir is not None:
+        check_output(plot_dir, "dir")
+    return plot_dir
+
+
+def _cmd_run(args, round_robin: bool) -> int:
+    from sim.runner.execute import RunError, RunInterrupted, load_resume, run
+
+    if args.command == "resume":
+        args = _resume_args(args)
+    prior = load_resume(args.resume) if args.resume is not None else None
+    cfg = _make_run(args, round_robin, prior)
     out = args.out
-    if out is None and args.resume:
+    if out is not None and getattr(args, "no_out", False) and args.command == "tournament":
+        raise UsageError("--no-out and --out together: give one")
+    if out is None and args.resume is not None:
         out = args.resume
     if out is None and round_robin and not args.no_out:
         out = DEFAULT_TOURNAMENT_OUT
-    if out is not None:
-        from sim.io import file_kind
-
-        file_kind(out)
     backend = None
     if args.scheduler or args.dask:
         from sim.dask_backend import DaskBackend
 
         backend = DaskBackend(args.scheduler, n_workers=args.processes)
+    plot_dir = _outputs(args, out, round_robin)
     try:
         results = run(cfg, processes=args.processes, backend=backend, progress=args.progress,
-                      out=out, resume=args.resume)
+                      out=out, resume=prior)
     except RunError as exc:
         if out is not None:
-            _note(f"{exc.results.n_games:,} finished games saved to {out}")
+            again = (f"; finish with: domsim resume {out}"
+                     if exc.error.get("kind") == "worker-lost" else "")
+            _note(f"{exc.results.n_games:,} finished games saved to {out}{again}")
         print(f"domsim: error: {exc}", file=sys.stderr)
         return 1
     except RunInterrupted as exc:
         if out is not None:
             _note(f"interrupted: {exc.results.n_games:,} finished games saved to {out}; "
-                  f"finish with --resume {out}")
+                  f"finish with: domsim resume {out}")
         else:
             _note("interrupted (nothing saved: no --out)")
         return 130
     print_results(results)
-    if args.csv_summary:
+    if args.csv_summary is not None:
         results.summary().to_csv(args.csv_summary)
     if out is not None:
         _note(f"results saved to {out}")
-    plot_dir = getattr(args, "plot", None) if round_robin else None
-    if plot_dir is None and round_robin and out == DEFAULT_TOURNAMENT_OUT:
-        plot_dir = DEFAULT_CHARTS
     if plot_dir:
         plot_hook(results, plot_dir)
     return 0
@@ -325,9 +406,14 @@ def _cmd_play(args) -> int:
     from sim.runner.api import play_game
     from sim.runner.plan import RunConfig, make_config
 
+    if args.game >= MAX_GAME_INDEX:
+        raise UsageError(f"game index must be below 2**62, not {args.game}")
     if args.from_file:
         from sim.io import load_frame
 
+        if args.bots:
+            raise UsageError("play takes the bots or --from FILE (whose bots it replays), "
+                             "not both")
         _, meta = load_frame(args.from_file)
         cfg = RunConfig.from_dict(meta["config"])
     else:
@@ -355,7 +441,7 @@ def _cmd_summary(args) -> int:
     results = Results.load(args.file)
     print_results(results)
     if not results.complete:
-        _note(f"incomplete run: finish it with --resume {args.file}")
+        _note(f"incomplete run: finish it with: domsim resume {args.file}")
     return 0
 
 
@@ -381,6 +467,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _cmd_run(args, round_robin=False)
         if args.command == "tournament":
             return _cmd_run(args, round_robin=True)
+        if args.command == "resume":
+            return _cmd_run(args, round_robin=False)
         if args.command == "play":
             return _cmd_play(args)
         if args.command == "summary":
@@ -390,12 +478,26 @@ def main(argv: Sequence[str] | None = None) -> int:
         sys.stdout = open(os.devnull, "w")  # noqa: SIM115
         return 0
     except (UsageError, ConfigError, BotDefinitionError, OSError) as exc:
-        msg = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
-        print(f"domsim: error: {msg}", file=sys.stderr)
+        print(f"domsim: error: {_one_line(exc)}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         _note("interrupted")
         return 130
+    except MemoryError as exc:
+        print(f"domsim: error: out of memory ({_one_line(exc)}); play fewer games per run",
+              file=sys.stderr)
+        return 1
+    except Exception as exc:  # noqa: BLE001 - a bug: one line, the traceback on request
+        if os.environ.get("DOMSIM_TRACEBACK"):
+            raise
+        print(f"domsim: error: unexpected {type(exc).__name__}: {_one_line(exc)} (a bug: "
+              f"please report it; DOMSIM_TRACEBACK=1 shows the traceback)", file=sys.stderr)
+        return 1
+
+
+def _one_line(exc: BaseException) -> str:
+    text = str(exc).strip()
+    return text.splitlines()[0] if text else type(exc).__name__
 
 
 if __name__ == "__main__":

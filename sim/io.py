@@ -3,9 +3,17 @@
 The metadata (JSON) holds the run configuration, the package version, the
 finished chunks and any error, so a file can be summarised, checked and
 resumed on its own.  Parquet keeps it in the schema metadata under
-``b"domsim"``; CSV, which has no metadata, gets it as a first comment line
-``# domsim {json}``.  Files are written to a temporary name and renamed, so
-an interrupted write never leaves a truncated results file.
+``b"domsim"``.  CSV has no room for metadata, so it goes to a *sidecar*
+``FILE.csv.json`` next to ``FILE.csv``, which stays a plain CSV that
+``pandas.read_csv(FILE)`` reads as is (files of domsim 0.1 that start with a
+``# domsim {json}`` comment line are still read).  Files are written to a
+temporary name and renamed, so an interrupted write never leaves a truncated
+results file.
+
+Outputs follow one rule, checked before any game is played
+(:func:`check_output`): the folder an output goes into must already exist and
+be writable, and the name must have the right extension; domsim never creates
+folders for the user (the CLI's own default ``results/`` folder excepted).
 """
 
 from __future__ import annotations
@@ -59,6 +67,63 @@ def run_metadata(results: Results) -> dict:
     }
 
 
+def sidecar(path: str | os.PathLike) -> Path:
+    """Where a CSV results file keeps its metadata: ``FILE.csv.json``."""
+    path = Path(path)
+    return path.with_name(path.name + ".json")
+
+
+_EXTENSIONS = {"results": (".parquet", ".pq", ".csv"), "csv": (".csv",)}
+
+
+def check_output(path: str | os.PathLike, what: str = "results") -> None:
+    """Refuse, up front and in one line, an output domsim could not write at the end.
+
+    ``what``: ``"results"`` (.parquet/.pq/.csv), ``"csv"`` (.csv) or ``"dir"``
+    (a folder that may not exist yet, created inside an existing one).  The
+    folder an output goes into must exist (it is named when it does not) and
+    be writable; an existing output must be writable and of the right kind.
+    """
+    p = Path(path)
+    name = os.fspath(path)
+    if not name:
+        raise ConfigError(f"empty name for an output {'folder' if what == 'dir' else 'file'}")
+    if what != "dir":
+        if p.suffix.lower() not in _EXTENSIONS[what]:
+            want = "results file must end in .parquet or .csv" if what == "results" \
+                else "CSV file must end in .csv"
+            raise ConfigError(f"{want}: {name}")
+        if p.is_dir():
+            raise ConfigError(f"{name} is a folder, not a file")
+        if p.exists() and not os.access(p, os.W_OK):
+            raise ConfigError(f"cannot write {name}: permission denied")
+    elif p.exists():
+        if not p.is_dir():
+            raise ConfigError(f"{name} is a file, not a folder")
+        _probe(p, name)
+        return
+    parent = p.parent
+    shown = os.fspath(parent) if os.fspath(parent) not in ("", ".") else "."
+    if not parent.exists():
+        raise ConfigError(f"folder {shown} does not exist (for {name}); create it first")
+    if not parent.is_dir():
+        raise ConfigError(f"{shown} is not a folder (for {name})")
+    _probe(parent, shown)
+
+
+def _probe(folder: Path, shown: str) -> None:
+    """Create and delete a file in ``folder``: the one test of writability that
+    also holds for root, read-only mounts and special file systems."""
+    import tempfile
+
+    try:
+        with tempfile.TemporaryFile(dir=folder, prefix=".domsim-probe-"):
+            pass
+    except OSError as exc:
+        reason = exc.strerror or type(exc).__name__
+        raise ConfigError(f"cannot write into folder {shown}: {reason}") from None
+
+
 def file_kind(path: str | os.PathLike) -> str:
     suffix = Path(path).suffix.lower()
     if suffix in (".parquet", ".pq"):
@@ -70,11 +135,12 @@ def file_kind(path: str | os.PathLike) -> str:
 
 def save_frame(df: pd.DataFrame, meta: dict, path: str | os.PathLike) -> None:
     """Write ``df`` with ``meta`` to ``path`` (atomically: temp file + rename)."""
+    check_output(path, "results")
     kind = file_kind(path)
     path = Path(path)
-    if path.parent and not path.parent.exists():
-        path.parent.mkdir(parents=True, exist_ok=True)
     tmp = path.with_name(f".{path.name}.tmp{os.getpid()}")
+    side = sidecar(path)
+    side_tmp = side.with_name(f".{side.name}.tmp{os.getpid()}")
     text = json.dumps(meta, sort_keys=True)
     try:
         if kind == "parquet":
@@ -85,42 +151,99 @@ def save_frame(df: pd.DataFrame, meta: dict, path: str | os.PathLike) -> None:
             table = table.replace_schema_metadata({**(table.schema.metadata or {}),
                                                    META_KEY: text.encode()})
             pq.write_table(table, tmp, compression="zstd")
+            os.replace(tmp, path)
         else:
-            with open(tmp, "w", newline="") as f:
-                f.write(CSV_PREFIX + text + "\n")
-                df.to_csv(f, index=False)
-        os.replace(tmp, path)
+            df.to_csv(tmp, index=False)
+            side_tmp.write_text(text + "\n")
+            # The sidecar records n_games, so a reader notices a CSV and sidecar
+            # from different saves (a crash between these two renames).
+            os.replace(side_tmp, side)
+            os.replace(tmp, path)
     finally:
-        if tmp.exists():
-            tmp.unlink()
+        for t in (tmp, side_tmp):
+            if t.exists():
+                t.unlink()
 
 
 def load_frame(path: str | os.PathLike) -> tuple[pd.DataFrame, dict]:
-    """(per-game DataFrame, metadata) of a results file; dtypes restored for CSV."""
+    """(per-game DataFrame, metadata) of a results file; dtypes restored for CSV.
+
+    Anything that is not a readable domsim results file (truncated, another
+    program's Parquet or CSV, a missing sidecar, missing columns) raises
+    :class:`ConfigError` with a one-line reason.
+    """
     kind = file_kind(path)
+    name = os.fspath(path)
     if not Path(path).is_file():
-        raise ConfigError(f"no such results file: {os.fspath(path)}")
+        raise ConfigError(f"no such results file: {name}")
     if kind == "parquet":
+        import pyarrow as pa
         import pyarrow.parquet as pq
 
-        table = pq.read_table(path)
+        try:
+            table = pq.read_table(path)
+        except (pa.ArrowException, OSError, ValueError) as exc:
+            raise ConfigError(f"{name} is not a readable Parquet file "
+                              f"({_first_line(exc)})") from None
         raw = (table.schema.metadata or {}).get(META_KEY)
         if raw is None:
-            raise ConfigError(f"{os.fspath(path)} is not a domsim results file")
-        meta = json.loads(raw)
+            raise ConfigError(f"{name} is not a domsim results file (no domsim metadata)")
+        meta = _parse_meta(raw, name)
         df = table.to_pandas()
     else:
-        with open(path) as f:
-            first = f.readline()
-            if not first.startswith(CSV_PREFIX):
-                raise ConfigError(f"{os.fspath(path)} is not a domsim results file")
-            meta = json.loads(first[len(CSV_PREFIX):])
-            df = pd.read_csv(f)
+        side = sidecar(path)
+        try:
+            with open(path) as f:
+                first = f.readline()
+                if first.startswith(CSV_PREFIX):  # domsim 0.1: metadata in a comment line
+                    meta = _parse_meta(first[len(CSV_PREFIX):], name)
+                    df = pd.read_csv(f, low_memory=False)
+                else:
+                    if not side.is_file():
+                        raise ConfigError(f"{name} is not a domsim results file (its "
+                                          f"metadata file {side} is missing)")
+                    meta = _parse_meta(side.read_text(), os.fspath(side))
+                    df = pd.read_csv(path, low_memory=False)
+        except (UnicodeDecodeError, pd.errors.ParserError, pd.errors.EmptyDataError) as exc:
+            raise ConfigError(f"{name} is not a readable CSV file ({_first_line(exc)})") \
+                from None
+        n = meta.get("n_games")
+        if isinstance(n, int) and n != len(df):
+            raise ConfigError(f"{name} has {len(df):,} games but its metadata says {n:,} "
+                              f"(the CSV and {side.name} come from different saves)")
     from sim.results import coerce_games
     from sim.runner.plan import RunConfig
 
-    df = coerce_games(df, RunConfig.from_dict(meta["config"]))
+    try:
+        cfg = RunConfig.from_dict(meta["config"])
+    except (KeyError, TypeError, ValueError) as exc:
+        raise ConfigError(f"{name}: its domsim metadata has no valid run configuration "
+                          f"({type(exc).__name__}: {_first_line(exc)})") from None
+    try:
+        df = coerce_games(df, cfg)
+    except KeyError as exc:
+        raise ConfigError(f"{name} is not a domsim results file (no column "
+                          f"{exc.args[0]!r})") from None
+    except (ValueError, TypeError) as exc:
+        raise ConfigError(f"{name} has a column domsim cannot read "
+                          f"({_first_line(exc)})") from None
     return df, meta
+
+
+def _first_line(exc: BaseException) -> str:
+    text = str(exc).strip()
+    return text.splitlines()[0] if text else type(exc).__name__
+
+
+def _parse_meta(raw: bytes | str, name: str) -> dict:
+    try:
+        meta = json.loads(raw)
+    except (ValueError, UnicodeDecodeError) as exc:
+        raise ConfigError(f"{name}: its domsim metadata is not valid JSON "
+                          f"({_first_line(exc)})") from None
+    if not isinstance(meta, dict) or not isinstance(meta.get("config"), dict):
+        raise ConfigError(f"{name}: its domsim metadata has no run configuration")
+    return meta
 
 
 def save_results(results: Results, path: str | os.PathLike) -> None:

@@ -549,7 +549,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     unreadable file, each reported in one line.
     """
     from sim.config import ConfigError
-    from sim.io import load_frame
+    from sim.io import check_output, load_frame
 
     try:
         args = build_parser().parse_args(argv)
@@ -571,6 +571,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"domsim: error: {args.results} holds no games", file=sys.stderr)
         return 2
     out = Path(args.out) if args.out else default_chart_dir(args.results)
+    try:
+        check_output(out, "dir")      # the rule every domsim output follows (sim.io)
+    except (ConfigError, OSError) as exc:
+        print(f"domsim: error: {exc}", file=sys.stderr)
+        return 2
     stats = None
     if args.per_turn > 0:
         try:

@@ -120,39 +120,263 @@ def test_play_says_when_it_compiles(capsys, monkeypatch):
     assert err.strip().splitlines() == [sim.numba_cache.COMPILE_NOTICE]
 
 
-@pytest.mark.parametrize("argv", [
-    ["match", "no-such-bot", "bmu"],
-    ["match", "bmu"],
-    ["match", "bmu", "bmu", "bmu", "bmu", "bmu"],
-    ["match", "bmu", "smithy-bm", "--players", "5"],
-    ["match", "bmu", "smithy-bm", "--players", "1"],
-    ["match", "bmu", "smithy-bm", "--players", "3"],
-    ["match", "bmu", "smithy-bm", "--games", "0"],
-    ["match", "bmu", "smithy-bm", "--games", "many"],
-    ["match", "bmu", "smithy-bm", "--kingdom", "Moat,Smithy"],
-    ["match", "bmu", "smithy-bm", "--kingdom", "Moat,Smithy,Village,Cellar,Market,Mine,"
-     "Remodel,Workshop,Merchant,Dragon"],
-    ["match", "bmu", "smithy-bm", "--seed", "-1"],
-    ["match", "bmu", "smithy-bm", "--seats", "sideways"],
-    ["match", "bmu", "smithy-bm", "--processes", "0"],
-    ["match", "bmu", "smithy-bm", "--chunk-size", "0"],
-    ["match", "bmu", "smithy-bm", "--out", "results.txt"],
-    ["match", "bmu", "smithy-bm", "--resume", "/no/such/file.parquet"],
-    ["match", "bmu", "smithy-bm", "--turn-cap", "5000"],
-    ["match", "/no/such/bot.toml", "bmu"],
-    ["tournament", "bmu", "smithy-bm", "--players", "3"],
-    ["play"],
-    ["play", "bmu", "smithy-bm", "--game", "-1"],
-    ["summary", "/no/such/file.parquet"],
-    ["frobnicate"],
-    [],
-])
-def test_bad_arguments_give_one_line_and_status_2(capsys, argv):
+@pytest.fixture(scope="module")
+def files(tmp_path_factory):
+    """A folder of good, broken and foreign results files (and other paths) for the
+    bad-argument table: ``{d}`` in an argument stands for it."""
+    import shutil
+
+    import pandas as pd
+
+    d = tmp_path_factory.mktemp("files")
+    for name in ("good.parquet", "good.csv"):
+        assert main(["match", "bmu", "smithy-bm", "--games", "20", "--seed", "3", "--processes",
+                     "1", "--out", str(d / name), "--no-progress"]) == 0
+    raw = (d / "good.parquet").read_bytes()
+    (d / "truncated.parquet").write_bytes(raw[: len(raw) // 2])
+    (d / "empty.parquet").write_bytes(b"")
+    (d / "text.parquet").write_text("not parquet\n")
+    pd.DataFrame({"a": [1, 2]}).to_parquet(d / "foreign.parquet")
+    shutil.copy(d / "good.csv", d / "nosidecar.csv")
+    (d / "foreign.csv").write_text("a,b\n" + "1,2\n" * 20)
+    shutil.copy(d / "good.csv.json", d / "foreign.csv.json")
+    shutil.copy(d / "good.csv", d / "badjson.csv")
+    (d / "badjson.csv.json").write_text("{not json")
+    shutil.copy(d / "good.csv", d / "short.csv")
+    (d / "short.csv.json").write_text((d / "good.csv.json").read_text().replace(
+        '"n_games": 20', '"n_games": 19'))
+    (d / "binary.csv").write_bytes(b"\xff\xfe\x00garbage\x00")
+    lines = (d / "good.csv").read_text().splitlines()
+    lines[3] = lines[3].replace(",bmu,", ",zz,", 1).replace(",smithy-bm,", ",zz,", 1)
+    lines[3] = ",".join(["zz" if i == 6 else c for i, c in enumerate(lines[3].split(","))])
+    (d / "badvalue.csv").write_text("\n".join(lines) + "\n")
+    shutil.copy(d / "good.csv.json", d / "badvalue.csv.json")
+    shutil.copy(d / "good.csv.json", d / "binary.csv.json")
+    partial = Results.load(d / "good.parquet")
+    assert main(["match", "bmu", "smithy-bm", "--games", "40", "--seed", "3", "--processes",
+                 "1", "--chunk-size", "10", "--out", str(d / "partial.parquet")]) == 0
+    full = Results.load(d / "partial.parquet")
+    partial = Results(full.games[full.games["game"] < 20].reset_index(drop=True), full.config,
+                      frozenset({0, 1}), interrupted=True)
+    partial.save(d / "partial.parquet")
+    (d / "adir.parquet").mkdir()
+    (d / "adir.csv").mkdir()
+    (d / "plain").write_text("a file\n")
+    return d
+
+
+# (arguments, a piece of the one-line message).  Every subcommand and every option
+# of every subcommand has at least one bad value here (checked below).
+BAD = [
+    (["frobnicate"], "invalid choice"),
+    ([], "required"),
+    (["--bogus-option"], "required: COMMAND"),
+    (["bots", "extra"], "unrecognized arguments"),
+    (["bots", "--names=yes"], "ignored explicit argument"),
+    # match: bots
+    (["match", "no-such-bot", "bmu"], "unknown bot"),
+    (["match"], "needs the bots"),
+    (["match", "bmu"], "2, 3 or 4 players, not 1"),
+    (["match", "bmu", "bmu", "bmu", "bmu", "bmu"], "players"),
+    (["match", "/no/such/bot.toml", "bmu"], "bot.toml"),
+    # match: game options
+    (["match", "bmu", "smithy-bm", "--players", "5"], "2, 3 or 4 players"),
+    (["match", "bmu", "smithy-bm", "--players", "1"], "2, 3 or 4 players"),
+    (["match", "bmu", "smithy-bm", "--players", "two"], "not a number of players"),
+    (["match", "bmu", "smithy-bm", "--players", "3"], "3-player match needs 3 bots"),
+    (["match", "bmu", "smithy-bm", "--games", "0"], "at least 1"),
+    (["match", "bmu", "smithy-bm", "--games", "many"], "not a whole number"),
+    (["match", "bmu", "smithy-bm", "--games", "10_000_000_000_000"], "of memory"),
+    (["match", "bmu", "smithy-bm", "--games", str(10**40)], "of memory"),
+    (["match", "bmu", "smithy-bm", "--kingdom", "Moat,Smithy"], "kingdom"),
+    (["match", "bmu", "smithy-bm", "--kingdom", "Moat,Smithy,Village,Cellar,Market,Mine,"
+      "Remodel,Workshop,Merchant,Dragon"], "Dragon"),
+    (["match", "witch-bm", "bmu"], "--kingdom auto"),
+    (["match", "witch-bm", "bmu", "--kingdom", "random:Witch,Moat"], "distinct cards"),
+    (["match", "bmu", "smithy-bm", "--kingdom", "random:Gold,Moat"], "not kingdom cards"),
+    (["match", "witch-bm", "bmu", "--allow-missing-cards", "--games", "0"], "at least 1"),
+    (["match", "bmu", "smithy-bm", "--seed", "-1"], "seed"),
+    (["match", "bmu", "smithy-bm", "--seed", str(2**64)], "seed"),
+    (["match", "bmu", "smithy-bm", "--seed", "x"], "not an integer seed"),
+    (["match", "bmu", "smithy-bm", "--seats", "sideways"], "invalid choice"),
+    (["match", "bmu", "smithy-bm", "--turn-cap", "5000"], "turn"),
+    (["match", "bmu", "smithy-bm", "--turn-cap", "0"], "at least 1"),
+    # match: how and where
+    (["match", "bmu", "smithy-bm", "--processes", "0"], "at least 1"),
+    (["match", "bmu", "smithy-bm", "--processes", "all"], "not a whole number"),
+    (["match", "bmu", "smithy-bm", "--chunk-size", "0"], "at least 1"),
+    (["match", "bmu", "smithy-bm", "--out", "results.txt"], "must end in .parquet or .csv"),
+    (["match", "bmu", "smithy-bm", "--out", "{d}/no-such-dir/r.parquet"],
+     "no-such-dir does not exist"),
+    (["match", "bmu", "smithy-bm", "--out", "{d}/adir.parquet"], "is a folder"),
+    (["match", "bmu", "smithy-bm", "--out", "{d}/plain/r.parquet"], "is not a folder"),
+    (["match", "bmu", "smithy-bm", "--out", ""], "empty name for an output file"),
+    (["match", "bmu", "smithy-bm", "--csv-summary", ""], "empty name for an output file"),
+    (["tournament", "--plot", "", "--no-out"], "empty name for an output folder"),
+    (["resume", ""], "must end in"),
+    (["match", "bmu", "smithy-bm", "--csv-summary", "{d}/s.txt"], "must end in .csv"),
+    (["match", "bmu", "smithy-bm", "--csv-summary", "{d}/no-such-dir/s.csv"],
+     "no-such-dir does not exist"),
+    (["match", "bmu", "smithy-bm", "--csv-summary", "{d}/adir.csv"], "is a folder"),
+    (["match", "bmu", "smithy-bm", "--csv-summary", "{d}/x.csv", "--out", "{d}/x.csv"],
+     "both"),
+    (["match", "bmu", "smithy-bm", "--progress=yes"], "ignored explicit argument"),
+    (["match", "bmu", "smithy-bm", "--no-progress=yes"], "ignored explicit argument"),
+    (["match", "bmu", "smithy-bm", "--dask=yes"], "ignored explicit argument"),
+    (["match", "bmu", "smithy-bm", "--verbose=2"], "ignored explicit argument"),
+    (["match", "bmu", "smithy-bm", "-v=2"], "ignored explicit argument"),
+    (["match", "bmu", "smithy-bm", "--scheduler", "not an address"], "Dask scheduler"),
+    (["match", "bmu", "smithy-bm", "--scheduler", "tcp://127.0.0.1:9"], "Dask scheduler"),
+    # match: resume
+    (["match", "bmu", "smithy-bm", "--resume", "/no/such/file.parquet"], "no such"),
+    (["match", "--resume", "{d}/truncated.parquet"], "not a readable Parquet file"),
+    (["match", "--resume", "{d}/foreign.parquet"], "not a domsim results file"),
+    (["match", "--resume", "{d}/nosidecar.csv"], "nosidecar.csv.json is missing"),
+    (["match", "--resume", "{d}/good.parquet", "--seed", "4", "--games", "30"],
+     "made with games=20, seed=3; this run has games=30, seed=4"),
+    (["match", "big-money", "bmu", "--resume", "{d}/good.parquet"], "bots="),
+    (["match", "--resume", "{d}/good.txt"], "must end in .parquet or .csv"),
+    # tournament
+    (["tournament", "bmu", "smithy-bm", "--players", "3"], "at least 3 different bots"),
+    (["tournament", "--table", "bmu", "--no-out"], "2, 3 or 4 players"),
+    (["tournament", "--table", "bmu,nosuch", "--no-out"], "unknown bot"),
+    (["tournament", "--table", "bmu,smithy-bm", "--table", "bmu,smithy-bm,big-money",
+      "--no-out"], "every table must seat"),
+    (["tournament", "--no-out", "--out", "{d}/t.parquet"], "--no-out and --out"),
+    (["tournament", "--no-out=1"], "ignored explicit argument"),
+    (["tournament", "--plot", "{d}/plain", "--no-out"], "is a file, not a folder"),
+    (["tournament", "--plot", "{d}/no-such-dir/charts", "--no-out"],
+     "no-such-dir does not exist"),
+    (["tournament", "--games", "-3"], "at least 1"),
+    (["tournament", "--seats", "x"], "invalid choice"),
+    (["tournament", "--kingdom", "Moat"], "kingdom"),
+    (["tournament", "witch-bm", "bmu", "--allow-missing-cards", "--players", "5"], "players"),
+    (["tournament", "--turn-cap", "x"], "not a whole number"),
+    (["tournament", "--seed", "1.5"], "not an integer seed"),
+    (["tournament", "--processes", "-1"], "at least 1"),
+    (["tournament", "--chunk-size", "x"], "not a whole number"),
+    (["tournament", "--out", "{d}/t.json"], "must end in"),
+    (["tournament", "--csv-summary", "{d}/nope/s.csv", "--no-out"], "does not exist"),
+    (["tournament", "--resume", "{d}/empty.parquet"], "not a readable Parquet file"),
+    (["tournament", "--players", "9"], "2, 3 or 4 players"),
+    (["tournament", "--progress=1"], "ignored explicit argument"),
+    (["tournament", "--no-progress=1"], "ignored explicit argument"),
+    (["tournament", "--dask=1"], "ignored explicit argument"),
+    (["tournament", "--verbose=1"], "ignored explicit argument"),
+    (["tournament", "--scheduler", "nowhere", "--no-out"], "Dask scheduler"),
+    # resume
+    (["resume"], "required"),
+    (["resume", "/no/such.parquet"], "no such results file"),
+    (["resume", "{d}/text.parquet"], "not a readable Parquet file"),
+    (["resume", "{d}/foreign.csv"], "no column"),
+    (["resume", "{d}/badjson.csv"], "not valid JSON"),
+    (["resume", "{d}/short.csv"], "20 games but its metadata says 19"),
+    (["resume", "{d}/good.parquet", "--games", "3"], "unrecognized arguments"),
+    (["resume", "{d}/good.parquet", "--out", "{d}/nope/r.parquet"], "does not exist"),
+    (["resume", "{d}/good.parquet", "--out", "{d}/r.txt"], "must end in"),
+    (["resume", "{d}/good.parquet", "--csv-summary", "{d}/r.txt"], "must end in .csv"),
+    (["resume", "{d}/good.parquet", "--plot", "{d}/plain"], "not a folder"),
+    (["resume", "{d}/good.parquet", "--processes", "0"], "at least 1"),
+    (["resume", "{d}/partial.parquet", "--scheduler", "nowhere"], "Dask scheduler"),
+    (["resume", "{d}/good.parquet", "--progress=1"], "ignored explicit argument"),
+    (["resume", "{d}/good.parquet", "--no-progress=1"], "ignored explicit argument"),
+    (["resume", "{d}/good.parquet", "--dask=1"], "ignored explicit argument"),
+    (["resume", "{d}/good.parquet", "--verbose=1"], "ignored explicit argument"),
+    # play
+    (["play"], "needs the bots"),
+    (["play", "bmu"], "2, 3 or 4 players"),
+    (["play", "bmu", "smithy-bm", "--game", "-1"], "at least 0"),
+    (["play", "bmu", "smithy-bm", "--game", "x"], "invalid int"),
+    (["play", "bmu", "smithy-bm", "--game", str(10**20)], "below 2**62"),
+    (["play", "--from", "{d}/good.parquet", "--game", "20"], "0..19"),
+    (["play", "--from", "{d}/good.parquet", "bmu", "smithy-bm"], "not both"),
+    (["play", "--from", "{d}/binary.csv"], "not a readable CSV file"),
+    (["play", "--from", "/no/such.csv"], "no such results file"),
+    (["play", "bmu", "smithy-bm", "--players", "x"], "not a number of players"),
+    (["play", "bmu", "smithy-bm", "--seed", "x"], "not an integer seed"),
+    (["play", "bmu", "smithy-bm", "--kingdom", "Moat"], "kingdom"),
+    (["play", "witch-bm", "bmu"], "--kingdom auto"),
+    (["play", "witch-bm", "bmu", "--allow-missing-cards", "--game", "-1"], "at least 0"),
+    (["play", "bmu", "smithy-bm", "--seats", "x"], "invalid choice"),
+    (["play", "bmu", "smithy-bm", "--turn-cap", "0"], "at least 1"),
+    # summary
+    (["summary"], "required"),
+    (["summary", "/no/such/file.parquet"], "no such results file"),
+    (["summary", "{d}/truncated.parquet"], "not a readable Parquet file"),
+    (["summary", "{d}/empty.parquet"], "not a readable Parquet file"),
+    (["summary", "{d}/foreign.parquet"], "not a domsim results file"),
+    (["summary", "{d}/nosidecar.csv"], "is missing"),
+    (["summary", "{d}/adir.parquet"], "no such results file"),
+    (["summary", "{d}/good.csv.json"], "must end in .parquet or .csv"),
+    (["summary", "{d}/badvalue.csv"], "has a column domsim cannot read"),
+    (["summary", ""], "must end in"),
+    # plot
+    (["plot"], "required"),
+    (["plot", "{d}/truncated.parquet"], "not a readable Parquet file"),
+    (["plot", "{d}/foreign.parquet"], "not a domsim results file"),
+    (["plot", "{d}/nosidecar.csv"], "is missing"),
+    (["plot", "{d}/good.parquet", "--format", "gif"], "invalid choice"),
+    (["plot", "{d}/good.parquet", "--per-turn", "x"], "invalid int"),
+    (["plot", "{d}/good.parquet", "--out", "{d}/plain"], "not a folder"),
+    (["plot", "{d}/good.parquet", "--out", "{d}/nope/charts"], "does not exist"),
+    (["plot", "{d}/good.parquet", "--bogus"], "unrecognized"),
+]
+
+
+if Path("/proc/self").is_dir():  # a folder nobody can write into, root included
+    BAD.append((["match", "bmu", "smithy-bm", "--out", "/proc/r.parquet"],
+                "cannot write into folder /proc"))
+
+
+@pytest.mark.parametrize("argv,expected", BAD, ids=[" ".join(a)[:70] for a, _ in BAD])
+def test_bad_arguments_give_one_line_and_status_2(capsys, monkeypatch, files, argv, expected):
+    import sim.dask_backend
+
+    monkeypatch.setattr(sim.dask_backend, "CONNECT_TIMEOUT_S", 2)
+    argv = [a.replace("{d}", str(files)) for a in argv]
     rc, out, err = run_cli(capsys, *argv)
-    assert rc == 2
     lines = err.strip().splitlines()
     assert len(lines) == 1 and lines[0].startswith("domsim: error: "), err
-    assert "Traceback" not in err
+    assert rc == 2, err
+    assert expected in lines[0], lines[0]
+    assert "Traceback" not in err and not out
+
+
+def test_the_bad_argument_table_covers_every_subcommand_and_option():
+    from sim.cli import build_parser
+    from sim.plot import build_parser as plot_parser
+
+    tried = {(argv[0] if argv else "", a.split("=")[0]) for argv, _ in BAD for a in argv}
+    sub = next(a for a in build_parser()._actions if a.choices and "match" in a.choices)
+    missing = []
+    for name, parser in sub.choices.items():
+        if name not in {argv[0] for argv, _ in BAD if argv}:
+            missing.append(name)
+        for action in (plot_parser() if name == "plot" else parser)._actions:
+            opts = set(action.option_strings) - {"-h", "--help", "--version"}
+            if opts and not any((name, o) in tried for o in opts):
+                missing.append(f"{name} {'/'.join(sorted(opts))}")
+    assert not missing, f"no bad value tried for: {missing}"
+
+
+def test_dask_not_installed_names_the_extra(capsys, monkeypatch):
+    monkeypatch.setitem(sys.modules, "dask", None)
+    monkeypatch.setitem(sys.modules, "dask.distributed", None)
+    for extra in (["--dask"], ["--scheduler", "tcp://127.0.0.1:8786"]):
+        rc, _, err = run_cli(capsys, "match", "bmu", "smithy-bm", "--games", "10", *extra)
+        assert rc == 2 and err.count("\n") == 1, err
+        assert "pip install 'domsim[dask]'" in err and "Traceback" not in err
+
+
+def test_unreachable_scheduler_fails_fast(capsys, monkeypatch):
+    import sim.dask_backend
+
+    monkeypatch.setattr(sim.dask_backend, "CONNECT_TIMEOUT_S", 2)
+    t = time.monotonic()
+    rc, _, err = run_cli(capsys, "match", "bmu", "smithy-bm", "--games", "10",
+                         "--scheduler", "tcp://127.0.0.1:9")
+    assert rc == 2 and "cannot reach the Dask scheduler at tcp://127.0.0.1:9 (within 2 s)" in err
+    assert time.monotonic() - t < 30
 
 
 def test_resume_with_other_configuration_is_refused(capsys, tmp_path):
@@ -201,7 +425,7 @@ def test_ctrl_c_saves_and_resume_completes(tmp_path):
     _, err = proc.communicate(timeout=120)
     err = seen + err
     assert proc.returncode == 130, err
-    assert "Traceback" not in err and "--resume" in err
+    assert "Traceback" not in err and f"domsim resume {out}" in err
     part = Results.load(out)
     assert 0 < len(part.completed) < part.config.n_chunks and not part.complete
     r = subprocess.run(cmd[:-1] + ["--resume", str(out), "--no-progress"], cwd=ROOT, env=env,
@@ -210,3 +434,149 @@ def test_ctrl_c_saves_and_resume_completes(tmp_path):
     done = Results.load(out)
     assert done.complete and done.n_games == 600_000
     assert done.games["game"].is_monotonic_increasing
+
+
+def test_outputs_are_checked_before_any_game(capsys, tmp_path):
+    """A bad --csv-summary stops the run before it starts: the --out file is not written."""
+    ok = tmp_path / "ok.parquet"
+    for extra in (["--csv-summary", str(tmp_path / "missing" / "s.csv")],
+                  ["--csv-summary", str(tmp_path / "s.tsv")]):
+        rc, _, err = run_cli(capsys, "match", "bmu", "smithy-bm", "--games", "10", "--out",
+                             str(ok), "--processes", "1", *extra)
+        assert rc == 2 and err.startswith("domsim: error: ") and not ok.exists(), err
+    rc, _, err = run_cli(capsys, "match", "bmu", "smithy-bm", "--games", "10", "--out",
+                         str(tmp_path / "new" / "r.parquet"), "--processes", "1")
+    assert rc == 2 and f"folder {tmp_path / 'new'} does not exist" in err
+    assert not (tmp_path / "new").exists()  # refused, not silently created
+    rc, _, err = run_cli(capsys, "match", "bmu", "smithy-bm", "--games", "10", "--out", str(ok),
+                         "--csv-summary", str(tmp_path / "s.csv"), "--processes", "1")
+    assert rc == 0, err
+    assert ok.exists() and (tmp_path / "s.csv").exists()
+
+
+@pytest.mark.skipif(os.name != "posix" or os.geteuid() == 0,
+                    reason="root writes into any folder")
+def test_unwritable_output_folder_is_refused(capsys, tmp_path):
+    ro = tmp_path / "ro"
+    ro.mkdir()
+    ro.chmod(0o555)
+    try:
+        rc, _, err = run_cli(capsys, "match", "bmu", "smithy-bm", "--out",
+                             str(ro / "r.parquet"))
+        assert rc == 2 and "cannot write into folder" in err and "ermission denied" in err
+    finally:
+        ro.chmod(0o755)
+
+
+def _partial(tmp_path, argv, keep):
+    """A run's file as an interruption leaves it: only chunks < ``keep`` finished."""
+    out = tmp_path / "p.parquet"
+    assert main([*argv, "--out", str(out), "--processes", "1", "--no-progress"]) == 0
+    full = Results.load(out)
+    g = full.games
+    part = Results(g[full.config.chunk_of(g["game"]) < keep].reset_index(drop=True),
+                   full.config, frozenset(range(keep)), interrupted=True)
+    part.save(out)
+    return out, full
+
+
+@pytest.mark.parametrize("how", ["resume", "match --resume", "match --resume with options"])
+def test_resume_takes_the_run_from_the_file(capsys, tmp_path, how):
+    import pandas as pd
+
+    argv = ["match", "smithy-bm", "bmu", "--games", "60", "--seed", "9", "--seats", "random",
+            "--turn-cap", "80", "--chunk-size", "20"]
+    out, full = _partial(tmp_path, argv, keep=1)
+    cmd = {"resume": ["resume", str(out)],
+           "match --resume": ["match", "--resume", str(out)],
+           "match --resume with options": ["match", "smithy-bm", "bmu", "--seed", "9",
+                                           "--seats", "random", "--games", "60", "--resume",
+                                           str(out)]}[how]
+    rc, text, err = run_cli(capsys, *cmd, "--processes", "1")
+    assert rc == 0, err
+    assert "smithy-bm" in text
+    done = Results.load(out)
+    assert done.complete
+    pd.testing.assert_frame_equal(done.games, full.games)
+
+
+def test_tournament_resume_without_bots(capsys, tmp_path):
+    import pandas as pd
+
+    argv = ["tournament", "big-money", "bmu", "smithy-bm", "--players", "3", "--games", "30",
+            "--chunk-size", "15", "--seed", "2"]
+    out, full = _partial(tmp_path, argv, keep=1)
+    rc, _, err = run_cli(capsys, "tournament", "--resume", str(out), "--processes", "1")
+    assert rc == 0, err
+    pd.testing.assert_frame_equal(Results.load(out).games, full.games)
+
+
+def test_csv_results_are_plain_csv_with_a_json_sidecar(capsys, tmp_path):
+    import json
+
+    import pandas as pd
+
+    out = tmp_path / "r.csv"
+    rc, _, err = run_cli(capsys, "match", "smithy-bm", "bmu", "--games", "30", "--seed", "5",
+                         "--out", str(out), "--processes", "1")
+    assert rc == 0, err
+    plain = pd.read_csv(out)
+    assert list(plain.columns[:6]) == ["game", "seed", "table", "rotation", "bot_0", "bot_1"]
+    assert len(plain) == 30 and plain["game"].tolist() == list(range(30))
+    meta = json.loads((tmp_path / "r.csv.json").read_text())
+    assert meta["config"]["seed"] == 5 and meta["version"] and meta["n_games"] == 30
+    back = Results.load(out)
+    assert back.complete and back.config.seed == 5
+    assert (back.games["score_0"].to_numpy() == plain["score_0"].to_numpy()).all()
+    # a CSV written by domsim 0.1 (metadata in a first comment line) still loads
+    legacy = tmp_path / "old.csv"
+    legacy.write_text("# domsim " + json.dumps(meta) + "\n" + out.read_text())
+    pd.testing.assert_frame_equal(Results.load(legacy).games, back.games)
+
+
+@pytest.mark.skipif(not Path("/proc").is_dir(), reason="finds the workers in /proc")
+def test_killed_worker_does_not_hang_the_cli(tmp_path):
+    """The issue's reproduction: kill -9 one pool worker of a real 2-process run; the
+    run replays the lost chunks and its file equals an uninterrupted run's."""
+    import pandas as pd
+
+    from sim.runner import Match
+
+    out = tmp_path / "k.parquet"
+    cmd = [sys.executable, "-m", "sim.cli", "match", "smithy-bm", "bmu", "--games", "600000",
+           "--seed", "42", "--processes", "2", "--chunk-size", "3000", "--out", str(out),
+           "--no-progress"]
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    proc = subprocess.Popen(cmd, cwd=ROOT, env=env, stdout=subprocess.DEVNULL,
+                            stderr=subprocess.PIPE, text=True, start_new_session=True)
+    workers, deadline = [], time.monotonic() + 120
+    while len(workers) < 2 and proc.poll() is None and time.monotonic() < deadline:
+        time.sleep(0.01)  # the pool starts after the engine is loaded: kill at once
+        workers = _children(proc.pid)
+    assert len(workers) == 2, workers
+    os.kill(workers[0], signal.SIGKILL)
+    try:
+        _, err = proc.communicate(timeout=120)
+    finally:
+        proc.kill()
+    assert proc.returncode == 0, err
+    assert "worker process died" in err and "SIGKILL" in err and "Traceback" not in err
+    ref = Match("smithy-bm", "bmu", games=600_000, seed=42, chunk_size=3000).play(processes=2)
+    got = Results.load(out)
+    assert got.complete
+    pd.testing.assert_frame_equal(got.games, ref.games)
+
+
+def _children(pid: int) -> list[int]:
+    """Pool workers of ``pid``: its child processes, found in /proc (no psutil)."""
+    kids = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            text = stat.read_text()
+            cmdline = (stat.parent / "cmdline").read_bytes()
+        except OSError:
+            continue
+        ppid = int(text.rsplit(")", 1)[1].split()[1])
+        if ppid == pid and b"resource_tracker" not in cmdline:
+            kids.append(int(stat.parent.name))
+    return sorted(kids)

@@ -214,3 +214,84 @@ def test_bad_configurations():
 
     with pytest.raises(UnknownBotError):
         make_config(["bmu", "no-such-bot"], games=10)
+
+
+class _KillWorker(LocalBackend):
+    """A 2-process pool one of whose workers is killed with SIGKILL (as by ``kill -9``
+    or the out-of-memory killer) once ``after`` chunks came back."""
+
+    def __init__(self, after=1):
+        super().__init__(2)
+        self.after, self.killed = after, []
+
+    def outputs(self, cfg, chunks):
+        import os
+        import signal
+
+        for i, o in enumerate(super().outputs(cfg, chunks)):
+            if i == self.after and not self.killed:
+                pid = self.worker_pids[0]
+                os.kill(pid, signal.SIGKILL)
+                self.killed.append(pid)
+            yield o
+
+
+@pytest.fixture(scope="module")
+def reference_20k():
+    return Match("smithy-bm", "bmu", games=20_000, seed=4, chunk_size=20_000).play(processes=1)
+
+
+def test_killed_worker_chunks_are_replayed_in_a_fresh_pool(reference_20k):
+    cfg = make_config(["smithy-bm", "bmu"], games=20_000, seed=4, chunk_size=400)
+    backend = _KillWorker()
+    res = run(cfg, backend=backend)
+    assert backend.killed and backend.restarts == 1  # the pool did break, and was renewed
+    assert res.complete
+    pd.testing.assert_frame_equal(res.games, reference_20k.games)
+
+
+def test_workers_dying_too_often_stop_the_run_resumably(tmp_path, monkeypatch, reference_20k):
+    from sim.results import Results
+    from sim.runner import execute
+
+    monkeypatch.setattr(execute, "MAX_POOL_RESTARTS", 0)
+    cfg = make_config(["smithy-bm", "bmu"], games=20_000, seed=4, chunk_size=400)
+    out = tmp_path / "lost.parquet"
+    with pytest.raises(RunError) as info:
+        run(cfg, backend=_KillWorker(after=2), out=out)
+    assert info.value.error["kind"] == "worker-lost"
+    assert "SIGKILL" in str(info.value) and "\n" not in str(info.value)
+    saved = Results.load(out)
+    assert 2 <= len(saved.completed) < cfg.n_chunks and not saved.complete
+    monkeypatch.setattr(execute, "MAX_POOL_RESTARTS", 3)
+    done = run(cfg, processes=2, resume=out, out=out)
+    pd.testing.assert_frame_equal(done.games, reference_20k.games)
+    assert Results.load(out).complete
+
+
+def test_resume_lists_every_mismatch_at_once(tmp_path):
+    out = tmp_path / "r.parquet"
+    Match("smithy-bm", "bmu", games=20, seed=1).play(processes=1, out=out)
+    other = make_config(["smithy-bm", "bmu"], games=40, seed=2, turn_cap=50)
+    with pytest.raises(ConfigError) as info:
+        run(other, processes=1, resume=out)
+    msg = str(info.value)
+    assert "\n" not in msg
+    for part in ("games=20", "seed=1", "turn_cap=100", "games=40", "seed=2", "turn_cap=50"):
+        assert part in msg, msg
+
+
+def test_run_too_big_for_memory_is_refused_before_playing(monkeypatch):
+    from sim.runner import execute
+
+    played = []
+    monkeypatch.setattr(execute, "warm_up", lambda cfg: played.append(cfg))
+    cfg = make_config(["smithy-bm", "bmu"], games=1_000_000, seed=1)
+    with pytest.raises(ConfigError, match=r"1,000,000 games need about 2\d\d\.\d MB .* "
+                                          r"100\.0 MB is available; play at most about"):
+        execute.check_memory(cfg, available=100_000_000)
+    execute.check_memory(cfg, available=10**12)  # fits: no error
+    huge = make_config(["smithy-bm", "bmu"], games=10**15, seed=1)
+    with pytest.raises(ConfigError, match="games need about"):
+        run(huge, processes=1)
+    assert not played

@@ -15,7 +15,6 @@ import os
 import signal
 import time
 from collections.abc import Iterable, Iterator
-from functools import partial
 
 import numpy as np
 
@@ -48,13 +47,51 @@ def _worker_init() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
+class WorkerLost(RuntimeError):
+    """A pool worker process died (killed, e.g. by the out-of-memory killer) more
+    times than :data:`MAX_POOL_RESTARTS` allows; the run stops, its finished games kept."""
+
+
+#: Fresh pools started after a worker died, before the run gives up (WorkerLost).
+MAX_POOL_RESTARTS = 3
+#: How often the parent wakes while waiting for chunks (so Ctrl-C is seen at once).
+_POLL_S = 0.2
+
+
+def _death(procs: list) -> str:
+    """How the pool's dead workers ended, e.g. "pid 123 killed by SIGKILL"."""
+    deadline = time.monotonic() + 1.0  # the executor's thread may be reaping it
+    while time.monotonic() < deadline and all(p.exitcode is None for p in procs):
+        time.sleep(0.02)
+    parts = []
+    for p in procs:
+        code = p.exitcode
+        if code is None or code == 0:
+            continue
+        try:
+            how = f"killed by {signal.Signals(-code).name}" if code < 0 else f"exit status {code}"
+        except ValueError:
+            how = f"exit status {code}"
+        parts.append(f"pid {p.pid} {how}")
+    # The executor stops a broken pool's survivors with SIGTERM: name the cause only.
+    cause = [x for x in parts if not x.endswith("SIGTERM")]
+    return ", ".join(cause or parts) or "a worker process ended abruptly"
+
+
 class LocalBackend:
-    """Chunks in this process (1 process) or in a multiprocessing pool.
+    """Chunks in this process (1 process) or in a pool of worker processes.
 
     Linux uses 'fork' after compiling the engine in the parent, so workers
     start instantly with the compiled code; elsewhere 'spawn' (workers load
     the engine from numba's disk cache).  Worker logging reaches the parent's
     handlers through multiprocessing-logging.
+
+    A worker that dies (``kill -9``, the out-of-memory killer) breaks the pool
+    (``BrokenProcessPool``): the chunks not yet returned are played again in a
+    fresh pool, at most :data:`MAX_POOL_RESTARTS` times, then :class:`WorkerLost`
+    is raised.  Chunks are pure functions of the config, so a replayed chunk is
+    identical to the lost one.  The parent only waits in short slices, so
+    Ctrl-C is handled at any moment.
     """
 
     def __init__(self, processes: int | None = None):
@@ -62,34 +99,111 @@ class LocalBackend:
         if self.processes < 1:
             raise ConfigError(f"processes must be at least 1, not {processes}")
         self._pool = None
+        self._procs: list = []
+        self._ctx = None
+        self._k = 0
         self._mp_logging = False
+        self.restarts = 0
 
     def start(self, cfg: RunConfig, n_chunks: int) -> None:
         warm_up(cfg)
-        k = min(self.processes, n_chunks)
-        if k <= 1:
+        self._k = min(self.processes, n_chunks)
+        if self._k <= 1:
             return
         methods = mp.get_all_start_methods()
-        ctx = mp.get_context("fork" if "fork" in methods else "spawn")
+        self._ctx = mp.get_context("fork" if "fork" in methods else "spawn")
         if logging.getLogger().handlers:
             import multiprocessing_logging
 
             multiprocessing_logging.install_mp_handler()
             self._mp_logging = True
-        self._pool = ctx.Pool(k, initializer=_worker_init)
+        self._new_pool()
+
+    def _new_pool(self) -> None:
+        from concurrent.futures import ProcessPoolExecutor
+
+        self._pool = ProcessPoolExecutor(self._k, mp_context=self._ctx,
+                                         initializer=_worker_init)
+
+    @property
+    def worker_pids(self) -> list[int]:
+        """Process ids of the current pool's workers (empty before the first chunk)."""
+        procs = getattr(self._pool, "_processes", None) or {}
+        return [p.pid for p in list(procs.values())]
 
     def outputs(self, cfg: RunConfig, chunks: list[int]) -> Iterator[ChunkOutput]:
         if self._pool is None:
             for c in chunks:
                 yield play_chunk(cfg, c)
-        else:
-            yield from self._pool.imap_unordered(partial(play_chunk, cfg), chunks)
+            return
+        from collections import deque
+        from concurrent.futures import FIRST_COMPLETED, wait
+        from concurrent.futures.process import BrokenProcessPool
+
+        # A bounded window of submitted chunks: each wait() walks only the window,
+        # so tiny chunks (hundreds of thousands) cost no more than with a Pool.
+        window = 4 * self._k
+        queue = deque(chunks)
+        pending: dict = {}
+        while queue or pending:
+            broken = False
+            try:
+                while queue and len(pending) < window:
+                    pending[self._pool.submit(play_chunk, cfg, queue[0])] = queue[0]
+                    queue.popleft()
+            except BrokenProcessPool:
+                broken = True
+            if not self._procs:
+                self._procs = list((getattr(self._pool, "_processes", None) or {}).values())
+            # Once the pool is broken every pending future fails at once: drain them,
+            # keeping the chunks that finished meanwhile and queueing the rest again.
+            while pending:
+                done, _ = wait(pending, timeout=_POLL_S, return_when=FIRST_COMPLETED)
+                for fut in done:
+                    c = pending.pop(fut)
+                    try:
+                        out = fut.result()
+                    except BrokenProcessPool:
+                        broken = True
+                        queue.append(c)
+                        continue
+                    yield out
+                if not broken:
+                    break
+            if not broken:
+                continue
+            how = _death(self._procs)
+            self._shutdown()
+            if self.restarts >= MAX_POOL_RESTARTS:
+                raise WorkerLost(f"worker processes died {self.restarts + 1} times (last: "
+                                 f"{how}); stopped with {len(queue)} chunks unplayed")
+            self.restarts += 1
+            log.warning("worker process died (%s): replaying %d unfinished chunks in a "
+                        "fresh pool (%d/%d)", how, len(queue), self.restarts, MAX_POOL_RESTARTS)
+            self._new_pool()
+
+    def _shutdown(self) -> None:
+        """Stop the pool now: cancel queued chunks and kill the workers (no waiting
+        for running chunks, which may take seconds, or for workers already dead)."""
+        pool, self._pool = self._pool, None
+        if pool is None:
+            return
+        procs = list((getattr(pool, "_processes", None) or {}).values()) + self._procs
+        pool.shutdown(wait=False, cancel_futures=True)
+        for p in procs:
+            try:
+                p.kill()
+            except (OSError, ValueError, AttributeError):
+                pass
+        for p in procs:
+            try:
+                p.join(5)
+            except (OSError, ValueError, AssertionError):
+                pass
+        self._procs = []
 
     def close(self) -> None:
-        if self._pool is not None:
-            self._pool.terminate()
-            self._pool.join()
-            self._pool = None
+        self._shutdown()
         if self._mp_logging:
             import multiprocessing_logging
 
@@ -152,20 +266,83 @@ class _Store:
         return Results(df, self.cfg, frozenset(self.completed), error, interrupted)
 
 
-def load_resume(path_or_results, cfg: RunConfig):
-    """The saved results to continue, checked against ``cfg``; its config wins
-    for ``chunk_size`` (chunk indices must keep their meaning)."""
+def load_resume(path_or_results, cfg: RunConfig | None = None):
+    """The saved results to continue, checked against ``cfg`` (None: no check);
+    its config wins for ``chunk_size`` (chunk indices must keep their meaning).
+
+    Every field that differs is named, in one line, so a user fixes them at once.
+    """
     from sim.results import Results
 
     prior = path_or_results if isinstance(path_or_results, Results) else \
         Results.load(os.fspath(path_or_results))
-    mine, theirs = cfg.identity(), prior.config.identity()
-    diff = [k for k in mine if mine[k] != theirs.get(k)]
-    if diff:
-        k = diff[0]
-        raise ConfigError(f"cannot resume: the file was made with {k}={theirs.get(k)!r}, "
-                          f"this run has {k}={mine[k]!r}")
+    if cfg is not None:
+        mine, theirs = cfg.identity(), prior.config.identity()
+        diff = [k for k in mine if mine[k] != theirs.get(k)]
+        if diff:
+            was = ", ".join(f"{k}={_show(theirs.get(k))}" for k in diff)
+            now = ", ".join(f"{k}={_show(mine[k])}" for k in diff)
+            raise ConfigError(f"cannot resume: the file was made with {was}; "
+                              f"this run has {now}")
     return prior
+
+
+def _show(v) -> str:
+    if isinstance(v, list):
+        return ",".join(_show(x) for x in v) if v else "[]"
+    return str(v)
+
+
+#: Bytes the parent holds per game at its peak (whole-run arrays, then the
+#: DataFrame built from them with its layout temporaries, then the summary),
+#: measured with tracemalloc: about 215 for 2 players and 250 for 4.
+def bytes_per_game(players: int) -> int:
+    """Peak bytes of parent memory per game of a ``players``-player run."""
+    return 180 + 18 * players
+
+
+def available_memory() -> int | None:
+    """Bytes of memory available to new allocations (Linux MemAvailable), or None."""
+    try:
+        with open("/proc/meminfo") as f:
+            for line in f:
+                if line.startswith("MemAvailable:"):
+                    return int(line.split()[1]) * 1024
+    except (OSError, ValueError, IndexError):
+        pass
+    try:
+        return os.sysconf("SC_AVPHYS_PAGES") * os.sysconf("SC_PAGE_SIZE")
+    except (ValueError, OSError, AttributeError):
+        return None
+
+
+def _size(n: float) -> str:
+    for unit in ("bytes", "KB", "MB", "GB", "TB", "PB"):
+        if n < 1000 or unit == "PB":
+            return f"{n:,.0f} {unit}" if unit == "bytes" else f"{n:,.1f} {unit}"
+        n /= 1000
+    return ""  # pragma: no cover
+
+
+def check_memory(cfg: RunConfig, available: int | None = None) -> None:
+    """Refuse, before any game is played, a run whose results cannot fit in memory.
+
+    Results are gathered in the parent (one array row per game, then one
+    DataFrame), so the whole run must fit; the honest remedy is fewer games per
+    run (several runs with different seeds can be combined afterwards).
+    """
+    available = available_memory() if available is None else available
+    if available is None:
+        return
+    per = bytes_per_game(cfg.players)
+    need = cfg.n_games * per
+    if need > available:
+        fit = max(0, available // per)
+        raise ConfigError(
+            f"{cfg.n_games:,} games need about {_size(need)} of memory for their results "
+            f"(about {per} bytes a game, all held until the end) but {_size(available)} is "
+            f"available; play at most about {fit:,} games per run (e.g. several runs "
+            f"with different --seed)")
 
 
 def run(cfg: RunConfig, *, processes: int | None = None, backend=None,
@@ -178,21 +355,27 @@ def run(cfg: RunConfig, *, processes: int | None = None, backend=None,
     :class:`sim.dask_backend.DaskBackend`).  ``out``: results file, written at the
     end, every ``checkpoint_s`` seconds, and on a bot failure or Ctrl-C.
     ``resume``: a results file (or Results) of the same configuration whose
-    finished chunks are kept, not replayed.  Raises :class:`RunError` (bot
-    failure) or :class:`RunInterrupted` (Ctrl-C), both carrying the results.
+    finished chunks are kept, not replayed.  Raises :class:`RunError` (a bot
+    failed, or worker processes kept dying: ``error["kind"] == "worker-lost"``,
+    resumable) or :class:`RunInterrupted` (Ctrl-C), both carrying the results.
+    Refuses (:class:`ConfigError`) an output that cannot be written or a run too
+    big for memory before playing anything.
     """
     from tqdm.auto import tqdm
 
     if out is not None:
-        from sim.io import file_kind
+        from sim.io import check_output
 
-        file_kind(out)
-    store = _Store(cfg)
+        check_output(out, "results")
+    prior = None
     if resume is not None:
         prior = load_resume(resume, cfg)
         cfg = prior.config
-        store = _Store(cfg)
+    check_memory(cfg)
+    store = _Store(cfg)
+    if prior is not None:
         store.add_frame(prior.games, prior.completed)
+        del prior
     todo = [c for c in range(cfg.n_chunks) if c not in store.completed]
     todo_games = sum(cfg.chunk_range(c)[1] - cfg.chunk_range(c)[0] for c in todo)
     if backend is None:
@@ -220,6 +403,8 @@ def run(cfg: RunConfig, *, processes: int | None = None, backend=None,
                 bar.close()
     except KeyboardInterrupt:
         interrupted = True
+    except WorkerLost as exc:
+        error = {"message": str(exc), "kind": "worker-lost"}
     finally:
         backend.close()
     results = store.results(error, interrupted)
