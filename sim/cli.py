@@ -446,7 +446,19 @@ def _cmd_summary(args) -> int:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Entry point of the ``domsim`` console script; returns the exit status."""
+    """Entry point of the ``domsim`` console script; returns the exit status.
+
+    Ctrl-C is caught from the first line on, while numpy and the engine are still
+    loading too (``import sim`` itself loads nothing heavy).
+    """
+    try:
+        return _main(argv)
+    except KeyboardInterrupt:
+        _note("interrupted")
+        return 130
+
+
+def _main(argv: Sequence[str] | None) -> int:
     from bots.errors import BotError as BotDefinitionError
     from sim.config import ConfigError
 

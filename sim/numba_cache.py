@@ -17,6 +17,7 @@ or, where that is not writable, ``~/.cache/domsim/numba-<hash>``.  Setting
 from __future__ import annotations
 
 import hashlib
+import importlib.metadata
 import os
 import shutil
 import sys
@@ -25,8 +26,6 @@ import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-
-import numba
 
 SIM = Path(__file__).resolve().parent
 STALE_AFTER_S = 600
@@ -42,6 +41,17 @@ PYTHON_ONLY = frozenset({
 })
 
 
+def _numba_version() -> str:
+    """numba's version without importing numba (about half a second): ``import sim``
+    stays cheap, so the CLI is inside its Ctrl-C handler before anything heavy loads."""
+    try:
+        return importlib.metadata.version("numba")
+    except importlib.metadata.PackageNotFoundError:  # pragma: no cover - a source tree
+        import numba
+
+        return numba.__version__
+
+
 def engine_sources() -> list[Path]:
     """The files whose contents decide the compiled engine."""
     return sorted(p for p in SIM.glob("*.py") if p.name not in PYTHON_ONLY)
@@ -49,7 +59,7 @@ def engine_sources() -> list[Path]:
 
 def source_key() -> str:
     digest = hashlib.sha256()
-    digest.update(f"{numba.__version__} {sys.version_info[:2]}".encode())
+    digest.update(f"{_numba_version()} {sys.version_info[:2]}".encode())
     for path in engine_sources():
         digest.update(path.name.encode() + b"\0" + path.read_bytes() + b"\0")
     return digest.hexdigest()[:16]
@@ -95,7 +105,9 @@ def use_source_keyed_cache() -> str | None:
     # The environment variable reaches child processes (pool and Dask workers);
     # numba re-reads it before compiling, and config is set for code already loaded.
     os.environ["NUMBA_CACHE_DIR"] = str(folder)
-    numba.config.CACHE_DIR = str(folder)
+    numba = sys.modules.get("numba")
+    if numba is not None:     # imported already: its config has read the environment
+        numba.config.CACHE_DIR = str(folder)
     return str(folder)
 
 

@@ -59,6 +59,20 @@ def test_cache_folder_set_for_child_processes():
     assert out == ["True", "True"]
 
 
+def test_cli_loads_before_numba_so_ctrl_c_is_caught_early():
+    """``import sim`` (and the CLI module) must not import numba, numpy or pandas:
+    the CLI's Ctrl-C handler starts in ``main``, so anything heavy imported before it
+    is a window where Ctrl-C prints a traceback (issue 13.1). The cache folder is
+    still set, and numba, imported later, uses it."""
+    code = ("import os, sys, sim.cli;"
+            "print(*(m in sys.modules for m in ('numba', 'numpy', 'pandas')));"
+            "import numba; print(numba.config.CACHE_DIR == os.environ['NUMBA_CACHE_DIR'])")
+    env = {k: v for k, v in os.environ.items() if k != "NUMBA_CACHE_DIR"}
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         env=env, cwd=ROOT, check=True).stdout.split()
+    assert out == ["False", "False", "False", "True"]
+
+
 def test_stale_folders_of_other_versions_are_pruned(tmp_path, monkeypatch):
     copy = _use_copy_of_sim(tmp_path, monkeypatch)
     monkeypatch.delenv("NUMBA_CACHE_DIR", raising=False)       # restored afterwards
