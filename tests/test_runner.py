@@ -250,6 +250,44 @@ def test_killed_worker_chunks_are_replayed_in_a_fresh_pool(reference_20k):
     pd.testing.assert_frame_equal(res.games, reference_20k.games)
 
 
+def _die_while_sending(cfg, chunk):
+    """In a pool worker: for chunk 3, the first time only, begin sending a result (a
+    length header and a few bytes) and die with SIGKILL before the rest is written,
+    as a worker killed by the out-of-memory killer mid-send does. Otherwise play."""
+    import gc
+    import os
+    import signal
+    from multiprocessing.queues import SimpleQueue
+
+    from sim.runner.work import play_chunk
+
+    marker = os.environ["DOMSIM_TEST_MARKER"]
+    if chunk == 3 and not os.path.exists(marker):
+        open(marker, "w").close()
+        queues = [q for q in gc.get_objects() if isinstance(q, SimpleQueue)]
+        for q in queues:  # the worker's result queue (its call queue is not a SimpleQueue)
+            os.write(q._writer.fileno(), (2**31 - 1).to_bytes(4, "big") + b"par")
+        os.kill(os.getpid(), signal.SIGKILL)
+    return play_chunk(cfg, chunk)
+
+
+@pytest.mark.timeout(120)
+def test_worker_killed_while_sending_its_result_does_not_hang(tmp_path, monkeypatch,
+                                                             reference_20k):
+    """The pool's reader thread waits forever for the rest of a half-sent result and the
+    pool never reports the death: the runner must notice the dead worker itself."""
+    from sim.runner import execute
+
+    monkeypatch.setenv("DOMSIM_TEST_MARKER", str(tmp_path / "died"))
+    monkeypatch.setattr(execute, "play_chunk", _die_while_sending)
+    cfg = make_config(["smithy-bm", "bmu"], games=20_000, seed=4, chunk_size=400)
+    backend = LocalBackend(2)
+    res = run(cfg, backend=backend)
+    assert (tmp_path / "died").exists() and backend.restarts == 1
+    assert res.complete
+    pd.testing.assert_frame_equal(res.games, reference_20k.games)
+
+
 def test_workers_dying_too_often_stop_the_run_resumably(tmp_path, monkeypatch, reference_20k):
     from sim.results import Results
     from sim.runner import execute

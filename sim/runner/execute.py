@@ -168,6 +168,13 @@ class LocalBackend:
                         queue.append(c)
                         continue
                     yield out
+                if not broken and not done and self._worker_died():
+                    # A worker killed while sending its result leaves the pool's reader
+                    # thread waiting for the rest of that message: the pool itself never
+                    # notices. Replay everything still pending in a fresh pool.
+                    broken = True
+                    queue.extend(pending.values())
+                    pending.clear()
                 if not broken:
                     break
             if not broken:
@@ -200,7 +207,23 @@ class LocalBackend:
                 p.join(5)
             except (OSError, ValueError, AssertionError):
                 pass
+        # With every worker gone, close this process's end of the result pipe: the
+        # pool's reader thread, if it was left waiting for the rest of a message a
+        # killed worker had begun to send, then reads end-of-file and stops, instead
+        # of hanging the interpreter's exit (which joins that thread).
+        writer = getattr(getattr(pool, "_result_queue", None), "_writer", None)
+        if writer is not None:
+            try:
+                writer.close()
+            except OSError:
+                pass
         self._procs = []
+
+    def _worker_died(self) -> bool:
+        """Whether a worker of the current pool has exited (workers never exit during
+        a run unless killed)."""
+        procs = list((getattr(self._pool, "_processes", None) or {}).values())
+        return any(p.exitcode is not None for p in procs)
 
     def close(self) -> None:
         self._shutdown()
