@@ -286,6 +286,13 @@ def test_worker_killed_while_sending_its_result_does_not_hang(tmp_path, monkeypa
     assert (tmp_path / "died").exists() and backend.restarts == 1
     assert res.complete
     pd.testing.assert_frame_equal(res.games, reference_20k.games)
+    # No pool thread is left waiting on the half-sent message: the interpreter's exit
+    # joins those threads, so one stuck here would hang the process after the run.
+    from concurrent.futures import process as cf_process
+
+    for thread in list(cf_process._threads_wakeups):
+        thread.join(10)
+        assert not thread.is_alive(), "a pool's reader thread is stuck"
 
 
 def test_workers_dying_too_often_stop_the_run_resumably(tmp_path, monkeypatch, reference_20k):

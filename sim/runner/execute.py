@@ -196,6 +196,7 @@ class LocalBackend:
         if pool is None:
             return
         procs = list((getattr(pool, "_processes", None) or {}).values()) + self._procs
+        result_queue = getattr(pool, "_result_queue", None)  # shutdown() forgets it
         pool.shutdown(wait=False, cancel_futures=True)
         for p in procs:
             try:
@@ -211,7 +212,7 @@ class LocalBackend:
         # pool's reader thread, if it was left waiting for the rest of a message a
         # killed worker had begun to send, then reads end-of-file and stops, instead
         # of hanging the interpreter's exit (which joins that thread).
-        writer = getattr(getattr(pool, "_result_queue", None), "_writer", None)
+        writer = getattr(result_queue, "_writer", None)
         if writer is not None:
             try:
                 writer.close()
