@@ -48,15 +48,20 @@ def test_key_changes_with_any_engine_source(tmp_path, monkeypatch):
     assert numba_cache.source_key() != key
 
 
+def _fresh_python(code: str) -> list[str]:
+    """What ``code`` prints, split in words, run by a new interpreter without
+    ``NUMBA_CACHE_DIR`` (as a user's first run)."""
+    env = {k: v for k, v in os.environ.items() if k != "NUMBA_CACHE_DIR"}
+    return subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          env=env, cwd=ROOT, check=True).stdout.split()
+
+
 def test_cache_folder_set_for_child_processes():
     """Without NUMBA_CACHE_DIR, importing sim points numba at the keyed folder."""
     code = ("import os, numba, sim; from sim import numba_cache as c;"
             "print(os.environ['NUMBA_CACHE_DIR'] == numba.config.CACHE_DIR, "
             "os.environ['NUMBA_CACHE_DIR'].endswith('numba-' + c.source_key()))")
-    env = {k: v for k, v in os.environ.items() if k != "NUMBA_CACHE_DIR"}
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                         env=env, cwd=ROOT, check=True).stdout.split()
-    assert out == ["True", "True"]
+    assert _fresh_python(code) == ["True", "True"]
 
 
 def test_cli_loads_before_numba_so_ctrl_c_is_caught_early():
@@ -67,10 +72,7 @@ def test_cli_loads_before_numba_so_ctrl_c_is_caught_early():
     code = ("import os, sys, sim.cli;"
             "print(*(m in sys.modules for m in ('numba', 'numpy', 'pandas')));"
             "import numba; print(numba.config.CACHE_DIR == os.environ['NUMBA_CACHE_DIR'])")
-    env = {k: v for k, v in os.environ.items() if k != "NUMBA_CACHE_DIR"}
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                         env=env, cwd=ROOT, check=True).stdout.split()
-    assert out == ["False", "False", "False", "True"]
+    assert _fresh_python(code) == ["False", "False", "False", "True"]
 
 
 def test_stale_folders_of_other_versions_are_pruned(tmp_path, monkeypatch):
