@@ -1,7 +1,7 @@
 """Bots for domsim: the rule language, TOML bot files and the registry of named bots.
 
 A bot is any object with ``.name`` (stable lower-case CLI name), ``.description`` and
-``.program() -> sim.program.Program``.  Rule bots (:mod:`bots.rules`) and TOML bots
+``.program() -> sim.engine.program.Program``.  Rule bots (:mod:`bots.rules`) and TOML bots
 (:mod:`bots.toml_bot`) compile to data the engine interprets; the registry maps names
 to bots so the CLI and experiments can say ``"smithy-bm"`` or ``"path/to/bot.toml"``.
 
@@ -24,7 +24,7 @@ from bots.errors import (
 )
 
 if TYPE_CHECKING:
-    from sim.program import Program
+    from sim.engine.program import Program
 
 __all__ = ["Bot", "BotError", "BotFileError", "ConditionError", "RuleError",
            "UnknownBotError", "bot_names", "get_bot", "list_bots", "load_bot_file",

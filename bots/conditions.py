@@ -1,6 +1,6 @@
 """Rule conditions: terms, comparisons and a tiny text parser.
 
-A condition is one row ``lhs OP rhs / div + add`` of :mod:`sim.program`.  It can be
+A condition is one row ``lhs OP rhs / div + add`` of :mod:`sim.engine.program`.  It can be
 written two ways that compile to the same row:
 
 * Python operators on terms: ``count("Smithy") < count("Treasure") / 11``;
@@ -17,8 +17,8 @@ import re
 from dataclasses import dataclass
 
 from bots.errors import ConditionError
-from sim import program as P
 from sim.cards import CARDS, TYPE_BITS, UnknownCardError, card_id
+from sim.engine import program as P
 
 ARG_NONE, ARG_CARD, ARG_CARD_OR_TYPE = 0, 1, 2
 
@@ -219,7 +219,7 @@ def _rhs_text(code: int, arg: float, div: float, add: float) -> str:
 
 @dataclass(frozen=True)
 class Condition:
-    """One compiled condition: ``lhs OP rhs / div + add`` (a ``sim.program`` row).
+    """One compiled condition: ``lhs OP rhs / div + add`` (a ``sim.engine.program`` row).
 
     Plain numbers only, so conditions compare and hash like tuples.  ``str()`` gives
     text that :func:`parse_condition` reads back to the same row.
@@ -368,7 +368,7 @@ def turn_position() -> Term:
 
 def discard_top(name: str) -> Term:
     """1 if the deciding player's discard pile shows that card on top, else 0.  After
-    Cleanup the top is the moved card with the highest card id (sim.zones.cleanup)."""
+    Cleanup the top is the moved card with the highest card id (sim.engine.zones.cleanup)."""
     return _card_term(SPEC_BY_WORD["discard_top"], name)
 
 

@@ -4,7 +4,7 @@ A bot's *name* is what users type and results files show, but two different bots
 can carry the same name (two TOML files that both say ``name = "mine"``, a
 ``RuleBot`` redefined in a notebook).  Runs therefore identify a bot by its name
 plus :func:`bot_hash`, a digest of everything that decides its play: all arrays
-of its :class:`sim.program.Program`, plus the code of its compiled hook or of its
+of its :class:`sim.engine.program.Program`, plus the code of its compiled hook or of its
 Python class's decision methods.  A run that seats two different bots under one
 name is refused, and a results file records the hashes so that a resume with a
 changed bot is refused too.
@@ -55,8 +55,8 @@ def bot_hash(bot: Any) -> str:
     """
     import numpy as np
 
-    from sim.callbacks import METHODS
-    from sim.program import F_KIND, K_PYTHON
+    from sim.engine.callbacks import METHODS
+    from sim.engine.program import F_KIND, K_PYTHON
 
     prog = bot.program()
     h = hashlib.sha256()
@@ -93,8 +93,8 @@ def kingdom_needs(bot: Any) -> dict[int, list[str]]:
     (every Action) names no card; an explicit play list names its cards.
     """
     from bots.rules import _ranks, default_play_order
-    from sim import program as P
     from sim.cards import CARDS, KINGDOM_CARDS
+    from sim.engine import program as P
 
     prog = bot.program()
     if prog.flags[P.F_KIND] == P.K_RANDOM:

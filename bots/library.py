@@ -21,8 +21,8 @@ from bots.rules import (
     opp_count,
     turn,
 )
-from sim import program as P
 from sim.cards import N_CARDS
+from sim.engine import program as P
 
 # The reference bots' attack-discard order (differs from the generic default).
 REFERENCE_DISCARD = ["Province", "Duchy", "Estate", "Curse", "Copper", "Silver"]

@@ -2,7 +2,7 @@
 
 The easiest way to try an idea no rule can say.  Subclass :class:`PythonBot`
 and override the decisions you care about; every method receives a
-:class:`sim.callbacks.View` (only what this player may know).  Returning
+:class:`sim.engine.callbacks.View` (only what this player may know).  Returning
 :data:`DEFAULT` (what the base class does) lets the bot's ``fallback`` rule
 bot decide, so a Python bot only states what it cares about::
 
@@ -38,9 +38,9 @@ slower (the README gives the factor).
 
 from __future__ import annotations
 
-from sim.callbacks import USE_DEFAULT_ANSWER as DEFAULT
-from sim.callbacks import View
-from sim.program import F_KIND, K_PYTHON, Program
+from sim.engine.callbacks import USE_DEFAULT_ANSWER as DEFAULT
+from sim.engine.callbacks import View
+from sim.engine.program import F_KIND, K_PYTHON, Program
 
 __all__ = ["DEFAULT", "PythonBot", "View"]
 

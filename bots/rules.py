@@ -1,4 +1,4 @@
-"""Rule bots: ordered rule lists and card rankings that compile to a ``sim.program.Program``.
+"""Rule bots: ordered rule lists and card rankings that compile to a ``sim.engine.program.Program``.
 
 A rule bot is data, not code: the compiled engine interprets its program for every
 decision, so a rule bot costs no Python call during a game.  Example::
@@ -47,7 +47,6 @@ from bots.conditions import (  # noqa: F401  (re-exported: the rule language in 
     turns_taken,
 )
 from bots.errors import ConditionError, RuleError
-from sim import program as P
 from sim.cards import (
     ACTION,
     CARDS,
@@ -56,11 +55,13 @@ from sim.cards import (
     CURSE_TYPE,
     ESTATE,
     N_CARDS,
+    THRONE_ROOM,
     TREASURE,
     VICTORY,
     UnknownCardError,
     card_id,
 )
+from sim.engine import program as P
 
 NAME_RE = re.compile(r"^[a-z0-9][a-z0-9-]*$")
 _LIST_NAMES = {P.L_BUY: "Buy", P.L_GAIN: "Gain", P.L_REMODEL: "Remodel", P.L_MINE: "Mine"}
@@ -166,12 +167,15 @@ def default_play_order() -> list[int]:
     (Village, Festival), then more +Cards (draw before deciding: Laboratory, Market,
     Merchant), Cellar last among them (it discards better after the draws); then
     terminals, most expensive first (a rough proxy for strongest).  Ties by card id.
+    Throne Room comes before all of them.
     """
-    actions = [c for c in CARDS if c.is_type(ACTION)]
+    actions = [c for c in CARDS if c.is_type(ACTION) and c.id != THRONE_ROOM]
     nonterm = sorted((c for c in actions if c.actions > 0),
                      key=lambda c: (-c.actions, -c.cards, -c.cost, c.id))
     term = sorted((c for c in actions if c.actions == 0), key=lambda c: (-c.cost, c.id))
-    return [c.id for c in nonterm + term]
+    # Throne Room first: it doubles the best Action left in hand, which the rest of
+    # the order then says (a Throne Room it meets there doubles another Throne Room).
+    return [THRONE_ROOM] + [c.id for c in nonterm + term]
 
 
 def _only_victory_or_curse(c) -> bool:

@@ -32,9 +32,9 @@ import numpy as np
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from sim.batch import play_batch  # noqa: E402
-from sim.config import GameConfig  # noqa: E402
-from sim.rng import game_seeds  # noqa: E402
+from sim.engine.batch import play_batch  # noqa: E402
+from sim.engine.config import GameConfig  # noqa: E402
+from sim.engine.rng import game_seeds  # noqa: E402
 
 MATCHUPS = [  # (ours A, ours B, limit.c key or None)
     ("bmu", "bmu", "bmu"),
@@ -81,8 +81,8 @@ def build_limit(tmp: Path) -> Path | None:
 
 def compile_times() -> dict:
     """Seconds to first result in a fresh process: cold (empty cache) and cached."""
-    code = ("import time,numpy as np;t=time.time();from sim.batch import play_batch;"
-            "from sim.config import GameConfig;import bots;"
+    code = ("import time,numpy as np;t=time.time();from sim.engine.batch import play_batch;"
+            "from sim.engine.config import GameConfig;import bots;"
             "play_batch(GameConfig(),[bots.get_bot('bmu')],np.zeros((1,2),np.int32),"
             "np.ones(1,np.uint64));print(time.time()-t)")
     out = {}

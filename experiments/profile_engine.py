@@ -39,8 +39,8 @@ import sys, numpy as np
 sys.path.insert(0, {root!r})
 import bots
 from sim import engine
-from sim.batch import play_batch
-from sim.config import GameConfig
+from sim.engine.batch import play_batch
+from sim.engine.config import GameConfig
 play_batch(GameConfig(), [bots.get_bot('bmu')], np.zeros((1, 2), np.int32), np.ones(1, np.uint64))
 (cres,) = engine.run_batch.overloads.values()
 open({obj!r}, 'wb').write(cres.library._get_compiled_object())
@@ -51,9 +51,9 @@ import sys, time, numpy as np
 sys.path.insert(0, {root!r})
 import bots
 from sim import engine
-from sim.batch import play_batch
-from sim.config import GameConfig
-from sim.rng import game_seeds
+from sim.engine.batch import play_batch
+from sim.engine.config import GameConfig
+from sim.engine.rng import game_seeds
 a, b, games = {a!r}, {b!r}, {games}
 seats = np.zeros((games, 2), np.int32)
 seats[1::2, 0] = 1

@@ -10,7 +10,7 @@ For each player count ``n`` it writes ``round_robin_{n}p/``: ``games.parquet``
 (every game, with the run's metadata), ``summary.csv`` (per bot),
 ``tables.csv`` (per table and bot), ``matrix.csv`` (2 players: row bot's win
 rate against the column bot), ``per_turn.csv`` and the charts of
-:mod:`sim.plot` (PNG and SVG), plus ``command.txt`` with the exact command.
+:mod:`sim.analysis.plot` (PNG and SVG), plus ``command.txt`` with the exact command.
 The seed is fixed (``--seed``), so a rerun gives the same numbers on any machine
 and any number of processes.
 """
@@ -36,9 +36,9 @@ def run_one(players: int, games: int, *, seed: int, processes: int | None, out_r
             per_turn_games: int, formats: Sequence[str], progress: bool | None,
             command: str) -> Path:
     """Play the ``players``-player round robin and write its files; returns its folder."""
-    from sim import plot
+    from sim.analysis import plot
+    from sim.analysis.turnstats import per_turn_stats
     from sim.runner import Tournament
-    from sim.turnstats import per_turn_stats
 
     out = out_root / f"round_robin_{players}p"
     out.mkdir(parents=True, exist_ok=True)

@@ -25,14 +25,14 @@ sys.path.insert(0, os.getcwd())  # the checkout it is run from, not this file's
 import numpy as np  # noqa: E402
 
 import bots  # noqa: E402
-import sim.program  # noqa: E402
-from sim.batch import play_batch  # noqa: E402
-from sim.config import GameConfig  # noqa: E402
-from sim.rng import game_seeds  # noqa: E402
+import sim.engine.program  # noqa: E402
+from sim.engine.batch import play_batch  # noqa: E402
+from sim.engine.config import GameConfig  # noqa: E402
+from sim.engine.rng import game_seeds  # noqa: E402
 
 MATCHUPS = (("bmu", "bmu"), ("smithy-bm", "bmu"), ("militia-bm", "bmu"),
             ("big-money", "big-money"))
-NEW_RULES = hasattr(sim.program, "AL_WIN_ONLY")
+NEW_RULES = hasattr(sim.engine.program, "AL_WIN_ONLY")
 
 
 def old_rule_bot(name: str):

@@ -32,7 +32,7 @@ import sim
 
 REFERENCE_BOTS = ("big-money", "bmu", "smithy-bm", "militia-bm", "double-militia")
 DEFAULT_TOURNAMENT_OUT = os.path.join("results", "tournament.parquet")
-# sim.plot.default_chart_dir(DEFAULT_TOURNAMENT_OUT), spelt out so that the parser
+# sim.analysis.plot.default_chart_dir(DEFAULT_TOURNAMENT_OUT), spelt out so that the parser
 # does not import matplotlib; tests/test_cli.py checks the two agree.
 DEFAULT_CHARTS = os.path.join("results", "tournament-charts")
 # The run options' defaults, applied after parsing: the parser leaves them None so
@@ -182,7 +182,7 @@ def build_parser() -> argparse.ArgumentParser:
     s = sub.add_parser("summary", help="summarise a results file")
     s.add_argument("file")
 
-    # Listed here for `domsim --help`; main() hands `domsim plot ...` to sim.plot.main,
+    # Listed here for `domsim --help`; main() hands `domsim plot ...` to sim.analysis.plot.main,
     # which owns the options (and its own --help), before this parser sees them.
     sub.add_parser("plot", help="draw the charts of a results file", add_help=False)
     return parser
@@ -326,7 +326,7 @@ def _resume_args(args) -> argparse.Namespace:
 def _outputs(args, out: str | None, round_robin: bool) -> str | None:
     """Check every output before a game is played (see the module docstring);
     returns the charts folder to draw, if any."""
-    from sim.io import check_output
+    from sim.analysis.io import check_output
 
     plot_dir = getattr(args, "plot", None)
     if plot_dir is None and round_robin and out == DEFAULT_TOURNAMENT_OUT:
@@ -360,7 +360,7 @@ def _cmd_run(args, round_robin: bool) -> int:
         out = DEFAULT_TOURNAMENT_OUT
     backend = None
     if args.scheduler or args.dask:
-        from sim.dask_backend import DaskBackend
+        from sim.runner.dask_backend import DaskBackend
 
         backend = DaskBackend(args.scheduler, n_workers=args.processes)
     plot_dir = _outputs(args, out, round_robin)
@@ -392,9 +392,9 @@ def _cmd_run(args, round_robin: bool) -> int:
 
 
 def plot_hook(results, directory: str) -> None:
-    """Charts of a tournament (sim.plot); imported here so that matplotlib only loads
+    """Charts of a tournament (sim.analysis.plot); imported here so that matplotlib only loads
     when charts are asked for."""
-    from sim import plot
+    from sim.analysis import plot
 
     paths = plot.tournament_figures(results, directory)
     if paths:
@@ -402,14 +402,14 @@ def plot_hook(results, directory: str) -> None:
 
 
 def _cmd_play(args) -> int:
-    from sim.gamelog import format_log
+    from sim.engine.gamelog import format_log
     from sim.runner.api import play_game
     from sim.runner.plan import RunConfig, make_config
 
     if args.game >= MAX_GAME_INDEX:
         raise UsageError(f"game index must be below 2**62, not {args.game}")
     if args.from_file:
-        from sim.io import load_frame
+        from sim.analysis.io import load_frame
 
         if args.bots:
             raise UsageError("play takes the bots or --from FILE (whose bots it replays), "
@@ -436,7 +436,7 @@ def _cmd_play(args) -> int:
 
 
 def _cmd_summary(args) -> int:
-    from sim.results import Results
+    from sim.analysis.results import Results
 
     results = Results.load(args.file)
     print_results(results)
@@ -460,13 +460,13 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def _main(argv: Sequence[str] | None) -> int:
     from bots.errors import BotError as BotDefinitionError
-    from sim.config import ConfigError
+    from sim.engine.config import ConfigError
 
     parser = build_parser()
     argv = list(sys.argv[1:] if argv is None else argv)
     try:
         if argv[:1] == ["plot"]:
-            from sim import plot
+            from sim.analysis import plot
 
             return plot.main(argv[1:])
         args = parser.parse_args(argv)

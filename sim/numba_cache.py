@@ -2,10 +2,10 @@
 
 numba throws a cached function away when its own file changes, but not when
 a function it inlined, or a constant it read, changes in another file: after
-an edit to ``sim/zones.py`` the cached ``play_turn`` would go on running the
+an edit to ``sim/engine/zones.py`` the cached ``play_turn`` would go on running the
 old ``draw``, silently.  So domsim gives numba a cache folder named by a hash
-of every engine source file (all of ``sim/*.py`` except the plain-Python
-modules listed below) and of the numba and Python versions.  Any edit to the
+of every engine source file (all of ``sim/engine/`` and ``sim/cards/``
+except the plain-Python modules listed below) and of the numba and Python versions.  Any edit to the
 engine means a fresh folder and a full compile; older folders of this
 checkout are removed once they have not been written to for ten minutes.
 
@@ -33,11 +33,12 @@ COMPILE_NOTICE = ("domsim: compiling the engine (first run with this numba cache
                   "minutes, then cached)")
 NOTICE_AFTER_S = 3.0
 
-# Modules with no compiled code and no constants that compiled code reads
-# (tests/test_numba_cache.py checks that the engine imports none of them).
+# The folders whose modules the compiled engine is built from, and the modules in
+# them with no compiled code and no constants that compiled code reads
+# (tests/test_numba_cache.py checks that the engine imports none of the latter).
+ENGINE_FOLDERS = ("engine", "cards")
 PYTHON_ONLY = frozenset({
-    "__init__.py", "batch.py", "cli.py", "config.py", "dask_backend.py", "gamelog.py",
-    "io.py", "numba_cache.py", "plot.py", "results.py", "scenario.py", "turnstats.py",
+    "engine/batch.py", "engine/config.py", "engine/gamelog.py", "engine/scenario.py",
 })
 
 
@@ -54,14 +55,15 @@ def _numba_version() -> str:
 
 def engine_sources() -> list[Path]:
     """The files whose contents decide the compiled engine."""
-    return sorted(p for p in SIM.glob("*.py") if p.name not in PYTHON_ONLY)
+    return sorted(p for folder in ENGINE_FOLDERS for p in (SIM / folder).glob("*.py")
+                  if p.relative_to(SIM).as_posix() not in PYTHON_ONLY)
 
 
 def source_key() -> str:
     digest = hashlib.sha256()
     digest.update(f"{_numba_version()} {sys.version_info[:2]}".encode())
     for path in engine_sources():
-        digest.update(path.name.encode() + b"\0" + path.read_bytes() + b"\0")
+        digest.update(path.relative_to(SIM).as_posix().encode() + b"\0" + path.read_bytes() + b"\0")
     return digest.hexdigest()[:16]
 
 

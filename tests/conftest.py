@@ -1,11 +1,11 @@
 """Shared helpers for the rules tests: exact situations on the real engine.
 
-* :func:`make_scenario` / the ``scenario`` fixture: a :class:`sim.scenario.Scenario`
+* :func:`make_scenario` / the ``scenario`` fixture: a :class:`sim.engine.scenario.Scenario`
   whose players' zones can be emptied (:func:`clear`) before a test sets exactly the
   cards it wants.
 * :class:`Scripted`: a Python bot (``F_KIND = K_PYTHON``) that answers chosen
   decisions from a script and records every decision it was asked together with the
-  :class:`sim.callbacks.View` it saw (hand, cards in play, $, Buys... at that moment).
+  :class:`sim.engine.callbacks.View` it saw (hand, cards in play, $, Buys... at that moment).
   Decisions it has no script for fall back to its rule program (a ``RuleBot``).
 * :func:`log_rows`: the event log of a ``Scenario(log=True)`` as (event, turn, player,
   card, count, extra) tuples (Scenario has no accessor for it).
@@ -17,11 +17,11 @@ import numpy as np
 import pytest
 
 from bots.rules import RuleBot
-from sim import layout as L
-from sim.callbacks import METHODS, USE_DEFAULT_ANSWER
 from sim.cards import CARDS, N_CARDS
-from sim.program import F_KIND, K_PYTHON
-from sim.scenario import Scenario
+from sim.engine import layout as L
+from sim.engine.callbacks import METHODS, USE_DEFAULT_ANSWER
+from sim.engine.program import F_KIND, K_PYTHON
+from sim.engine.scenario import Scenario
 
 FIRST_GAME = ["Cellar", "Moat", "Village", "Merchant", "Workshop", "Smithy", "Militia",
               "Remodel", "Market", "Mine"]
@@ -38,7 +38,7 @@ def nobuy(name: str = "nobuy", **kw) -> RuleBot:
 class Scripted:
     """A Python bot answering from a script; records (decision method, View) pairs.
 
-    ``script`` maps a decision method name (sim.callbacks.METHODS: "play_action",
+    ``script`` maps a decision method name (sim.engine.callbacks.METHODS: "play_action",
     "play_treasure", "buy", "attack_discard", "reveal_moat", "cellar_discard",
     "remodel_trash", "remodel_gain", "mine_trash", "mine_gain", "workshop_gain",
     "chapel_trash", "moneylender_trash") to a list of answers used in order (then the

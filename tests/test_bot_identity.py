@@ -17,10 +17,10 @@ from bots import BotError, resolve_bot
 from bots.identity import bot_hash, kingdom_needs
 from bots.python_bot import PythonBot
 from bots.rules import Buy, RuleBot
+from sim.analysis.io import load_frame
 from sim.cards import CARDS, FIRST_GAME, KINGDOM_CARDS
 from sim.cli import main
-from sim.config import ConfigError, auto_kingdom, parse_kingdom
-from sim.io import load_frame
+from sim.engine.config import ConfigError, auto_kingdom, parse_kingdom
 from sim.runner import Match
 from sim.runner.plan import make_config
 
@@ -195,7 +195,7 @@ def test_a_bot_class_is_a_clear_error_and_the_process_still_works():
 
 
 def test_per_turn_stats_does_not_merge_two_bots_of_one_name():
-    from sim.turnstats import per_turn_stats
+    from sim.analysis.turnstats import per_turn_stats
 
     x1 = RuleBot("x-turns", "money", buy=[Buy("Gold"), Buy("Silver")])
     x2 = RuleBot("x-turns", "coppers", buy=[Buy("Copper")])
@@ -207,8 +207,8 @@ def test_hash_follows_hook_and_python_code():
     from numba import njit
 
     from bots.compiled import CompiledBot
-    from sim.codes import USE_DEFAULT
-    from sim.hooks import HOOK_SIGNATURE
+    from sim.engine.codes import USE_DEFAULT
+    from sim.engine.hooks import HOOK_SIGNATURE
 
     @njit(HOOK_SIGNATURE)
     def defer(V, d, arg):

@@ -12,14 +12,14 @@ import bots
 from bots.compiled import CompiledBot
 from bots.python_bot import DEFAULT, PythonBot
 from bots.rules import Buy, RuleBot, count, money
-from sim import layout as L
-from sim.batch import BotError, play_batch
-from sim.callbacks import LAST_ERROR, METHODS, AnswerError
 from sim.cards import COPPER, DUCHY, GOLD, MOAT, PROVINCE, SILVER, SMITHY, WITCH
-from sim.codes import BOT_RAISED, D_ACTION, D_BUY, USE_DEFAULT
-from sim.config import GameConfig
-from sim.engine import decide_on
-from sim.hooks import (
+from sim.engine import layout as L
+from sim.engine.batch import BotError, play_batch
+from sim.engine.callbacks import LAST_ERROR, METHODS, AnswerError
+from sim.engine.codes import BOT_RAISED, D_ACTION, D_BUY, USE_DEFAULT
+from sim.engine.config import GameConfig
+from sim.engine.game import decide_on
+from sim.engine.hooks import (
     HOOK_SIGNATURE,
     ME,
     VIEW_SIZE,
@@ -36,9 +36,9 @@ from sim.hooks import (
     turn,
     whose_turn,
 )
-from sim.hooks import money as hook_money
-from sim.pointers import ptr
-from sim.rng import game_seeds
+from sim.engine.hooks import money as hook_money
+from sim.engine.pointers import ptr
+from sim.engine.rng import game_seeds
 from tests.conftest import make_scenario
 
 RULES = RuleBot("smithy-rules", "Smithy big money as rules",

@@ -37,7 +37,7 @@ from bots.rules import (
     turn,
 )
 from sim import cards as C
-from sim import program as P
+from sim.engine import program as P
 
 # --- conditions by operators ----------------------------------------------------------
 
@@ -228,7 +228,7 @@ def test_empty_bot_compiles():
     p = RuleBot("empty").program()
     assert p.rules.shape == (0, 2) and p.conds.shape == (0, P.MAX_CONDS, P.COND_WIDTH)
     np.testing.assert_array_equal(p.list_bounds, np.zeros((4, 2)))
-    from sim.state import pack_programs
+    from sim.engine.state import pack_programs
 
     packed, conds = pack_programs([p, small_bot().program()])
     assert packed.shape[0] == 2 and conds.shape[0] == 2

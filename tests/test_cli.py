@@ -12,8 +12,8 @@ from pathlib import Path
 
 import pytest
 
+from sim.analysis.results import Results
 from sim.cli import main
-from sim.results import Results
 
 pytestmark = pytest.mark.timeout(300)
 ROOT = Path(__file__).resolve().parents[1]
@@ -80,7 +80,7 @@ def test_default_tournament_writes_results_file(capsys, tmp_path, monkeypatch):
     assert len(r.config.tables) == 10 and r.config.names[0] == "big-money"
     assert "win % (row vs col)" in text
     # `domsim plot` of the tournament's file draws into the folder the tournament used.
-    from sim import plot
+    from sim.analysis import plot
     from sim.cli import DEFAULT_CHARTS, DEFAULT_TOURNAMENT_OUT
 
     assert Path(DEFAULT_CHARTS) == plot.default_chart_dir(DEFAULT_TOURNAMENT_OUT)
@@ -330,9 +330,9 @@ if Path("/proc/self").is_dir():  # a folder nobody can write into, root included
 
 @pytest.mark.parametrize("argv,expected", BAD, ids=[" ".join(a)[:70] for a, _ in BAD])
 def test_bad_arguments_give_one_line_and_status_2(capsys, monkeypatch, files, argv, expected):
-    import sim.dask_backend
+    import sim.runner.dask_backend
 
-    monkeypatch.setattr(sim.dask_backend, "CONNECT_TIMEOUT_S", 2)
+    monkeypatch.setattr(sim.runner.dask_backend, "CONNECT_TIMEOUT_S", 2)
     argv = [a.replace("{d}", str(files)) for a in argv]
     rc, out, err = run_cli(capsys, *argv)
     lines = err.strip().splitlines()
@@ -343,8 +343,8 @@ def test_bad_arguments_give_one_line_and_status_2(capsys, monkeypatch, files, ar
 
 
 def test_the_bad_argument_table_covers_every_subcommand_and_option():
+    from sim.analysis.plot import build_parser as plot_parser
     from sim.cli import build_parser
-    from sim.plot import build_parser as plot_parser
 
     tried = {(argv[0] if argv else "", a.split("=")[0]) for argv, _ in BAD for a in argv}
     sub = next(a for a in build_parser()._actions if a.choices and "match" in a.choices)
@@ -369,9 +369,9 @@ def test_dask_not_installed_names_the_extra(capsys, monkeypatch):
 
 
 def test_unreachable_scheduler_fails_fast(capsys, monkeypatch):
-    import sim.dask_backend
+    import sim.runner.dask_backend
 
-    monkeypatch.setattr(sim.dask_backend, "CONNECT_TIMEOUT_S", 2)
+    monkeypatch.setattr(sim.runner.dask_backend, "CONNECT_TIMEOUT_S", 2)
     t = time.monotonic()
     rc, _, err = run_cli(capsys, "match", "bmu", "smithy-bm", "--games", "10",
                          "--scheduler", "tcp://127.0.0.1:9")

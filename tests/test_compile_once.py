@@ -1,5 +1,5 @@
 """Engine functions compile once per argument type, not once per constant passed
-(sim.unliteral): constants at call sites used to multiply cold compile time."""
+(sim.engine.unliteral): constants at call sites used to multiply cold compile time."""
 
 from __future__ import annotations
 
@@ -8,11 +8,11 @@ import sys
 from numba import njit
 from numba.core.registry import CPUDispatcher
 
-import sim.decide
-import sim.engine
-import sim.rng
-import sim.zones
-from sim.unliteral import compile_once_per_type
+import sim.engine.decide
+import sim.engine.game
+import sim.engine.rng
+import sim.engine.zones
+from sim.engine.unliteral import compile_once_per_type
 
 
 @njit
@@ -54,7 +54,7 @@ def test_numba_alone_would_compile_a_copy_per_constant():
 
 
 def test_every_engine_function_is_patched():
-    for module in (sim.engine, sim.decide, sim.zones, sim.rng):
+    for module in (sim.engine.game, sim.engine.decide, sim.engine.zones, sim.engine.rng):
         funcs = [f for f in vars(module).values()
                  if isinstance(f, CPUDispatcher) and f.py_func.__module__ == module.__name__]
         assert funcs, module.__name__

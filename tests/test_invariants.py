@@ -20,17 +20,17 @@ from numba import njit
 
 from bots import get_bot
 from bots.library import BOTS
-from sim import layout as L
-from sim.batch import play_batch
 from sim.cards import C_COINS, C_TYPES, C_VP, N_CARDS, PROVINCE
-from sim.codes import END_PILES, END_PROVINCES, END_TURN_CAP, EV_END, EV_GAIN, EV_TURN
-from sim.config import GameConfig
-from sim.engine import G_END, G_FIRST, G_TOTAL_TURNS, G_WINNERS, play_turn, reset_game
-from sim.pointers import ptr
-from sim.rng import below, game_seeds
-from sim.scenario import Scenario
-from sim.state import make_table
-from sim.zones import game_over, score
+from sim.engine import layout as L
+from sim.engine.batch import play_batch
+from sim.engine.codes import END_PILES, END_PROVINCES, END_TURN_CAP, EV_END, EV_GAIN, EV_TURN
+from sim.engine.config import GameConfig
+from sim.engine.game import G_END, G_FIRST, G_TOTAL_TURNS, G_WINNERS, play_turn, reset_game
+from sim.engine.pointers import ptr
+from sim.engine.rng import below, game_seeds
+from sim.engine.scenario import Scenario
+from sim.engine.state import make_table
+from sim.engine.zones import game_over, score
 from tests.conftest import EXTRA_KINGDOM, FIRST_GAME
 
 KINGDOMS = {"first-game": FIRST_GAME, "extra": EXTRA_KINGDOM}

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from sim.cards import CARDS, KINGDOM_CARDS, card_id
-from sim.config import ConfigError, parse_kingdom, random_kingdom
+from sim.engine.config import ConfigError, parse_kingdom, random_kingdom
 from sim.runner import Match
 from sim.runner.plan import make_config
 
@@ -83,6 +83,6 @@ def test_the_results_record_the_kingdom_and_gardens_gets_its_pile():
     assert tuple(r.config.kingdom) == cfg.kingdom
     assert r.metadata()["config"]["kingdom"] == list(cfg.kingdom)
     # 3 players: Gardens is a Victory pile of 12, like Estates and Duchies.
-    from sim.state import supply_sizes
+    from sim.engine.state import supply_sizes
     ids = tuple(card_id(k) for k in cfg.kingdom)
     assert supply_sizes(3, ids)[card_id("Gardens")] == 12

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import numba
 
-import sim.engine  # noqa: F401  (loads every module the compiled engine reads)
+import sim.engine.game  # noqa: F401  (loads every module the compiled engine reads)
 from sim import numba_cache
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -18,21 +18,24 @@ ROOT = Path(__file__).resolve().parents[1]
 
 def test_engine_imports_only_hashed_modules():
     """Every sim module the engine loads is part of the cache key."""
-    hashed = {p.name for p in numba_cache.engine_sources()}
-    loaded = {Path(m.__file__).name for name, m in list(sys.modules.items())
-              if name.startswith("sim.") and name.count(".") == 1 and getattr(m, "__file__", None)}
+    hashed = {p.relative_to(numba_cache.SIM).as_posix() for p in numba_cache.engine_sources()}
+    loaded = {Path(m.__file__).relative_to(numba_cache.SIM).as_posix()
+              for name, m in list(sys.modules.items())
+              if name.startswith(("sim.engine", "sim.cards")) and getattr(m, "__file__", None)}
     engine_side = loaded - numba_cache.PYTHON_ONLY
     assert engine_side <= hashed
-    for name in ("engine.py", "zones.py", "decide.py", "layout.py", "cards.py", "rng.py"):
+    for name in ("engine/game.py", "engine/zones.py", "engine/decide.py", "engine/layout.py",
+                 "cards/__init__.py", "engine/rng.py"):
         assert name in hashed
 
 
 def _use_copy_of_sim(tmp_path, monkeypatch) -> Path:
     """Point numba_cache at a copy of sim/'s sources (to edit them safely)."""
     copy = tmp_path / "sim"
-    copy.mkdir()
-    for p in numba_cache.SIM.glob("*.py"):
-        (copy / p.name).write_bytes(p.read_bytes())
+    for p in numba_cache.SIM.rglob("*.py"):
+        target = copy / p.relative_to(numba_cache.SIM)
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_bytes(p.read_bytes())
     monkeypatch.setattr(numba_cache, "SIM", copy)
     return copy
 
@@ -41,9 +44,10 @@ def test_key_changes_with_any_engine_source(tmp_path, monkeypatch):
     key = numba_cache.source_key()
     copy = _use_copy_of_sim(tmp_path, monkeypatch)
     assert numba_cache.source_key() == key
-    (copy / "plot.py").write_text("# a plain-Python module: not part of the key\n")
+    (copy / "analysis" / "plot.py").write_text("# a plain-Python module: not part of the key\n")
+    (copy / "engine" / "gamelog.py").write_text("# plain Python beside the engine\n")
     assert numba_cache.source_key() == key
-    zones = copy / "zones.py"
+    zones = copy / "engine" / "zones.py"
     zones.write_text(zones.read_text() + "\n# edited\n")
     assert numba_cache.source_key() != key
 

@@ -14,9 +14,9 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from sim import plot
+from sim.analysis import plot
+from sim.analysis.turnstats import per_turn_stats
 from sim.runner import Tournament
-from sim.turnstats import per_turn_stats
 
 BOTS = ["big-money", "smithy-bm", "militia-bm"]
 ROOT = Path(__file__).resolve().parents[1]
@@ -113,7 +113,7 @@ def test_per_turn_stats_are_sane():
 
 
 def test_cli_reads_a_results_file(rr2, tmp_path, capsys):
-    from sim.io import save_frame
+    from sim.analysis.io import save_frame
 
     df, meta = rr2
     path = tmp_path / "rr.parquet"
@@ -140,7 +140,7 @@ def test_round_robin_experiment(tmp_path, monkeypatch):
     for name in ("games.parquet", "summary.csv", "tables.csv", "matrix.csv", "per_turn.csv",
                  "command.txt", "win_rates.png", "pairwise.png", "per_turn.png"):
         assert (out / name).stat().st_size > 0, name
-    from sim.io import load_frame
+    from sim.analysis.io import load_frame
 
     df, meta = load_frame(out / "games.parquet")
     assert len(df) == 10 * 100 and meta["complete"]
@@ -148,8 +148,8 @@ def test_round_robin_experiment(tmp_path, monkeypatch):
 
 
 def test_chart_numbers_match_the_summaries(rr2, rr3):
-    """The charts tally outcomes with numpy; they must agree with sim.results."""
-    from sim.results import pair_matrix, summarize, table_summary
+    """The charts tally outcomes with numpy; they must agree with sim.analysis.results."""
+    from sim.analysis.results import pair_matrix, summarize, table_summary
     from sim.runner.plan import RunConfig
 
     df, meta = rr2
@@ -217,7 +217,8 @@ def test_bot_colors_are_the_same_in_another_process():
     import os
     import subprocess
 
-    code = "import json, sim.plot as p; print(json.dumps(p.bot_colors(['my-bot', 'zz-top'])))"
+    code = ("import json, sim.analysis.plot as p; "
+            "print(json.dumps(p.bot_colors(['my-bot', 'zz-top'])))")
     seen = []
     for seed in ("1", "2"):
         r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
@@ -267,8 +268,8 @@ def test_heatmap_scale_spans_0_to_100_with_the_fair_share_in_the_middle(rr2, rr3
 
 
 def test_plot_help_and_options_in_any_order(rr2, tmp_path, capsys):
+    from sim.analysis.io import save_frame
     from sim.cli import main
-    from sim.io import save_frame
 
     assert main(["plot", "--help"]) == 0
     out = capsys.readouterr().out

@@ -150,7 +150,7 @@ def test_python_blocks_run(python_namespace):
     for b, out in ns["_outputs"]:
         if "print(" in b.text:
             assert out.strip(), f"{b.where()} printed nothing"
-    from sim.results import Results
+    from sim.analysis.results import Results
 
     saved = [p for p in work.iterdir() if p.suffix == ".parquet"]
     for p in saved:

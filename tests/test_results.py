@@ -8,8 +8,8 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from sim.io import load_frame
-from sim.results import Results, coerce_games, summarize, wilson
+from sim.analysis.io import load_frame
+from sim.analysis.results import Results, coerce_games, summarize, wilson
 from sim.runner.plan import RunConfig
 
 pytestmark = pytest.mark.timeout(120)

@@ -15,8 +15,8 @@ import pytest
 from bots.errors import RuleError
 from bots.rules import Buy, RuleBot
 from bots.toml_bot import loads_bot
-from sim import program as P
-from sim.codes import D_BUY, D_WORKSHOP_GAIN, END_PROVINCES
+from sim.engine import program as P
+from sim.engine.codes import D_BUY, D_WORKSHOP_GAIN, END_PROVINCES
 from sim.runner import Match
 from tests.conftest import nobuy
 
@@ -71,7 +71,7 @@ def test_end_only_when_winning_refuses_every_tie(scenario, vp, opp_turns, takes)
 
 def test_a_taken_tie_is_played_and_shared(scenario):
     """The whole turn: the Province is bought, the game ends, both players win."""
-    from sim.engine import G_SHARED, G_WINNERS, N_GAME_COLS, finish_game_on
+    from sim.engine.game import G_SHARED, G_WINNERS, N_GAME_COLS, finish_game_on
 
     sc = _last_province(scenario, "avoid_losing_end", *TIE, 5, [6])
     sc.set_hand(0, ["Gold", "Gold", "Silver"]).set_deck(0, ["Copper"] * 5)

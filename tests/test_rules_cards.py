@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 
 from bots.rules import Buy, RuleBot
-from sim.codes import EV_DISCARD, EV_DRAW, EV_GAIN, EV_PLAY, EV_REVEAL, EV_SHUFFLE
+from sim.engine.codes import EV_DISCARD, EV_DRAW, EV_GAIN, EV_PLAY, EV_REVEAL, EV_SHUFFLE
 from tests.conftest import EXTRA_KINGDOM, Scripted, check_consistent, events, nobuy
 
 

@@ -11,7 +11,7 @@ from collections import Counter
 
 import pytest
 
-from sim.codes import EV_CLEANUP, EV_COINS, EV_DRAW, EV_SHUFFLE
+from sim.engine.codes import EV_CLEANUP, EV_COINS, EV_DRAW, EV_SHUFFLE
 from tests.conftest import Scripted, check_consistent, events, log_rows, nobuy
 
 

@@ -20,10 +20,10 @@ from bots.rules import (
 )
 from bots.toml_bot import loads_bot
 from sim import cards as C
-from sim import layout as L
-from sim import program as P
-from sim.callbacks import View
-from sim.codes import D_ATTACK_DISCARD, D_BUY
+from sim.engine import layout as L
+from sim.engine import program as P
+from sim.engine.callbacks import View
+from sim.engine.codes import D_ATTACK_DISCARD, D_BUY
 from sim.runner import Match
 from tests.conftest import Scripted, nobuy
 
@@ -162,9 +162,9 @@ def test_new_term_errors_name_the_word(text, word):
 
 
 def test_terms_are_listed_in_the_program_module():
-    import sim.program
+    import sim.engine.program
 
-    doc = open(sim.program.__file__).read()
+    doc = open(sim.engine.program.__file__).read()
     for name in ("T_TURNS_TAKEN", "T_OPP_TURNS", "T_POSITION", "T_DISC_TOP", "T_OPP_DISC_TOP"):
         assert getattr(P, name) < P.N_TERMS and name in doc
 

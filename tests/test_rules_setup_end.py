@@ -10,11 +10,11 @@ import pytest
 from bots import get_bot
 from bots.library import BOTS
 from bots.rules import Buy, RuleBot
-from sim.batch import play_batch
 from sim.cards import CARDS, KINGDOM_CARDS
-from sim.codes import END_PILES, END_PROVINCES, END_TURN_CAP
-from sim.config import ConfigError, GameConfig
-from sim.engine import (
+from sim.engine.batch import play_batch
+from sim.engine.codes import END_PILES, END_PROVINCES, END_TURN_CAP
+from sim.engine.config import ConfigError, GameConfig
+from sim.engine.game import (
     G_END,
     G_SHARED,
     G_TIEBREAK,
@@ -23,8 +23,8 @@ from sim.engine import (
     N_GAME_COLS,
     finish_game_on,
 )
-from sim.rng import game_seeds
-from sim.scenario import Scenario
+from sim.engine.rng import game_seeds
+from sim.engine.scenario import Scenario
 from tests.conftest import EXTRA_KINGDOM, FIRST_GAME, Scripted, nobuy
 
 BASIC = {2: dict(Copper=46, Silver=40, Gold=30, Estate=8, Duchy=8, Province=8, Curse=10),
@@ -270,7 +270,7 @@ def test_curses_given_count_for_the_receiver_only(scenario):
 
 
 def test_game_logs_a_final_score_matching_the_result():
-    from sim.codes import EV_END, EV_SCORE
+    from sim.engine.codes import EV_END, EV_SCORE
 
     bots = [get_bot("smithy-bm"), get_bot("witch-bm")]
     res = play_batch(GameConfig(n_players=2, kingdom=EXTRA_KINGDOM), bots,

@@ -9,9 +9,9 @@ import numpy as np
 import pytest
 
 from bots.rules import Buy, RuleBot, in_hand
-from sim import layout as L
-from sim.callbacks import View
-from sim.codes import (
+from sim.engine import layout as L
+from sim.engine.callbacks import View
+from sim.engine.codes import (
     D_ACTION,
     D_ATTACK_DISCARD,
     D_BUY,
@@ -24,7 +24,7 @@ from sim.codes import (
     EV_GAIN,
     EV_PLAY,
 )
-from sim.scenario import Scenario
+from sim.engine.scenario import Scenario
 from tests.conftest import (
     EXTRA_KINGDOM,
     Scripted,

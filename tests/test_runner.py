@@ -7,9 +7,9 @@ import pandas as pd
 import pytest
 
 from bots.rules import RuleBot
-from sim.config import ConfigError
-from sim.program import F_KIND, K_PYTHON
-from sim.rng import game_seeds
+from sim.engine.config import ConfigError
+from sim.engine.program import F_KIND, K_PYTHON
+from sim.engine.rng import game_seeds
 from sim.runner import Match, RunError, RunInterrupted, Tournament, make_config, play_game, run
 from sim.runner.execute import LocalBackend
 
@@ -28,7 +28,7 @@ class Faulty:
         return prog
 
     def buy(self, view):
-        from sim.callbacks import USE_DEFAULT_ANSWER
+        from sim.engine.callbacks import USE_DEFAULT_ANSWER
 
         if view.turn == 1 and view.coins == 5:
             raise ValueError("five Coppers")
@@ -146,7 +146,7 @@ def test_interrupt_then_resume_equals_uninterrupted(tmp_path, reference, fmt):
         run(cfg, backend=_StopAfter(3), out=out)
     part = info.value.results
     assert part.completed == {0, 1, 2} and part.n_games == 900 and not part.complete
-    from sim.results import Results
+    from sim.analysis.results import Results
 
     saved = Results.load(out)
     assert saved.completed == {0, 1, 2} and saved.n_games == 900
@@ -190,7 +190,7 @@ def test_bot_failure_names_bot_seed_and_game_and_keeps_finished(tmp_path, procs)
     assert set(range(chunk * 8, err["game"])) <= kept and err["game"] not in kept
     for c in res.completed:
         assert set(range(c * 8, c * 8 + 8)) <= kept
-    from sim.results import Results
+    from sim.analysis.results import Results
 
     assert Results.load(out).n_games == res.n_games
     if procs == 1:  # one process plays chunks in order: all earlier games are done
@@ -296,7 +296,7 @@ def test_worker_killed_while_sending_its_result_does_not_hang(tmp_path, monkeypa
 
 
 def test_workers_dying_too_often_stop_the_run_resumably(tmp_path, monkeypatch, reference_20k):
-    from sim.results import Results
+    from sim.analysis.results import Results
     from sim.runner import execute
 
     monkeypatch.setattr(execute, "MAX_POOL_RESTARTS", 0)

@@ -4,8 +4,8 @@
 (:mod:`sim.runner.plan`, the pure layout of seeds and seats), the run is split
 into chunks played by :func:`sim.runner.work.play_chunk` in this process, a
 multiprocessing pool or Dask (:mod:`sim.runner.execute`), and comes back as
-:class:`sim.results.Results`.  Names are loaded lazily to keep imports cheap and
-free of cycles with :mod:`sim.results`.
+:class:`sim.analysis.results.Results`.  Names are loaded lazily to keep imports cheap and
+free of cycles with :mod:`sim.analysis.results`.
 """
 
 from __future__ import annotations

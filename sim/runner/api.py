@@ -46,14 +46,14 @@ class Tournament:
              out: str | os.PathLike | None = None, resume: str | os.PathLike | None = None,
              backend: str | object | None = None, scheduler: str | None = None,
              checkpoint_s: float = 60.0):
-        """Play the run and return :class:`sim.results.Results`.
+        """Play the run and return :class:`sim.analysis.results.Results`.
 
         ``backend="dask"`` runs the same chunks on a Dask cluster (``scheduler``
         address, or a local cluster); results are identical to the local run.
         """
         procs = self.processes if processes is None else processes
         if backend == "dask" or scheduler is not None:
-            from sim.dask_backend import DaskBackend
+            from sim.runner.dask_backend import DaskBackend
 
             backend = DaskBackend(scheduler, n_workers=procs)
         elif backend in (None, "local"):
@@ -76,10 +76,10 @@ class Match(Tournament):
 def play_game(cfg: RunConfig, index: int, *, log: bool = True):
     """Replay game ``index`` of a run alone: (BatchResult, bot name per seat, game seed).
 
-    With ``log=True`` the result carries the event log for ``sim.gamelog.format_log``.
+    With ``log=True`` the result carries the event log for ``sim.engine.gamelog.format_log``.
     """
-    from sim.batch import play_batch
-    from sim.config import ConfigError
+    from sim.engine.batch import play_batch
+    from sim.engine.config import ConfigError
     from sim.runner.work import _bots
 
     if not 0 <= index < cfg.n_games:

@@ -18,7 +18,7 @@ from collections.abc import Iterable, Iterator
 
 import numpy as np
 
-from sim.config import ConfigError
+from sim.engine.config import ConfigError
 from sim.runner.plan import RunConfig, default_processes
 from sim.runner.work import ChunkOutput, play_chunk, warm_up
 
@@ -279,7 +279,7 @@ class _Store:
         self.completed |= chunks
 
     def results(self, error: dict | None = None, interrupted: bool = False):
-        from sim.results import Results, games_frame
+        from sim.analysis.results import Results, games_frame
 
         if self.have.all():
             idx = np.arange(len(self.have), dtype=np.int64)
@@ -296,7 +296,7 @@ def load_resume(path_or_results, cfg: RunConfig | None = None):
 
     Every field that differs is named, in one line, so a user fixes them at once.
     """
-    from sim.results import Results
+    from sim.analysis.results import Results
 
     prior = path_or_results if isinstance(path_or_results, Results) else \
         Results.load(os.fspath(path_or_results))
@@ -376,7 +376,7 @@ def run(cfg: RunConfig, *, processes: int | None = None, backend=None,
 
     ``backend``: None (local, ``processes`` workers) or an object with
     ``start(cfg, n_chunks)``, ``outputs(cfg, chunks)`` and ``close()`` (see
-    :class:`sim.dask_backend.DaskBackend`).  ``out``: results file, written at the
+    :class:`sim.runner.dask_backend.DaskBackend`).  ``out``: results file, written at the
     end, every ``checkpoint_s`` seconds, and on a bot failure or Ctrl-C.
     ``resume``: a results file (or Results) of the same configuration whose
     finished chunks are kept, not replayed.  Raises :class:`RunError` (a bot
@@ -388,7 +388,7 @@ def run(cfg: RunConfig, *, processes: int | None = None, backend=None,
     from tqdm.auto import tqdm
 
     if out is not None:
-        from sim.io import check_output
+        from sim.analysis.io import check_output
 
         check_output(out, "results")
     prior = None

@@ -30,7 +30,7 @@ from dataclasses import asdict, dataclass, field
 import numpy as np
 
 from sim.cards import FIRST_GAME, card_id
-from sim.config import (
+from sim.engine.config import (
     ConfigError,
     GameConfig,
     auto_kingdom,
@@ -39,7 +39,7 @@ from sim.config import (
     random_kingdom,
     random_pool,
 )
-from sim.rng import game_seeds
+from sim.engine.rng import game_seeds
 
 SEAT_MODES = ("rotate", "random", "fixed")
 DEFAULT_CHUNK = 20_000
@@ -196,7 +196,7 @@ def make_config(bots: Sequence[str], *, players: int | None = None,
     ``kingdom``: ``None`` (First Game), ``"auto"`` (the kingdom cards the bots name,
     filled up to 10 from First Game in its order), ``"random"`` / ``"random:Card,..."``
     (the bots' cards, filled up to 10 at random from every known kingdom card or from
-    the cards listed, drawn from ``seed``; see :func:`sim.config.random_kingdom`) or 10
+    the cards listed, drawn from ``seed``; see :func:`sim.engine.config.random_kingdom`) or 10
     cards.  A bot whose rules name
     a kingdom card that is not in the game would play as some other bot, so that is an
     error unless ``allow_missing_cards``; then ``unusable`` records the dead rules.

@@ -52,7 +52,7 @@ def _bots(specs: tuple[str, ...], hashes: tuple[str, ...] = ()) -> list:
     if bots is None:
         from bots import resolve_bot
         from bots.identity import bot_hash
-        from sim.config import ConfigError
+        from sim.engine.config import ConfigError
 
         bots = [resolve_bot(s) for s in specs]
         for spec, bot, digest in zip(specs, bots, hashes, strict=False):
@@ -65,7 +65,7 @@ def _bots(specs: tuple[str, ...], hashes: tuple[str, ...] = ()) -> list:
 
 def play_chunk(cfg: RunConfig, chunk: int) -> ChunkOutput:
     """Play chunk ``chunk`` of ``cfg``; a bot failure is returned, not raised."""
-    from sim.batch import BotError, play_batch
+    from sim.engine.batch import BotError, play_batch
 
     start, stop = cfg.chunk_range(chunk)
     lay = cfg.layout(start, stop)
@@ -88,7 +88,7 @@ def warm_up(cfg: RunConfig) -> None:
 
     Called in the parent before forking so the workers inherit a ready engine.
     """
-    from sim.batch import BotError, play_batch
+    from sim.engine.batch import BotError, play_batch
     from sim.numba_cache import compile_notice
 
     lay = cfg.layout(0, 1)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from sim.config import ConfigError
+from sim.engine.config import ConfigError
 from sim.runner.plan import RunConfig, default_processes
 from sim.runner.work import ChunkOutput, play_chunk
 

@@ -18,7 +18,7 @@ from numba import carray, njit, types
 from numba.extending import intrinsic
 from numba.np.arrayobj import make_array
 
-from sim.layout import V_SIZE, V
+from sim.engine.layout import V_SIZE, V
 
 
 @intrinsic

@@ -4,13 +4,13 @@ Every chart is a function ``(df, meta) -> matplotlib.figure.Figure``.  Figures
 are built with :class:`~matplotlib.figure.Figure` directly, never through
 pyplot, so drawing thousands of them leaks nothing, needs no display (saving
 uses the Agg renderer) and still shows inline in a notebook.  ``meta`` is the
-metadata of the results file (:func:`sim.io.load_frame`) or None; it only
+metadata of the results file (:func:`sim.analysis.io.load_frame`) or None; it only
 feeds the titles, which always name the configuration (players, kingdom, seat
 mode) and the number of games, so a chart lifted out of context still says
 what it shows.
 
 How games are scored (sole win, shared win credit 1/k, capped games) is
-:mod:`sim.results`'s; the charts only draw its numbers.
+:mod:`sim.analysis.results`'s; the charts only draw its numbers.
 
     domsim plot results/tournament.parquet --out charts --format png svg
 """
@@ -31,12 +31,12 @@ from matplotlib.figure import Figure
 from matplotlib.patches import Patch
 from matplotlib.ticker import MaxNLocator, PercentFormatter
 
-from sim.codes import END_NAMES, END_TURN_CAP
-from sim.results import n_players_of, pair_matrix, seat_outcomes, tally, wilson
+from sim.analysis.results import n_players_of, pair_matrix, seat_outcomes, tally, wilson
+from sim.engine.codes import END_NAMES, END_TURN_CAP
 
 FORMATS = ("png", "svg")
 DPI = 150
-# Keyed by sim.codes.END_NAMES, in code order (the frame's "end" categories).
+# Keyed by sim.engine.codes.END_NAMES, in code order (the frame's "end" categories).
 END_COLORS = dict(zip(END_NAMES, ("#4c72b0", "#dd8452", "#c44e52"), strict=True))
 OUTCOME_COLORS = {"sole winner": "#55a868", "won on tie-break": "#8172b3",
                   "shared win": "#ccb974", "no winner (capped)": "#c44e52"}
@@ -422,7 +422,7 @@ def end_reasons(df: pd.DataFrame, meta: dict | None = None) -> Figure:
 
 def per_turn(stats: pd.DataFrame, meta: dict | None = None, min_share: float = 0.05) -> Figure:
     """Mean $ produced per turn and mean score after each turn, per bot
-    (:func:`sim.turnstats.per_turn_stats`).  Turns reached by fewer than
+    (:func:`sim.analysis.turnstats.per_turn_stats`).  Turns reached by fewer than
     ``min_share`` of a bot's games are cut: their means rest on a few long games."""
     info = dict(stats.attrs)
     if meta:
@@ -494,7 +494,7 @@ def plot_all(df: pd.DataFrame, meta: dict | None, outdir: str | os.PathLike,
 def run_turn_stats(meta: dict, games: int) -> pd.DataFrame:
     """Per-turn curves for the bots and configuration of a results file (new games:
     result files hold only final scores)."""
-    from sim.turnstats import per_turn_stats
+    from sim.analysis.turnstats import per_turn_stats
 
     cfg = _config(meta)
     return per_turn_stats(cfg["bots"], games=games, players=cfg["players"],
@@ -503,7 +503,7 @@ def run_turn_stats(meta: dict, games: int) -> pd.DataFrame:
 
 def tournament_figures(results, directory: str | os.PathLike,
                        formats: Sequence[str] = FORMATS, per_turn_games: int = 4000) -> list[Path]:
-    """Charts of a :class:`sim.results.Results` (the CLI's ``tournament --plot``)."""
+    """Charts of a :class:`sim.analysis.results.Results` (the CLI's ``tournament --plot``)."""
     meta = results.metadata()
     stats = run_turn_stats(meta, per_turn_games) if per_turn_games else None
     return plot_all(results.games, meta, directory, formats, stats)
@@ -548,8 +548,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     Returns the exit status: 0 (also for ``--help``), 2 for bad arguments or an
     unreadable file, each reported in one line.
     """
-    from sim.config import ConfigError
-    from sim.io import check_output, load_frame
+    from sim.analysis.io import check_output, load_frame
+    from sim.engine.config import ConfigError
 
     try:
         args = build_parser().parse_args(argv)
@@ -572,7 +572,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     out = Path(args.out) if args.out else default_chart_dir(args.results)
     try:
-        check_output(out, "dir")      # the rule every domsim output follows (sim.io)
+        check_output(out, "dir")      # the rule every domsim output follows (sim.analysis.io)
     except (ConfigError, OSError) as exc:
         print(f"domsim: error: {exc}", file=sys.stderr)
         return 2

@@ -97,7 +97,7 @@ F_REVEAL_MOAT = 2        # reveal Moat against attacks
 F_PLAY_TREASURES = 3     # play all Treasures (always 1 for rule bots)
 F_KIND = 4               # K_RULES, K_RANDOM or K_PYTHON
 F_MINE_ALWAYS = 5        # Mine: when no L_MINE rule applies, still upgrade the best Treasure
-F_HOOK = 6               # 1 + slot of a compiled decision hook (0: none); set by sim.batch
+F_HOOK = 6               # 1 + slot of a compiled decision hook (0: none); set by sim.engine.batch
 N_FLAGS = 8
 
 K_RULES, K_RANDOM, K_PYTHON = 0, 1, 2

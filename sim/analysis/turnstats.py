@@ -62,7 +62,7 @@ def per_turn_stats(bots: Sequence[object], games: int = 2000, players: int = 2,
     ``seats`` for chart titles.
     """
     from bots import resolve_bot
-    from sim.batch import play_batch
+    from sim.engine.batch import play_batch
 
     cfg = _config(bots, games, players, seed, kingdom)
     objs = [resolve_bot(s) for s in cfg.bots]

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 import numpy as np
 import pandas as pd
 
-from sim.codes import END_NAMES, END_TURN_CAP
+from sim.engine.codes import END_NAMES, END_TURN_CAP
 from sim.runner.plan import RunConfig
 
 Z95 = 1.959963984540054
@@ -305,17 +305,17 @@ class Results:
         return pair_matrix(self.games)
 
     def metadata(self) -> dict:
-        from sim.io import run_metadata
+        from sim.analysis.io import run_metadata
 
         return run_metadata(self)
 
     def save(self, path: str) -> None:
-        from sim.io import save_results
+        from sim.analysis.io import save_results
 
         save_results(self, path)
 
     @classmethod
     def load(cls, path: str) -> Results:
-        from sim.io import load_results
+        from sim.analysis.io import load_results
 
         return load_results(path)

@@ -1,6 +1,6 @@
 """A readable, turn-by-turn account of one game, from the engine's event log.
 
-The compiled engine only appends integer rows (sim.codes.EV_*) when logging is
+The compiled engine only appends integer rows (sim.engine.codes.EV_*) when logging is
 switched on; this module turns them into text.  It is how users and we check
 the rules by eye: hands, plays, draws, buys, gains, trashes, shuffles, attacks
 and reactions, the final scores and why the game ended.
@@ -12,8 +12,8 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from sim import codes
 from sim.cards import CARDS
+from sim.engine import codes
 
 
 def _card(c: int) -> str:

@@ -3,7 +3,7 @@
 Every card movement in the engine goes through these few functions, so the
 invariants (cards conserved, counts never negative, the ``*_N`` totals equal
 the sums of their zones) only have to be right here.  ``S`` is the state
-vector, ``R`` the random streams, ``T`` the card table (see sim.layout):
+vector, ``R`` the random streams, ``T`` the card table (see sim.engine.layout):
 column ``k`` of card ``c`` is ``T[c * N_COLS + k]``.
 """
 
@@ -20,13 +20,16 @@ from sim.cards import (
     N_CARDS,
     PROVINCE,
 )
-from sim.codes import EV_DRAW, EV_GAIN, EV_SHUFFLE, EV_TRASH
-from sim.layout import (
+from sim.engine.codes import ERR_OVERFLOW, EV_DRAW, EV_GAIN, EV_SHUFFLE, EV_TRASH
+from sim.engine.layout import (
+    ASIDE0,
+    ASIDE_N,
     DECK,
     DECK_N,
     DISC0,
     DISC_N,
     DISC_TOP,
+    ERR,
     HAND0,
     HAND_N,
     IN_SUPPLY,
@@ -42,10 +45,12 @@ from sim.layout import (
     OWN_N,
     PLAY0,
     PLAY_N,
+    PS,
     SUPPLY,
     TRASH,
     TURNS,
     TYPE_N,
+    UNKNOWN,
     V_CUR,
     V_EMPTY,
     V_LOG_CAP,
@@ -54,12 +59,16 @@ from sim.layout import (
     V_LOG_TRUNC,
     V_NP,
     VP,
+    Z_DISC,
+    ZONES,
     V,
 )
-from sim.rng import shuffle
+from sim.engine.rng import shuffle
 
+# Where a gained card goes (also the ``extra`` of its EV_GAIN log row).
 GAIN_TO_DISCARD = 0
 GAIN_TO_HAND = 1
+GAIN_TO_DECK = 2
 
 
 @njit(cache=True, inline="always")
@@ -99,6 +108,7 @@ def shuffle_discard(S, R, p):
             left -= k
         c += 1
     S[DECK_N + p] = n
+    S[UNKNOWN + p] = n
     S[DISC_N + p] = 0
     S[DISC_TOP + p] = -1
     shuffle(S, k0, n, R, 2 * p)
@@ -144,6 +154,109 @@ def count_owned(S, T, p, c, delta):
 
 
 @njit(cache=True, inline="always")
+def deck_push(S, p, c):
+    """Put ``c`` (already taken out of its zone) on top of ``p``'s draw pile.
+
+    The owner knows it is there: the known part of a draw pile is the cards
+    above its ``UNKNOWN`` bottom ones (:func:`known_on_deck`); a shuffle makes
+    the whole new pile unknown again.
+    """
+    n = S[DECK_N + p]
+    if n >= MAX_DECK:
+        S[ERR] = ERR_OVERFLOW
+        return
+    if S[UNKNOWN + p] > n:      # cards were drawn since: the unknown part shrank
+        S[UNKNOWN + p] = n
+    S[DECK + p * MAX_DECK + n] = c
+    S[DECK_N + p] = n + 1
+
+
+@njit(cache=True, inline="always")
+def known_on_deck(S, p):
+    """How many cards on top of ``p``'s draw pile ``p`` knows (put there or looked at
+    and put back since the last shuffle); the order below them is hidden."""
+    n = S[DECK_N + p]
+    u = S[UNKNOWN + p]
+    return n - u if n > u else 0
+
+
+@njit(cache=True)
+def take_top(S, R, p):
+    """Take the top card of ``p``'s draw pile into ``p``'s set-aside zone, to be
+    looked at, revealed or set aside; shuffles the discard pile first if the draw
+    pile is empty.  Returns the card, or -1 when both piles are empty.  The caller
+    puts the card somewhere (hand, discard, trash, back on the deck) with
+    :func:`move_card`, :func:`trash_from` or :func:`topdeck_from`."""
+    k = S[DECK_N + p]
+    if k == 0:
+        if S[DISC_N + p] == 0:
+            return -1
+        shuffle_discard(S, R, p)
+        k = S[DECK_N + p]
+    k -= 1
+    c = S[DECK + p * MAX_DECK + k]
+    S[DECK_N + p] = k
+    S[ASIDE0 + p * N_SLOTS + c] += 1
+    S[ASIDE_N + p] += 1
+    return c
+
+
+@njit(cache=True)
+def discard_top_after_taking(S, p, c):
+    """The discard pile's top card after ``c`` was taken out of it.
+
+    The engine keeps a discard pile as counts, plus its top card (public).  A
+    card taken from it (Harbinger) that was the last copy of the top card
+    leaves the top as the card with the highest id still there: the order the
+    engine fixes for cards moved together at Cleanup (see :func:`cleanup`).
+    """
+    if S[DISC_TOP + p] != c or S[DISC0 + p * N_SLOTS + c] > 0:
+        return
+    top = -1
+    d0 = DISC0 + p * N_SLOTS
+    for k in range(N_CARDS):
+        if S[d0 + k]:
+            top = k
+    S[DISC_TOP + p] = top
+
+
+@njit(cache=True, inline="always")
+def take_from_zone(S, p, z, c):
+    """Remove one ``c`` from ``p``'s count zone ``z`` (hand, play, discard, aside)."""
+    S[ZONES + (z * MAX_PLAYERS + p) * N_SLOTS + c] -= 1
+    S[PS + z * MAX_PLAYERS + p] -= 1
+    if z == Z_DISC:
+        discard_top_after_taking(S, p, c)
+
+
+@njit(cache=True, inline="always")
+def move_card(S, p, z_from, z_to, c):
+    """Move one ``c`` between two of ``p``'s count zones (sim.engine.layout Z_*); a
+    card put into the discard pile becomes its top card."""
+    take_from_zone(S, p, z_from, c)
+    S[ZONES + (z_to * MAX_PLAYERS + p) * N_SLOTS + c] += 1
+    S[PS + z_to * MAX_PLAYERS + p] += 1
+    if z_to == Z_DISC:
+        S[DISC_TOP + p] = c
+
+
+@njit(cache=True, inline="always")
+def topdeck_from(S, p, z, c):
+    """Put one ``c`` from ``p``'s zone ``z`` onto ``p``'s draw pile."""
+    take_from_zone(S, p, z, c)
+    deck_push(S, p, c)
+
+
+@njit(cache=True, inline="always")
+def trash_from(S, T, p, z, c):
+    """Trash one ``c`` from ``p``'s zone ``z``."""
+    take_from_zone(S, p, z, c)
+    count_owned(S, T, p, c, -1)
+    S[TRASH + c] += 1
+    log_event(S, EV_TRASH, p, c, 1, 0)
+
+
+@njit(cache=True, inline="always")
 def gain(S, T, p, c, where):
     """Gain card ``c`` from the supply (the caller checked the pile is not empty)."""
     S[SUPPLY + c] -= 1
@@ -153,6 +266,8 @@ def gain(S, T, p, c, where):
     if where == GAIN_TO_HAND:
         S[HAND0 + p * N_SLOTS + c] += 1
         S[HAND_N + p] += 1
+    elif where == GAIN_TO_DECK:
+        deck_push(S, p, c)
     else:
         S[DISC0 + p * N_SLOTS + c] += 1
         S[DISC_N + p] += 1
@@ -303,7 +418,7 @@ def gains_to_end(S):
 def can_gain(S, T, c, max_cost):
     """Card ``c`` is in the supply, its pile not empty, and it costs at most max_cost.
 
-    A card that is not in this game's supply has a pile of 0 (sim.state), and
+    A card that is not in this game's supply has a pile of 0 (sim.engine.state), and
     cards never go back to the supply, so the pile size alone says both.
     """
     return S[SUPPLY + c] > 0 and T[c * N_COLS + C_COST] <= max_cost

@@ -4,7 +4,7 @@ Tests (and curious users) need "this hand, this draw-pile order, this
 supply": :class:`Scenario` sets the state arrays directly, keeps the owned
 counts consistent, and calls the same compiled functions a full game uses
 (``play_turn``, ``decide``, ``draw``, through their array entry points in
-sim.engine), so nothing here is a second engine.
+sim.engine.game), so nothing here is a second engine.
 
     sc = Scenario(["smithy-bm", "bmu"])
     sc.set_hand(0, ["Smithy", "Copper", "Copper", "Estate", "Estate"])
@@ -20,14 +20,14 @@ from collections.abc import Iterable, Mapping
 
 import numpy as np
 
-from sim import layout as L
-from sim.batch import install_bots
 from sim.cards import C_COINS, C_TYPES, C_VP, CARDS, N_CARDS, card_id
-from sim.codes import ERR_NONE
-from sim.config import GameConfig
-from sim.engine import decide_on, draw_on, play_turn_on, reset_game_on
-from sim.state import make_table, new_state, pack_programs
-from sim.zones import game_over, score
+from sim.engine import layout as L
+from sim.engine.batch import install_bots
+from sim.engine.codes import ERR_NONE
+from sim.engine.config import GameConfig
+from sim.engine.game import decide_on, draw_on, play_turn_on, reset_game_on
+from sim.engine.state import make_table, new_state, pack_programs
+from sim.engine.zones import game_over, score
 
 Cards = Iterable[str | int] | Mapping[str | int, int]
 
@@ -132,7 +132,7 @@ class Scenario:
     # ------------------------------------------------------------------ running
     def _check(self) -> None:
         if self.S[L.ERR] != ERR_NONE:
-            from sim.codes import DECISION_NAMES
+            from sim.engine.codes import DECISION_NAMES
             code, _g, seat, d, c = (int(x) for x in self.S[L.ERR:L.ERR + 5])
             raise RuntimeError(f"engine error {code}: seat {seat} deciding to "
                                f"{DECISION_NAMES[d]}: card {c}")
@@ -151,7 +151,7 @@ class Scenario:
         return produced
 
     def decide(self, p: int, decision: int, arg: int = 0) -> str | int | None:
-        """Ask player ``p`` one decision (sim.codes.D_*) in the current state."""
+        """Ask player ``p`` one decision (sim.engine.codes.D_*) in the current state."""
         r = int(decide_on(self.S, self.R, self.T, self.P, self.Q, self.H, p, decision, arg))
         return CARDS[r].name if 0 <= r < N_CARDS else (None if r == -1 else r)
 

@@ -6,30 +6,33 @@ module wraps them in a :class:`View` that exposes only what the deciding
 player may know, calls the bot's method, and checks and converts the answer
 (:func:`read_answer`: anything but the documented answer types is an error).
 Bots are looked up in :data:`REGISTRY` by their slot in the batch's program
-table, filled by :mod:`sim.batch` before each compiled call.
+table, filled by :mod:`sim.engine.batch` before each compiled call.
 """
 
 from __future__ import annotations
 
 import numpy as np
 
-from sim import layout as L
 from sim.cards import CARDS, N_CARDS, UnknownCardError, card_id
-from sim.codes import BOT_RAISED, NO_CARD, USE_DEFAULT
+from sim.engine import layout as L
+from sim.engine.codes import BOT_RAISED, NO_CARD, USE_DEFAULT
 
 REGISTRY: dict[int, object] = {}
 LAST_ERROR: list[BaseException] = []
 
-# Method called on a Python bot for each decision code (see sim.codes).
+# Method called on a Python bot for each decision code (see sim.engine.codes).
 METHODS = (
     "play_action", "play_treasure", "buy", "attack_discard", "reveal_moat", "cellar_discard",
     "remodel_trash", "remodel_gain", "mine_trash", "mine_gain", "workshop_gain",
-    "chapel_trash", "moneylender_trash",
+    "chapel_trash", "moneylender_trash", "harbinger_topdeck", "vassal_play",
+    "bureaucrat_topdeck", "poacher_discard", "throne_room", "bandit_trash",
+    "library_set_aside", "sentry_trash", "sentry_discard", "sentry_top", "artisan_gain",
+    "artisan_topdeck",
 )
 # Decisions answered yes or no; every other one is answered with a card (or None).
-YES_NO = frozenset({"reveal_moat", "moneylender_trash"})
+YES_NO = frozenset({"reveal_moat", "moneylender_trash", "vassal_play", "library_set_aside"})
 # Decisions whose card is taken from a supply pile.
-FROM_SUPPLY = frozenset({"buy", "remodel_gain", "mine_gain", "workshop_gain"})
+FROM_SUPPLY = frozenset({"buy", "remodel_gain", "mine_gain", "workshop_gain", "artisan_gain"})
 
 
 class AnswerError(ValueError):
@@ -45,15 +48,28 @@ class View:
     public parts of the state only, and is a copy.
     """
 
-    def __init__(self, S: np.ndarray, p: int, arg: int):
+    def __init__(self, S: np.ndarray, p: int, arg: int, decision: int = -1):
         n = int(S[L.V + L.V_NP])
         self.player = int(p)
         self.arg = int(arg)
+        self.decision = METHODS[decision] if 0 <= decision < len(METHODS) else None
         self.n_players = n
         self.hand = _counts(_zone(S, L.HAND0, p))
         self.in_play = _counts(_zone(S, L.PLAY0, p))
         self.owned = _counts(_zone(S, L.OWN0, p))
         self.draw_size = int(S[L.DECK_N + p])
+        # Cards on top of the draw pile this player knows (it put them there, or looked
+        # at them and put them back), top first; the rest of the pile is hidden.
+        deck = S[L.DECK + p * L.MAX_DECK:L.DECK + p * L.MAX_DECK + self.draw_size]
+        known = max(0, self.draw_size - int(S[L.UNKNOWN + p]))
+        self.known_deck_top = [CARDS[int(c)].name for c in deck[::-1][:known]]
+        # Cards this player is looking at, has revealed or has set aside (Sentry's and
+        # Bandit's two cards, Library's skipped Actions).
+        self.set_aside = _counts(_zone(S, L.ASIDE0, p))
+        # Harbinger lets its player look through the discard pile; otherwise only its
+        # top card is visible.
+        self.discard = (_counts(_zone(S, L.DISC0, p)) if self.decision == "harbinger_topdeck"
+                        else None)
         self.discard_size = int(S[L.DISC_N + p])
         top = int(S[L.DISC_TOP + p])
         self.my_discard_top = CARDS[top].name if top >= 0 else None  # public, like discard_tops
@@ -143,8 +159,8 @@ def py_decide(d: int, p: int, arg: int, S: np.ndarray) -> int:
     if method is None:
         return USE_DEFAULT
     try:
-        return read_answer(name, method(View(S, int(p), int(arg))), S)
-    except Exception as exc:  # reported by sim.batch with the bot's name and game
+        return read_answer(name, method(View(S, int(p), int(arg), int(d))), S)
+    except Exception as exc:  # reported by sim.engine.batch with the bot's name and game
         LAST_ERROR[:] = [exc]
         return BOT_RAISED
 

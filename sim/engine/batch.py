@@ -12,15 +12,15 @@ from typing import Protocol
 
 import numpy as np
 
-from sim import callbacks
 from sim.cards import CARDS
-from sim.codes import DECISION_NAMES, ERR_BOT_RAISED, ERR_NONE
-from sim.config import GameConfig
-from sim.engine import N_GAME_COLS, run_batch
-from sim.hooks import hooks_tuple
-from sim.layout import ERR, LOG, LOG_WIDTH, PF_FLAGS, V_LOG_N, V_LOG_TRUNC, V
-from sim.program import F_HOOK, F_KIND, K_PYTHON, Program
-from sim.state import make_table, new_state, pack_programs
+from sim.engine import callbacks
+from sim.engine.codes import DECISION_NAMES, ERR_BOT_RAISED, ERR_NONE
+from sim.engine.config import GameConfig
+from sim.engine.game import N_GAME_COLS, run_batch
+from sim.engine.hooks import hooks_tuple
+from sim.engine.layout import ERR, LOG, LOG_WIDTH, PF_FLAGS, V_LOG_N, V_LOG_TRUNC, V
+from sim.engine.program import F_HOOK, F_KIND, K_PYTHON, Program
+from sim.engine.state import make_table, new_state, pack_programs
 
 LOG_ROWS = 1 << 16
 
@@ -46,7 +46,7 @@ class BotError(RuntimeError):
 
 @dataclass
 class BatchResult:
-    """Per-game arrays, seats in columns (seat 0 first): see sim.engine G_* columns."""
+    """Per-game arrays, seats in columns (seat 0 first): see sim.engine.game G_* columns."""
 
     score: np.ndarray        # int32 [G, players]
     turns: np.ndarray        # int32 [G, players]

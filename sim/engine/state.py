@@ -1,8 +1,8 @@
 """Building the engine's flat arrays: the setup table ``T``, the state ``S``,
 the random streams ``R`` and the packed bot programs ``P``/``Q``.
 
-Layout offsets live in :mod:`sim.layout`; this module fills them from the
-friendly Python objects (card table, :class:`~sim.program.Program`).
+Layout offsets live in :mod:`sim.engine.layout`; this module fills them from the
+friendly Python objects (card table, :class:`~sim.engine.program.Program`).
 """
 
 from __future__ import annotations
@@ -10,8 +10,8 @@ from __future__ import annotations
 import numpy as np
 
 from sim import cards as C
-from sim import layout as L
-from sim.program import COND_WIDTH, MAX_CONDS, MAX_RULES, N_LISTS, NEVER, Program
+from sim.engine import layout as L
+from sim.engine.program import COND_WIDTH, MAX_CONDS, MAX_RULES, N_LISTS, NEVER, Program
 
 
 def supply_sizes(n_players: int, kingdom: tuple[int, ...]) -> np.ndarray:
@@ -31,7 +31,7 @@ def supply_sizes(n_players: int, kingdom: tuple[int, ...]) -> np.ndarray:
 
 
 def make_table(n_players: int, kingdom: tuple[int, ...]) -> np.ndarray:
-    """``T``: card table, starting supply, and the Action/Treasure ids in the game."""
+    """``T``: card table, starting supply, and the Action/Treasure/Reaction ids in the game."""
     T = np.zeros(L.TABLE_SIZE, np.int32)
     T[:C.N_CARDS * L.N_COLS] = C.card_table().ravel()
     supply0 = supply_sizes(n_players, kingdom)
@@ -43,6 +43,9 @@ def make_table(n_players: int, kingdom: tuple[int, ...]) -> np.ndarray:
     T[L.ACTION_IDS:L.ACTION_IDS + len(actions)] = actions
     T[L.N_TREASURES] = len(treasures)
     T[L.TREASURE_IDS:L.TREASURE_IDS + len(treasures)] = treasures
+    reactions = [c for c in ids if C.TYPES[c] & C.REACTION]
+    T[L.N_REACTIONS] = len(reactions)
+    T[L.REACTION_IDS:L.REACTION_IDS + len(reactions)] = reactions
     return T
 
 

@@ -27,10 +27,10 @@ from typing import TYPE_CHECKING
 import pandas as pd
 
 import sim
-from sim.config import ConfigError
+from sim.engine.config import ConfigError
 
 if TYPE_CHECKING:
-    from sim.results import Results
+    from sim.analysis.results import Results
 
 META_KEY = b"domsim"
 FORMAT = 1
@@ -211,7 +211,7 @@ def load_frame(path: str | os.PathLike) -> tuple[pd.DataFrame, dict]:
         if isinstance(n, int) and n != len(df):
             raise ConfigError(f"{name} has {len(df):,} games but its metadata says {n:,} "
                               f"(the CSV and {side.name} come from different saves)")
-    from sim.results import coerce_games
+    from sim.analysis.results import coerce_games
     from sim.runner.plan import RunConfig
 
     try:
@@ -251,8 +251,8 @@ def save_results(results: Results, path: str | os.PathLike) -> None:
 
 
 def load_results(path: str | os.PathLike) -> Results:
-    """A :class:`sim.results.Results` back from a file (complete or not)."""
-    from sim.results import Results
+    """A :class:`sim.analysis.results.Results` back from a file (complete or not)."""
+    from sim.analysis.results import Results
     from sim.runner.plan import RunConfig
 
     df, meta = load_frame(path)

@@ -1,43 +1,16 @@
-"""The card table: every card the engine knows, as plain data.
+"""The base game, 2nd edition: the basic supply and all 26 kingdom cards, as data.
 
-The compiled engine never sees card names; it sees integer ids and the
-columns of :data:`TABLE` (cost, types, +Cards, +Actions, +Buys, +$, VP and a
-``special`` code for text that is more than counters).  Adding a card whose
-text is only counters (Festival, Laboratory) is one row here; a card with
-real text also needs its ``special`` branch in :mod:`sim.engine`.
-
-Ids are stable: results files, bot programs and logs store them, so new
-cards are appended, never inserted.
+One row per card: cost, types, the counters of its text (+Cards, +Actions,
++Buys, +$, VP) and a ``special`` code when its text is more than counters.
+What a special code does is the card's function of the same name in
+:mod:`sim.engine.base_set` (its text, its decisions and its log lines).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from sim.cards import ACTION, ATTACK, CURSE_TYPE, REACTION, TREASURE, VICTORY, Card
 
-import numpy as np
-
-# Card types, as bits so a card can have several (Action-Attack, Action-Reaction).
-TREASURE = 1
-VICTORY = 2
-CURSE_TYPE = 4
-ACTION = 8
-ATTACK = 16
-REACTION = 32
-# Reserved for the Adventures expansion (not used by any card yet).
-DURATION = 64
-RESERVE = 128
-TRAVELLER = 256
-
-TYPE_BITS = {
-    "Treasure": TREASURE,
-    "Victory": VICTORY,
-    "Curse": CURSE_TYPE,
-    "Action": ACTION,
-    "Attack": ATTACK,
-    "Reaction": REACTION,
-}
-
-# Codes for card text the engine resolves with its own branch.
+# Codes for card text the engine resolves with the card's own function (sim.engine.base_set).
 SP_NONE = 0
 SP_CELLAR = 1
 SP_MERCHANT = 2
@@ -51,30 +24,19 @@ SP_COUNCIL_ROOM = 9
 SP_GARDENS = 10  # scoring only
 SP_MONEYLENDER = 11
 SP_CHAPEL = 12
-
-
-@dataclass(frozen=True)
-class Card:
-    """One card's printed data.  ``coins`` is +$ for Actions and the value of a Treasure."""
-
-    id: int
-    name: str
-    cost: int
-    types: int
-    cards: int = 0
-    actions: int = 0
-    buys: int = 0
-    coins: int = 0
-    vp: int = 0
-    special: int = SP_NONE
-    text: str = ""
-
-    def is_type(self, bit: int) -> bool:
-        return bool(self.types & bit)
+SP_HARBINGER = 13
+SP_VASSAL = 14
+SP_BUREAUCRAT = 15
+SP_POACHER = 16
+SP_THRONE_ROOM = 17
+SP_BANDIT = 18
+SP_LIBRARY = 19
+SP_SENTRY = 20
+SP_ARTISAN = 21
 
 
 _A, _T, _V = ACTION, TREASURE, VICTORY
-CARDS: tuple[Card, ...] = (
+BASE_CARDS: tuple[Card, ...] = (
     # Basic supply.
     Card(0, "Copper", 0, _T, coins=1, text="$1"),
     Card(1, "Silver", 3, _T, coins=2, text="$2"),
@@ -115,61 +77,36 @@ CARDS: tuple[Card, ...] = (
     Card(22, "Moneylender", 4, _A, special=SP_MONEYLENDER,
          text="You may trash a Copper from your hand for +$3."),
     Card(23, "Chapel", 2, _A, special=SP_CHAPEL, text="Trash up to 4 cards from your hand."),
+    # The rest of the base game (2nd edition).
+    Card(24, "Harbinger", 3, _A, cards=1, actions=1, special=SP_HARBINGER,
+         text="+1 Card, +1 Action. Look through your discard pile. You may put a card from it "
+              "onto your deck."),
+    Card(25, "Vassal", 3, _A, coins=2, special=SP_VASSAL,
+         text="+$2. Discard the top card of your deck. If it's an Action card, you may play it."),
+    Card(26, "Bureaucrat", 4, _A | ATTACK, special=SP_BUREAUCRAT,
+         text="Gain a Silver onto your deck. Each other player reveals a Victory card from their "
+              "hand and puts it onto their deck (or reveals a hand with no Victory cards)."),
+    Card(27, "Poacher", 4, _A, cards=1, actions=1, coins=1, special=SP_POACHER,
+         text="+1 Card, +1 Action, +$1. Discard a card per empty Supply pile."),
+    Card(28, "Throne Room", 4, _A, special=SP_THRONE_ROOM,
+         text="You may play an Action card from your hand twice."),
+    Card(29, "Bandit", 5, _A | ATTACK, special=SP_BANDIT,
+         text="Gain a Gold. Each other player reveals the top 2 cards of their deck, trashes a "
+              "revealed Treasure other than Copper, and discards the rest."),
+    Card(30, "Library", 5, _A, special=SP_LIBRARY,
+         text="Draw until you have 7 cards in hand, skipping any Action cards you choose to; "
+              "set those aside, discarding them afterwards."),
+    Card(31, "Sentry", 5, _A, cards=1, actions=1, special=SP_SENTRY,
+         text="+1 Card, +1 Action. Look at the top 2 cards of your deck. Trash and/or discard "
+              "any number of them. Put the rest back on top in any order."),
+    Card(32, "Artisan", 6, _A, special=SP_ARTISAN,
+         text="Gain a card to your hand costing up to $5. Put a card from your hand onto your "
+              "deck."),
 )
-
-N_CARDS = len(CARDS)
-BY_NAME = {c.name.lower(): c for c in CARDS}
 
 COPPER, SILVER, GOLD, ESTATE, DUCHY, PROVINCE, CURSE = range(7)
 (CELLAR, MOAT, VILLAGE, MERCHANT, WORKSHOP, SMITHY, MILITIA, REMODEL, MARKET,
  MINE, FESTIVAL, LABORATORY, WITCH, COUNCIL_ROOM, GARDENS, MONEYLENDER, CHAPEL) = range(7, 24)
-
-BASIC_CARDS = (COPPER, SILVER, GOLD, ESTATE, DUCHY, PROVINCE, CURSE)
-KINGDOM_CARDS = tuple(c.id for c in CARDS if c.id not in BASIC_CARDS)
+(HARBINGER, VASSAL, BUREAUCRAT, POACHER, THRONE_ROOM, BANDIT, LIBRARY, SENTRY,
+ ARTISAN) = range(24, 33)
 FIRST_GAME = (CELLAR, MOAT, VILLAGE, MERCHANT, WORKSHOP, SMITHY, MILITIA, REMODEL, MARKET, MINE)
-
-
-class UnknownCardError(ValueError):
-    """A card name that the engine does not know."""
-
-
-def card_id(name: str | int) -> int:
-    """Id of a card given its name (any case, spaces or hyphens) or its id."""
-    if isinstance(name, (int, np.integer)):
-        if 0 <= int(name) < N_CARDS:
-            return int(name)
-        raise UnknownCardError(f"unknown card id {name!r} (known ids are 0..{N_CARDS - 1})")
-    key = str(name).strip().lower().replace("-", " ").replace("_", " ")
-    card = BY_NAME.get(key)
-    if card is None:
-        known = ", ".join(c.name for c in CARDS)
-        raise UnknownCardError(f"unknown card {name!r}; known cards: {known}")
-    return card.id
-
-
-def card_name(cid: int) -> str:
-    return CARDS[cid].name
-
-
-def _column(attr: str) -> np.ndarray:
-    return np.array([getattr(c, attr) for c in CARDS], dtype=np.int32)
-
-
-# Columns for the compiled engine (index = card id).
-COST = _column("cost")
-TYPES = _column("types")
-PLUS_CARDS = _column("cards")
-PLUS_ACTIONS = _column("actions")
-PLUS_BUYS = _column("buys")
-COINS = _column("coins")
-VP = _column("vp")
-SPECIAL = _column("special")
-
-
-def card_table() -> np.ndarray:
-    """The table as one int32 array [N_CARDS, 8] the engine indexes by column constant."""
-    return np.stack([COST, TYPES, PLUS_CARDS, PLUS_ACTIONS, PLUS_BUYS, COINS, VP, SPECIAL], axis=1)
-
-
-# Column indices into card_table().
-C_COST, C_TYPES, C_CARDS, C_ACTIONS, C_BUYS, C_COINS, C_VP, C_SPECIAL = range(8)

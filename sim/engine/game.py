@@ -4,7 +4,7 @@
 of results per game; nothing in it allocates.  Each game is a pure function
 of its seed, the seated bots and the first player, so batches can be split
 and recombined freely.  Arrays: ``S`` state, ``R`` random streams, ``T`` card
-table and setup, ``P``/``Q`` bot programs (see sim.layout).
+table and setup, ``P``/``Q`` bot programs (see sim.engine.layout).
 """
 
 from __future__ import annotations
@@ -20,63 +20,37 @@ from sim.cards import (
     C_COINS,
     C_COST,
     C_SPECIAL,
-    C_TYPES,
     COPPER,
-    CURSE,
     ESTATE,
-    MOAT,
     N_CARDS,
     PROVINCE,
     SILVER,
-    SP_CELLAR,
-    SP_CHAPEL,
-    SP_COUNCIL_ROOM,
-    SP_MERCHANT,
-    SP_MILITIA,
-    SP_MINE,
-    SP_MONEYLENDER,
-    SP_REMODEL,
-    SP_WITCH,
-    SP_WORKSHOP,
     TREASURE,
 )
-from sim.codes import (
-    BOT_RAISED,
+from sim.engine.base_set import resolve_special
+from sim.engine.codes import (
     D_ACTION,
-    D_ATTACK_DISCARD,
     D_BUY,
-    D_CELLAR,
-    D_CHAPEL,
-    D_MINE_GAIN,
-    D_MINE_TRASH,
-    D_MONEYLENDER,
-    D_REMODEL_GAIN,
-    D_REMODEL_TRASH,
-    D_REVEAL_MOAT,
     D_TREASURE,
-    D_WORKSHOP_GAIN,
     END_PILES,
     END_PROVINCES,
     END_TURN_CAP,
-    ERR_BOT_RAISED,
     ERR_ILLEGAL,
     EV_BUY,
     EV_CLEANUP,
     EV_COINS,
-    EV_DISCARD,
     EV_END,
     EV_HAND,
     EV_PLAY,
-    EV_REVEAL,
+    EV_PLAY_AGAIN,
     EV_SCORE,
     EV_TURN,
 )
-from sim.decide import decide, pick_from_list, rules_action, rules_attack_discard
-from sim.layout import (
+from sim.engine.decide import decide, pick_from_list, rules_action
+from sim.engine.layout import (
     ACTION_IDS,
     ACTIONS_OWNED,
     BOT,
-    DECK_N,
     DISC0,
     DISC_N,
     DISC_TOP,
@@ -88,13 +62,14 @@ from sim.layout import (
     N_SLOTS,
     N_STREAMS,
     N_TREASURES,
-    OWN0,
-    OWN_N,
+    N_ZONES,
     P_WIDTH,
     PF_FLAGS,
     PLAY0,
     PLAY_N,
     PS,
+    STACK,
+    STACK_WIDTH,
     SUPPLY,
     SUPPLY0,
     TRASH,
@@ -111,27 +86,27 @@ from sim.layout import (
     V_NP,
     V_PENDING,
     V_SILVER_PLAYED,
+    V_STACK_N,
     V_TOTAL_TURNS,
     V_TURN_CAP,
+    ZONES,
     V,
 )
-from sim.pointers import ptr
-from sim.program import F_HOOK, F_KIND, K_RULES, L_BUY
-from sim.rng import below, seed_stream
-from sim.zones import (
+from sim.engine.pointers import ptr
+from sim.engine.program import F_HOOK, F_KIND, K_RULES, L_BUY
+from sim.engine.rng import below, seed_stream
+from sim.engine.steps import ask, fail, in_hand_ok
+from sim.engine.zones import (
     GAIN_TO_DISCARD,
-    GAIN_TO_HAND,
     can_gain,
     cleanup,
     count_owned,
-    discard_from_hand,
     draw,
     gain,
     game_over,
     log_event,
     play_from_hand,
     score,
-    trash_from_hand,
 )
 
 # Columns of the per-game result row.
@@ -140,171 +115,9 @@ N_GAME_COLS = 6
 
 
 @njit(cache=True)
-def fail(S, code, p, d, c):
-    """Record an error; the batch stops before the current game is counted."""
-    if S[ERR] == 0:
-        S[ERR] = code
-        S[ERR + 1] = S[V + V_GAME]
-        S[ERR + 2] = p
-        S[ERR + 3] = d
-        S[ERR + 4] = c
-        S[ERR + 5] = S[BOT + p]
-
-
-@njit(cache=True)
-def ask(S, R, T, P, Q, H, p, d, arg):
-    """Ask player ``p`` decision ``d``; records an error if its bot raised."""
-    c = decide(S, R, T, P, Q, H, p, d, arg)
-    if c == BOT_RAISED:
-        fail(S, ERR_BOT_RAISED, p, d, -1)
-    return c
-
-
-@njit(cache=True)
-def in_hand_ok(S, T, p, d, c, type_mask):
-    """True when ``c`` is a legal card from ``p``'s hand; records an error if not."""
-    if c < 0 or c >= N_CARDS or S[HAND0 + p * N_SLOTS + c] <= 0 or (
-            type_mask and (T[c * N_COLS + C_TYPES] & type_mask) == 0):
-        fail(S, ERR_ILLEGAL, p, d, c)
-        return False
-    return True
-
-
-@njit(cache=True)
-def any_gainable(S, T, max_cost, type_mask):
-    for c in range(N_CARDS):
-        of_type = type_mask == 0 or (T[c * N_COLS + C_TYPES] & type_mask) != 0
-        if of_type and can_gain(S, T, c, max_cost):
-            return True
-    return False
-
-
-@njit(cache=True)
-def gain_choice(S, R, T, P, Q, H, p, d, max_cost, type_mask, where):
-    """A mandatory "gain a card costing up to max_cost" (of a type, if type_mask)."""
-    if not any_gainable(S, T, max_cost, type_mask):
-        return
-    c = ask(S, R, T, P, Q, H, p, d, max_cost)
-    if S[ERR]:
-        return
-    ok = c >= 0 and c < N_CARDS and can_gain(S, T, c, max_cost)
-    if ok and type_mask:
-        ok = (T[c * N_COLS + C_TYPES] & type_mask) != 0
-    if not ok:
-        fail(S, ERR_ILLEGAL, p, d, c)
-        return
-    gain(S, T, p, c, where)
-
-
-@njit(cache=True, inline="always")
-def attack_blocked(S, R, T, P, Q, H, q):
-    """Player ``q`` may reveal Moat from hand to be unaffected by an attack."""
-    if S[HAND0 + q * N_SLOTS + MOAT] == 0:
-        return False
-    if ask(S, R, T, P, Q, H, q, D_REVEAL_MOAT, 0) == 1:
-        log_event(S, EV_REVEAL, q, MOAT, 1, 0)
-        return True
-    return False
-
-
-@njit(cache=True)
-def militia_attack(S, R, T, P, Q, H, p):
-    """Each other player, in turn order from the left, discards down to 3."""
-    n = S[V + V_NP]
-    for k in range(1, n):
-        q = (p + k) % n
-        if attack_blocked(S, R, T, P, Q, H, q) or S[ERR]:
-            continue
-        b = S[BOT + q]
-        flags = b * P_WIDTH + PF_FLAGS
-        fast = P[flags + F_KIND] == K_RULES and P[flags + F_HOOK] == 0
-        while S[HAND_N + q] > 3:
-            if fast:
-                c = rules_attack_discard(S, T, P, b, q)
-            else:
-                c = ask(S, R, T, P, Q, H, q, D_ATTACK_DISCARD, S[HAND_N + q] - 3)
-            if S[ERR] or not in_hand_ok(S, T, q, D_ATTACK_DISCARD, c, 0):
-                return
-            discard_from_hand(S, q, c)
-            log_event(S, EV_DISCARD, q, c, 1, 0)
-
-
-@njit(cache=True)
-def resolve_special(S, R, T, P, Q, H, p, sp):
-    """The part of a card's text that is more than +Cards/+Actions/+Buys/+$."""
-    n = S[V + V_NP]
-    if sp == SP_MERCHANT:
-        S[V + V_MERCHANTS] += 1
-    elif sp == SP_MILITIA:
-        militia_attack(S, R, T, P, Q, H, p)
-    elif sp == SP_CELLAR:
-        k = 0
-        while S[HAND_N + p] > 0:
-            c = ask(S, R, T, P, Q, H, p, D_CELLAR, k)
-            if S[ERR] or c < 0:
-                break
-            if not in_hand_ok(S, T, p, D_CELLAR, c, 0):
-                return
-            discard_from_hand(S, p, c)
-            log_event(S, EV_DISCARD, p, c, 1, 1)
-            k += 1
-        draw(S, R, p, k)
-    elif sp == SP_WORKSHOP:
-        gain_choice(S, R, T, P, Q, H, p, D_WORKSHOP_GAIN, 4, 0, GAIN_TO_DISCARD)
-    elif sp == SP_REMODEL:
-        if S[HAND_N + p] == 0:
-            return
-        c = ask(S, R, T, P, Q, H, p, D_REMODEL_TRASH, 0)
-        if S[ERR] or not in_hand_ok(S, T, p, D_REMODEL_TRASH, c, 0):
-            return
-        trash_from_hand(S, T, p, c)
-        gain_choice(S, R, T, P, Q, H, p, D_REMODEL_GAIN, T[c * N_COLS + C_COST] + 2, 0,
-                    GAIN_TO_DISCARD)
-    elif sp == SP_MINE:
-        c = ask(S, R, T, P, Q, H, p, D_MINE_TRASH, 0)
-        if S[ERR] or c < 0:
-            S[V + V_PENDING] = -1
-            return
-        if not in_hand_ok(S, T, p, D_MINE_TRASH, c, TREASURE):
-            return
-        trash_from_hand(S, T, p, c)
-        gain_choice(S, R, T, P, Q, H, p, D_MINE_GAIN, T[c * N_COLS + C_COST] + 3, TREASURE,
-                    GAIN_TO_HAND)
-    elif sp == SP_WITCH:
-        for k in range(1, n):
-            q = (p + k) % n
-            if attack_blocked(S, R, T, P, Q, H, q) or S[ERR]:
-                continue
-            if S[SUPPLY + CURSE] > 0:
-                gain(S, T, q, CURSE, GAIN_TO_DISCARD)
-    elif sp == SP_COUNCIL_ROOM:
-        for k in range(1, n):
-            draw(S, R, (p + k) % n, 1)
-    elif sp == SP_MONEYLENDER:
-        if S[HAND0 + p * N_SLOTS + COPPER] > 0:
-            r = ask(S, R, T, P, Q, H, p, D_MONEYLENDER, 0)
-            if S[ERR]:
-                return
-            if r == 1:
-                trash_from_hand(S, T, p, COPPER)
-                S[V + V_COINS] += 3
-            elif r != 0:
-                fail(S, ERR_ILLEGAL, p, D_MONEYLENDER, r)
-    elif sp == SP_CHAPEL:
-        for _ in range(4):
-            if S[HAND_N + p] == 0:
-                break
-            c = ask(S, R, T, P, Q, H, p, D_CHAPEL, 0)
-            if S[ERR] or c < 0 or not in_hand_ok(S, T, p, D_CHAPEL, c, 0):
-                return
-            trash_from_hand(S, T, p, c)
-
-
-@njit(cache=True)
-def play_action(S, R, T, P, Q, H, p, c):
-    """Play Action ``c`` from hand: its counters top to bottom, then its text."""
-    play_from_hand(S, p, c)
-    log_event(S, EV_PLAY, p, c, 1, 0)
+def resolve(S, R, T, P, Q, H, p, c):
+    """Carry out card ``c``'s text once for player ``p``: its counters top to bottom,
+    then its own function (sim.engine.base_set), if it has one."""
     k = T[c * N_COLS + C_CARDS]
     if k:
         draw(S, R, p, k)
@@ -314,6 +127,26 @@ def play_action(S, R, T, P, Q, H, p, c):
     sp = T[c * N_COLS + C_SPECIAL]
     if sp:
         resolve_special(S, R, T, P, Q, H, p, sp)
+
+
+@njit(cache=True)
+def play_action(S, R, T, P, Q, H, p, c):
+    """Play Action ``c`` from hand, then every card its text queued to be played
+    (Throne Room, Vassal), each resolving completely before the one below it on
+    the play stack goes on."""
+    play_from_hand(S, p, c)
+    log_event(S, EV_PLAY, p, c, 1, 0)
+    resolve(S, R, T, P, Q, H, p, c)
+    while S[V + V_STACK_N] > 0 and S[ERR] == 0:
+        o = STACK + STACK_WIDTH * (S[V + V_STACK_N] - 1)
+        left = S[o + 1]
+        if left == 0:
+            S[V + V_STACK_N] -= 1
+            continue
+        S[o + 1] = left - 1
+        queued = S[o]
+        log_event(S, EV_PLAY_AGAIN, p, queued, S[o + 2] - left + 1, S[o + 3])
+        resolve(S, R, T, P, Q, H, p, queued)
 
 
 @njit(cache=True, inline="always")
@@ -432,23 +265,18 @@ def reset_game(S, R, T, g, seed, n_players, seat_bots):
     S[V + V_EMPTY] = 0
     S[V + V_TOTAL_TURNS] = 0
     S[V + V_PENDING] = -1
+    S[V + V_STACK_N] = 0
     for c in range(N_SLOTS):
         S[SUPPLY + c] = T[SUPPLY0 + c]
         S[TRASH + c] = 0
-    for i in range(PS, V):
+    for i in range(PS, V):          # every per-player count and total
         S[i] = 0
+    for z in range(N_ZONES):        # every count zone (only ids of known cards are used)
+        for p in range(MAX_PLAYERS):
+            z0 = ZONES + (z * MAX_PLAYERS + p) * N_SLOTS
+            for c in range(N_CARDS):
+                S[z0 + c] = 0
     for p in range(MAX_PLAYERS):
-        for c in range(N_SLOTS):
-            S[HAND0 + p * N_SLOTS + c] = 0
-            S[PLAY0 + p * N_SLOTS + c] = 0
-            S[DISC0 + p * N_SLOTS + c] = 0
-            S[OWN0 + p * N_SLOTS + c] = 0
-        S[HAND_N + p] = 0
-        S[PLAY_N + p] = 0
-        S[DISC_N + p] = 0
-        S[DECK_N + p] = 0
-        S[OWN_N + p] = 0
-        S[TURNS + p] = 0
         S[DISC_TOP + p] = -1
         S[BOT + p] = seat_bots[g, p] if p < n_players else 0
     for k in range(N_STREAMS):
@@ -504,7 +332,7 @@ def run_batch(S, R, T, P, Q, H, n_players, seat_bots, seeds, first, out_score, o
               out_game, rec_coins, rec_vp):
     """Play ``len(seeds)`` games; returns how many finished (fewer on an error).
 
-    H: a tuple of compiled decision hooks (sim.hooks), referenced by the bots' F_HOOK.
+    H: a tuple of compiled decision hooks (sim.engine.hooks), referenced by the bots' F_HOOK.
     seat_bots[g, s]: row of ``P`` of the bot in seat s of game g.
     first[g]: the seat that moves first, or -1 to draw it from the game's seed.
     rec_coins/rec_vp [g, seat, turn]: per-turn $ and score, when their first axis
@@ -553,8 +381,8 @@ def play_games(S, R, T, P, Q, H, n_players, seat_bots, seeds, first, out_score, 
 
 
 # ----------------------------------------------------------------------------- on arrays
-# The engine's functions take pointers (sim.pointers.ptr); these entry points take
-# the arrays themselves, for callers outside the engine (sim.scenario, tests).
+# The engine's functions take pointers (sim.engine.pointers.ptr); these entry points take
+# the arrays themselves, for callers outside the engine (sim.engine.scenario, tests).
 @njit(cache=True)
 def play_turn_on(S, R, T, P, Q, H, p):
     return play_turn(ptr(S), ptr(R), ptr(T), ptr(P), ptr(Q), H, p)
@@ -581,16 +409,17 @@ def draw_on(S, R, p, n):
 
 
 # Each engine function is compiled once, not once per constant its callers pass
-# (sim.unliteral): 153 copies of 28 functions became one each.
+# (sim.engine.unliteral): 153 copies of 28 functions became one each.
 def _compile_once_per_type() -> None:
     import sys
 
-    from sim import decide as _decide
-    from sim import rng as _rng
-    from sim import zones as _zones
-    from sim.unliteral import compile_once_per_type
+    from sim.engine import base_set, steps
+    from sim.engine import decide as _decide
+    from sim.engine import rng as _rng
+    from sim.engine import zones as _zones
+    from sim.engine.unliteral import compile_once_per_type
 
-    compile_once_per_type(sys.modules[__name__], _decide, _zones, _rng)
+    compile_once_per_type(sys.modules[__name__], base_set, steps, _decide, _zones, _rng)
 
 
 _compile_once_per_type()

@@ -2,11 +2,11 @@
 
 ``decide`` dispatches on the seat's bot kind:
 
-* rule bots: the program (``P`` row, ``Q`` conditions; see sim.program and
-  sim.layout) is interpreted here, with no Python call;
+* rule bots: the program (``P`` row, ``Q`` conditions; see sim.engine.program and
+  sim.engine.layout) is interpreted here, with no Python call;
 * the random bot: a uniformly random legal answer from the seat's own
   decision stream;
-* compiled hooks (sim.hooks): a bot may carry an ``@njit`` function that
+* compiled hooks (sim.engine.hooks): a bot may carry an ``@njit`` function that
   answers any decision first, given only the deciding player's view
   (``hook_view``); ``USE_DEFAULT`` hands it on to the program;
 * Python bots: one call back into the interpreter (``objmode``) per
@@ -22,30 +22,55 @@ from __future__ import annotations
 
 from numba import njit, objmode
 
-from sim.callbacks import py_decide
-from sim.cards import ACTION, C_ACTIONS, C_COST, C_TYPES, CURSE, N_CARDS, TREASURE
-from sim.codes import (
+from sim.cards import (
+    ACTION,
+    C_ACTIONS,
+    C_COST,
+    C_TYPES,
+    COPPER,
+    CURSE,
+    CURSE_TYPE,
+    N_CARDS,
+    TREASURE,
+    VICTORY,
+)
+from sim.engine.callbacks import py_decide
+from sim.engine.codes import (
     D_ACTION,
+    D_ARTISAN_GAIN,
+    D_ARTISAN_TOPDECK,
     D_ATTACK_DISCARD,
+    D_BANDIT,
+    D_BUREAUCRAT,
     D_BUY,
     D_CELLAR,
     D_CHAPEL,
+    D_HARBINGER,
+    D_LIBRARY,
     D_MINE_GAIN,
     D_MINE_TRASH,
     D_MONEYLENDER,
+    D_POACHER,
     D_REMODEL_GAIN,
     D_REMODEL_TRASH,
     D_REVEAL_MOAT,
+    D_SENTRY_DISCARD,
+    D_SENTRY_TOP,
+    D_SENTRY_TRASH,
+    D_THRONE_ROOM,
     D_TREASURE,
+    D_VASSAL,
     D_WORKSHOP_GAIN,
     USE_DEFAULT,
 )
-from sim.hooks import hook_view
-from sim.layout import (
+from sim.engine.hooks import hook_view
+from sim.engine.layout import (
     ACTION_IDS,
     ACTIONS_OWNED,
+    ASIDE0,
     BOT,
     DECK_N,
+    DISC0,
     DISC_TOP,
     HAND0,
     HAND_N,
@@ -70,6 +95,7 @@ from sim.layout import (
     TREASURE_IDS,
     TURNS,
     TYPE_N,
+    V_ACTIONS,
     V_BUYS,
     V_COINS,
     V_CUR,
@@ -78,8 +104,8 @@ from sim.layout import (
     V_PENDING,
     V,
 )
-from sim.pointers import state_view
-from sim.program import (
+from sim.engine.pointers import state_view
+from sim.engine.program import (
     AL_OFF,
     AL_WIN_ONLY,
     COND_WIDTH,
@@ -105,6 +131,7 @@ from sim.program import (
     OP_LT,
     R_CELLAR,
     R_DISCARD,
+    R_PLAY,
     R_TRASH,
     T_BUYS,
     T_COINS,
@@ -128,8 +155,8 @@ from sim.program import (
     T_TURN,
     T_TURNS_TAKEN,
 )
-from sim.rng import below
-from sim.zones import (
+from sim.engine.rng import below
+from sim.engine.zones import (
     beaten_at_end,
     best_opponent_score,
     can_gain,
@@ -257,7 +284,7 @@ def conditions_hold(S, T, P, Q, b, r, p, coins):
 
 @njit(cache=True, inline="always")
 def ends_badly(S, T, P, b, p, c):
-    """Avoid-losing option (sim.program.AL_*): gaining ``c`` would end the game and
+    """Avoid-losing option (sim.engine.program.AL_*): gaining ``c`` would end the game and
 
     * AL_NOT_BEHIND (``avoid_losing_end``): an opponent would then beat ``p``: more VP,
       or equal VP in fewer turns (this turn counts in ``p``'s turns);
@@ -476,6 +503,89 @@ def rules_decide(S, T, P, Q, p, d, arg):
         return lowest_ranked_in_hand(S, P, b, p, R_TRASH, NEVER)
     if d == D_MONEYLENDER:
         return 1
+    return rules_decide_more(S, T, P, Q, b, p, d, arg)
+
+
+@njit(cache=True)
+def _best_in_zone(S, T, P, b, p, z0, which, type_mask, lowest):
+    """The card of ``p``'s count zone at ``z0`` (player 0's offset) with the lowest (or
+    highest) rank in bot ``b``'s rank row ``which``, among cards of ``type_mask``
+    (0: any); -1 if none.  Ties go to the lower card id."""
+    z = z0 + p * N_SLOTS
+    r0 = b * P_WIDTH + PF_RANKS + which * N_SLOTS
+    best = -1
+    for c in range(N_CARDS):
+        if S[z + c] <= 0 or (type_mask and (T[c * N_COLS + C_TYPES] & type_mask) == 0):
+            continue
+        if best < 0 or (P[r0 + c] < P[r0 + best] if lowest else P[r0 + c] > P[r0 + best]):
+            best = c
+    return best
+
+
+@njit(cache=True)
+def rules_decide_more(S, T, P, Q, b, p, d, arg):
+    """A rule bot's defaults for the decisions of the rest of the base set
+    (Harbinger ... Artisan); the card texts are in sim.engine.base_set."""
+    h0 = HAND0 + p * N_SLOTS
+    if d == D_THRONE_ROOM:          # the play list's first Action in hand
+        return rules_action(S, P, b, p)
+    if d == D_VASSAL or d == D_LIBRARY:
+        playable = P[b * P_WIDTH + PF_RANKS + R_PLAY * N_SLOTS + arg] < NEVER
+        if d == D_VASSAL:           # play what the play list would play
+            return 1 if playable else 0
+        # Library: skip an Action when no Action is left to play it (or it is never played)
+        return 1 if (S[V + V_ACTIONS] == 0 or not playable) else 0
+    if d == D_POACHER:
+        return rules_attack_discard(S, T, P, b, p)
+    if d == D_BUREAUCRAT:           # the Victory card it would discard first
+        return _best_in_zone(S, T, P, b, p, HAND0, R_DISCARD, VICTORY, True)
+    if d == D_HARBINGER:
+        # The costliest Action or Treasure other than Copper (the card most worth
+        # drawing next turn); nothing when there is none.
+        d0 = DISC0 + p * N_SLOTS
+        best = -1
+        for c in range(N_CARDS):
+            if S[d0 + c] and c != COPPER and (T[c * N_COLS + C_TYPES] & (ACTION | TREASURE)):
+                if best < 0 or T[c * N_COLS + C_COST] > T[best * N_COLS + C_COST]:
+                    best = c
+        return best
+    if d == D_BANDIT:               # lose the cheaper Treasure
+        a0 = ASIDE0 + p * N_SLOTS
+        best = -1
+        for c in range(N_CARDS):
+            if S[a0 + c] and c != COPPER and (T[c * N_COLS + C_TYPES] & TREASURE):
+                if best < 0 or T[c * N_COLS + C_COST] < T[best * N_COLS + C_COST]:
+                    best = c
+        return best
+    if d == D_SENTRY_TRASH:         # what it would trash with Chapel
+        c = _best_in_zone(S, T, P, b, p, ASIDE0, R_TRASH, 0, True)
+        if c >= 0 and P[b * P_WIDTH + PF_RANKS + R_TRASH * N_SLOTS + c] < NEVER:
+            return c
+        return -1
+    if d == D_SENTRY_DISCARD:       # Victory cards and Curses it did not trash
+        return _best_in_zone(S, T, P, b, p, ASIDE0, R_DISCARD, VICTORY | CURSE_TYPE, True)
+    if d == D_SENTRY_TOP:           # the card it would discard last goes on top
+        return _best_in_zone(S, T, P, b, p, ASIDE0, R_DISCARD, 0, False)
+    if d == D_ARTISAN_GAIN:
+        return pick_gain(S, T, P, Q, b, p, arg, False)
+    if d == D_ARTISAN_TOPDECK:
+        # An Action it cannot play this turn, else the cheapest Treasure (worth least
+        # now, still drawn next turn), else the card it would discard first.
+        if S[V + V_ACTIONS] == 0:
+            c = _best_in_zone(S, T, P, b, p, HAND0, R_PLAY, ACTION, True)
+            if c >= 0:
+                return c
+        c = excess_terminal(S, T, P, b, p)
+        if c >= 0:
+            return c
+        best = -1
+        for c in range(N_CARDS):
+            if S[h0 + c] and (T[c * N_COLS + C_TYPES] & TREASURE):
+                if best < 0 or T[c * N_COLS + C_COST] < T[best * N_COLS + C_COST]:
+                    best = c
+        if best >= 0:
+            return best
+        return lowest_ranked_in_hand(S, P, b, p, R_DISCARD, BIG)
     return -1
 
 
@@ -525,6 +635,46 @@ def random_decide(S, R, T, p, d, arg):
         return random_card(S, R, T, p, False, 0, arg, False)
     if d == D_MINE_GAIN:
         return random_card(S, R, T, p, False, TREASURE, arg, False)
+    if d == D_VASSAL or d == D_LIBRARY:
+        return below(R, 2 * p + 1, 2)
+    if d == D_THRONE_ROOM:
+        return random_card(S, R, T, p, True, ACTION, 0, True)
+    if d == D_BUREAUCRAT:
+        return random_card(S, R, T, p, True, VICTORY, 0, False)
+    if d == D_POACHER or d == D_ARTISAN_TOPDECK:
+        return random_card(S, R, T, p, True, 0, 0, False)
+    if d == D_ARTISAN_GAIN:
+        return random_card(S, R, T, p, False, 0, arg, False)
+    if d == D_HARBINGER:
+        return random_in_zone(S, R, T, p, DISC0, 0, True)
+    if d == D_BANDIT:
+        return random_in_zone(S, R, T, p, ASIDE0, TREASURE, False)
+    if d == D_SENTRY_TRASH or d == D_SENTRY_DISCARD:
+        return random_in_zone(S, R, T, p, ASIDE0, 0, True)
+    if d == D_SENTRY_TOP:
+        return random_in_zone(S, R, T, p, ASIDE0, 0, False)
+    return -1
+
+
+@njit(cache=True)
+def random_in_zone(S, R, T, p, z0, type_mask, allow_none):
+    """Uniform choice among the card ids in ``p``'s count zone at ``z0`` (of the
+    type, if any; Bandit's choice never offers Copper), and "none" if allowed."""
+    z = z0 + p * N_SLOTS
+    n = 1 if allow_none else 0
+    for c in range(N_CARDS):
+        if S[z + c] and (type_mask == 0 or (T[c * N_COLS + C_TYPES] & type_mask)):
+            if not (type_mask == TREASURE and c == COPPER):
+                n += 1
+    if n == 0:
+        return -1
+    k = below(R, 2 * p + 1, n)
+    for c in range(N_CARDS):
+        if S[z + c] and (type_mask == 0 or (T[c * N_COLS + C_TYPES] & type_mask)):
+            if not (type_mask == TREASURE and c == COPPER):
+                if k == 0:
+                    return c
+                k -= 1
     return -1
 
 

@@ -4,32 +4,36 @@ The compiled engine keeps a game in one int32 vector ``S`` (plus the uint64
 random streams), reads the card table and setup from one int32 vector ``T``,
 and the bots' programs from ``P`` (int32, one row per bot) and ``Q`` (float64
 conditions).  Inside the engine all five are raw typed pointers
-(sim.pointers) indexed flat, so an access is one load with no reference
+(sim.engine.pointers) indexed flat, so an access is one load with no reference
 counting; hence the fixed widths below (P_WIDTH, MAX_RULES, RNG_WIDTH).
 This module is the map: named offsets and small index helpers, nothing else.
 
 State ``S``
-    count zones per player (hand, in play, discard, owned), each N_SLOTS wide;
+    count zones per player (hand, in play, discard, set aside, owned), each
+    N_SLOTS wide;
     the supply, trash and in-supply rows; per-player scalars; game scalars;
-    the error record; each player's ordered draw pile (top = last filled
-    slot); and, when logging, the event log.
-Adventures will add zones the same way (Duration cards in play, Tavern mat,
-set-aside cards, token counts): more rows of N_SLOTS, nothing else changes.
+    the error record; the play stack (cards waiting to be resolved again, for
+    Throne Room and cards played from elsewhere than the hand); each
+    player's ordered draw pile (top = last filled slot); and, when logging,
+    the event log.
+Adventures will add zones the same way (Duration cards in play, the Tavern
+mat, token counts): more rows of N_SLOTS before Z_OWN, nothing else changes.
 """
 
 from __future__ import annotations
 
 from sim.cards import ACTION, N_CARDS
-from sim.program import COND_WIDTH, MAX_CONDS, MAX_RULES, N_FLAGS, N_LISTS
+from sim.engine.program import COND_WIDTH, MAX_CONDS, MAX_RULES, N_FLAGS, N_LISTS
 
 MAX_PLAYERS = 4
-N_SLOTS = 32                      # card-id slots per zone (room for new cards)
+N_SLOTS = 64                      # card-id slots per zone (room for Adventures and Travellers)
 assert N_CARDS <= N_SLOTS
 MAX_DECK = 512                    # cards one player can hold (the whole game has fewer)
 
-# Per-player count zones.
-Z_HAND, Z_PLAY, Z_DISC, Z_OWN = range(4)
-N_ZONES = 4
+# Per-player count zones.  Z_ASIDE holds cards set aside or being looked at / revealed
+# (taken off the draw pile and not yet put anywhere): every card is always in a zone.
+Z_HAND, Z_PLAY, Z_DISC, Z_ASIDE, Z_OWN = range(5)
+N_ZONES = 5
 ZONES = 0
 # The deciding player's hand, copied here just before a compiled hook is asked, so the
 # hook's view (HOOK_VIEW below: owned zones .. game scalars) is one contiguous block
@@ -40,21 +44,31 @@ TRASH = SUPPLY + N_SLOTS
 IN_SUPPLY = TRASH + N_SLOTS
 # Per-player scalars: S[PS + k * MAX_PLAYERS + p].
 PS = IN_SUPPLY + N_SLOTS
-(K_HAND_N, K_PLAY_N, K_DISC_N, K_DECK_N, K_OWN_N, K_TURNS, K_DISC_TOP, K_BOT, K_MONEY,
- K_VP) = range(10)
-K_TYPE0 = 10                      # K_TYPE0 + k: owned cards having type bit 1 << k
+# The first five are the sizes of the count zones, in zone order (K_ of zone z == z).
+(K_HAND_N, K_PLAY_N, K_DISC_N, K_ASIDE_N, K_OWN_N, K_DECK_N, K_TURNS, K_DISC_TOP, K_BOT,
+ K_MONEY, K_VP, K_UNKNOWN) = range(12)
+# K_UNKNOWN: how many cards at the bottom of the draw pile its owner does not know; the cards
+# above them (put there, or looked at and put back) the owner knows.  See zones.known_on_deck.
+K_TYPE0 = 12                      # K_TYPE0 + k: owned cards having type bit 1 << k
 N_TYPE_BITS = 6
 N_PS = K_TYPE0 + N_TYPE_BITS
 # Game scalars: S[V + name].
 V = PS + N_PS * MAX_PLAYERS
 (V_ACTIONS, V_BUYS, V_COINS, V_MERCHANTS, V_SILVER_PLAYED, V_NP, V_EMPTY, V_TOTAL_TURNS,
  V_LOG_ON, V_LOG_N, V_LOG_TRUNC, V_GAME, V_CUR, V_TURN_CAP, V_PENDING, V_LOG_CAP,
- V_DECIDER, V_SIZE) = range(18)
-N_V = 18                          # V_SIZE: len(S), so a pointer to S can be viewed as an array
+ V_DECIDER, V_STACK_N, V_SIZE) = range(19)
+N_V = 19                          # V_SIZE: len(S), so a pointer to S can be viewed as an array
 # V_DECIDER: the seat a compiled hook is answering for (set with SEEN_HAND).
 ERR = V + N_V                     # [code, game, seat, decision, card, bot]
 N_ERR = 8
-DECK = ERR + N_ERR
+# The play stack: (card, plays left, plays in all, played by) entries.  A card that
+# plays another card (Throne Room, Vassal) pushes it; the turn resolves the top entry
+# until the stack is empty, so a card played by another resolves completely before the
+# one that played it goes on.
+STACK = ERR + N_ERR
+STACK_DEPTH = 32
+STACK_WIDTH = 4
+DECK = STACK + STACK_WIDTH * STACK_DEPTH
 LOG = DECK + MAX_PLAYERS * MAX_DECK
 LOG_WIDTH = 6                     # (event, turn, player, card, count, extra)
 STATE_SIZE = LOG                  # without a log
@@ -66,7 +80,9 @@ N_ACTIONS = SUPPLY0 + N_SLOTS     # how many Action ids follow
 ACTION_IDS = N_ACTIONS + 1
 N_TREASURES = ACTION_IDS + N_SLOTS
 TREASURE_IDS = N_TREASURES + 1
-TABLE_SIZE = TREASURE_IDS + N_SLOTS
+N_REACTIONS = TREASURE_IDS + N_SLOTS  # Reactions in the game (asked when attacked)
+REACTION_IDS = N_REACTIONS + 1
+TABLE_SIZE = REACTION_IDS + N_SLOTS
 
 # Random streams ``R``: N_STREAMS rows of 4 uint64 (xoshiro256** state), read flat.
 N_STREAMS = 2 * MAX_PLAYERS + 1   # per seat: shuffles, decisions; plus one for the first player
@@ -82,7 +98,7 @@ PF_NRULES = PF_PLAY + N_SLOTS
 PF_RULES = PF_NRULES + 1          # rule r: (card, from_card, n_conds) at PF_RULES + 3 * r
 RULE_WIDTH = 3
 P_WIDTH = PF_RULES + RULE_WIDTH * MAX_RULES
-# Conditions ``Q[b, r, i, :]``: COND_WIDTH floats (see sim.program), read flat:
+# Conditions ``Q[b, r, i, :]``: COND_WIDTH floats (see sim.engine.program), read flat:
 # Q[((b * MAX_RULES + r) * MAX_CONDS + i) * COND_WIDTH + k].
 Q_WIDTH = COND_WIDTH
 Q_CONDS = MAX_CONDS
@@ -93,14 +109,22 @@ def zone(z: int, p: int) -> int:
     return ZONES + (z * MAX_PLAYERS + p) * N_SLOTS
 
 
+def zone_size(z: int, p: int) -> int:
+    """Offset of the number of cards in player ``p``'s count zone ``z``."""
+    return PS + z * MAX_PLAYERS + p
+
+
 # Offsets of player 0's zones; player p's are N_SLOTS * p further.
 HAND0 = zone(Z_HAND, 0)
 PLAY0 = zone(Z_PLAY, 0)
 DISC0 = zone(Z_DISC, 0)
+ASIDE0 = zone(Z_ASIDE, 0)
 OWN0 = zone(Z_OWN, 0)
 HAND_N = PS + K_HAND_N * MAX_PLAYERS
 PLAY_N = PS + K_PLAY_N * MAX_PLAYERS
 DISC_N = PS + K_DISC_N * MAX_PLAYERS
+ASIDE_N = PS + K_ASIDE_N * MAX_PLAYERS
+UNKNOWN = PS + K_UNKNOWN * MAX_PLAYERS
 DECK_N = PS + K_DECK_N * MAX_PLAYERS
 OWN_N = PS + K_OWN_N * MAX_PLAYERS
 TURNS = PS + K_TURNS * MAX_PLAYERS
@@ -109,9 +133,11 @@ BOT = PS + K_BOT * MAX_PLAYERS
 MONEY = PS + K_MONEY * MAX_PLAYERS          # total $ value of owned cards
 VP = PS + K_VP * MAX_PLAYERS                # printed VP of owned cards (Gardens count apart)
 TYPE_N = PS + K_TYPE0 * MAX_PLAYERS         # TYPE_N + k * MAX_PLAYERS + p
-# What a compiled hook sees (sim.hooks): S[HOOK_VIEW : HOOK_VIEW + HOOK_VIEW_N], i.e. the
+# What a compiled hook sees (sim.engine.hooks): S[HOOK_VIEW : HOOK_VIEW + HOOK_VIEW_N], i.e. the
 # owned zones, SEEN_HAND, supply, trash, in-supply row, per-player and game scalars.
 HOOK_VIEW = OWN0
 HOOK_VIEW_N = ERR - HOOK_VIEW
+assert (K_HAND_N, K_PLAY_N, K_DISC_N, K_ASIDE_N, K_OWN_N) == (Z_HAND, Z_PLAY, Z_DISC, Z_ASIDE,
+                                                              Z_OWN)
 assert OWN0 + MAX_PLAYERS * N_SLOTS == SEEN_HAND   # the owned zones come last
 ACTIONS_OWNED = TYPE_N + (ACTION.bit_length() - 1) * MAX_PLAYERS  # + p: Action cards owned

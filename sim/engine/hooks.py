@@ -22,7 +22,7 @@ draw- and discard-pile sizes, discard top, turns taken, $ value of owned cards
 and score; the supply, trash and the turn's counters; and the deciding
 player's own hand.  No other hand, no discard-pile contents and no draw-pile
 order is in it, so a hook cannot read them.  It is a window on the engine's
-state (``S[HOOK_VIEW : HOOK_VIEW + VIEW_SIZE]``, see ``sim.layout``) into which
+state (``S[HOOK_VIEW : HOOK_VIEW + VIEW_SIZE]``, see ``sim.engine.layout``) into which
 the engine copies the decider's hand and seat just before the call: it costs
 one copy of a hand per call.  Read it through the accessors below and never
 write to it; indexing outside ``0 .. VIEW_SIZE - 1`` is undefined behaviour.
@@ -40,10 +40,10 @@ import warnings
 from numba import carray, njit, types
 from numba.core.errors import NumbaExperimentalFeatureWarning
 
-from sim import layout as L
 from sim.cards import COST, GARDENS, N_CARDS
-from sim.codes import USE_DEFAULT
-from sim.pointers import shifted
+from sim.engine import layout as L
+from sim.engine.codes import USE_DEFAULT
+from sim.engine.pointers import shifted
 
 # Hooks are numba's first-class functions, still flagged experimental; we test them.
 warnings.filterwarnings("ignore", category=NumbaExperimentalFeatureWarning)

@@ -1,0 +1,177 @@
+"""The card table: every card the engine knows, as plain data.
+
+The compiled engine never sees card names; it sees integer ids and the
+columns of :func:`card_table` (cost, types, +Cards, +Actions, +Buys, +$, VP and
+a ``special`` code for text that is more than counters).  Each expansion's
+rows are one module here (:mod:`sim.cards.base`).  Adding a card whose text is
+only counters (Festival, Laboratory) is one row; a card with real text also
+gets its own function in the expansion's module of the engine
+(:mod:`sim.engine.base_set`), found by its ``special`` code.
+
+Ids are stable: results files, bot programs and logs store them, so new
+cards are appended, never inserted.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+# Card types, as bits so a card can have several (Action-Attack, Action-Reaction).
+TREASURE = 1
+VICTORY = 2
+CURSE_TYPE = 4
+ACTION = 8
+ATTACK = 16
+REACTION = 32
+# Reserved for the Adventures expansion (not used by any card yet).
+DURATION = 64
+RESERVE = 128
+TRAVELLER = 256
+
+TYPE_BITS = {
+    "Treasure": TREASURE,
+    "Victory": VICTORY,
+    "Curse": CURSE_TYPE,
+    "Action": ACTION,
+    "Attack": ATTACK,
+    "Reaction": REACTION,
+}
+
+
+@dataclass(frozen=True)
+class Card:
+    """One card's printed data.  ``coins`` is +$ for Actions and the value of a Treasure."""
+
+    id: int
+    name: str
+    cost: int
+    types: int
+    cards: int = 0
+    actions: int = 0
+    buys: int = 0
+    coins: int = 0
+    vp: int = 0
+    special: int = 0            # SP_* code of the card's own function in the engine
+    text: str = ""
+
+    def is_type(self, bit: int) -> bool:
+        return bool(self.types & bit)
+
+
+# Each expansion's rows live in their own module; ids are stable (results files,
+# bot programs and logs store them), so new cards are appended, never inserted.
+from sim.cards.base import (  # noqa: E402  (base.py needs Card and the type bits above)
+    ARTISAN,
+    BANDIT,
+    BASE_CARDS,
+    BUREAUCRAT,
+    CELLAR,
+    CHAPEL,
+    COPPER,
+    COUNCIL_ROOM,
+    CURSE,
+    DUCHY,
+    ESTATE,
+    FESTIVAL,
+    FIRST_GAME,
+    GARDENS,
+    GOLD,
+    HARBINGER,
+    LABORATORY,
+    LIBRARY,
+    MARKET,
+    MERCHANT,
+    MILITIA,
+    MINE,
+    MOAT,
+    MONEYLENDER,
+    POACHER,
+    PROVINCE,
+    REMODEL,
+    SENTRY,
+    SILVER,
+    SMITHY,
+    SP_ARTISAN,
+    SP_BANDIT,
+    SP_BUREAUCRAT,
+    SP_CELLAR,
+    SP_CHAPEL,
+    SP_COUNCIL_ROOM,
+    SP_GARDENS,
+    SP_HARBINGER,
+    SP_LIBRARY,
+    SP_MERCHANT,
+    SP_MILITIA,
+    SP_MINE,
+    SP_MOAT,
+    SP_MONEYLENDER,
+    SP_NONE,
+    SP_POACHER,
+    SP_REMODEL,
+    SP_SENTRY,
+    SP_THRONE_ROOM,
+    SP_VASSAL,
+    SP_WITCH,
+    SP_WORKSHOP,
+    THRONE_ROOM,
+    VASSAL,
+    VILLAGE,
+    WORKSHOP,
+)
+
+CARDS: tuple[Card, ...] = BASE_CARDS
+assert all(c.id == i for i, c in enumerate(CARDS)), "card ids must be 0, 1, 2, ... in order"
+
+N_CARDS = len(CARDS)
+BY_NAME = {c.name.lower(): c for c in CARDS}
+
+BASIC_CARDS = (COPPER, SILVER, GOLD, ESTATE, DUCHY, PROVINCE, CURSE)
+KINGDOM_CARDS = tuple(c.id for c in CARDS if c.id not in BASIC_CARDS)
+
+
+class UnknownCardError(ValueError):
+    """A card name that the engine does not know."""
+
+
+def card_id(name: str | int) -> int:
+    """Id of a card given its name (any case, spaces or hyphens) or its id."""
+    if isinstance(name, (int, np.integer)):
+        if 0 <= int(name) < N_CARDS:
+            return int(name)
+        raise UnknownCardError(f"unknown card id {name!r} (known ids are 0..{N_CARDS - 1})")
+    key = str(name).strip().lower().replace("-", " ").replace("_", " ")
+    card = BY_NAME.get(key)
+    if card is None:
+        known = ", ".join(c.name for c in CARDS)
+        raise UnknownCardError(f"unknown card {name!r}; known cards: {known}")
+    return card.id
+
+
+def card_name(cid: int) -> str:
+    return CARDS[cid].name
+
+
+def _column(attr: str) -> np.ndarray:
+    return np.array([getattr(c, attr) for c in CARDS], dtype=np.int32)
+
+
+# Columns for the compiled engine (index = card id).
+COST = _column("cost")
+TYPES = _column("types")
+PLUS_CARDS = _column("cards")
+PLUS_ACTIONS = _column("actions")
+PLUS_BUYS = _column("buys")
+COINS = _column("coins")
+VP = _column("vp")
+SPECIAL = _column("special")
+
+
+def card_table() -> np.ndarray:
+    """The table as one int32 array [N_CARDS, 8] the engine indexes by column constant."""
+    return np.stack([COST, TYPES, PLUS_CARDS, PLUS_ACTIONS, PLUS_BUYS, COINS, VP, SPECIAL], axis=1)
+
+
+# Column indices into card_table().
+C_COST, C_TYPES, C_CARDS, C_ACTIONS, C_BUYS, C_COINS, C_VP, C_SPECIAL = range(8)

@@ -1,0 +1,628 @@
+"""The base game's card texts (2nd edition): one function per card.
+
+Each function is the part of a card's text that is more than counters; the
+counters (+Cards, +Actions, +Buys, +$) are columns of the card table
+(:mod:`sim.cards.base`) and are applied before the function runs, as they are
+printed first on every card here.  Its docstring gives the printed text, the
+decisions it asks (``D_*`` of :mod:`sim.engine.codes`; what a rule bot answers
+by default is in :func:`sim.engine.decide.rules_decide`) and the log rows it
+writes.  :func:`resolve_special` finds a card's function by its ``special``
+code.
+
+All functions take ``(S, R, T, P, Q, H, p)``: state, random streams, table,
+bot programs, hooks and the player whose card it is.
+"""
+
+from __future__ import annotations
+
+from numba import njit
+
+from sim.cards import (
+    ACTION,
+    C_COST,
+    C_TYPES,
+    COPPER,
+    CURSE,
+    GOLD,
+    N_CARDS,
+    SILVER,
+    SP_ARTISAN,
+    SP_BANDIT,
+    SP_BUREAUCRAT,
+    SP_CELLAR,
+    SP_CHAPEL,
+    SP_COUNCIL_ROOM,
+    SP_HARBINGER,
+    SP_LIBRARY,
+    SP_MERCHANT,
+    SP_MILITIA,
+    SP_MINE,
+    SP_MONEYLENDER,
+    SP_POACHER,
+    SP_REMODEL,
+    SP_SENTRY,
+    SP_THRONE_ROOM,
+    SP_VASSAL,
+    SP_WITCH,
+    SP_WORKSHOP,
+    THRONE_ROOM,
+    TREASURE,
+    VASSAL,
+    VICTORY,
+)
+from sim.engine.codes import (
+    D_ARTISAN_GAIN,
+    D_ARTISAN_TOPDECK,
+    D_ATTACK_DISCARD,
+    D_BANDIT,
+    D_BUREAUCRAT,
+    D_CELLAR,
+    D_CHAPEL,
+    D_HARBINGER,
+    D_LIBRARY,
+    D_MINE_GAIN,
+    D_MINE_TRASH,
+    D_MONEYLENDER,
+    D_POACHER,
+    D_REMODEL_GAIN,
+    D_REMODEL_TRASH,
+    D_SENTRY_DISCARD,
+    D_SENTRY_TOP,
+    D_SENTRY_TRASH,
+    D_THRONE_ROOM,
+    D_VASSAL,
+    D_WORKSHOP_GAIN,
+    DISCARD_ATTACK,
+    DISCARD_CELLAR,
+    DISCARD_POACHER,
+    DISCARD_REVEALED,
+    ERR_ILLEGAL,
+    EV_DISCARD,
+    EV_DRAW,
+    EV_LOOK,
+    EV_REVEAL_CARD,
+    EV_SET_ASIDE,
+    EV_TOPDECK,
+)
+from sim.engine.decide import rules_attack_discard
+from sim.engine.layout import (
+    ACTION_IDS,
+    ASIDE0,
+    ASIDE_N,
+    BOT,
+    DISC0,
+    DISC_N,
+    DISC_TOP,
+    ERR,
+    HAND0,
+    HAND_N,
+    N_ACTIONS,
+    N_COLS,
+    N_SLOTS,
+    P_WIDTH,
+    PF_FLAGS,
+    SUPPLY,
+    V_COINS,
+    V_EMPTY,
+    V_MERCHANTS,
+    V_NP,
+    V_PENDING,
+    Z_ASIDE,
+    Z_DISC,
+    Z_HAND,
+    Z_PLAY,
+    V,
+)
+from sim.engine.program import F_HOOK, F_KIND, K_RULES
+from sim.engine.steps import (
+    ask,
+    attack_blocked,
+    fail,
+    gain_choice,
+    in_hand_ok,
+    in_zone_ok,
+    push_play,
+    yes_no,
+)
+from sim.engine.zones import (
+    GAIN_TO_DECK,
+    GAIN_TO_DISCARD,
+    GAIN_TO_HAND,
+    discard_from_hand,
+    draw,
+    gain,
+    log_event,
+    move_card,
+    play_from_hand,
+    take_top,
+    topdeck_from,
+    trash_from,
+    trash_from_hand,
+)
+
+# The card whose text caused a log row (the ``extra`` of EV_TOPDECK, EV_SET_ASIDE, ...)
+# is its card id; the ids are in sim.cards.base.
+
+
+# ----------------------------------------------------------------------------- First Game
+@njit(cache=True)
+def cellar(S, R, T, P, Q, H, p):
+    """Cellar: +1 Action. Discard any number of cards, then draw that many.
+
+    Asks D_CELLAR (a card from hand, or -1 to stop) once per card; logs EV_DISCARD
+    (extra DISCARD_CELLAR) for each.
+    """
+    k = 0
+    while S[HAND_N + p] > 0:
+        c = ask(S, R, T, P, Q, H, p, D_CELLAR, k)
+        if S[ERR] or c < 0:
+            break
+        if not in_hand_ok(S, T, p, D_CELLAR, c, 0):
+            return
+        discard_from_hand(S, p, c)
+        log_event(S, EV_DISCARD, p, c, 1, DISCARD_CELLAR)
+        k += 1
+    draw(S, R, p, k)
+
+
+@njit(cache=True)
+def merchant(S, R, T, P, Q, H, p):
+    """Merchant: +1 Card, +1 Action. The first time you play a Silver this turn, +$1.
+
+    Each Merchant play adds one +$1 to the turn's first Silver (sim.engine.game
+    play_treasure); no decision.
+    """
+    S[V + V_MERCHANTS] += 1
+
+
+@njit(cache=True)
+def workshop(S, R, T, P, Q, H, p):
+    """Workshop: gain a card costing up to $4.  Asks D_WORKSHOP_GAIN (mandatory when
+    any card can be gained); logs EV_GAIN."""
+    gain_choice(S, R, T, P, Q, H, p, D_WORKSHOP_GAIN, 4, 0, GAIN_TO_DISCARD)
+
+
+@njit(cache=True)
+def militia(S, R, T, P, Q, H, p):
+    """Militia: +$2. Each other player discards down to 3 cards in hand.
+
+    In turn order from the left; each may first reveal Moat (D_REVEAL_MOAT).
+    Asks D_ATTACK_DISCARD (arg: how many are still to go) per card; logs
+    EV_DISCARD (extra DISCARD_ATTACK).
+    """
+    n = S[V + V_NP]
+    for k in range(1, n):
+        q = (p + k) % n
+        if attack_blocked(S, R, T, P, Q, H, q) or S[ERR]:
+            continue
+        b = S[BOT + q]
+        flags = b * P_WIDTH + PF_FLAGS
+        fast = P[flags + F_KIND] == K_RULES and P[flags + F_HOOK] == 0
+        while S[HAND_N + q] > 3:
+            if fast:
+                c = rules_attack_discard(S, T, P, b, q)
+            else:
+                c = ask(S, R, T, P, Q, H, q, D_ATTACK_DISCARD, S[HAND_N + q] - 3)
+            if S[ERR] or not in_hand_ok(S, T, q, D_ATTACK_DISCARD, c, 0):
+                return
+            discard_from_hand(S, q, c)
+            log_event(S, EV_DISCARD, q, c, 1, DISCARD_ATTACK)
+
+
+@njit(cache=True)
+def remodel(S, R, T, P, Q, H, p):
+    """Remodel: trash a card from your hand. Gain a card costing up to $2 more than it.
+
+    Asks D_REMODEL_TRASH (mandatory with a card in hand), then D_REMODEL_GAIN
+    (arg: the most it may cost); logs EV_TRASH and EV_GAIN.
+    """
+    if S[HAND_N + p] == 0:
+        return
+    c = ask(S, R, T, P, Q, H, p, D_REMODEL_TRASH, 0)
+    if S[ERR] or not in_hand_ok(S, T, p, D_REMODEL_TRASH, c, 0):
+        return
+    trash_from_hand(S, T, p, c)
+    gain_choice(S, R, T, P, Q, H, p, D_REMODEL_GAIN, T[c * N_COLS + C_COST] + 2, 0,
+                GAIN_TO_DISCARD)
+
+
+@njit(cache=True)
+def mine(S, R, T, P, Q, H, p):
+    """Mine: you may trash a Treasure from your hand. Gain a Treasure to your hand
+    costing up to $3 more than it.
+
+    Asks D_MINE_TRASH (a Treasure, or -1 for none), then D_MINE_GAIN (arg: the
+    most it may cost); logs EV_TRASH and EV_GAIN (to hand).
+    """
+    c = ask(S, R, T, P, Q, H, p, D_MINE_TRASH, 0)
+    if S[ERR] or c < 0:
+        S[V + V_PENDING] = -1
+        return
+    if not in_hand_ok(S, T, p, D_MINE_TRASH, c, TREASURE):
+        return
+    trash_from_hand(S, T, p, c)
+    gain_choice(S, R, T, P, Q, H, p, D_MINE_GAIN, T[c * N_COLS + C_COST] + 3, TREASURE,
+                GAIN_TO_HAND)
+
+
+# ----------------------------------------------------------------------------- more base
+@njit(cache=True)
+def witch(S, R, T, P, Q, H, p):
+    """Witch: +2 Cards. Each other player gains a Curse.
+
+    In turn order from the left while Curses last; Moat may block (D_REVEAL_MOAT).
+    Logs EV_GAIN for each Curse.
+    """
+    n = S[V + V_NP]
+    for k in range(1, n):
+        q = (p + k) % n
+        if attack_blocked(S, R, T, P, Q, H, q) or S[ERR]:
+            continue
+        if S[SUPPLY + CURSE] > 0:
+            gain(S, T, q, CURSE, GAIN_TO_DISCARD)
+
+
+@njit(cache=True)
+def council_room(S, R, T, P, Q, H, p):
+    """Council Room: +4 Cards, +1 Buy. Each other player draws a card.  No decision."""
+    n = S[V + V_NP]
+    for k in range(1, n):
+        draw(S, R, (p + k) % n, 1)
+
+
+@njit(cache=True)
+def moneylender(S, R, T, P, Q, H, p):
+    """Moneylender: you may trash a Copper from your hand for +$3.
+
+    Asks D_MONEYLENDER (1 yes, 0 no) when a Copper is in hand; logs EV_TRASH.
+    """
+    if S[HAND0 + p * N_SLOTS + COPPER] > 0:
+        r = ask(S, R, T, P, Q, H, p, D_MONEYLENDER, 0)
+        if S[ERR]:
+            return
+        if r == 1:
+            trash_from_hand(S, T, p, COPPER)
+            S[V + V_COINS] += 3
+        elif r != 0:
+            fail(S, ERR_ILLEGAL, p, D_MONEYLENDER, r)
+
+
+@njit(cache=True)
+def chapel(S, R, T, P, Q, H, p):
+    """Chapel: trash up to 4 cards from your hand.
+
+    Asks D_CHAPEL (a card, or -1 to stop) up to 4 times; logs EV_TRASH.
+    """
+    for _ in range(4):
+        if S[HAND_N + p] == 0:
+            break
+        c = ask(S, R, T, P, Q, H, p, D_CHAPEL, 0)
+        if S[ERR] or c < 0 or not in_hand_ok(S, T, p, D_CHAPEL, c, 0):
+            return
+        trash_from_hand(S, T, p, c)
+
+
+# ----------------------------------------------------------------------------- the rest
+@njit(cache=True)
+def harbinger(S, R, T, P, Q, H, p):
+    """Harbinger: +1 Card, +1 Action. Look through your discard pile. You may put a
+    card from it onto your deck.
+
+    Asks D_HARBINGER (a card in the discard pile, or -1) when the pile is not
+    empty; logs EV_TOPDECK.  The player knows the card is on top.
+    """
+    if S[DISC_N + p] == 0:
+        return
+    c = ask(S, R, T, P, Q, H, p, D_HARBINGER, 0)
+    if S[ERR] or c < 0 or not in_zone_ok(S, p, D_HARBINGER, c, DISC0):
+        return
+    topdeck_from(S, p, Z_DISC, c)
+    log_event(S, EV_TOPDECK, p, c, 1, SP_HARBINGER)
+
+
+@njit(cache=True)
+def vassal(S, R, T, P, Q, H, p):
+    """Vassal: +$2. Discard the top card of your deck. If it's an Action card, you
+    may play it.
+
+    The deck is shuffled first if empty.  Asks D_VASSAL (arg: the card; 1 play,
+    0 not) for an Action; the play uses no Action and the card is in play as
+    usual (queued on the play stack).  Logs EV_DISCARD (extra DISCARD_REVEALED),
+    then the play (EV_PLAY_AGAIN).
+    """
+    c = take_top(S, R, p)
+    if c < 0:
+        return
+    below = S[DISC_TOP + p]
+    move_card(S, p, Z_ASIDE, Z_DISC, c)
+    log_event(S, EV_DISCARD, p, c, 1, DISCARD_REVEALED)
+    if (T[c * N_COLS + C_TYPES] & ACTION) == 0:
+        return
+    if yes_no(S, R, T, P, Q, H, p, D_VASSAL, c) != 1:
+        return
+    move_card(S, p, Z_DISC, Z_PLAY, c)
+    S[DISC_TOP + p] = below          # the card under it shows again
+    push_play(S, p, c, 1, VASSAL)
+
+
+@njit(cache=True)
+def bureaucrat(S, R, T, P, Q, H, p):
+    """Bureaucrat: gain a Silver onto your deck. Each other player reveals a Victory
+    card from their hand and puts it onto their deck (or reveals a hand with no
+    Victory cards).
+
+    Moat may block (D_REVEAL_MOAT).  Asks the attacked player D_BUREAUCRAT (a
+    Victory card from hand) when it has one; logs EV_GAIN (onto the deck), and
+    per attacked player EV_REVEAL_CARD (extra 1: from hand) for the card or
+    for every card of a hand with none, then EV_TOPDECK.
+    """
+    if S[SUPPLY + SILVER] > 0:
+        gain(S, T, p, SILVER, GAIN_TO_DECK)
+    n = S[V + V_NP]
+    for k in range(1, n):
+        q = (p + k) % n
+        if attack_blocked(S, R, T, P, Q, H, q):
+            continue
+        if S[ERR]:
+            return
+        h0 = HAND0 + q * N_SLOTS
+        has_victory = False
+        for c in range(N_CARDS):
+            if S[h0 + c] and (T[c * N_COLS + C_TYPES] & VICTORY):
+                has_victory = True
+                break
+        if not has_victory:
+            for c in range(N_CARDS):
+                if S[h0 + c]:
+                    log_event(S, EV_REVEAL_CARD, q, c, S[h0 + c], 1)
+            continue
+        c = ask(S, R, T, P, Q, H, q, D_BUREAUCRAT, 0)
+        if S[ERR] or not in_hand_ok(S, T, q, D_BUREAUCRAT, c, VICTORY):
+            return
+        log_event(S, EV_REVEAL_CARD, q, c, 1, 1)
+        topdeck_from(S, q, Z_HAND, c)
+        log_event(S, EV_TOPDECK, q, c, 1, SP_BUREAUCRAT)
+
+
+@njit(cache=True)
+def poacher(S, R, T, P, Q, H, p):
+    """Poacher: +1 Card, +1 Action, +$1. Discard a card per empty Supply pile.
+
+    Every Supply pile counts (Copper and Curse too).  With no more cards in hand
+    than that, all are discarded without a question; else asks D_POACHER (arg:
+    how many are still to go) per card.  Logs EV_DISCARD (extra DISCARD_POACHER).
+    """
+    k = S[V + V_EMPTY]
+    if k == 0:
+        return
+    if S[HAND_N + p] <= k:
+        h0 = HAND0 + p * N_SLOTS
+        for c in range(N_CARDS):
+            while S[h0 + c]:
+                discard_from_hand(S, p, c)
+                log_event(S, EV_DISCARD, p, c, 1, DISCARD_POACHER)
+        return
+    for i in range(k):
+        c = ask(S, R, T, P, Q, H, p, D_POACHER, k - i)
+        if S[ERR] or not in_hand_ok(S, T, p, D_POACHER, c, 0):
+            return
+        discard_from_hand(S, p, c)
+        log_event(S, EV_DISCARD, p, c, 1, DISCARD_POACHER)
+
+
+@njit(cache=True)
+def throne_room(S, R, T, P, Q, H, p):
+    """Throne Room: you may play an Action card from your hand twice.
+
+    Asks D_THRONE_ROOM (an Action in hand, or -1 for none) when the hand holds an
+    Action.  The card goes into play and is queued to resolve twice (play stack):
+    it resolves completely, then again, even if the first play moved it; a
+    Throne Room played this way asks again each time.  Logs EV_PLAY_AGAIN per
+    resolution (sim.engine.game).
+    """
+    h0 = HAND0 + p * N_SLOTS
+    any_action = False
+    for i in range(T[N_ACTIONS]):
+        if S[h0 + T[ACTION_IDS + i]]:
+            any_action = True
+            break
+    if not any_action:
+        return
+    c = ask(S, R, T, P, Q, H, p, D_THRONE_ROOM, 0)
+    if S[ERR] or c < 0 or not in_hand_ok(S, T, p, D_THRONE_ROOM, c, ACTION):
+        return
+    play_from_hand(S, p, c)
+    push_play(S, p, c, 2, THRONE_ROOM)
+
+
+@njit(cache=True)
+def bandit(S, R, T, P, Q, H, p):
+    """Bandit: gain a Gold. Each other player reveals the top 2 cards of their deck,
+    trashes a revealed Treasure other than Copper, and discards the rest.
+
+    Nothing is gained from an empty Gold pile.  Moat may block.  Between two
+    different such Treasures the attacked player chooses (D_BANDIT, arg: the
+    other one).  Logs EV_GAIN, EV_REVEAL_CARD (extra 0: from the deck), EV_TRASH
+    and EV_DISCARD (extra DISCARD_REVEALED).
+    """
+    if S[SUPPLY + GOLD] > 0:
+        gain(S, T, p, GOLD, GAIN_TO_DISCARD)
+    n = S[V + V_NP]
+    for k in range(1, n):
+        q = (p + k) % n
+        if attack_blocked(S, R, T, P, Q, H, q):
+            continue
+        if S[ERR]:
+            return
+        a = take_top(S, R, q)
+        b = take_top(S, R, q) if a >= 0 else -1
+        if a >= 0:
+            log_event(S, EV_REVEAL_CARD, q, a, 1, 0)
+        if b >= 0:
+            log_event(S, EV_REVEAL_CARD, q, b, 1, 0)
+        a_ok = a >= 0 and a != COPPER and (T[a * N_COLS + C_TYPES] & TREASURE) != 0
+        b_ok = b >= 0 and b != COPPER and (T[b * N_COLS + C_TYPES] & TREASURE) != 0
+        victim = -1
+        if a_ok and b_ok and a != b:
+            victim = ask(S, R, T, P, Q, H, q, D_BANDIT, b)
+            if S[ERR]:
+                return
+            if victim != a and victim != b:
+                fail(S, ERR_ILLEGAL, q, D_BANDIT, victim)
+                return
+        elif a_ok:
+            victim = a
+        elif b_ok:
+            victim = b
+        if victim >= 0:
+            trash_from(S, T, q, Z_ASIDE, victim)
+        for c in (a, b):
+            if c >= 0 and S[ASIDE0 + q * N_SLOTS + c] > 0:
+                move_card(S, q, Z_ASIDE, Z_DISC, c)
+                log_event(S, EV_DISCARD, q, c, 1, DISCARD_REVEALED)
+
+
+@njit(cache=True)
+def library(S, R, T, P, Q, H, p):
+    """Library: draw until you have 7 cards in hand, skipping any Action cards you
+    choose to; set those aside, discarding them afterwards.
+
+    Asks D_LIBRARY (arg: the Action just drawn; 1 set it aside, 0 keep it).
+    Stops when deck and discard pile are both empty (set-aside cards are not
+    shuffled in).  Logs EV_DRAW, EV_SET_ASIDE and EV_DISCARD (DISCARD_REVEALED).
+    """
+    set_aside = 0
+    while S[HAND_N + p] < 7:
+        c = take_top(S, R, p)
+        if c < 0:
+            break
+        if T[c * N_COLS + C_TYPES] & ACTION:
+            r = yes_no(S, R, T, P, Q, H, p, D_LIBRARY, c)
+            if r < 0:
+                return
+            if r == 1:
+                log_event(S, EV_SET_ASIDE, p, c, 1, SP_LIBRARY)
+                set_aside += 1
+                continue
+        move_card(S, p, Z_ASIDE, Z_HAND, c)
+        log_event(S, EV_DRAW, p, c, 1, 0)
+    if set_aside:
+        a0 = ASIDE0 + p * N_SLOTS
+        for c in range(N_CARDS):
+            while S[a0 + c]:
+                move_card(S, p, Z_ASIDE, Z_DISC, c)
+                log_event(S, EV_DISCARD, p, c, 1, DISCARD_REVEALED)
+
+
+@njit(cache=True)
+def sentry(S, R, T, P, Q, H, p):
+    """Sentry: +1 Card, +1 Action. Look at the top 2 cards of your deck. Trash and/or
+    discard any number of them. Put the rest back on top in any order.
+
+    The deck is shuffled first if needed.  Asks D_SENTRY_TRASH (a looked-at card,
+    or -1 to stop), then D_SENTRY_DISCARD likewise, then, with two different
+    cards going back, D_SENTRY_TOP (the one to put on top, drawn first).  Logs
+    EV_LOOK, EV_TRASH, EV_DISCARD (DISCARD_REVEALED) and EV_TOPDECK.
+    """
+    a0 = ASIDE0 + p * N_SLOTS
+    a = take_top(S, R, p)
+    if a < 0:
+        return
+    log_event(S, EV_LOOK, p, a, 1, SP_SENTRY)
+    b = take_top(S, R, p)
+    if b >= 0:
+        log_event(S, EV_LOOK, p, b, 1, SP_SENTRY)
+    while S[ASIDE_N + p] > 0:
+        c = ask(S, R, T, P, Q, H, p, D_SENTRY_TRASH, 0)
+        if S[ERR] or c < 0:
+            break
+        if not in_zone_ok(S, p, D_SENTRY_TRASH, c, ASIDE0):
+            return
+        trash_from(S, T, p, Z_ASIDE, c)
+    while S[ASIDE_N + p] > 0 and S[ERR] == 0:
+        c = ask(S, R, T, P, Q, H, p, D_SENTRY_DISCARD, 0)
+        if S[ERR] or c < 0:
+            break
+        if not in_zone_ok(S, p, D_SENTRY_DISCARD, c, ASIDE0):
+            return
+        move_card(S, p, Z_ASIDE, Z_DISC, c)
+        log_event(S, EV_DISCARD, p, c, 1, DISCARD_REVEALED)
+    if S[ERR]:
+        return
+    if S[ASIDE_N + p] == 2 and a != b:
+        top = ask(S, R, T, P, Q, H, p, D_SENTRY_TOP, 0)
+        if S[ERR] or not in_zone_ok(S, p, D_SENTRY_TOP, top, ASIDE0):
+            return
+        under = b if top == a else a
+        topdeck_from(S, p, Z_ASIDE, under)
+        log_event(S, EV_TOPDECK, p, under, 1, SP_SENTRY)
+        topdeck_from(S, p, Z_ASIDE, top)
+        log_event(S, EV_TOPDECK, p, top, 1, SP_SENTRY)
+        return
+    for c in (a, b):
+        if c >= 0 and S[a0 + c] > 0:
+            topdeck_from(S, p, Z_ASIDE, c)
+            log_event(S, EV_TOPDECK, p, c, 1, SP_SENTRY)
+
+
+@njit(cache=True)
+def artisan(S, R, T, P, Q, H, p):
+    """Artisan: gain a card to your hand costing up to $5. Put a card from your hand
+    onto your deck.
+
+    Asks D_ARTISAN_GAIN (arg 5; mandatory when any card can be gained), then
+    D_ARTISAN_TOPDECK (any card in hand, the gained one too; mandatory).  Logs
+    EV_GAIN (to hand) and EV_TOPDECK.
+    """
+    gain_choice(S, R, T, P, Q, H, p, D_ARTISAN_GAIN, 5, 0, GAIN_TO_HAND)
+    if S[ERR] or S[HAND_N + p] == 0:
+        return
+    c = ask(S, R, T, P, Q, H, p, D_ARTISAN_TOPDECK, 0)
+    if S[ERR] or not in_hand_ok(S, T, p, D_ARTISAN_TOPDECK, c, 0):
+        return
+    topdeck_from(S, p, Z_HAND, c)
+    log_event(S, EV_TOPDECK, p, c, 1, SP_ARTISAN)
+
+
+# ----------------------------------------------------------------------------- dispatch
+@njit(cache=True)
+def resolve_special(S, R, T, P, Q, H, p, sp):
+    """Run the function of special code ``sp`` (sim.cards.base SP_*)."""
+    if sp == SP_MERCHANT:
+        merchant(S, R, T, P, Q, H, p)
+    elif sp == SP_MILITIA:
+        militia(S, R, T, P, Q, H, p)
+    elif sp == SP_CELLAR:
+        cellar(S, R, T, P, Q, H, p)
+    elif sp == SP_WORKSHOP:
+        workshop(S, R, T, P, Q, H, p)
+    elif sp == SP_REMODEL:
+        remodel(S, R, T, P, Q, H, p)
+    elif sp == SP_MINE:
+        mine(S, R, T, P, Q, H, p)
+    elif sp == SP_WITCH:
+        witch(S, R, T, P, Q, H, p)
+    elif sp == SP_COUNCIL_ROOM:
+        council_room(S, R, T, P, Q, H, p)
+    elif sp == SP_MONEYLENDER:
+        moneylender(S, R, T, P, Q, H, p)
+    elif sp == SP_CHAPEL:
+        chapel(S, R, T, P, Q, H, p)
+    elif sp == SP_HARBINGER:
+        harbinger(S, R, T, P, Q, H, p)
+    elif sp == SP_VASSAL:
+        vassal(S, R, T, P, Q, H, p)
+    elif sp == SP_BUREAUCRAT:
+        bureaucrat(S, R, T, P, Q, H, p)
+    elif sp == SP_POACHER:
+        poacher(S, R, T, P, Q, H, p)
+    elif sp == SP_THRONE_ROOM:
+        throne_room(S, R, T, P, Q, H, p)
+    elif sp == SP_BANDIT:
+        bandit(S, R, T, P, Q, H, p)
+    elif sp == SP_LIBRARY:
+        library(S, R, T, P, Q, H, p)
+    elif sp == SP_SENTRY:
+        sentry(S, R, T, P, Q, H, p)
+    elif sp == SP_ARTISAN:
+        artisan(S, R, T, P, Q, H, p)

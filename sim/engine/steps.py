@@ -1,0 +1,154 @@
+"""The steps card texts are made of: ask a player, check an answer, gain a card
+costing up to $N, let an attacked player react, queue a card to be played.
+
+Each card's own function (:mod:`sim.engine.base_set`) is written with these
+and the zone moves of :mod:`sim.engine.zones`, so a card's text reads as its
+printed text.  An illegal answer is recorded with :func:`fail` (the batch
+stops and the Python side names the bot, decision and card); every step
+returns early once an error is recorded.
+"""
+
+from __future__ import annotations
+
+from numba import njit
+
+from sim.cards import C_TYPES, MOAT, N_CARDS
+from sim.engine.codes import (
+    BOT_RAISED,
+    D_REVEAL_MOAT,
+    ERR_BOT_RAISED,
+    ERR_ILLEGAL,
+    ERR_OVERFLOW,
+    EV_REVEAL,
+)
+from sim.engine.decide import decide
+from sim.engine.layout import (
+    BOT,
+    ERR,
+    HAND0,
+    N_COLS,
+    N_REACTIONS,
+    N_SLOTS,
+    REACTION_IDS,
+    STACK,
+    STACK_DEPTH,
+    STACK_WIDTH,
+    V_GAME,
+    V_STACK_N,
+    V,
+)
+from sim.engine.zones import can_gain, gain, log_event
+
+
+@njit(cache=True)
+def fail(S, code, p, d, c):
+    """Record an error; the batch stops before the current game is counted."""
+    if S[ERR] == 0:
+        S[ERR] = code
+        S[ERR + 1] = S[V + V_GAME]
+        S[ERR + 2] = p
+        S[ERR + 3] = d
+        S[ERR + 4] = c
+        S[ERR + 5] = S[BOT + p]
+
+
+@njit(cache=True)
+def ask(S, R, T, P, Q, H, p, d, arg):
+    """Ask player ``p`` decision ``d``; records an error if its bot raised."""
+    c = decide(S, R, T, P, Q, H, p, d, arg)
+    if c == BOT_RAISED:
+        fail(S, ERR_BOT_RAISED, p, d, -1)
+    return c
+
+
+@njit(cache=True)
+def in_hand_ok(S, T, p, d, c, type_mask):
+    """True when ``c`` is a legal card from ``p``'s hand; records an error if not."""
+    if c < 0 or c >= N_CARDS or S[HAND0 + p * N_SLOTS + c] <= 0 or (
+            type_mask and (T[c * N_COLS + C_TYPES] & type_mask) == 0):
+        fail(S, ERR_ILLEGAL, p, d, c)
+        return False
+    return True
+
+
+@njit(cache=True)
+def in_zone_ok(S, p, d, c, z0):
+    """True when ``c`` is in the count zone starting at ``z0`` (of player 0; ``p``'s is
+    ``p * N_SLOTS`` further); records an error if not."""
+    if c < 0 or c >= N_CARDS or S[z0 + p * N_SLOTS + c] <= 0:
+        fail(S, ERR_ILLEGAL, p, d, c)
+        return False
+    return True
+
+
+@njit(cache=True)
+def yes_no(S, R, T, P, Q, H, p, d, arg):
+    """Ask a yes/no decision: 1 yes, 0 no, -1 after an error (illegal answers fail)."""
+    r = ask(S, R, T, P, Q, H, p, d, arg)
+    if S[ERR]:
+        return -1
+    if r != 0 and r != 1:
+        fail(S, ERR_ILLEGAL, p, d, r)
+        return -1
+    return r
+
+
+@njit(cache=True)
+def any_gainable(S, T, max_cost, type_mask):
+    for c in range(N_CARDS):
+        of_type = type_mask == 0 or (T[c * N_COLS + C_TYPES] & type_mask) != 0
+        if of_type and can_gain(S, T, c, max_cost):
+            return True
+    return False
+
+
+@njit(cache=True)
+def gain_choice(S, R, T, P, Q, H, p, d, max_cost, type_mask, where):
+    """A mandatory "gain a card costing up to max_cost" (of a type, if type_mask)."""
+    if not any_gainable(S, T, max_cost, type_mask):
+        return
+    c = ask(S, R, T, P, Q, H, p, d, max_cost)
+    if S[ERR]:
+        return
+    ok = c >= 0 and c < N_CARDS and can_gain(S, T, c, max_cost)
+    if ok and type_mask:
+        ok = (T[c * N_COLS + C_TYPES] & type_mask) != 0
+    if not ok:
+        fail(S, ERR_ILLEGAL, p, d, c)
+        return
+    gain(S, T, p, c, where)
+
+
+@njit(cache=True, inline="always")
+def attack_blocked(S, R, T, P, Q, H, q):
+    """The reaction window of an attacked player ``q``: it may reveal Reactions from
+    its hand; Moat revealed makes it unaffected by this attack.  Only the game's
+    Reactions are looked at (a short list in the table, usually empty)."""
+    blocked = False
+    for i in range(T[N_REACTIONS]):
+        c = T[REACTION_IDS + i]
+        if S[HAND0 + q * N_SLOTS + c] == 0:
+            continue
+        if c == MOAT and not blocked:
+            if ask(S, R, T, P, Q, H, q, D_REVEAL_MOAT, 0) == 1:
+                log_event(S, EV_REVEAL, q, MOAT, 1, 0)
+                blocked = True
+    return blocked
+
+
+@njit(cache=True)
+def push_play(S, p, c, times, by):
+    """Queue card ``c`` (already in play) to be resolved ``times`` times, played by
+    card ``by``; the turn resolves it as soon as the current card's text is done
+    (sim.engine.game.play_action)."""
+    n = S[V + V_STACK_N]
+    if n >= STACK_DEPTH:
+        fail(S, ERR_OVERFLOW, p, -1, c)
+        return
+    o = STACK + STACK_WIDTH * n
+    S[o] = c
+    S[o + 1] = times
+    S[o + 2] = times
+    S[o + 3] = by
+    S[V + V_STACK_N] = n + 1
+
