@@ -28,6 +28,9 @@ FIRST_GAME = ["Cellar", "Moat", "Village", "Merchant", "Workshop", "Smithy", "Mi
 # The other seven base cards the engine knows, with Moat, Militia and Smithy.
 EXTRA_KINGDOM = ["Festival", "Laboratory", "Witch", "Council Room", "Gardens", "Moneylender",
                  "Chapel", "Moat", "Militia", "Smithy"]
+# The rest of the base game (2nd edition), with Moat.
+REST_KINGDOM = ["Harbinger", "Vassal", "Bureaucrat", "Poacher", "Throne Room", "Bandit",
+                "Library", "Sentry", "Artisan", "Moat"]
 
 
 def nobuy(name: str = "nobuy", **kw) -> RuleBot:

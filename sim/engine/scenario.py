@@ -25,7 +25,12 @@ from sim.engine import layout as L
 from sim.engine.batch import install_bots
 from sim.engine.codes import ERR_NONE
 from sim.engine.config import GameConfig
-from sim.engine.game import decide_on, draw_on, play_turn_on, reset_game_on
+from sim.engine.game import (
+    decide_on,
+    draw_on,
+    play_turn_on,
+    reset_game_on,
+)
 from sim.engine.state import make_table, new_state, pack_programs
 from sim.engine.zones import game_over, score
 
@@ -71,7 +76,8 @@ class Scenario:
 
     def _recount(self, p: int) -> None:
         """Owned = hand + in play + discard + draw pile (tests set zones directly)."""
-        own = self._zone(L.HAND0, p) + self._zone(L.PLAY0, p) + self._zone(L.DISC0, p)
+        own = (self._zone(L.HAND0, p) + self._zone(L.PLAY0, p) + self._zone(L.DISC0, p)
+               + self._zone(L.ASIDE0, p))
         own = own + np.bincount(self.deck(p, ids=True), minlength=L.N_SLOTS).astype(np.int32)
         self._zone(L.OWN0, p)[:] = own
         self.S[L.OWN_N + p] = own.sum()
@@ -106,6 +112,7 @@ class Scenario:
         o = L.DECK + p * L.MAX_DECK
         self.S[o:o + len(ids)] = ids[::-1]
         self.S[L.DECK_N + p] = len(ids)
+        self.S[L.UNKNOWN + p] = len(ids)      # a shuffled pile: its owner knows none of it
         self._recount(p)
         return self
 
@@ -167,6 +174,21 @@ class Scenario:
 
     def discard(self, p: int) -> dict[str, int]:
         return _named(self._zone(L.DISC0, p))
+
+    def set_aside(self, p: int) -> dict[str, int]:
+        """Cards in ``p``'s set-aside zone (looked at, revealed or set aside; empty
+        between card texts)."""
+        return _named(self._zone(L.ASIDE0, p))
+
+    def known_deck_top(self, p: int) -> list[str]:
+        """The cards on top of ``p``'s draw pile that ``p`` knows, top first."""
+        known = max(0, int(self.S[L.DECK_N + p]) - int(self.S[L.UNKNOWN + p]))
+        return self.deck(p)[:known]
+
+    def discard_top(self, p: int) -> str | None:
+        """The discard pile's top card (public), or None."""
+        top = int(self.S[L.DISC_TOP + p])
+        return CARDS[top].name if top >= 0 else None
 
     def owned(self, p: int) -> dict[str, int]:
         return _named(self._zone(L.OWN0, p))
