@@ -300,9 +300,13 @@ def test_python_bot_view_shows_only_public_information(scenario):
     v = View(sc.S, 0, 0)
     public = {"player", "arg", "n_players", "hand", "in_play", "owned", "draw_size",
               "discard_size", "supply", "trash", "turn", "actions", "buys", "coins",
-              "opponents_owned", "opponents_hand_size", "discard_tops", "my_discard_top"}
+              "opponents_owned", "opponents_hand_size", "discard_tops", "my_discard_top",
+              "decision", "known_deck_top", "set_aside", "discard"}
     assert set(vars(v)) == public
     assert v.hand == {"Smithy": 1, "Copper": 1} and v.draw_size == 2 and v.discard_size == 1
+    # A shuffled draw pile is unknown; the discard pile's contents are hidden (only
+    # Harbinger's decision shows them).
+    assert v.known_deck_top == [] and v.discard is None and v.set_aside == {}
     assert v.opponents_hand_size == [3, 1]
     assert v.opponents_owned[0] == {"Gold": 2, "Moat": 1, "Province": 1, "Curse": 1}
     for value in vars(v).values():

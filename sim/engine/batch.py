@@ -16,6 +16,7 @@ from sim.cards import CARDS
 from sim.engine import callbacks
 from sim.engine.codes import DECISION_NAMES, ERR_BOT_RAISED, ERR_NONE
 from sim.engine.config import GameConfig
+from sim.engine.decide import engine_calls
 from sim.engine.game import N_GAME_COLS, run_batch
 from sim.engine.hooks import hooks_tuple
 from sim.engine.layout import ERR, LOG, LOG_WIDTH, PF_FLAGS, V_LOG_N, V_LOG_TRUNC, V
@@ -66,7 +67,8 @@ class BatchResult:
 def install_bots(bots: list, programs: list[Program], P: np.ndarray) -> tuple:
     """Register Python bots for callbacks and give compiled hooks their slots.
 
-    Returns the hooks tuple for the engine; sets each hooked bot's F_HOOK in P.
+    Returns the engine's ``H`` (sim.engine.decide.engine_calls: the decision function
+    and the hooks tuple); sets each hooked bot's F_HOOK in P.
     """
     callbacks.REGISTRY.clear()
     hooks: list = []
@@ -78,7 +80,7 @@ def install_bots(bots: list, programs: list[Program], P: np.ndarray) -> tuple:
             if hook not in hooks:
                 hooks.append(hook)
             P[i, PF_FLAGS + F_HOOK] = hooks.index(hook) + 1
-    return hooks_tuple(hooks)
+    return engine_calls(hooks_tuple(hooks))
 
 
 def _card(c: int) -> str:

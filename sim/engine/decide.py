@@ -20,7 +20,7 @@ and other players' hands are never read.
 
 from __future__ import annotations
 
-from numba import njit, objmode
+from numba import njit, objmode, types
 
 from sim.cards import (
     ACTION,
@@ -63,7 +63,7 @@ from sim.engine.codes import (
     D_WORKSHOP_GAIN,
     USE_DEFAULT,
 )
-from sim.engine.hooks import hook_view
+from sim.engine.hooks import HOOK_SIGNATURE, MAX_HOOKS, hook_view
 from sim.engine.layout import (
     ACTION_IDS,
     ACTIONS_OWNED,
@@ -299,7 +299,7 @@ def ends_badly(S, T, P, b, p, c):
     return beaten_at_end(S, T, p, mine)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def pick_from_list(S, T, P, Q, b, p, lst, coins):
     """First rule of list ``lst`` whose card can be gained for ``coins`` and whose
     conditions hold; -1 if none."""
@@ -690,12 +690,16 @@ def python_answer(S, p, d, arg):
 
 
 @njit(cache=True)
-def decide(S, R, T, P, Q, H, p, d, arg):
-    """Player ``p``'s answer to decision ``d`` (a card id, -1, or 0/1 for yes/no)."""
+def decide(S, R, T, P, Q, hooks, p, d, arg):
+    """Player ``p``'s answer to decision ``d`` (a card id, -1, or 0/1 for yes/no).
+
+    The engine calls it through a function pointer (:func:`engine_calls`), never
+    directly: see there why.
+    """
     b = S[BOT + p]
     hook = P[b * P_WIDTH + PF_FLAGS + F_HOOK]
     if hook:
-        r = H[hook - 1](hook_view(S, p), d, arg)
+        r = hooks[hook - 1](hook_view(S, p), d, arg)
         if r != USE_DEFAULT:
             return r
     kind = P[b * P_WIDTH + PF_FLAGS + F_KIND]
@@ -706,3 +710,37 @@ def decide(S, R, T, P, Q, H, p, d, arg):
     elif kind == K_RANDOM:
         return random_decide(S, R, T, p, d, arg)
     return rules_decide(S, T, P, Q, p, d, arg)
+
+
+# ----------------------------------------------------------------------------- the pointer
+# Why decide is called through a pointer.  numba compiles every function into its own
+# LLVM module and links into it a copy of every function it calls, transitively, then
+# optimises and emits machine code for the whole: a function called from many places is
+# compiled again inside each caller's module, and inside their callers'.  ``decide`` pulls
+# in every bot kind (rule programs, the random bot, hooks, the Python bridge) and is asked
+# from every card text, so linked copies of it were most of a cold compile.  Called as a
+# first-class function it is compiled once, and callers hold only a pointer.  (A decision
+# is not on the hot path: rule bots' every-turn decisions take direct paths in
+# sim.engine.game.play_turn.)
+DECIDE_SIGNATURE = types.int64(
+    types.CPointer(types.int32), types.CPointer(types.uint64), types.CPointer(types.int32),
+    types.CPointer(types.int32), types.CPointer(types.float64),
+    types.UniTuple(types.FunctionType(HOOK_SIGNATURE), MAX_HOOKS),
+    types.int64, types.int64, types.int64)
+
+
+@njit(DECIDE_SIGNATURE.return_type(*DECIDE_SIGNATURE.args), cache=True)
+def _no_decide(S, R, T, P, Q, hooks, p, d, arg):  # pragma: no cover - never called
+    """Second member of the pair :func:`engine_calls` builds (numba types a tuple of two
+    functions of one signature as function pointers; one alone would be inlined)."""
+    return -1
+
+
+def engine_calls(hooks: tuple) -> tuple:
+    """The ``H`` argument of the engine: ((decide, _no_decide), hooks).
+
+    Compiles ``decide`` for the engine's argument types (or loads it from the cache)
+    the first time; the engine calls it as ``H[0][0](..., H[1], ...)``.
+    """
+    decide.compile(DECIDE_SIGNATURE)
+    return ((decide, _no_decide), hooks)

@@ -46,7 +46,7 @@ from sim.engine.codes import (
     EV_SCORE,
     EV_TURN,
 )
-from sim.engine.decide import decide, pick_from_list, rules_action
+from sim.engine.decide import pick_from_list, rules_action
 from sim.engine.layout import (
     ACTION_IDS,
     ACTIONS_OWNED,
@@ -114,7 +114,7 @@ G_WINNERS, G_TIEBREAK, G_SHARED, G_END, G_FIRST, G_TOTAL_TURNS = range(6)
 N_GAME_COLS = 6
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def resolve(S, R, T, P, Q, H, p, c):
     """Carry out card ``c``'s text once for player ``p``: its counters top to bottom,
     then its own function (sim.engine.base_set), if it has one."""
@@ -129,7 +129,7 @@ def resolve(S, R, T, P, Q, H, p, c):
         resolve_special(S, R, T, P, Q, H, p, sp)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def play_action(S, R, T, P, Q, H, p, c):
     """Play Action ``c`` from hand, then every card its text queued to be played
     (Throne Room, Vassal), each resolving completely before the one below it on
@@ -332,7 +332,8 @@ def run_batch(S, R, T, P, Q, H, n_players, seat_bots, seeds, first, out_score, o
               out_game, rec_coins, rec_vp):
     """Play ``len(seeds)`` games; returns how many finished (fewer on an error).
 
-    H: a tuple of compiled decision hooks (sim.engine.hooks), referenced by the bots' F_HOOK.
+    H: (decide as a function pointer, the tuple of compiled decision hooks referenced by
+    the bots' F_HOOK): sim.engine.decide.engine_calls.
     seat_bots[g, s]: row of ``P`` of the bot in seat s of game g.
     first[g]: the seat that moves first, or -1 to draw it from the game's seed.
     rec_coins/rec_vp [g, seat, turn]: per-turn $ and score, when their first axis
@@ -342,7 +343,7 @@ def run_batch(S, R, T, P, Q, H, n_players, seat_bots, seeds, first, out_score, o
                       first, out_score, out_turns, out_game, rec_coins, rec_vp)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def play_games(S, R, T, P, Q, H, n_players, seat_bots, seeds, first, out_score, out_turns,
                out_game, rec_coins, rec_vp):
     """The body of run_batch, on pointers to the state, streams, table and programs."""
@@ -400,7 +401,7 @@ def finish_game_on(S, T, g, n_players, reason, out_score, out_turns, out_game):
 
 @njit(cache=True)
 def decide_on(S, R, T, P, Q, H, p, d, arg):
-    return decide(ptr(S), ptr(R), ptr(T), ptr(P), ptr(Q), H, p, d, arg)
+    return H[0][0](ptr(S), ptr(R), ptr(T), ptr(P), ptr(Q), H[1], p, d, arg)
 
 
 @njit(cache=True)

@@ -24,7 +24,12 @@ from numba.core.registry import CPUDispatcher
 
 
 def _unliteral(ty):
-    return types.unliteral(ty)
+    """The argument type without its literal value; signed integers widened to int64, so
+    an int32 read from the state and an int64 computed value share one compiled copy."""
+    ty = types.unliteral(ty)
+    if isinstance(ty, types.Integer) and ty.signed:
+        return types.int64
+    return ty
 
 
 def _type_without_literals(dispatcher: CPUDispatcher) -> None:
