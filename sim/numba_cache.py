@@ -38,7 +38,8 @@ NOTICE_AFTER_S = 3.0
 # (tests/test_numba_cache.py checks that the engine imports none of the latter).
 ENGINE_FOLDERS = ("engine", "cards")
 PYTHON_ONLY = frozenset({
-    "engine/batch.py", "engine/config.py", "engine/gamelog.py", "engine/scenario.py",
+    "engine/batch.py", "engine/cold_compile.py", "engine/config.py", "engine/gamelog.py",
+    "engine/scenario.py",
 })
 
 

@@ -15,6 +15,7 @@ import numpy as np
 from sim.cards import CARDS
 from sim.engine import callbacks
 from sim.engine.codes import DECISION_NAMES, ERR_BOT_RAISED, ERR_NONE
+from sim.engine.cold_compile import compile_cold
 from sim.engine.config import GameConfig
 from sim.engine.decide import engine_calls
 from sim.engine.game import N_GAME_COLS, run_batch
@@ -70,6 +71,11 @@ def install_bots(bots: list, programs: list[Program], P: np.ndarray) -> tuple:
     Returns the engine's ``H`` (sim.engine.decide.engine_calls: the decision function
     and the hooks tuple); sets each hooked bot's F_HOOK in P.
     """
+    return engine_calls(install_hooks(bots, programs, P))
+
+
+def install_hooks(bots: list, programs: list[Program], P: np.ndarray) -> tuple:
+    """:func:`install_bots` without compiling ``decide``: the hooks tuple."""
     callbacks.REGISTRY.clear()
     hooks: list = []
     for i, (bot, prog) in enumerate(zip(bots, programs, strict=False)):
@@ -80,7 +86,7 @@ def install_bots(bots: list, programs: list[Program], P: np.ndarray) -> tuple:
             if hook not in hooks:
                 hooks.append(hook)
             P[i, PF_FLAGS + F_HOOK] = hooks.index(hook) + 1
-    return engine_calls(hooks_tuple(hooks))
+    return hooks_tuple(hooks)
 
 
 def _card(c: int) -> str:
@@ -108,7 +114,7 @@ def play_batch(config: GameConfig, bots: list[BotLike], seat_bots: np.ndarray,
     programs = [b.program() for b in bots]
     T = make_table(n, config.kingdom)
     P, Q = pack_programs(programs, T)
-    H = install_bots(bots, programs, P)
+    hooks = install_hooks(bots, programs, P)
     S, R = new_state(T, config.turn_cap, log_rows=LOG_ROWS if log else 0)
     score = np.zeros((g, n), np.int32)
     turns = np.zeros((g, n), np.int32)
@@ -116,8 +122,11 @@ def play_batch(config: GameConfig, bots: list[BotLike], seat_bots: np.ndarray,
     rec_shape = (g, n, config.turn_cap) if record_turns else (0, 1, 1)
     rec_coins = np.zeros(rec_shape, np.int16)
     rec_vp = np.zeros(rec_shape, np.int16)
-    done = run_batch(S, R, T, P, Q, H, n, seat_bots, seeds, first, score, turns, game,
-                     rec_coins, rec_vp)
+    args = [S, R, T, P, Q, None, n, seat_bots, seeds, first, score, turns, game, rec_coins,
+            rec_vp]
+    compile_cold(tuple(args), hooks)           # a cold cache: two processes compile at once
+    args[5] = engine_calls(hooks)
+    done = run_batch(*args)
     result = BatchResult(score, turns, game, rec_coins if record_turns else None,
                          rec_vp if record_turns else None)
     if log:

@@ -1,0 +1,60 @@
+"""A cold first run compiles the engine in two processes at once.
+
+With an empty numba cache the first batch compiles the engine: about 40
+CPU-seconds, in two parts that do not depend on each other since ``decide``
+is called through a function pointer (sim.engine.decide.engine_calls): the
+decision maker (every bot kind) and ``run_batch`` (turns, card texts, the
+rule-list scan).  On a machine with two or more cores :func:`compile_cold`
+compiles ``decide`` in a child process, writing it to the disk cache, while
+this process compiles ``run_batch``; the first batch then loads ``decide``
+from the cache.  A warm cache, or a process that has compiled already, skips
+all this.  Games are the same either way: this only changes who compiles.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+from numba import typeof, types
+
+_CHILD = ("from sim.engine.decide import DECIDE_SIGNATURE, decide; "
+          "decide.compile(DECIDE_SIGNATURE)")
+
+
+def _cache_has_decide() -> bool:
+    folder = os.environ.get("NUMBA_CACHE_DIR")
+    if not folder:
+        return True          # numba's default places: do not guess, compile as usual
+    return any(Path(folder).rglob("decide.decide-*.nbi"))
+
+
+def compile_cold(run_args: tuple, hooks: tuple) -> None:
+    """Compile ``run_batch`` for ``run_args`` here while a child compiles ``decide``.
+
+    ``run_args`` are run_batch's arguments with ``None`` in place of ``H`` (the
+    decide pointer pair and ``hooks``), whose type is built without compiling
+    ``decide``.
+    """
+    from sim.engine.decide import DECIDE_SIGNATURE, decide
+    from sim.engine.game import run_batch
+
+    if decide.signatures or run_batch.signatures or (os.cpu_count() or 1) < 2 \
+            or _cache_has_decide():
+        return
+    sim_root = str(Path(__file__).resolve().parents[2])
+    env = dict(os.environ)
+    env["PYTHONPATH"] = os.pathsep.join([sim_root] + [p for p in
+                                                      env.get("PYTHONPATH", "").split(os.pathsep)
+                                                      if p])
+    child = subprocess.Popen([sys.executable, "-c", _CHILD], env=env,
+                             stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                             stderr=subprocess.DEVNULL)
+    try:
+        h_type = types.Tuple((types.UniTuple(types.FunctionType(DECIDE_SIGNATURE), 2),
+                              typeof(hooks)))
+        run_batch.compile(tuple(h_type if a is None else typeof(a) for a in run_args))
+    finally:
+        child.wait()     # decide is then in the cache (if the child failed, it compiles here)
