@@ -125,6 +125,24 @@ def test_throne_room_on_throne_room_plays_two_actions_twice_each_in_order(scenar
     check_consistent(sc)
 
 
+@pytest.mark.parametrize("drawn,second", [("Copper", None), ("Village", "Village")])
+def test_throne_room_on_throne_room_second_choice_may_be_a_drawn_card(scenario, drawn, second):
+    """The second Action is chosen when the inner Throne Room resolves again: after the
+    first Action's two plays, from the hand they drew; with no Action there, nothing."""
+    me = Scripted(base=nobuy("t", play=["Throne Room"]),
+                  throne_room=["Throne Room", "Smithy", "Village"])
+    sc = situation(scenario, me, ["Throne Room", "Throne Room", "Smithy"],
+                   ["Copper"] * 5 + [drawn] + ["Copper"] * 2 + ["Estate"] * 5)
+    sc.play_turn(0)
+    assert len(me.asked("throne_room")) == (3 if second else 2)
+    want = [("Throne Room", 1, THRONE_ROOM), ("Smithy", 1, THRONE_ROOM),
+            ("Smithy", 2, THRONE_ROOM), ("Throne Room", 2, THRONE_ROOM)]
+    if second:
+        want += [(second, 1, THRONE_ROOM), (second, 2, THRONE_ROOM)]
+    assert plays_again(sc) == want
+    assert view(me).actions == (4 if second else 0)
+
+
 def test_throne_room_with_no_action_in_hand_asks_nothing(scenario):
     me = Scripted(base=nobuy("t", play=["Throne Room"]), throne_room=["Copper"])
     sc = situation(scenario, me, ["Throne Room", "Copper", "Estate"], ["Estate"] * 5)
