@@ -41,10 +41,10 @@ KINGDOM = ["Throne Room", "Vassal", "Harbinger", "Library", "Poacher", "Smithy",
            "Merchant", "Workshop", "Moat"]
 
 
-def situation(scenario, me, hand, deck=(), discard=(), top=None, other=None):
+def situation(scenario, me, hand, deck=(), discard=(), top=None):
     """Player 0 (``me``) with exactly this hand, draw pile (top first) and discard pile
     whose public top card is ``top`` (Scenario.set_discard leaves no top card)."""
-    sc = scenario([me, other if other is not None else nobuy()], kingdom=KINGDOM)
+    sc = scenario([me, nobuy()], kingdom=KINGDOM)
     sc.set_hand(0, hand).set_deck(0, list(deck)).set_discard(0, list(discard))
     if top is not None:
         sc.S[L.DISC_TOP + 0] = card_id(top)
