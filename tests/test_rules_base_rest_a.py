@@ -296,20 +296,22 @@ def test_vassal_with_no_cards_to_discard_does_nothing_more(scenario):
     assert v.draw_size == 0 and v.discard_size == 0 and v.in_play == {"Vassal": 1, "Copper": 1}
 
 
-@pytest.mark.parametrize("below", [["Gold"], ["Smithy"], []])
-def test_vassal_played_card_leaves_the_discard_pile(scenario, below):
+@pytest.mark.parametrize("below,top", [(["Gold"], "Gold"), (["Smithy"], "Smithy"),
+                                       (["Estate", "Gold"], "Gold"),
+                                       (["Estate", "Smithy"], "Estate"), ([], None)])
+def test_vassal_played_card_leaves_the_discard_pile(scenario, below, top):
     """The card Vassal plays is in play, not in the discard pile, and the pile's top card
-    is again the one that was under it."""
+    is again the one that was under it (not just any card of the pile)."""
     me = Scripted(base=nobuy("v", play=["Vassal"]), vassal_play=[True])
     sc = situation(scenario, me, ["Vassal"], ["Smithy", "Copper", "Copper", "Copper", "Estate"],
-                   below, top=below[0] if below else None)
+                   below, top=top)
     sc.play_turn(0)
     asked = view(me, "vassal_play")
     assert asked.my_discard_top == "Smithy" and asked.discard_size == len(below) + 1
     v = view(me)
     assert v.in_play == {"Vassal": 1, "Smithy": 1, "Copper": 3}
     assert v.discard_size == len(below)
-    assert v.my_discard_top == (below[0] if below else None)
+    assert v.my_discard_top == top
 
 
 @pytest.mark.parametrize("method,answer,card,decision", [
