@@ -24,6 +24,8 @@ from sim.cards import (
     COPPER,
     CURSE,
     GOLD,
+    HARBINGER,
+    LIBRARY,
     N_CARDS,
     SILVER,
     SP_ARTISAN,
@@ -317,7 +319,7 @@ def harbinger(S, R, T, P, Q, H, p):
     if S[ERR] or c < 0 or not in_zone_ok(S, p, D_HARBINGER, c, DISC0):
         return
     topdeck_from(S, p, Z_DISC, c)
-    log_event(S, EV_TOPDECK, p, c, 1, SP_HARBINGER)
+    log_event(S, EV_TOPDECK, p, c, 1, HARBINGER)
 
 
 @njit(cache=True)
@@ -501,7 +503,7 @@ def library(S, R, T, P, Q, H, p):
             if r < 0:
                 return
             if r == 1:
-                log_event(S, EV_SET_ASIDE, p, c, 1, SP_LIBRARY)
+                log_event(S, EV_SET_ASIDE, p, c, 1, LIBRARY)
                 set_aside += 1
                 continue
         move_card(S, p, Z_ASIDE, Z_HAND, c)
