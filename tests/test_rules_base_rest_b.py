@@ -16,7 +16,8 @@ import pytest
 from bots import resolve_bot
 from bots.python_bot import PythonBot
 from bots.rules import Buy, RuleBot, count
-from sim.cards import BUREAUCRAT, CARDS, SENTRY, card_id
+from sim.cards import BUREAUCRAT, CARDS, MOAT, SENTRY, card_id
+from sim.engine import layout as L
 from sim.engine.batch import BotError, play_batch
 from sim.engine.codes import (
     D_BUY,
@@ -34,6 +35,7 @@ from sim.engine.codes import (
     EV_TRASH,
 )
 from sim.engine.config import GameConfig
+from sim.engine.program import F_REVEAL_MOAT
 from sim.engine.zones import GAIN_TO_DECK, GAIN_TO_DISCARD, GAIN_TO_HAND
 from tests.conftest import REST_KINGDOM, Scripted, check_consistent, events, log_rows, nobuy
 
@@ -689,6 +691,18 @@ def test_only_the_moat_holder_is_unaffected(scenario):
     assert sc.discard(2) == {"Gold": 1}
 
 
+@pytest.mark.parametrize("attack", ["Militia", "Witch", "Bureaucrat", "Bandit"])
+def test_an_answer_other_than_yes_or_no_to_reveal_moat_is_an_error(scenario, attack):
+    """As for every yes/no decision: a program or compiled hook answering, say, Moat's card
+    id is refused, not read as "no"."""
+    sc = scenario([nobuy("me"), nobuy("them")], kingdom=ATTACKS)
+    sc.P[1, L.PF_FLAGS + F_REVEAL_MOAT] = card_id("Moat")
+    sc.set_hand(0, [attack]).set_deck(0, ["Copper"] * 8)
+    sc.set_hand(1, ["Moat", "Estate", "Estate", "Copper", "Silver"])
+    with pytest.raises(RuntimeError, match=f"seat 1 deciding to reveal Moat: card {MOAT}$"):
+        sc.play_turn(0)
+
+
 # ============================================================================ random bot
 def _random_runs(scenario, setup, seeds=range(24)):
     played = 0
@@ -808,3 +822,58 @@ def test_python_bots_and_rule_bots_play_the_same_games_on_defaults():
     b = _batch(_Answers.fallback, _Answers.fallback, games=20)
     np.testing.assert_array_equal(a.score, b.score)
     np.testing.assert_array_equal(a.game, b.game)
+
+
+# ============================================================================ views over many turns
+LOOKING = {"bandit_trash", "sentry_trash", "sentry_discard", "sentry_top", "library_set_aside"}
+
+
+class Watcher(Scripted):
+    """Records, with every View, the true draw pile and discard pile at that moment."""
+
+    def __init__(self, name, base):
+        super().__init__(name, base=base)
+        self.sc = None
+        self.truth: list[tuple[str, object, list[str], dict[str, int]]] = []
+
+    def _answer(self, method, view):
+        p = view.player
+        self.truth.append((method, view, self.sc.deck(p), self.sc.discard(p)))
+        return super()._answer(method, view)
+
+
+REST_BUYER = RuleBot("rest-buyer", "buys one of each card of the rest of the base set",
+                     buy=["Province", Buy("Artisan", count("Artisan") < 1), "Gold",
+                          *[Buy(c, count(c) < 1) for c in ("Sentry", "Bandit", "Library",
+                                                            "Bureaucrat", "Throne Room",
+                                                            "Poacher", "Harbinger", "Vassal",
+                                                            "Moat")],
+                          "Silver"])
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_views_show_the_true_known_deck_top_and_nothing_hidden(scenario, seed):
+    """Over many turns of the rest of the base set: a View's known_deck_top is the real top
+    of its draw pile, its discard pile is shown only to Harbinger, and set_aside holds cards
+    only while Bandit, Sentry or Library asks about them."""
+    bots = [Watcher("w0", REST_BUYER), Watcher("w1", REST_BUYER), "random"]
+    sc = scenario(bots, kingdom=K, empty=False, seed=seed)
+    for b in bots[:2]:
+        b.sc = sc
+    total = sc.total_cards()
+    for turn in range(60):
+        sc.play_turn(turn % 3)
+        assert sc.total_cards() == total
+        check_consistent(sc)
+    seen = [t for b in bots[:2] for t in b.truth]
+    known = [t for t in seen if t[1].known_deck_top]
+    assert len(known) >= 10, "too few decisions with a known deck top to mean anything"
+    for method, v, deck, discard in seen:
+        assert v.decision == method
+        assert v.draw_size == len(deck)
+        assert deck[:len(v.known_deck_top)] == v.known_deck_top
+        assert v.discard == (discard if method == "harbinger_topdeck" else None)
+        if method not in LOOKING:
+            assert v.set_aside == {}, method
+    methods = {t[0] for t in seen}
+    assert {"sentry_trash", "artisan_gain", "artisan_topdeck"} <= methods
