@@ -36,6 +36,7 @@ from sim.engine.codes import (
 )
 from sim.engine.config import GameConfig
 from sim.engine.program import F_REVEAL_MOAT
+from sim.engine.rng import game_seeds
 from sim.engine.zones import GAIN_TO_DECK, GAIN_TO_DISCARD, GAIN_TO_HAND
 from tests.conftest import REST_KINGDOM, Scripted, check_consistent, events, log_rows, nobuy
 
@@ -877,3 +878,14 @@ def test_views_show_the_true_known_deck_top_and_nothing_hidden(scenario, seed):
             assert v.set_aside == {}, method
     methods = {t[0] for t in seen}
     assert {"sentry_trash", "artisan_gain", "artisan_topdeck"} <= methods
+
+
+@pytest.mark.parametrize("n", [2, 3, 4])
+def test_random_and_rule_bots_answer_legally_over_many_games(n):
+    """Whole games of the rest of the base set, random bots and rule bots mixed in random
+    seats: the engine refuses any illegal answer, so finishing them all is the check."""
+    games = 5000
+    seats = np.random.default_rng(n).integers(0, 2, size=(games, n)).astype(np.int32)
+    res = play_batch(GameConfig(n_players=n, kingdom=tuple(K)), [resolve_bot("random"),
+                     REST_BUYER], seats, game_seeds(70 + n, 0, games))
+    assert len(res.score) == games
