@@ -614,6 +614,55 @@ def test_artisan_default_rule_bot_puts_back_an_action_it_cannot_play(scenario):
     assert bought_view(me).known_deck_top == ["Library"]
 
 
+# ============================================================================ known cards stack
+def test_cards_put_onto_the_deck_stay_known_under_later_ones(scenario):
+    """Sentry puts two back, then Artisan puts one on them: the player knows all three."""
+    me = Scripted(sentry_trash=[None], sentry_discard=[None], sentry_top=["Gold"],
+                  artisan_gain=["Silver"], artisan_topdeck=["Copper"])
+    sc = scenario([me, nobuy()], kingdom=K)
+    sc.set_hand(0, ["Sentry", "Artisan", "Copper"])
+    sc.set_deck(0, ["Estate", "Gold", "Silver", "Duchy", "Duchy", "Duchy"])
+    sc.play_turn(0)
+    assert [c for _, c, _, _ in events(sc, EV_PLAY, 0)][:2] == ["Sentry", "Artisan"]
+    assert only(me.asked("artisan_topdeck")).known_deck_top == ["Gold", "Silver"]
+    assert bought_view(me).known_deck_top == ["Copper", "Gold", "Silver"]
+    assert cleanup_draws(sc, 0) == ["Copper", "Gold", "Silver", "Duchy", "Duchy"]
+
+
+def test_throne_room_bureaucrat_two_silvers_and_two_victory_cards_known(scenario):
+    me = Scripted()
+    them = Scripted("them", bureaucrat_topdeck=["Estate", "Duchy"])
+    sc = scenario([me, them], kingdom=K)
+    sc.set_hand(0, ["Throne Room", "Bureaucrat"]).set_deck(0, ["Copper"] * 6)
+    sc.set_hand(1, ["Estate", "Duchy", "Copper"]).set_deck(1, ["Gold"])
+    sc.play_turn(0)
+    assert bought_view(me).known_deck_top == ["Silver", "Silver"]
+    assert sc.deck(1) == ["Duchy", "Estate", "Gold"]
+    assert sc.known_deck_top(1) == ["Duchy", "Estate"]
+    assert [v.hand for v in them.asked("bureaucrat_topdeck")] == [
+        {"Estate": 1, "Duchy": 1, "Copper": 1}, {"Duchy": 1, "Copper": 1}]
+    # The second attack finds only Copper: revealed, nothing put back.
+    sc.set_hand(0, ["Throne Room", "Bureaucrat"])
+    sc.set_hand(1, ["Copper", "Province"])
+    sc.play_turn(0)
+    assert [(c, x) for _, c, _, x in events(sc, EV_REVEAL_CARD, 1)][-2:] == [
+        ("Province", REVEALED_FROM_HAND), ("Copper", REVEALED_FROM_HAND)]
+
+
+def test_throne_room_attack_opens_the_reaction_window_each_time(scenario):
+    them = Scripted("them", reveal_moat=[True, False])
+    sc = scenario([nobuy("me"), them], kingdom=K)
+    sc.set_hand(0, ["Throne Room", "Bandit"]).set_deck(0, ["Copper"] * 6)
+    sc.set_hand(1, ["Moat"]).set_deck(1, ["Gold", "Silver", "Copper"])
+    sc.play_turn(0)
+    assert len(them.asked("reveal_moat")) == 2
+    assert events(sc, EV_REVEAL) == [(1, "Moat", 1, 0)]
+    assert sc.owned(0)["Gold"] == 2                  # both plays gain a Gold
+    # Blocked the first time; the second reveals Gold and Silver, loses the Silver.
+    assert sc.trash() == {"Silver": 1} and sc.discard(1) == {"Gold": 1}
+    assert sc.deck(1) == ["Copper"]
+
+
 # ============================================================================ reaction window
 def attack_turn(scenario, attack, reveal):
     them = Scripted("them", reveal_moat=[reveal])
