@@ -649,6 +649,21 @@ def test_throne_room_bureaucrat_two_silvers_and_two_victory_cards_known(scenario
         ("Province", REVEALED_FROM_HAND), ("Copper", REVEALED_FROM_HAND)]
 
 
+def test_a_known_card_revealed_by_bandit_is_no_longer_known(scenario):
+    """Bureaucrat puts an Estate on the victim's deck (known to it); Bandit then reveals it
+    and the card below, and the victim knows nothing of what is left."""
+    sc = scenario([nobuy("me"), nobuy("them")], kingdom=K)
+    sc.set_hand(0, ["Bureaucrat"]).set_deck(0, ["Copper"] * 12)
+    sc.set_hand(1, ["Estate", "Copper"]).set_deck(1, ["Gold", "Silver", "Copper"])
+    sc.play_turn(0)
+    assert sc.known_deck_top(1) == ["Estate"]
+    sc.set_hand(0, ["Bandit"])
+    sc.play_turn(0)
+    assert [c for _, c, _, _ in events(sc, EV_REVEAL_CARD, 1)][-2:] == ["Estate", "Gold"]
+    assert sc.trash() == {"Gold": 1} and sc.deck(1) == ["Silver", "Copper"]
+    assert sc.known_deck_top(1) == []
+
+
 def test_throne_room_attack_opens_the_reaction_window_each_time(scenario):
     them = Scripted("them", reveal_moat=[True, False])
     sc = scenario([nobuy("me"), them], kingdom=K)
