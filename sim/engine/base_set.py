@@ -19,6 +19,8 @@ from numba import njit
 
 from sim.cards import (
     ACTION,
+    ARTISAN,
+    BUREAUCRAT,
     C_COST,
     C_TYPES,
     COPPER,
@@ -27,6 +29,7 @@ from sim.cards import (
     HARBINGER,
     LIBRARY,
     N_CARDS,
+    SENTRY,
     SILVER,
     SP_ARTISAN,
     SP_BANDIT,
@@ -383,7 +386,7 @@ def bureaucrat(S, R, T, P, Q, H, p):
             return
         log_event(S, EV_REVEAL_CARD, q, c, 1, 1)
         topdeck_from(S, q, Z_HAND, c)
-        log_event(S, EV_TOPDECK, q, c, 1, SP_BUREAUCRAT)
+        log_event(S, EV_TOPDECK, q, c, 1, BUREAUCRAT)
 
 
 @njit(cache=True)
@@ -456,10 +459,13 @@ def bandit(S, R, T, P, Q, H, p):
             continue
         if S[ERR]:
             return
+        # Each card is logged as it is revealed: a shuffle between the two (one card
+        # left in the deck) comes after the first in the log, as in the game.
         a = take_top(S, R, q)
-        b = take_top(S, R, q) if a >= 0 else -1
-        if a >= 0:
-            log_event(S, EV_REVEAL_CARD, q, a, 1, 0)
+        if a < 0:
+            continue
+        log_event(S, EV_REVEAL_CARD, q, a, 1, 0)
+        b = take_top(S, R, q)
         if b >= 0:
             log_event(S, EV_REVEAL_CARD, q, b, 1, 0)
         a_ok = a >= 0 and a != COPPER and (T[a * N_COLS + C_TYPES] & TREASURE) != 0
@@ -530,10 +536,10 @@ def sentry(S, R, T, P, Q, H, p):
     a = take_top(S, R, p)
     if a < 0:
         return
-    log_event(S, EV_LOOK, p, a, 1, SP_SENTRY)
+    log_event(S, EV_LOOK, p, a, 1, SENTRY)
     b = take_top(S, R, p)
     if b >= 0:
-        log_event(S, EV_LOOK, p, b, 1, SP_SENTRY)
+        log_event(S, EV_LOOK, p, b, 1, SENTRY)
     while S[ASIDE_N + p] > 0:
         c = ask(S, R, T, P, Q, H, p, D_SENTRY_TRASH, 0)
         if S[ERR] or c < 0:
@@ -557,14 +563,14 @@ def sentry(S, R, T, P, Q, H, p):
             return
         under = b if top == a else a
         topdeck_from(S, p, Z_ASIDE, under)
-        log_event(S, EV_TOPDECK, p, under, 1, SP_SENTRY)
+        log_event(S, EV_TOPDECK, p, under, 1, SENTRY)
         topdeck_from(S, p, Z_ASIDE, top)
-        log_event(S, EV_TOPDECK, p, top, 1, SP_SENTRY)
+        log_event(S, EV_TOPDECK, p, top, 1, SENTRY)
         return
     for c in (a, b):
         if c >= 0 and S[a0 + c] > 0:
             topdeck_from(S, p, Z_ASIDE, c)
-            log_event(S, EV_TOPDECK, p, c, 1, SP_SENTRY)
+            log_event(S, EV_TOPDECK, p, c, 1, SENTRY)
 
 
 @njit(cache=True)
@@ -583,7 +589,7 @@ def artisan(S, R, T, P, Q, H, p):
     if S[ERR] or not in_hand_ok(S, T, p, D_ARTISAN_TOPDECK, c, 0):
         return
     topdeck_from(S, p, Z_HAND, c)
-    log_event(S, EV_TOPDECK, p, c, 1, SP_ARTISAN)
+    log_event(S, EV_TOPDECK, p, c, 1, ARTISAN)
 
 
 # ----------------------------------------------------------------------------- dispatch

@@ -122,14 +122,15 @@ def gain_choice(S, R, T, P, Q, H, p, d, max_cost, type_mask, where):
 def attack_blocked(S, R, T, P, Q, H, q):
     """The reaction window of an attacked player ``q``: it may reveal Reactions from
     its hand; Moat revealed makes it unaffected by this attack.  Only the game's
-    Reactions are looked at (a short list in the table, usually empty)."""
+    Reactions are looked at (a short list in the table, usually empty).  Revealing is
+    a yes/no decision like any other: another answer is an error, not a "no"."""
     blocked = False
     for i in range(T[N_REACTIONS]):
         c = T[REACTION_IDS + i]
         if S[HAND0 + q * N_SLOTS + c] == 0:
             continue
         if c == MOAT and not blocked:
-            if ask(S, R, T, P, Q, H, q, D_REVEAL_MOAT, 0) == 1:
+            if yes_no(S, R, T, P, Q, H, q, D_REVEAL_MOAT, 0) == 1:
                 log_event(S, EV_REVEAL, q, MOAT, 1, 0)
                 blocked = True
     return blocked
