@@ -15,7 +15,7 @@ from bots.rules import Buy, RuleBot, count, money
 from sim.cards import COPPER, DUCHY, GOLD, MOAT, PROVINCE, SILVER, SMITHY, WITCH
 from sim.engine import layout as L
 from sim.engine.batch import BotError, play_batch
-from sim.engine.callbacks import LAST_ERROR, METHODS, AnswerError
+from sim.engine.callbacks import LAST_ERROR, METHODS, YES_NO, AnswerError
 from sim.engine.codes import BOT_RAISED, D_ACTION, D_BUY, USE_DEFAULT
 from sim.engine.config import GameConfig
 from sim.engine.game import decide_on
@@ -217,7 +217,8 @@ def test_seat_taking_helpers_are_gone():
 
 
 # -- Python bots: every decision takes exactly its documented answers --------------------------
-YES_NO_METHODS = {"reveal_moat", "moneylender_trash"}
+YES_NO_METHODS = YES_NO     # reveal_moat, moneylender_trash, vassal_play, library_set_aside
+assert {"vassal_play", "library_set_aside"} <= YES_NO_METHODS
 
 
 def _answers(method, value):

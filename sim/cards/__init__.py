@@ -118,6 +118,7 @@ from sim.cards.base import (  # noqa: E402  (base.py needs Card and the type bit
     THRONE_ROOM,
     VASSAL,
     VILLAGE,
+    WITCH,
     WORKSHOP,
 )
 
