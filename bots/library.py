@@ -3,7 +3,8 @@
 The first five are the reference bots (classic simulator strategies, defined exactly);
 ``bots/data/<name>.toml`` holds the same five as TOML and a test checks both compile
 to identical programs.  The rest show off one kingdom card each and are meant to be
-sensible, not optimal.
+sensible, not optimal; ``BASE_REST_BOTS`` are those of the rest of the base set
+(harbinger-bm ... artisan-bm), measured by ``experiments/base_rest_bots.py``.
 """
 
 from __future__ import annotations

@@ -275,9 +275,10 @@ def test_throne_room_bm_throne_rooms_its_smithy():
 
 # Every reference bot beats plain big-money (which never greens early) on its auto kingdom:
 # in 2,000 games, seats rotated, the lower end of the 95% interval is above 50% (measured
-# 71-93%).  Against bmu only some of them win (measured at 10,000 games: bureaucrat 62%,
-# poacher 55%, throne-room 73%, bandit 70%, library 70%, sentry 60%); harbinger-bm and
-# vassal-bm are level with it (49%, 50%) and artisan-bm loses (37%): those are not claimed.
+# 73-94% in 10,000 games: experiments/base_rest_bots.py).  Against bmu only some of them win
+# (bureaucrat 62%, poacher 55%, throne-room 72%, bandit 70%, library 69%, sentry 58%);
+# harbinger-bm and vassal-bm are level with it (50%) and artisan-bm loses (36%): those are
+# not claimed.
 BEATS_BMU = ["bureaucrat-bm", "poacher-bm", "throne-room-bm", "bandit-bm", "library-bm",
              "sentry-bm"]
 
