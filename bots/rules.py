@@ -293,9 +293,9 @@ class RuleBot:
       trashes only the cards it names.
     * ``cellar``: cards Cellar discards; default :func:`default_cellar_set`.
     * ``topdeck``: cards to put onto the deck when a card lets the bot choose, first
-      listed first (default: none listed, see below).  Harbinger takes the first listed
-      card in its discard pile, or nothing when none is there (default:
-      :func:`default_topdeck_order`, the costliest Action or Treasure but Copper).
+      listed first.  Harbinger takes the first listed card in its discard pile, or
+      nothing when none is there (without a list: :func:`default_topdeck_order`, the
+      costliest Action or Treasure but Copper).
       Artisan puts back the first listed card in its hand (even one it could use this
       turn: list only cards it is happy to keep for next turn); Sentry, putting two
       different cards back, puts the first listed on top.  When no listed card is
@@ -305,12 +305,12 @@ class RuleBot:
     * ``sentry_discard``: cards Sentry discards when it does not trash them; the
       others go back on the deck (default :func:`default_sentry_discard_set`: Victory
       cards and Curses).  Sentry trashes the cards of ``trash``.
-    * The other new cards follow the lists above: Throne Room and Vassal play what
-      ``play`` would play (Throne Room the first card of ``play`` in hand); Library
-      sets an Action aside when no Action is left to play it or ``play`` never plays
-      it; Poacher discards like an attack, Bureaucrat puts back the Victory card
-      ``discard`` would discard first; Artisan gains from ``gain`` (else ``buy``) with
-      $5; Bandit's victim trashes the cheaper of two Treasures.
+    * The rest of the base set's cards decide from the lists above: Throne Room and
+      Vassal play what ``play`` would play (Throne Room the first card of ``play`` in
+      hand); Library sets an Action aside when no Action is left to play it or ``play``
+      never plays it; Poacher discards like an attack, Bureaucrat puts back the Victory
+      card ``discard`` would discard first; Artisan gains from ``gain`` (else ``buy``)
+      with $5; Bandit's victim trashes the cheaper of two Treasures.
     * ``gain`` empty: the engine uses the buy list for Workshop gains.
     * Ending the game (both off by default; at most one may be on), checked for every
       buy and gain that would end the game after this turn, this turn counted in the
