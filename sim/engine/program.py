@@ -63,7 +63,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from sim.cards import N_CARDS
+from sim.cards import ACTION, CARDS, COPPER, CURSE_TYPE, N_CARDS, TREASURE, TYPES, VICTORY
 
 # Rule lists.
 L_BUY, L_GAIN, L_REMODEL, L_MINE = range(4)
@@ -107,8 +107,6 @@ NEVER = 1_000_000      # rank meaning "never"
 def default_topdeck_rank() -> np.ndarray:
     """Harbinger's default: the costliest Action or Treasure other than Copper first
     (ties: lower card id), the card most worth drawing next turn; other cards never."""
-    from sim.cards import ACTION, CARDS, COPPER, TREASURE
-
     ranks = np.full(N_CARDS, NEVER, np.int32)
     order = sorted((c for c in CARDS if c.id != COPPER and c.types & (ACTION | TREASURE)),
                    key=lambda c: (-c.cost, c.id))
@@ -119,9 +117,8 @@ def default_topdeck_rank() -> np.ndarray:
 
 def default_sentry_discard() -> np.ndarray:
     """Sentry's default discards: every Victory card and Curse it does not trash."""
-    from sim.cards import CURSE_TYPE, TYPES, VICTORY
-
     return ((np.asarray(TYPES[:N_CARDS]) & (VICTORY | CURSE_TYPE)) != 0).astype(np.int32)
+
 
 # Flags.
 F_AVOID_LOSING_END = 0   # refuse a buy/gain that ends the game badly: AL_* below
