@@ -3,7 +3,8 @@
 The first five are the reference bots (classic simulator strategies, defined exactly);
 ``bots/data/<name>.toml`` holds the same five as TOML and a test checks both compile
 to identical programs.  The rest show off one kingdom card each and are meant to be
-sensible, not optimal.
+sensible, not optimal; ``BASE_REST_BOTS`` are those of the rest of the base set
+(harbinger-bm ... artisan-bm), measured by ``experiments/base_rest_bots.py``.
 """
 
 from __future__ import annotations
@@ -187,4 +188,45 @@ OTHER_BOTS = (
          Buy("Smithy", count("Smithy") <= count("Festival"), count("Smithy") < 4)]),
 )
 
-BOTS = REFERENCE_BOTS + OTHER_BOTS
+# One bot per card of the rest of the base set (2nd edition), each Big Money plus the
+# card as the community writes them.  tests/test_bots_base_rest.py checks each plays and
+# which of them beat plain big-money.
+BASE_REST_BOTS = (
+    _bm("harbinger-bm", "Big Money with one Harbinger per Gold, putting the best Treasure or "
+        "Action of the discard pile back on the deck.",
+        [Buy("Harbinger", count("Harbinger") < count("Gold"))]),
+    _bm("vassal-bm", "Big Money with one Vassal (a terminal +$2 that cycles a card).",
+        [Buy("Vassal", count("Vassal") < 1)], play=["Vassal"]),
+    _bm("bureaucrat-bm", "Big Money with one Bureaucrat gaining Silvers onto the deck.",
+        [Buy("Bureaucrat", count("Bureaucrat") < 1)], play=["Bureaucrat"]),
+    _bm("poacher-bm", "Big Money with up to two Poachers (a cantrip +$1) at $4.",
+        [Buy("Poacher", count("Poacher") < 2)]),
+    _bm("throne-room-bm",
+        "Smithy Big Money with one Throne Room once it has two Smithies, to draw six cards.",
+        [Buy("Smithy", count("Smithy") < count("Treasure") / 11),
+         Buy("Throne Room", count("Throne Room") < 1, count("Smithy") >= 2)],
+        play=["Throne Room", "Smithy"]),
+    _bm("bandit-bm", "Big Money with up to two Bandits gaining Golds and trashing the "
+        "opponents' Silvers and Golds.",
+        [Buy("Bandit", count("Bandit") < 2)], play=["Bandit"]),
+    _bm("library-bm", "Big Money with up to two Libraries drawing to seven cards.",
+        [Buy("Library", count("Library") < 2)], play=["Library"]),
+    _bm("sentry-bm", "Big Money with one Sentry trashing Curses, Estates and Coppers and "
+        "discarding green cards from the top of the deck.",
+        [Buy("Sentry", count("Sentry") < 1)]),
+    RuleBot(
+        "artisan-bm",
+        "Big Money with one Artisan at $6 gaining Silvers (Duchies late) and putting a "
+        "Silver back on the deck.",
+        buy=[Buy("Province", money() > 15),
+             Buy("Duchy", left("Province") <= 4),
+             Buy("Estate", left("Province") <= 2),
+             Buy("Artisan", count("Artisan") < 1),
+             Buy("Gold"),
+             Buy("Duchy", left("Province") <= 6),
+             Buy("Silver")],
+        gain=[Gain("Duchy", left("Province") <= 5), Gain("Silver")],
+        play=["Artisan"], topdeck=["Silver"], avoid_losing_end=True),
+)
+
+BOTS = REFERENCE_BOTS + OTHER_BOTS + BASE_REST_BOTS

@@ -21,8 +21,8 @@ bot decide, so a Python bot only states what it cares about::
 Answers (checked; anything else stops the run with an error naming the bot,
 the decision and the answer):
 
-* yes/no decisions (``reveal_moat``, ``moneylender_trash``): True or False;
-  None means no;
+* yes/no decisions (``reveal_moat``, ``moneylender_trash``, ``vassal_play``,
+  ``library_set_aside``): True or False; None means no;
 * every other decision: a card name, a card id (int), or None for "nothing /
   stop"; a card to buy or gain must come from a pile that is in the game and
   not empty (``view.can_buy`` / ``view.can_gain`` check it);
@@ -111,6 +111,58 @@ class PythonBot:
 
     def moneylender_trash(self, view: View):
         """True to trash a Copper for +$3 (False or None: not)."""
+        return DEFAULT
+
+    # -- the rest of the base set (texts: sim.engine.base_set) --------------------------
+    def harbinger_topdeck(self, view: View):
+        """A card from the discard pile (``view.discard``, visible for this decision
+        only) to put onto the deck, or None."""
+        return DEFAULT
+
+    def vassal_play(self, view: View):
+        """True to play the Action Vassal discarded (its name: ``CARDS[view.arg]``)."""
+        return DEFAULT
+
+    def bureaucrat_topdeck(self, view: View):
+        """Attacked by Bureaucrat: a Victory card from hand to put onto the deck."""
+        return DEFAULT
+
+    def poacher_discard(self, view: View):
+        """A card to discard to Poacher (view.arg more to go, this one included)."""
+        return DEFAULT
+
+    def throne_room(self, view: View):
+        """An Action from hand to play twice, or None."""
+        return DEFAULT
+
+    def bandit_trash(self, view: View):
+        """Attacked by Bandit with two Treasures revealed (``view.set_aside``): the one to
+        trash (the other is ``CARDS[view.arg]``)."""
+        return DEFAULT
+
+    def library_set_aside(self, view: View):
+        """True to set aside the Action Library just drew (``CARDS[view.arg]``)."""
+        return DEFAULT
+
+    def sentry_trash(self, view: View):
+        """A card Sentry looks at (``view.set_aside``) to trash, or None to stop."""
+        return DEFAULT
+
+    def sentry_discard(self, view: View):
+        """A card Sentry looks at (``view.set_aside``) to discard, or None to stop."""
+        return DEFAULT
+
+    def sentry_top(self, view: View):
+        """Of the two different cards Sentry puts back (``view.set_aside``), the one to
+        put on top (drawn first)."""
+        return DEFAULT
+
+    def artisan_gain(self, view: View):
+        """A card costing up to view.arg ($5) to gain to hand."""
+        return DEFAULT
+
+    def artisan_topdeck(self, view: View):
+        """A card from hand (the gained one too) to put onto the deck (mandatory)."""
         return DEFAULT
 
     def __repr__(self) -> str:

@@ -8,6 +8,8 @@ a TOML bot and the same bot written in Python give the same program.  Format::
     avoid_losing_end = true          # or end_only_when_winning (see RuleBot)
     play = ["Smithy"]
     discard = ["Province", ["Duchy", "Estate"], "Copper"]   # [..]: cards that tie
+    topdeck = ["Gold", "Silver"]     # Harbinger takes back, Artisan puts back, Sentry's top
+    sentry_discard = ["Estate", "Copper"]   # Sentry discards these (default: Victory, Curse)
     [[buy]]
     card = "Province"
     if = ["money > 15"]
@@ -34,7 +36,7 @@ from bots.rules import Buy, Gain, Mine, Remodel, RuleBot, parse_condition
 
 FLAG_KEYS = ("avoid_losing_end", "end_only_when_winning", "excess_terminals_first",
              "reveal_moat", "mine_always")
-CARD_LIST_KEYS = ("play", "discard", "trash", "cellar")
+CARD_LIST_KEYS = ("play", "discard", "trash", "cellar", "topdeck", "sentry_discard")
 RULE_KEYS = {"buy": ("card", "if"), "gain": ("card", "if"),
              "remodel": ("from", "to", "if"), "mine": ("from", "to", "if")}
 TOP_KEYS = ("name", "description", *FLAG_KEYS, *CARD_LIST_KEYS, *RULE_KEYS)

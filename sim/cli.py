@@ -1,6 +1,8 @@
 """``domsim``: the command line on top of :mod:`sim.runner`.
 
     domsim bots                                  list the bots
+    domsim cards                                 list the cards (cost, types, text)
+    domsim cards throne-room library             just those cards
     domsim match smithy-bm bmu --games 100000    one table, summary printed
     domsim tournament                            reference bots' round robin
     domsim tournament a b c d --players 3        every 3-bot table of a..d
@@ -179,6 +181,18 @@ def build_parser() -> argparse.ArgumentParser:
     b = sub.add_parser("bots", help="list the registered bots")
     b.add_argument("--names", action="store_true", help="names only")
 
+    c = sub.add_parser("cards", help="list the cards: cost, types and text",
+                       description="Every card the engine knows, or those named, with its "
+                                   "cost, types and text. Names are taken as --kingdom takes "
+                                   "them: any case, '-' or '_' for spaces, comma-separated "
+                                   "lists, and first-game for the First Game kingdom.")
+    c.add_argument("cards", nargs="*", metavar="CARD",
+                   help="cards to show (default: all), e.g. throne-room or Moat,Smithy")
+    c.add_argument("--kingdom-cards", action="store_true",
+                   help="only kingdom cards (those a --kingdom may name), not the basic ones")
+    c.add_argument("--names", action="store_true",
+                   help="names only, one per line, as --kingdom takes them")
+
     s = sub.add_parser("summary", help="summarise a results file")
     s.add_argument("file")
 
@@ -266,6 +280,62 @@ def _cmd_bots(args) -> int:
     w = max(len(b.name) for b in bots)
     for b in bots:
         print(f"{b.name.ljust(w)}  {getattr(b, 'description', '')}")
+    return 0
+
+
+def card_types_text(types: int) -> str:
+    """A card's types as printed on it, e.g. ``Action-Attack``."""
+    from sim.cards import TYPE_BITS
+
+    order = ("Action", "Treasure", "Victory", "Curse", "Attack", "Reaction")
+    return "-".join(t for t in order if types & TYPE_BITS[t])
+
+
+def kingdom_word(name: str) -> str:
+    """A card name as one command-line word (``Throne Room`` -> ``throne-room``), which
+    ``--kingdom`` and ``domsim cards`` accept like the printed name."""
+    return name.lower().replace(" ", "-")
+
+
+def _selected_cards(words: Sequence[str]) -> list[int]:
+    """Card ids named by ``words`` (each a card, a comma list or ``first-game``), in the
+    order given, repeats dropped; no words: every card."""
+    from sim.cards import FIRST_GAME, N_CARDS, UnknownCardError, card_id
+
+    if not words:
+        return list(range(N_CARDS))
+    ids: list[int] = []
+    for word in words:
+        for part in (w.strip() for w in word.split(",")):
+            if not part:
+                continue
+            if part.lower() in ("first-game", "first game", "firstgame"):
+                ids += list(FIRST_GAME)
+                continue
+            try:
+                ids.append(card_id(part))
+            except UnknownCardError as exc:
+                raise UsageError(str(exc)) from None
+    return list(dict.fromkeys(ids))
+
+
+def _cmd_cards(args) -> int:
+    from sim.cards import CARDS, KINGDOM_CARDS
+
+    ids = _selected_cards(args.cards)
+    if args.kingdom_cards:
+        ids = [c for c in ids if c in KINGDOM_CARDS]
+    if args.names:
+        print("\n".join(kingdom_word(CARDS[c].name) for c in ids))
+        return 0
+    rows = [["card", "cost", "types", "text"]]
+    for c in ids:
+        card = CARDS[c]
+        rows.append([card.name, f"${card.cost}", card_types_text(card.types), card.text])
+    widths = [max(len(r[i]) for r in rows) for i in range(3)]
+    for r in rows:
+        print("  ".join([r[0].ljust(widths[0]), r[1].rjust(widths[1]), r[2].ljust(widths[2]),
+                         r[3]]).rstrip())
     return 0
 
 
@@ -475,6 +545,8 @@ def _main(argv: Sequence[str] | None) -> int:
                             format="%(levelname)s %(processName)s %(name)s: %(message)s")
         if args.command == "bots":
             return _cmd_bots(args)
+        if args.command == "cards":
+            return _cmd_cards(args)
         if args.command == "match":
             return _cmd_run(args, round_robin=False)
         if args.command == "tournament":

@@ -217,7 +217,8 @@ def test_seat_taking_helpers_are_gone():
 
 
 # -- Python bots: every decision takes exactly its documented answers --------------------------
-YES_NO_METHODS = YES_NO
+YES_NO_METHODS = YES_NO     # reveal_moat, moneylender_trash, vassal_play, library_set_aside
+assert {"vassal_play", "library_set_aside"} <= YES_NO_METHODS
 
 
 def _answers(method, value):

@@ -249,9 +249,12 @@ def test_program_returns_a_copy():
 
 
 def test_default_play_order():
-    order = default_play_order()
+    full = default_play_order()
     actions = [c.id for c in C.CARDS if c.is_type(C.ACTION)]
-    assert sorted(order) == sorted(actions)
+    assert sorted(full) == sorted(actions)
+    # Throne Room, then the deck-top setters; then non-terminals, then terminals.
+    assert full[:3] == [C.THRONE_ROOM, C.SENTRY, C.HARBINGER]
+    order = full[3:]
     first_terminal = next(i for i, c in enumerate(order) if C.CARDS[c].actions == 0)
     assert all(C.CARDS[c].actions > 0 for c in order[:first_terminal])
     assert all(C.CARDS[c].actions == 0 for c in order[first_terminal:])

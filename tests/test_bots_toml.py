@@ -8,12 +8,23 @@ import numpy as np
 import pytest
 
 from bots import BotFileError, get_bot, library, load_bot_file
-from bots.rules import Buy, Gain, Mine, Remodel, RuleBot, count, left, money, programs_equal
+from bots.rules import (
+    PROGRAM_FIELDS,
+    Buy,
+    Gain,
+    Mine,
+    Remodel,
+    RuleBot,
+    count,
+    left,
+    money,
+    programs_equal,
+)
 from bots.toml_bot import loads_bot
 
 DATA = Path(__file__).parents[1] / "bots" / "data"
-FIELDS = ("rules", "conds", "n_conds", "list_bounds", "play_rank", "discard_rank", "trash_rank",
-          "cellar_discard", "flags")
+FIELDS = PROGRAM_FIELDS
+assert {"topdeck_rank", "sentry_discard", "flags", "play_rank"} <= set(FIELDS)
 
 
 def assert_same_program(a, b):
@@ -58,6 +69,8 @@ play = ["Village", "Smithy", "Remodel", "Mine", "Workshop"]
 discard = ["Estate", "Copper"]
 trash = ["Curse", "Estate"]
 cellar = ["Estate", "Province"]
+topdeck = ["Gold", "Smithy"]
+sentry_discard = ["Copper", "Estate"]
 
 [[buy]]
 card = "Province"
@@ -91,6 +104,7 @@ def test_every_key_compiles_like_python():
         reveal_moat=False, mine_always=False,
         play=["Village", "Smithy", "Remodel", "Mine", "Workshop"],
         discard=["Estate", "Copper"], trash=["Curse", "Estate"], cellar=["Estate", "Province"],
+        topdeck=["Gold", "Smithy"], sentry_discard=["Copper", "Estate"],
         buy=[Buy("Province", money() > 15, count("Gold") >= 1),
              Buy("Council Room", count("Council Room") < 1)],
         gain=[Gain("Smithy", count("Smithy") < count("Action") / 3 + 1), Gain("Silver")],
@@ -135,6 +149,10 @@ BAD = [
     ('name = 3\n', 1, "name"),
     ('name = "x"\n[[buy]]\ncard = 5\n', 3, "card"),
     ('name = "x"\n[[buy]]\ncard = "Gold"\nif = ["money = 3"]\n', 4, "="),
+    ('name = "x"\ntrash = ["Estate"]\ntopdeck = ["Gold", "Sliver"]\n', 3, "Sliver"),
+    ('name = "x"\ntopdeck = "Gold"\n', 2, "topdeck"),
+    ('name = "x"\ndiscard = ["Copper"]\nsentry_discard = ["Estate", "Coper"]\n', 3, "Coper"),
+    ('name = "x"\nsentry_discard = ["Estate", "estate"]\n', 2, "estate"),
 ]
 
 

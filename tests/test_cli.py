@@ -34,6 +34,38 @@ def test_bots_lists_the_reference_bots(capsys):
     assert out.split()[:2] == ["big-money", "bmu"]
 
 
+def test_cards_lists_every_card_with_cost_types_and_text(capsys):
+    from sim.cards import CARDS
+
+    rc, out, _ = run_cli(capsys, "cards")
+    lines = out.splitlines()
+    assert rc == 0 and lines[0].split() == ["card", "cost", "types", "text"]
+    assert len(lines) == 1 + len(CARDS)
+    for card, line in zip(CARDS, lines[1:], strict=True):
+        assert line.startswith(card.name) and f"${card.cost}" in line and card.text in line
+    assert any(ln.split()[:3] == ["Bandit", "$5", "Action-Attack"] for ln in lines)
+
+
+def test_cards_takes_names_as_kingdom_does(capsys):
+    """Any case, '-' for spaces, comma lists and first-game; --names prints words that
+    --kingdom takes back."""
+    from sim.cards import FIRST_GAME, KINGDOM_CARDS
+    from sim.engine.config import parse_kingdom
+
+    rc, out, _ = run_cli(capsys, "cards", "throne-room", "LIBRARY,moat")
+    assert rc == 0
+    assert [ln.split()[0] for ln in out.splitlines()[1:]] == ["Throne", "Library", "Moat"]
+    rc, out, _ = run_cli(capsys, "cards", "first-game", "--names")
+    assert parse_kingdom(",".join(out.split())) == FIRST_GAME
+    rc, out, _ = run_cli(capsys, "cards", "--kingdom-cards", "--names")
+    names = out.split()
+    assert len(names) == len(KINGDOM_CARDS) and "copper" not in names
+    assert "throne-room" in names and "council-room" in names
+    rc, _, err = run_cli(capsys, "match", "throne-room-bm", "bmu", "--games", "2",
+                         "--kingdom", ",".join(names[-9:] + ["smithy"]), "--processes", "1")
+    assert rc == 0, err
+
+
 def test_match_writes_parquet_and_prints_summary(capsys, tmp_path):
     out = tmp_path / "m.parquet"
     rc, text, err = run_cli(capsys, "match", "smithy-bm", "bmu", "--games", "101", "--seed",
@@ -173,6 +205,10 @@ BAD = [
     (["--bogus-option"], "required: COMMAND"),
     (["bots", "extra"], "unrecognized arguments"),
     (["bots", "--names=yes"], "ignored explicit argument"),
+    (["cards", "Dragon"], "unknown card 'Dragon'"),
+    (["cards", "Moat,Smithee"], "unknown card 'Smithee'"),
+    (["cards", "--names=yes"], "ignored explicit argument"),
+    (["cards", "--kingdom-cards=1"], "ignored explicit argument"),
     # match: bots
     (["match", "no-such-bot", "bmu"], "unknown bot"),
     (["match"], "needs the bots"),

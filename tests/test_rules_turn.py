@@ -10,7 +10,7 @@ import pytest
 
 from bots.rules import Buy, RuleBot, in_hand
 from sim.engine import layout as L
-from sim.engine.callbacks import View
+from sim.engine.callbacks import METHODS, View
 from sim.engine.codes import (
     D_ACTION,
     D_ATTACK_DISCARD,
@@ -301,12 +301,15 @@ def test_python_bot_view_shows_only_public_information(scenario):
     public = {"player", "arg", "n_players", "hand", "in_play", "owned", "draw_size",
               "discard_size", "supply", "trash", "turn", "actions", "buys", "coins",
               "opponents_owned", "opponents_hand_size", "discard_tops", "my_discard_top",
-              "decision", "known_deck_top", "set_aside", "discard"}
+              # what this player looks at or knows: its set-aside cards, the known top of
+              # its deck (none here: a shuffled pile), its discard pile only for Harbinger
+              "decision", "set_aside", "known_deck_top", "discard"}
     assert set(vars(v)) == public
+    assert v.known_deck_top == [] and v.set_aside == {} and v.discard is None
+    sc.S[L.UNKNOWN + 0] = 1                                 # now it knows the top card
+    harbinger = View(sc.S, 0, 0, METHODS.index("harbinger_topdeck"))
+    assert harbinger.known_deck_top == ["Gold"] and harbinger.discard == {"Silver": 1}
     assert v.hand == {"Smithy": 1, "Copper": 1} and v.draw_size == 2 and v.discard_size == 1
-    # A shuffled draw pile is unknown; the discard pile's contents are hidden (only
-    # Harbinger's decision shows them).
-    assert v.known_deck_top == [] and v.discard is None and v.set_aside == {}
     assert v.opponents_hand_size == [3, 1]
     assert v.opponents_owned[0] == {"Gold": 2, "Moat": 1, "Province": 1, "Curse": 1}
     for value in vars(v).values():

@@ -29,7 +29,6 @@ from sim.cards import (
     C_TYPES,
     COPPER,
     CURSE,
-    CURSE_TYPE,
     N_CARDS,
     TREASURE,
     VICTORY,
@@ -115,6 +114,7 @@ from sim.engine.program import (
     F_KIND,
     F_MINE_ALWAYS,
     F_REVEAL_MOAT,
+    F_TOPDECK,
     K_PYTHON,
     K_RANDOM,
     L_BUY,
@@ -132,6 +132,8 @@ from sim.engine.program import (
     R_CELLAR,
     R_DISCARD,
     R_PLAY,
+    R_SENTRY_DISCARD,
+    R_TOPDECK,
     R_TRASH,
     T_BUYS,
     T_COINS,
@@ -523,6 +525,16 @@ def _best_in_zone(S, T, P, b, p, z0, which, type_mask, lowest):
 
 
 @njit(cache=True)
+def _ranked_in_zone(S, T, P, b, p, z0, which):
+    """The card of ``p``'s count zone at ``z0`` ranked first in rank row ``which``, or -1
+    when no card there is ranked (all ``NEVER``)."""
+    c = _best_in_zone(S, T, P, b, p, z0, which, 0, True)
+    if c >= 0 and P[b * P_WIDTH + PF_RANKS + which * N_SLOTS + c] < NEVER:
+        return c
+    return -1
+
+
+@njit(cache=True)
 def rules_decide_more(S, T, P, Q, b, p, d, arg):
     """A rule bot's defaults for the decisions of the rest of the base set
     (Harbinger ... Artisan); the card texts are in sim.engine.base_set."""
@@ -540,15 +552,10 @@ def rules_decide_more(S, T, P, Q, b, p, d, arg):
     if d == D_BUREAUCRAT:           # the Victory card it would discard first
         return _best_in_zone(S, T, P, b, p, HAND0, R_DISCARD, VICTORY, True)
     if d == D_HARBINGER:
-        # The costliest Action or Treasure other than Copper (the card most worth
-        # drawing next turn); nothing when there is none.
-        d0 = DISC0 + p * N_SLOTS
-        best = -1
-        for c in range(N_CARDS):
-            if S[d0 + c] and c != COPPER and (T[c * N_COLS + C_TYPES] & (ACTION | TREASURE)):
-                if best < 0 or T[c * N_COLS + C_COST] > T[best * N_COLS + C_COST]:
-                    best = c
-        return best
+        # The discard pile's card ranked first in the topdeck row (default: the costliest
+        # Action or Treasure other than Copper, the card most worth drawing next turn);
+        # nothing when no card there is ranked.
+        return _ranked_in_zone(S, T, P, b, p, DISC0, R_TOPDECK)
     if d == D_BANDIT:               # lose the cheaper Treasure
         a0 = ASIDE0 + p * N_SLOTS
         best = -1
@@ -562,15 +569,34 @@ def rules_decide_more(S, T, P, Q, b, p, d, arg):
         if c >= 0 and P[b * P_WIDTH + PF_RANKS + R_TRASH * N_SLOTS + c] < NEVER:
             return c
         return -1
-    if d == D_SENTRY_DISCARD:       # Victory cards and Curses it did not trash
-        return _best_in_zone(S, T, P, b, p, ASIDE0, R_DISCARD, VICTORY | CURSE_TYPE, True)
-    if d == D_SENTRY_TOP:           # the card it would discard last goes on top
+    if d == D_SENTRY_DISCARD:       # of the cards in its sentry_discard row (default:
+        # Victory cards and Curses) that it did not trash, the one it would discard first
+        a0 = ASIDE0 + p * N_SLOTS
+        sd0 = b * P_WIDTH + PF_RANKS + R_SENTRY_DISCARD * N_SLOTS
+        r0 = b * P_WIDTH + PF_RANKS + R_DISCARD * N_SLOTS
+        best = -1
+        for c in range(N_CARDS):
+            if S[a0 + c] and P[sd0 + c] and (best < 0 or P[r0 + c] < P[r0 + best]):
+                best = c
+        return best
+    if d == D_SENTRY_TOP:
+        # The bot's own topdeck list: its first-listed card goes on top; otherwise the
+        # card it would discard last.
+        if P[b * P_WIDTH + PF_FLAGS + F_TOPDECK]:
+            c = _ranked_in_zone(S, T, P, b, p, ASIDE0, R_TOPDECK)
+            if c >= 0:
+                return c
         return _best_in_zone(S, T, P, b, p, ASIDE0, R_DISCARD, 0, False)
     if d == D_ARTISAN_GAIN:
         return pick_gain(S, T, P, Q, b, p, arg, False)
     if d == D_ARTISAN_TOPDECK:
-        # An Action it cannot play this turn, else the cheapest Treasure (worth least
-        # now, still drawn next turn), else the card it would discard first.
+        # The bot's own topdeck list: its first-listed card in hand.  Otherwise an Action
+        # it cannot play this turn, else the cheapest Treasure (worth least now, still
+        # drawn next turn), else the card it would discard first.
+        if P[b * P_WIDTH + PF_FLAGS + F_TOPDECK]:
+            c = _ranked_in_zone(S, T, P, b, p, HAND0, R_TOPDECK)
+            if c >= 0:
+                return c
         if S[V + V_ACTIONS] == 0:
             c = _best_in_zone(S, T, P, b, p, HAND0, R_PLAY, ACTION, True)
             if c >= 0:

@@ -20,12 +20,15 @@ What a hook sees
 "Public and hidden information"): every player's owned cards, hand size,
 draw- and discard-pile sizes, discard top, turns taken, $ value of owned cards
 and score; the supply, trash and the turn's counters; and the deciding
-player's own hand.  No other hand, no discard-pile contents and no draw-pile
-order is in it, so a hook cannot read them.  It is a window on the engine's
+player's own hand and the known top of its own draw pile (the cards it put
+there, or looked at and put back, since its last shuffle: ``known_on_deck``,
+``known_deck_top``).  No other hand, no discard-pile contents and no other
+draw-pile order is in it, so a hook cannot read them.  It is a window on the engine's
 state (``S[HOOK_VIEW : HOOK_VIEW + VIEW_SIZE]``, see ``sim.engine.layout``) into which
-the engine copies the decider's hand and seat just before the call: it costs
-one copy of a hand per call.  Read it through the accessors below and never
-write to it; indexing outside ``0 .. VIEW_SIZE - 1`` is undefined behaviour.
+the engine copies the decider's hand, known deck top and seat just before the
+call: it costs one copy of a hand (and of the few known cards) per call.  Read
+it through the accessors below and never write to it; indexing outside
+``0 .. VIEW_SIZE - 1`` is undefined behaviour.
 
 Accessors take no seat for private things (``in_hand(V, c)``,
 ``draw_size(V)``); public per-player things take ``who``: 0 is the deciding
@@ -44,6 +47,7 @@ from sim.cards import COST, GARDENS, N_CARDS
 from sim.engine import layout as L
 from sim.engine.codes import USE_DEFAULT
 from sim.engine.pointers import shifted
+from sim.engine.zones import known_on_deck as _known_on_deck_engine
 
 # Hooks are numba's first-class functions, still flagged experimental; we test them.
 warnings.filterwarnings("ignore", category=NumbaExperimentalFeatureWarning)
@@ -51,11 +55,14 @@ warnings.filterwarnings("ignore", category=NumbaExperimentalFeatureWarning)
 HOOK_SIGNATURE = types.int64(types.int32[::1], types.int64, types.int64)
 MAX_HOOKS = 4   # distinct hooks in one batch
 ME = 0          # ``who`` of the deciding player
+KNOWN_TOP_MAX = L.KNOWN_TOP_MAX   # known deck-top cards a view holds at most
 
 VIEW_SIZE = L.HOOK_VIEW_N
 # Offsets inside the view (the state's offsets minus where the view starts).
 _OWN = L.OWN0 - L.HOOK_VIEW
 _HAND = L.SEEN_HAND - L.HOOK_VIEW
+_TOP_N = L.SEEN_TOP_N - L.HOOK_VIEW
+_TOP = L.SEEN_TOP - L.HOOK_VIEW
 _SUPPLY = L.SUPPLY - L.HOOK_VIEW
 _TRASH = L.TRASH - L.HOOK_VIEW
 _IN_SUPPLY = L.IN_SUPPLY - L.HOOK_VIEW
@@ -74,11 +81,21 @@ _G = L.V - L.HOOK_VIEW
 def hook_view(S, p):
     """Player ``p``'s view for a hook (engine side; ``S`` is the state pointer).
 
-    Copies ``p``'s hand into the view's hand block and records ``p`` as the decider.
+    Copies ``p``'s hand and the known top of ``p``'s draw pile (at most
+    ``KNOWN_TOP_MAX`` cards, top first) into the view's blocks and records ``p``
+    as the decider.
     """
     h0 = L.HAND0 + p * L.N_SLOTS
     for c in range(N_CARDS):
         S[L.SEEN_HAND + c] = S[h0 + c]
+    n = S[L.DECK_N + p]
+    k = _known_on_deck_engine(S, p)
+    if k > L.KNOWN_TOP_MAX:
+        k = L.KNOWN_TOP_MAX
+    S[L.SEEN_TOP_N] = k
+    top = L.DECK + p * L.MAX_DECK + n - 1
+    for i in range(k):
+        S[L.SEEN_TOP + i] = S[top - i]
     S[L.V + L.V_DECIDER] = p
     return carray(shifted(S, L.HOOK_VIEW), VIEW_SIZE)
 
@@ -112,6 +129,23 @@ def in_hand(V, c):
 def draw_size(V):
     """Cards in the deciding player's draw pile (its order is never visible)."""
     return V[_DECK_N + seat_of(V, ME)]
+
+
+@njit(cache=True)
+def known_on_deck(V):
+    """How many cards on top of the deciding player's draw pile it knows (it put them
+    there, or looked at them and put them back, since its last shuffle), counted up
+    to ``KNOWN_TOP_MAX``; the rest of the pile is hidden."""
+    return V[_TOP_N]
+
+
+@njit(cache=True)
+def known_deck_top(V, i):
+    """The card ``i`` places below the top of the deciding player's draw pile (0: the
+    top card, drawn first) when the player knows it, else -1."""
+    if 0 <= i < V[_TOP_N]:
+        return V[_TOP + i]
+    return -1
 
 
 # -- public, per player (who: 0 = me, 1 = next in turn order, ...) --------------------

@@ -23,7 +23,7 @@ mat, token counts): more rows of N_SLOTS before Z_OWN, nothing else changes.
 from __future__ import annotations
 
 from sim.cards import ACTION, N_CARDS
-from sim.engine.program import COND_WIDTH, MAX_CONDS, MAX_RULES, N_FLAGS, N_LISTS
+from sim.engine.program import COND_WIDTH, MAX_CONDS, MAX_RULES, N_FLAGS, N_LISTS, N_RANK_ROWS
 
 MAX_PLAYERS = 4
 N_SLOTS = 64                      # card-id slots per zone (room for Adventures and Travellers)
@@ -39,7 +39,13 @@ ZONES = 0
 # hook's view (HOOK_VIEW below: owned zones .. game scalars) is one contiguous block
 # that holds no other hand, no discard-pile contents and no draw-pile order.
 SEEN_HAND = ZONES + N_ZONES * MAX_PLAYERS * N_SLOTS
-SUPPLY = SEEN_HAND + N_SLOTS
+# The deciding player's known draw-pile top (zones.known_on_deck), copied with SEEN_HAND:
+# its count (at most KNOWN_TOP_MAX), then the cards, top first.  Only cards that player
+# put there or looked at and put back; the unknown rest of the pile never enters the view.
+KNOWN_TOP_MAX = 15
+SEEN_TOP_N = SEEN_HAND + N_SLOTS
+SEEN_TOP = SEEN_TOP_N + 1
+SUPPLY = SEEN_TOP + KNOWN_TOP_MAX
 TRASH = SUPPLY + N_SLOTS
 IN_SUPPLY = TRASH + N_SLOTS
 # Per-player scalars: S[PS + k * MAX_PLAYERS + p].
@@ -91,8 +97,10 @@ RNG_WIDTH = 4
 # Bot programs ``P[b, :]`` (read flat: P[b * P_WIDTH + field]).
 PF_FLAGS = 0
 PF_BOUNDS = PF_FLAGS + N_FLAGS    # (start, stop) per rule list
-PF_RANKS = PF_BOUNDS + 2 * N_LISTS  # 4 rank rows of N_SLOTS: play, discard, trash, cellar
-PF_NPLAY = PF_RANKS + 4 * N_SLOTS  # the play ranks as an ordered list of card ids
+# N_RANK_ROWS rank rows of N_SLOTS (sim.engine.program R_*): play, discard, trash, cellar,
+# topdeck, sentry_discard.
+PF_RANKS = PF_BOUNDS + 2 * N_LISTS
+PF_NPLAY = PF_RANKS + N_RANK_ROWS * N_SLOTS  # the play ranks as an ordered list of card ids
 PF_PLAY = PF_NPLAY + 1
 PF_NRULES = PF_PLAY + N_SLOTS
 PF_RULES = PF_NRULES + 1          # rule r: (card, from_card, n_conds) at PF_RULES + 3 * r
@@ -134,7 +142,8 @@ MONEY = PS + K_MONEY * MAX_PLAYERS          # total $ value of owned cards
 VP = PS + K_VP * MAX_PLAYERS                # printed VP of owned cards (Gardens count apart)
 TYPE_N = PS + K_TYPE0 * MAX_PLAYERS         # TYPE_N + k * MAX_PLAYERS + p
 # What a compiled hook sees (sim.engine.hooks): S[HOOK_VIEW : HOOK_VIEW + HOOK_VIEW_N], i.e. the
-# owned zones, SEEN_HAND, supply, trash, in-supply row, per-player and game scalars.
+# owned zones, SEEN_HAND, the known deck top (SEEN_TOP), supply, trash, in-supply row,
+# per-player and game scalars.
 HOOK_VIEW = OWN0
 HOOK_VIEW_N = ERR - HOOK_VIEW
 assert (K_HAND_N, K_PLAY_N, K_DISC_N, K_ASIDE_N, K_OWN_N) == (Z_HAND, Z_PLAY, Z_DISC, Z_ASIDE,

@@ -40,6 +40,19 @@ Ranks (int32 per card id, lower = first):
 * ``trash_rank``: cards offered to Remodel's fallback and to Chapel; a card with
   rank >= ``NEVER`` is never trashed voluntarily.
 * ``cellar_discard``: 1 where Cellar should discard that card.
+* ``topdeck_rank``: cards to put onto the draw pile when a card lets the bot
+  choose, lowest first; ``NEVER``: never.  Harbinger takes the lowest-ranked
+  card of the discard pile (the default ranks: the costliest Action or
+  Treasure other than Copper first, see :func:`default_topdeck_rank`).  With
+  ``F_TOPDECK`` set (the bot gave its own list) Artisan puts back the
+  lowest-ranked card in hand and Sentry puts the lower-ranked of its two
+  cards on top; when no ranked card is there, both keep their defaults
+  (sim.engine.decide.rules_decide_more).
+* ``sentry_discard``: 1 where Sentry discards a card it looked at and did not
+  trash (default :func:`default_sentry_discard`: Victory cards and Curses).
+
+Every rank row is one row of ``N_SLOTS`` in the packed program (``R_*`` below,
+sim.engine.layout PF_RANKS).
 
 Flags (``F_*``): per-bot switches, an int32 vector.
 """
@@ -50,7 +63,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from sim.cards import N_CARDS
+from sim.cards import ACTION, CARDS, COPPER, CURSE_TYPE, N_CARDS, TREASURE, TYPES, VICTORY
 
 # Rule lists.
 L_BUY, L_GAIN, L_REMODEL, L_MINE = range(4)
@@ -90,6 +103,23 @@ MAX_RULES = 64         # rules per bot (buy + gain + remodel + mine lists togeth
 
 NEVER = 1_000_000      # rank meaning "never"
 
+
+def default_topdeck_rank() -> np.ndarray:
+    """Harbinger's default: the costliest Action or Treasure other than Copper first
+    (ties: lower card id), the card most worth drawing next turn; other cards never."""
+    ranks = np.full(N_CARDS, NEVER, np.int32)
+    order = sorted((c for c in CARDS if c.id != COPPER and c.types & (ACTION | TREASURE)),
+                   key=lambda c: (-c.cost, c.id))
+    for i, c in enumerate(order):
+        ranks[c.id] = i
+    return ranks
+
+
+def default_sentry_discard() -> np.ndarray:
+    """Sentry's default discards: every Victory card and Curse it does not trash."""
+    return ((np.asarray(TYPES[:N_CARDS]) & (VICTORY | CURSE_TYPE)) != 0).astype(np.int32)
+
+
 # Flags.
 F_AVOID_LOSING_END = 0   # refuse a buy/gain that ends the game badly: AL_* below
 F_EXCESS_TERMINALS = 1   # forced discards start with terminal Actions the hand cannot play
@@ -98,6 +128,7 @@ F_PLAY_TREASURES = 3     # play all Treasures (always 1 for rule bots)
 F_KIND = 4               # K_RULES, K_RANDOM or K_PYTHON
 F_MINE_ALWAYS = 5        # Mine: when no L_MINE rule applies, still upgrade the best Treasure
 F_HOOK = 6               # 1 + slot of a compiled decision hook (0: none); set by sim.engine.batch
+F_TOPDECK = 7            # 1: topdeck_rank is the bot's own list (Artisan and Sentry read it too)
 N_FLAGS = 8
 
 K_RULES, K_RANDOM, K_PYTHON = 0, 1, 2
@@ -126,6 +157,8 @@ class Program:
     trash_rank: np.ndarray       # int32 [N_CARDS]
     cellar_discard: np.ndarray   # int32 [N_CARDS]
     flags: np.ndarray = field(default_factory=lambda: np.zeros(N_FLAGS, np.int32))
+    topdeck_rank: np.ndarray = field(default_factory=default_topdeck_rank)   # int32 [N_CARDS]
+    sentry_discard: np.ndarray = field(default_factory=default_sentry_discard)  # int32 [N_CARDS]
 
     def validate(self) -> None:
         r = len(self.rules)
@@ -134,9 +167,15 @@ class Program:
         assert self.rules.shape == (r, 2) and self.rules.dtype == np.int32
         assert self.conds.shape == (r, MAX_CONDS, COND_WIDTH) and self.conds.dtype == np.float64
         assert self.n_conds.shape == (r,) and self.list_bounds.shape == (N_LISTS, 2)
-        for arr in (self.play_rank, self.discard_rank, self.trash_rank, self.cellar_discard):
+        for arr in self.rank_rows():
             assert arr.shape == (N_CARDS,) and arr.dtype == np.int32
         assert self.flags.shape == (N_FLAGS,)
 
+    def rank_rows(self) -> tuple[np.ndarray, ...]:
+        """The per-card rows in packing order (index ``R_*``)."""
+        return (self.play_rank, self.discard_rank, self.trash_rank, self.cellar_discard,
+                self.topdeck_rank, self.sentry_discard)
 
-R_PLAY, R_DISCARD, R_TRASH, R_CELLAR = range(4)
+
+R_PLAY, R_DISCARD, R_TRASH, R_CELLAR, R_TOPDECK, R_SENTRY_DISCARD = range(6)
+N_RANK_ROWS = 6

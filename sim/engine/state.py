@@ -78,8 +78,7 @@ def pack_programs(programs: list[Program], table: np.ndarray | None = None
         prog.validate()
         P[b, L.PF_FLAGS:L.PF_FLAGS + len(prog.flags)] = prog.flags
         P[b, L.PF_BOUNDS:L.PF_BOUNDS + 2 * N_LISTS] = prog.list_bounds.ravel()
-        for k, ranks in enumerate((prog.play_rank, prog.discard_rank, prog.trash_rank,
-                                   prog.cellar_discard)):
+        for k, ranks in enumerate(prog.rank_rows()):   # row k is sim.engine.program R_k
             o = L.PF_RANKS + k * L.N_SLOTS
             P[b, o:o + C.N_CARDS] = ranks
         plays = [c for c in np.argsort(prog.play_rank, kind="stable")
