@@ -1,16 +1,24 @@
 """Engine speed: games per CPU-second on one core, against the C yardstick.
 
-    python experiments/bench_engine.py [--games N] [--reps K]
+    python experiments/bench_engine.py [--games N] [--reps K] [--checkout DIR]
 
 Plays the reference matchups (BMU mirror, Smithy-BM vs BMU, Militia-BM vs
 BMU, and the basic Big Money mirror) in one process on one core, seats
-alternating, and reports the median games per CPU-second over ``reps`` runs.
+alternating, and reports the median games per CPU-second over ``reps`` runs;
+then a Throne Room / Library / Sentry bot (experiments/bots/) against BMU in a
+kingdom with those cards, which has no C counterpart (and is skipped by an
+engine that does not know the cards).
 In the same run it builds and runs ``../shared/bench/limit/limit.c`` (a
 deliberately narrow C program playing the same matchups) and prints our
 speed as a ratio of its speed, because these machines are shared and noisy:
 only figures measured side by side compare.  Also reports the engine's
 compile time cold (empty numba cache, in a subprocess) and cached.
 Writes experiments/results/bench_engine.json.
+
+``--checkout DIR`` benches the engine of another checkout (an older revision,
+``git archive REV | tar -x -C DIR``; either engine layout, ``sim.engine.*`` or the
+flat ``sim.*`` of before issue 9) with this script's matchups and C yardstick, so
+before/after figures come from the same code, side by side.
 """
 
 from __future__ import annotations
@@ -29,36 +37,66 @@ from pathlib import Path
 
 import numpy as np
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
+HERE = Path(__file__).resolve().parents[1]     # this script's checkout (C yardstick, bots)
+ROOT = HERE                                     # the checkout whose engine is benched
 
-from sim.engine.batch import play_batch  # noqa: E402
-from sim.engine.config import GameConfig  # noqa: E402
-from sim.engine.rng import game_seeds  # noqa: E402
-
-MATCHUPS = [  # (ours A, ours B, limit.c key or None)
-    ("bmu", "bmu", "bmu"),
-    ("smithy-bm", "bmu", "smithy"),
-    ("militia-bm", "bmu", "militia"),
-    ("big-money", "big-money", "bm"),
+TLS_BOT = HERE / "experiments" / "bots" / "throne-library-sentry.toml"
+TLS_KINGDOM = ("Throne Room,Library,Sentry,Cellar,Moat,Village,Smithy,Militia,Market,Mine")
+MATCHUPS = [  # (ours A, ours B, limit.c key or None, kingdom or None for First Game)
+    ("bmu", "bmu", "bmu", None),
+    ("smithy-bm", "bmu", "smithy", None),
+    ("militia-bm", "bmu", "militia", None),
+    ("big-money", "big-money", "bm", None),
+    (str(TLS_BOT), "bmu", None, TLS_KINGDOM),
 ]
-LIMIT_DIR = ROOT.parent / "shared" / "bench" / "limit"
+LIMIT_DIR = HERE.parent / "shared" / "bench" / "limit"
+# Import the engine of either layout: sim.engine.* (issue 9 on) or the flat sim.* before.
+IMPORT_ENGINE = """
+try:
+    from sim.engine.batch import play_batch
+    from sim.engine.config import GameConfig
+    from sim.engine.rng import game_seeds
+except ImportError:
+    from sim.batch import play_batch
+    from sim.config import GameConfig
+    from sim.rng import game_seeds
+"""
 
 
-def ours(a: str, b: str, games: int, reps: int) -> float:
-    import bots
+def engine(root: Path) -> dict:
+    """play_batch, GameConfig and game_seeds of the checkout at ``root``."""
+    sys.path.insert(0, str(root))
+    names: dict = {}
+    exec(IMPORT_ENGINE, names)
+    return names
 
-    bot_a, bot_b = bots.get_bot(a), bots.get_bot(b)
+
+def label(a: str) -> str:
+    return Path(a).stem if a.endswith(".toml") else a
+
+
+def ours(a: str, b: str, games: int, reps: int, kingdom: str | None = None) -> float | None:
+    """Median games per CPU-second; None when this engine lacks the kingdom's cards."""
+    eng = engine(ROOT)
+    import bots  # the benched checkout's, now first on sys.path
+
+    play_batch, game_seeds = eng["play_batch"], eng["game_seeds"]
+    try:
+        config = eng["GameConfig"](kingdom=kingdom)
+        bot_a, bot_b = bots.resolve_bot(a), bots.resolve_bot(b)
+    except Exception as exc:  # an older engine without the cards
+        print(f"{label(a)} vs {b}: skipped ({exc.__class__.__name__}: {str(exc)[:60]})")
+        return None
     seeds = game_seeds(1, 0, games)
     seats = np.zeros((games, 2), np.int32)
     seats[1::2, 0] = 1
     seats[:, 1] = 1 - seats[:, 0]
     first = np.zeros(games, np.int8)
-    play_batch(GameConfig(), [bot_a, bot_b], seats[:100], seeds[:100], first[:100])  # warm
+    play_batch(config, [bot_a, bot_b], seats[:100], seeds[:100], first[:100])  # warm
     rates = []
     for _ in range(reps):
         t = time.process_time()
-        play_batch(GameConfig(), [bot_a, bot_b], seats, seeds, first)
+        play_batch(config, [bot_a, bot_b], seats, seeds, first)
         rates.append(games / (time.process_time() - t))
     return statistics.median(rates)
 
@@ -81,8 +119,7 @@ def build_limit(tmp: Path) -> Path | None:
 
 def compile_times() -> dict:
     """Seconds to first result in a fresh process: cold (empty cache) and cached."""
-    code = ("import time,numpy as np;t=time.time();from sim.engine.batch import play_batch;"
-            "from sim.engine.config import GameConfig;import bots;"
+    code = ("import time,numpy as np\nt=time.time()\n" + IMPORT_ENGINE + "import bots\n"
             "play_batch(GameConfig(),[bots.get_bot('bmu')],np.zeros((1,2),np.int32),"
             "np.ones(1,np.uint64));print(time.time()-t)")
     out = {}
@@ -100,20 +137,33 @@ def main() -> None:
     ap.add_argument("--games", type=int, default=200_000)
     ap.add_argument("--reps", type=int, default=3)
     ap.add_argument("--no-compile-times", action="store_true")
+    ap.add_argument("--checkout", type=Path, default=None,
+                    help="bench the engine of this checkout (default: this script's); the "
+                         "results file is then not written")
     args = ap.parse_args()
+    global ROOT
+    if args.checkout is not None:
+        ROOT = args.checkout.resolve()
     rows = []
     with tempfile.TemporaryDirectory() as tmp:
         exe = build_limit(Path(tmp))
-        for a, b, key in MATCHUPS:
-            mine = ours(a, b, args.games, args.reps)
-            c = limit(key, args.games, args.reps, exe) if exe else None
-            rows.append({"matchup": f"{a} vs {b}", "domsim_games_per_cpu_s": round(mine),
+        for a, b, key, kingdom in MATCHUPS:
+            mine = ours(a, b, args.games, args.reps, kingdom)
+            if mine is None:
+                continue
+            c = limit(key, args.games, args.reps, exe) if exe and key else None
+            rows.append({"matchup": f"{label(a)} vs {b}", "kingdom": kingdom or "first-game",
+                         "domsim_games_per_cpu_s": round(mine),
                          "limit_c_games_per_cpu_s": c,
                          "ratio": round(mine / c, 4) if c else None})
             ratio = f"{mine / c:.3f}x" if c else "n/a"
-            print(f"{a:>11} vs {b:<10} domsim {mine:>10,.0f}/cpu-s   C {c or 0:>10,.0f}/cpu-s"
+            c_text = f"{c:>10,.0f}/cpu-s" if c else f"{'n/a':>16}"
+            print(f"{label(a):>11} vs {b:<10} domsim {mine:>10,.0f}/cpu-s   C {c_text}"
                   f"   ratio {ratio}", flush=True)
     result = {"games": args.games, "reps": args.reps, "rows": rows}
+    if args.checkout is not None:
+        print(json.dumps(result, indent=2))
+        return
     if not args.no_compile_times:
         result["compile_seconds"] = compile_times()
         print("compile (first game in a fresh process):", result["compile_seconds"])
