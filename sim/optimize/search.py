@@ -168,6 +168,17 @@ def optimize(*, out: str | os.PathLike, kingdom: str | Sequence[str] | None = No
     names_k = tuple(cfg.kingdom)
     start_genome = genome_from_bot(resolve_bot(start))
     if space is None:
+        if cards is not None:
+            from sim.cards import CARDS, UnknownCardError, card_id
+
+            try:
+                ids = [card_id(c) for c in cards]
+            except UnknownCardError as e:
+                raise ConfigError(f"--cards: {e}") from None
+            outside = [CARDS[c].name for c in ids if CARDS[c].name not in names_k]
+            if outside:
+                raise ConfigError(f"--cards names {', '.join(outside)}, not in the kingdom "
+                                  f"({', '.join(names_k)})")
         space = Space.for_kingdom(names_k, cards)
     else:
         missing = [c for c in space.cards if c not in names_k]

@@ -3,7 +3,7 @@
 Every candidate is a Big-Money-shaped rule bot, the shape of the reference bots
 (``bots.library``), whose buy list is, in this order::
 
-    Province  [if money > P   |   if count(Gold) > G]
+    Province  [if money > P   |   if count(Gold) > G-1]
     Duchy     if left(Province) <= DL          (absent when DL = 0)
     Estate    if left(Province) <= EL          (absent when EL = 0)
     <cards in slot "early">                     (each with its limit)
@@ -32,7 +32,7 @@ from dataclasses import dataclass, field, replace
 import numpy as np
 
 from bots.errors import RuleError
-from bots.rules import Buy, RuleBot, count
+from bots.rules import Buy, RuleBot
 from sim.cards import ACTION, CARDS, card_id
 
 #: Attack-discard order of the reference bots (bots.library.REFERENCE_DISCARD).
@@ -63,7 +63,8 @@ class Genome:
     """One candidate bot, as numbers.
 
     ``province_money``: buy Province only with more than this total money (0: always);
-    ``province_gold`` > 0 replaces it with "own at least that many Golds".
+    ``province_gold`` > 0 replaces it with "own at least that many Golds" (written
+    ``count(Gold) > N-1``).
     ``duchy_late`` / ``estate_late`` / ``duchy_mid``: the Province-pile thresholds of
     the greening rules (0: rule absent).  ``cards``: one :class:`CardGene` per
     kingdom card the space considers, in a fixed order.
@@ -101,7 +102,7 @@ class Genome:
     def buy_rules(self) -> list[tuple[str, list[str]]]:
         """The buy list as (card, [condition text]) in priority order."""
         if self.province_gold > 0:
-            prov = [f"count(Gold) >= {self.province_gold}"]
+            prov = [f"count(Gold) > {self.province_gold - 1}"]
         elif self.province_money > 0:
             prov = [f"money > {self.province_money}"]
         else:
@@ -388,13 +389,11 @@ def genome_from_bot(bot: RuleBot) -> Genome:
                 pass
             elif c.startswith("money > "):
                 g["province_money"] = _int(c[8:], where)
-            elif c == str(count("Gold") > 0):
-                g["province_gold"] = 1
-            elif c.startswith("count(Gold) >= "):
-                g["province_gold"] = _int(c[15:], where)
+            elif c.startswith("count(Gold) > "):
+                g["province_gold"] = _int(c[14:], where) + 1
             else:
                 raise RuleError(f"{where}: the space's Province rule is 'money > N' or "
-                                f"'count(Gold) >= N'")
+                                f"'count(Gold) > N'")
             stage = 1
             continue
         pile = c.startswith("left(Province) <= ") if c else False
