@@ -338,6 +338,7 @@ BAD = [
     (["optimize", "--out", "{d}/o.toml", "--cards", "Dragon"], "Dragon"),
     (["optimize", "--out", "{d}/o.toml", "--cards", "Witch"], "Witch, not in the kingdom"),
     (["optimize", "--out", "{d}/o.toml", "--processes", "0"], "at least 1"),
+    (["optimize", "--out", "{d}/o.toml", "--time-limit", "0"], "at least 1"),
     (["optimize", "--out", "{d}/o.toml", "--dask", "--scheduler", "tcp://127.0.0.1:9"],
      "not both"),
     (["optimize", "--out", "{d}/o.toml", "--budget", "100000", "--population", "4",

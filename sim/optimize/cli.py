@@ -34,8 +34,8 @@ def add_parser(sub, positive: Callable[[str], int], seed: Callable[[str], int],
                    help='"first-game" (default), "auto", "random[:CARD,...]" or 10 '
                         "comma-separated kingdom cards (as for match)")
     o.add_argument("--players", type=players, default=2, help="players per game (default 2)")
-    o.add_argument("--start", default=None, metavar="BOT",
-                   help="bot the search starts from (default bmu): a rule bot of Big Money's "
+    o.add_argument("--start", type=_list, default=None, metavar="BOT[,BOT...]",
+                   help="bots the search starts from (default bmu): rule bots of Big Money's "
                         "shape, by name or .toml file")
     o.add_argument("--against", type=_list, default=None, metavar="BOT[,BOT...]",
                    help="the opponent field (default: " + ", ".join(REFERENCE_FIELD) + ")")
@@ -50,6 +50,9 @@ def add_parser(sub, positive: Callable[[str], int], seed: Callable[[str], int],
     o.add_argument("--cards", type=_list, default=None, metavar="CARD[,CARD...]",
                    help="kingdom cards whose purchase is searched (default: every Action of "
                         "the kingdom)")
+    o.add_argument("--time-limit", type=positive, default=None, metavar="SECONDS",
+                   help="start no new generation after SECONDS (then measure and write the "
+                        "best so far)")
     o.add_argument("--processes", type=positive, default=None,
                    help="worker processes (default: all cores)")
     o.add_argument("--scheduler", default=None, metavar="ADDRESS",
@@ -78,7 +81,8 @@ def run(args, argv: Sequence[str]) -> int:
                        start=args.start, against=args.against, budget=args.budget,
                        seed=args.seed, population=args.population,
                        keep=min(4, args.population - 1) if args.population > 1 else 1,
-                       holdout=args.holdout, cards=args.cards, processes=args.processes,
+                       holdout=args.holdout, cards=args.cards, time_limit_s=args.time_limit,
+                       processes=args.processes,
                        backend=backend, progress=args.progress,
                        command=command_line(["optimize", *argv]))
     except OptimizeInterrupted as exc:

@@ -9,7 +9,7 @@ objective is the mean of those win rates over the opponents (equal games each).
 Each generation races a population (:mod:`sim.optimize.race`) on fresh deals:
 the elites of the previous generation (so a lucky winner must win again) and
 mutants of them (:meth:`sim.optimize.space.Space.mutate`), never a bot already
-raced.  Generation 0 holds the start bot and its mutants, or, when the space is
+raced.  Generation 0 holds the start bots and their mutants, or, when the space is
 no bigger than the population, every bot of it.  After each generation the
 leader is measured on held-out deals (a seed the races never use) for the
 progress chart; at the end the search's choice (the last race's leader) is
@@ -32,7 +32,7 @@ import shlex
 import sys
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 
 import numpy as np
@@ -46,7 +46,10 @@ from sim.optimize.space import Genome, Space, genome_from_bot
 #: Fewest deals per candidate in a race's first rung.
 MIN_D0 = 4
 #: Most generations the automatic plan uses.
-MAX_GENERATIONS = 12
+MAX_GENERATIONS = 60
+#: First-rung deals per candidate the automatic plan aims for: enough that the last
+#: rung (8x as many with the default population) resolves differences of ~0.5%.
+TARGET_D0 = 2000
 #: Share of the budget kept for the held-out measurements (final, then checks).
 FINAL_SHARE, CHECK_SHARE = 0.02, 0.04
 
@@ -61,7 +64,7 @@ class Settings:
 
     kingdom: tuple[str, ...]
     players: int
-    start: str
+    start: tuple[str, ...]
     against: tuple[str, ...]
     budget: int
     seed: int
@@ -72,6 +75,7 @@ class Settings:
     holdout: int = 0
     name: str = "best"
     turn_cap: int = 100
+    generations: int = 0
     space: dict = field(default_factory=dict)
 
 
@@ -116,24 +120,31 @@ def paths_for(out: str | os.PathLike) -> dict[str, Path]:
 
 
 def optimize(*, out: str | os.PathLike, kingdom: str | Sequence[str] | None = None,
-             players: int = 2, start: str | None = None,
+             players: int = 2, start: str | Sequence[str] | None = None,
              against: Sequence[str] | None = None, budget: int = 1_000_000, seed: int = 0,
-             population: int = 24, keep: int = 4, holdout: int | None = None,
+             population: int = 24, keep: int = 4, generations: int | None = None,
+             holdout: int | None = None,
              cards: Sequence[str] | None = None, space: Space | None = None,
              processes: int | None = None, backend: str = "local",
              progress: bool | Callable[[str], None] | None = None,
+             time_limit_s: float | None = None,
              command: str | None = None, chart: bool = True,
              _stop_after_rungs: int | None = None) -> OptimizeResult:
     """Search the rule-bot space for the bot with the best mean win rate against
     ``against`` (default: the reference field) on ``kingdom``; write it to ``out``.
 
-    ``start``: the bot the search starts from (default ``bmu``), a bot of the
+    ``start``: the bot(s) the search starts from (default ``bmu``), bots of the
     space's shape.  ``budget``: games in all.  ``population`` candidates race per
-    generation, ``keep`` of them go on as elites.  ``holdout``: games per opponent
+    generation, ``keep`` of them go on as elites.  ``generations``: a fixed number;
+    by default generations follow one another until the budget is spent (first rungs
+    sized for about :data:`TARGET_D0` deals).  ``holdout``: games per opponent
     of the final held-out measurement (default: 2% of the budget, shared out).
     ``cards``: the kingdom cards whose purchase is searched (default: every
     Action of the kingdom).  ``space`` replaces the default space entirely.
     ``progress``: True prints one line per rung to stderr, a callable gets them.
+    ``time_limit_s``: start no generation after this many seconds (the final
+    measurement still runs); the trace records why the search stopped.  Without
+    it, the same seed gives the same search.
 
     Running it again with the same ``out`` continues a search that was stopped;
     with other settings it is refused (:class:`ConfigError`) unless the state
@@ -159,14 +170,17 @@ def optimize(*, out: str | os.PathLike, kingdom: str | Sequence[str] | None = No
     against = list(REFERENCE_FIELD if against is None else against)
     if not against:
         raise ConfigError("no opponents given (--against BOT[,BOT...])")
-    start = start or "bmu"
+    starts = [start] if isinstance(start, (str, os.PathLike)) else list(start or ["bmu"])
+    if not starts:
+        raise ConfigError("no start bot given")
     processes = default_processes() if processes is None else int(processes)
     # Validates players, kingdom and every bot; fixes "auto"/"random" kingdoms once.
-    cfg = make_config([start, *against], players=players,
-                      tables=[[0] + [1 + j] * (players - 1) for j in range(len(against))],
+    cfg = make_config([*starts, *against], players=players,
+                      tables=[[i] + [len(starts) + j] * (players - 1)
+                              for i in range(len(starts)) for j in range(len(against))],
                       games=1, seed=seed, kingdom=kingdom)
     names_k = tuple(cfg.kingdom)
-    start_genome = genome_from_bot(resolve_bot(start))
+    start_genomes = [genome_from_bot(resolve_bot(s)) for s in starts]
     if space is None:
         if cards is not None:
             from sim.cards import CARDS, UnknownCardError, card_id
@@ -184,7 +198,8 @@ def optimize(*, out: str | os.PathLike, kingdom: str | Sequence[str] | None = No
         missing = [c for c in space.cards if c not in names_k]
         if missing:
             raise ConfigError(f"the space's cards {', '.join(missing)} are not in the kingdom")
-    start_genome = space.fit(start_genome)
+    start_genomes = [space.fit(g) for g in start_genomes]
+    start_genome = start_genomes[0]
     n_opp = len(against)
     per_measure = n_opp + 1
     if holdout is None:
@@ -192,7 +207,7 @@ def optimize(*, out: str | os.PathLike, kingdom: str | Sequence[str] | None = No
     elif isinstance(holdout, bool) or not isinstance(holdout, int) or holdout < 1:
         raise ConfigError(f"holdout must be a whole number of games, at least 1, not "
                           f"{holdout!r}")
-    settings = Settings(kingdom=names_k, players=players, start=str(start),
+    settings = Settings(kingdom=names_k, players=players, start=tuple(os.fspath(s) for s in starts),
                         against=tuple(str(a) for a in against), budget=int(budget),
                         seed=int(seed), population=population, keep=keep, holdout=int(holdout),
                         name=_bot_name(paths["toml"], against), turn_cap=cfg.turn_cap,
@@ -208,13 +223,24 @@ def optimize(*, out: str | os.PathLike, kingdom: str | Sequence[str] | None = No
         raise ConfigError(f"a budget of {budget:,} games is too small for a population of "
                           f"{population} against {n_opp} opponent(s): at least "
                           f"{math.ceil(need / (1 - CHECK_SHARE)):,} games")
-    generations = int(min(MAX_GENERATIONS, max(1, search_budget // (unit * 64))))
+    if generations is None:
+        plan = int(min(MAX_GENERATIONS, max(1, search_budget // (unit * TARGET_D0))))
+        generations = 0            # no fixed number: generations until the budget is spent
+    elif isinstance(generations, bool) or not isinstance(generations, int) or generations < 1:
+        raise ConfigError(f"generations must be a whole number, at least 1, not "
+                          f"{generations!r}")
+    else:
+        plan = generations
+    settings = replace(settings, generations=int(generations))
+    # First-rung deals: the search budget over the planned generations.  Races whose
+    # candidates are dropped early cost less, so more generations usually fit.
+    d0_plan = max(MIN_D0, search_budget // (plan * unit))
     say = _sayer(progress)
 
     state_dir = paths["state"]
     state = _load_state(state_dir, settings)
     if state is None:
-        state = {"settings": _settings_dict(settings), "gen": 0, "generations": generations,
+        state = {"settings": _settings_dict(settings), "gen": 0, "stopped": None,
                  "race": None, "genomes": {}, "gen_of": {}, "elites": [], "spent": 0,
                  "wall_s": 0.0, "rungs": [], "checks": [], "final": None, "finished": False,
                  "command": command or ""}
@@ -266,15 +292,30 @@ def optimize(*, out: str | os.PathLike, kingdom: str | Sequence[str] | None = No
                 _check(state, ev, "start", cand_path("start"), -1, _derive(seed, 2),
                        check_games, spent, say)
                 save(None)
-            while state["gen"] < state["generations"]:
+            while True:
                 g = state["gen"]
                 if state["race"] is None:
-                    names = _population(state, space, start_genome, settings, g, write_cand,
-                                        genome)
                     left = search_budget - (spent() - _check_games(state))
-                    gens_left = state["generations"] - g
+                    stop = _stop_reason(state, g, left, unit * MIN_D0, time_limit_s,
+                                        wall0 + time.monotonic() - t0)
+                    if stop:
+                        state["stopped"] = stop
+                        say(f"search stops: {stop}")
+                        break
+                    names = _population(state, space, start_genomes, settings, g,
+                                        write_cand, genome)
+                    if g > 0 and all(n in state["elites"] for n in names):
+                        state["stopped"] = "no new candidate left to try (space exhausted)"
+                        say(f"search stops: {state['stopped']}")
+                        break
                     unit_g = race_cost(len(names), keep, 2, 1) * gpd
-                    d0 = max(MIN_D0, (left // gens_left) // unit_g)
+                    d0 = min(d0_plan, left // unit_g)
+                    if g > 0 and d0 < max(MIN_D0, d0_plan // 4):
+                        # A race on a sliver of the budget would pick its winner by luck.
+                        state["stopped"] = "budget spent"
+                        say("search stops: budget spent")
+                        break
+                    d0 = max(MIN_D0, d0)
                     race = Race(names, keep=keep, eta=2, alpha=settings.alpha, d0=int(d0))
                     save(race)
                 else:
@@ -290,7 +331,7 @@ def optimize(*, out: str | os.PathLike, kingdom: str | Sequence[str] | None = No
                     state["rungs"].extend(records)
                     save(race)
                     lead = records[0]
-                    say(f"gen {g + 1}/{state['generations']} rung {race.rung}: "
+                    say(f"generation {g + 1} rung {race.rung}: "
                         f"{len(race.alive)} of {len(race.names)} left; leader {lead['candidate']} "
                         f"{lead['mean']:.4f} over {lead['deals']:,} deals; "
                         f"{spent():,}/{budget:,} games")
@@ -319,6 +360,19 @@ def optimize(*, out: str | os.PathLike, kingdom: str | Sequence[str] | None = No
     return _write_outputs(state, settings, paths, genome, command, chart, say)
 
 
+def _stop_reason(state: dict, g: int, left: int, least: int, time_limit_s: float | None,
+                 wall_s: float) -> str | None:
+    """Why no further generation starts (None: it does)."""
+    fixed = state["settings"]["generations"]
+    if fixed and g >= fixed:
+        return f"{fixed} generations played"
+    if g > 0 and left < least:
+        return "budget spent"
+    if time_limit_s is not None and g > 0 and wall_s >= time_limit_s:
+        return f"time limit of {time_limit_s:g} s reached ({wall_s:.0f} s)"
+    return None
+
+
 def _check_games(state: dict) -> int:
     return sum(c["cost"] for c in state["checks"])
 
@@ -342,8 +396,8 @@ def _check(state, ev, name, path, gen, cseed, games, spent, say) -> None:
         f"[{field_row['ci_low']:.4f}, {field_row['ci_high']:.4f}] against the field")
 
 
-def _population(state, space: Space, start: Genome, settings: Settings, g: int, write_cand,
-                genome) -> list[str]:
+def _population(state, space: Space, starts: list[Genome], settings: Settings, g: int,
+                write_cand, genome) -> list[str]:
     """Generation ``g``'s candidates: elites first, then new mutants (never seen before)."""
     rng = np.random.default_rng([settings.seed & 0xFFFFFFFF, settings.seed >> 32, 7, g])
     seen = {Genome.from_dict(d).key() for d in state["genomes"].values()}
@@ -360,17 +414,18 @@ def _population(state, space: Space, start: Genome, settings: Settings, g: int, 
         return True
 
     if g == 0:
-        everything = space.enumerate(start, settings.population)
-        seen.discard(start.key())
+        everything = space.enumerate(starts[0], settings.population)
+        seen.discard(starts[0].key())
         if everything is not None:
             for cand in everything:
                 fresh(cand)
         else:
-            fresh(start)
+            for st in starts:
+                fresh(st)
             tries = 0
             while len(new) < settings.population and tries < 50 * settings.population:
                 tries += 1
-                fresh(space.mutate(start, rng))
+                fresh(space.mutate(starts[int(rng.integers(len(starts)))], rng))
     else:
         elites = list(state["elites"])
         names += elites
@@ -435,7 +490,7 @@ def _write_outputs(state: dict, settings: Settings, paths: dict[str, Path], geno
         f"Found by domsim optimize: the best of {len(state['genomes'])} rule bots raced.",
         f"Kingdom: {', '.join(settings.kingdom)}",
         f"Players: {settings.players}; opponents: {', '.join(settings.against)}; "
-        f"start: {settings.start}; seed: {settings.seed}",
+        f"start: {', '.join(settings.start)}; seed: {settings.seed}",
         f"Budget: {settings.budget:,} games; played {state['spent']:,} in "
         f"{state['wall_s']:.0f} s",
         "Objective: mean win rate against the opponents (a win shared by k players counts "
@@ -451,6 +506,7 @@ def _write_outputs(state: dict, settings: Settings, paths: dict[str, Path], geno
     paths["toml"].write_text(text, encoding="utf-8")
     bot = load_bot_file(paths["toml"])   # the file must read back as the bot raced
     trace = {"settings": state["settings"], "command": cmd, "games": state["spent"],
+             "stopped": state.get("stopped"),
              "wall_s": state["wall_s"], "generations": state["gen"],
              "candidates": {n: {"generation": state["gen_of"].get(n),
                                 "genome": state["genomes"][n],
