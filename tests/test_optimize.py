@@ -216,3 +216,23 @@ def test_search_outputs_trace_chart_and_a_bot_the_cli_plays(tmp_path, capsys):
 def test_the_budget_must_fit_one_race(tmp_path):
     with pytest.raises(ConfigError, match="too small for a population of 24 against 5"):
         optimize(out=tmp_path / "x.toml", budget=1000, progress=False)
+
+
+def test_a_time_limit_stops_at_a_generation_boundary_and_still_measures(tmp_path):
+    res = optimize(out=tmp_path / "t.toml", against=["bmu"], budget=400_000, seed=5,
+                   population=4, keep=1, processes=1, progress=False, chart=False,
+                   cards=["Smithy"], time_limit_s=1e-9)
+    assert res.trace["generations"] == 1
+    assert res.trace["stopped"].startswith("time limit of 1e-09 s reached")
+    assert {r["opponent"] for r in res.heldout} == {"bmu", "itself", "field"}
+    assert res.games < 400_000
+
+
+def test_several_start_bots_all_race_in_the_first_generation(tmp_path):
+    res = optimize(out=tmp_path / "s.toml", against=["bmu"], start=["bmu", "smithy-bm"],
+                   budget=40_000, seed=6, population=4, keep=1, processes=1, progress=False,
+                   chart=False, generations=1)
+    first = [c["genome"] for n, c in res.trace["candidates"].items() if c["generation"] == 0]
+    assert genome_from_bot(SMITHY_BM).to_dict()["cards"][0] in [
+        card for g in first for card in g["cards"] if card["kind"] != "off"]
+    assert res.trace["settings"]["start"] == ["bmu", "smithy-bm"]

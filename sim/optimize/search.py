@@ -528,17 +528,16 @@ def _write_outputs(state: dict, settings: Settings, paths: dict[str, Path], geno
 
 def draw_chart(trace: dict, path: str | os.PathLike) -> None:
     """Held-out win rate (against the field) of the best candidate so far, by games spent."""
-    import matplotlib
-
-    matplotlib.use("Agg", force=False)
-    import matplotlib.pyplot as plt
+    # A bare Figure (no pyplot): drawing a file must not change a notebook's backend.
+    from matplotlib.figure import Figure
 
     checks = trace["checks"]
     x = np.array([c["games_spent"] for c in checks], float) / 1e6
     y = np.array([c["field"]["win_rate"] for c in checks])
     lo = np.array([c["field"]["ci_low"] for c in checks])
     hi = np.array([c["field"]["ci_high"] for c in checks])
-    fig, ax = plt.subplots(figsize=(7, 4))
+    fig = Figure(figsize=(7, 4))
+    ax = fig.subplots()
     ax.fill_between(x, lo, hi, step="post", alpha=0.25, label="Wilson 95% interval")
     ax.step(x, y, where="post", marker="o", label="best candidate so far")
     ax.axhline(0.5, color="grey", lw=0.8, ls=":")
@@ -550,7 +549,6 @@ def draw_chart(trace: dict, path: str | os.PathLike) -> None:
     ax.legend(loc="lower right", fontsize=8)
     fig.tight_layout()
     fig.savefig(path, dpi=110)
-    plt.close(fig)
 
 
 def command_line(argv: Sequence[str]) -> str:
