@@ -236,3 +236,40 @@ def test_several_start_bots_all_race_in_the_first_generation(tmp_path):
     assert genome_from_bot(SMITHY_BM).to_dict()["cards"][0] in [
         card for g in first for card in g["cards"] if card["kind"] != "off"]
     assert res.trace["settings"]["start"] == ["bmu", "smithy-bm"]
+
+
+def test_ctrl_c_saves_the_state_and_the_same_command_continues(tmp_path):
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[1]
+    out = tmp_path / "int.toml"
+    argv = [sys.executable, "-m", "sim.cli", "optimize", "--out", str(out), "--against", "bmu",
+            "--cards", "Smithy", "--population", "4", "--budget", "1200000", "--seed", "8",
+            "--processes", "1"]
+    env = {**os.environ, "PYTHONPATH": str(root)}
+    proc = subprocess.Popen(argv, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            text=True)
+    state = tmp_path / "int.search" / "state.json"
+    deadline = time.monotonic() + 240
+    while time.monotonic() < deadline and proc.poll() is None:
+        if state.exists() and json.loads(state.read_text())["rungs"]:
+            break
+        time.sleep(0.05)
+    assert proc.poll() is None, proc.communicate()
+    proc.send_signal(signal.SIGINT)
+    _, err = proc.communicate(timeout=120)
+    assert proc.returncode == 130, err
+    assert "search interrupted; its state is in" in err and "Traceback" not in err
+    saved = json.loads(state.read_text())
+    assert saved["rungs"] and not saved["finished"] and not out.exists()
+    # The same command continues from the saved rungs (and keeps them).
+    done = subprocess.run(argv, env=env, capture_output=True,
+                          text=True, timeout=600)
+    assert done.returncode == 0, done.stderr
+    trace = json.loads((tmp_path / "int.trace.json").read_text())
+    assert trace["rungs"][:len(saved["rungs"])] == saved["rungs"]
