@@ -17,6 +17,7 @@ Commands::
 
     python experiments/optimize.py                      # both kingdoms, 100M games each
     python experiments/optimize.py --budget 2000000 --only first-game   # a quick check
+    python experiments/optimize.py --redraw             # the charts again, from the traces
 """
 
 from __future__ import annotations
@@ -123,7 +124,16 @@ def main(argv: list[str] | None = None) -> int:
                    help="games per pairing of the reference round robin")
     p.add_argument("--only", choices=sorted(KINGDOMS), action="append", default=None)
     p.add_argument("--out-root", default=str(DEFAULT_OUT))
+    p.add_argument("--redraw", action="store_true",
+                   help="only draw the charts again from the saved traces (no games)")
     args = p.parse_args(argv)
+    if args.redraw:
+        from sim.optimize import draw_chart
+
+        for label in args.only or list(KINGDOMS):
+            trace = Path(args.out_root) / label / "best.trace.json"
+            draw_chart(json.loads(trace.read_text(encoding="utf-8")), trace.parent / "best.png")
+        return 0
     command = "python experiments/optimize.py " + " ".join(
         shlex.quote(a) for a in (sys.argv[1:] if argv is None else argv))
     for label in args.only or list(KINGDOMS):

@@ -540,7 +540,17 @@ def draw_chart(trace: dict, path: str | os.PathLike) -> None:
     ax = fig.subplots()
     ax.fill_between(x, lo, hi, step="post", alpha=0.25, label="Wilson 95% interval")
     ax.step(x, y, where="post", marker="o", label="best candidate so far")
-    ax.axhline(0.5, color="grey", lw=0.8, ls=":")
+    if len(x):
+        first = trace["settings"]["start"][0]
+        ax.annotate(f"start: {Path(first).stem}", (x[0], y[0]), textcoords="offset points",
+                    xytext=(4, -14), fontsize=8)
+    final = (trace.get("final") or {}).get("rows") or []
+    field_row = next((r for r in final if r["opponent"] == "field"), None)
+    if field_row is not None and len(x):
+        ax.errorbar([trace["games"] / 1e6], [field_row["win_rate"]],
+                    yerr=[[field_row["win_rate"] - field_row["ci_low"]],
+                          [field_row["ci_high"] - field_row["win_rate"]]],
+                    fmt="D", color="C3", capsize=3, label="found bot, final (fresh deals)")
     s = trace["settings"]
     ax.set_xlabel("games spent (millions)")
     ax.set_ylabel("held-out win rate vs the field")
