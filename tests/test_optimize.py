@@ -273,3 +273,25 @@ def test_ctrl_c_saves_the_state_and_the_same_command_continues(tmp_path):
     assert done.returncode == 0, done.stderr
     trace = json.loads((tmp_path / "int.trace.json").read_text())
     assert trace["rungs"][:len(saved["rungs"])] == saved["rungs"]
+
+
+def test_three_player_search_seats_the_candidate_with_two_copies_of_each_opponent(tmp_path):
+    from sim.optimize.evaluate import Evaluator
+
+    ev = Evaluator(["bmu", "big-money"], players=3, kingdom=["Cellar", "Moat", "Village",
+                   "Merchant", "Workshop", "Smithy", "Militia", "Remodel", "Market", "Mine"])
+    try:
+        s = ev.deal_scores("smithy-bm", seed=3, deals=200)
+        assert s.shape == (200,) and ev.games == 2 * 200 * 3
+        # Each deal's score is a mean credit over 3 rotations and 2 opponents.
+        assert np.all((s >= 0) & (s <= 1)) and 0.4 < s.mean() < 0.95
+        rows = ev.measure("smithy-bm", seed=4, games=300, opponents=["bmu", "smithy-bm"])
+        by = {r["opponent"]: r for r in rows}
+        assert by["itself"]["win_rate"] == pytest.approx(1 / 3, abs=0.01)
+        assert by["bmu"]["games"] == 300 and by["field"]["games"] == 300
+    finally:
+        ev.close()
+    res = optimize(out=tmp_path / "p3.toml", players=3, against=["bmu"], cards=["Smithy"],
+                   budget=60_000, seed=2, population=4, keep=1, processes=1, progress=False,
+                   chart=False)
+    assert "# Players: 3; opponents: bmu" in res.toml.read_text()
