@@ -15,11 +15,18 @@ leader is measured on held-out deals (a seed the races never use) for the
 progress chart; at the end the search's choice (the last race's leader) is
 measured on other fresh deals against each opponent and against itself.
 
+Generations follow one another until the budget is spent (first rungs of about
+:data:`TARGET_D0` deals, more when :data:`MAX_GENERATIONS` worst-case races fit the
+budget; early drops make races cheaper, so more generations usually fit), a fixed
+``generations`` is reached, no unraced mutant is found, or ``time_limit_s`` passes
+(checked between generations).
+
 ``--budget`` counts every game played: races, the held-out checks and the final
-measurement.  The state is saved after every rung, so Ctrl-C loses at most one
-rung, and running the same search again (same ``out``) continues it; every
-random choice comes from the seed, so an interrupted search and an uninterrupted
-one give the same bot and trace.
+measurement (the games of a rung cut short by Ctrl-C are not counted: the rung is
+played again).  The state is saved after every rung, so Ctrl-C loses at most one
+rung, and running the same search again (same ``out``) continues it; every random
+choice comes from the seed, so an interrupted search and an uninterrupted one give
+the same bot and trace.
 """
 
 from __future__ import annotations
