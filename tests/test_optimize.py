@@ -112,6 +112,12 @@ def test_identical_candidates_are_never_dropped_by_the_bound():
     assert all("upper bound" not in r["fate"] for r in recs)
 
 
+def test_the_bound_waits_for_enough_deals():
+    # 10 deals: c1 looks far worse, but the bound is not trusted yet; halving decides.
+    race, _ = _race([0.9, 0.1, 0.5, 0.5], seed=2, d0=10, keep=2)
+    assert all("upper bound" not in r["fate"] for r in race.dropped.values())
+
+
 def test_race_cost_matches_the_halving_plan():
     assert plan_rungs(24, 4, 2) == [24, 12, 6, 4]
     # 24 play d0, 12 play d0 more, 6 play 2 d0 more, 4 play 4 d0 more.

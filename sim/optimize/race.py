@@ -12,7 +12,8 @@ scores are kept).  After each rung:
 
 1. *Sound drop*: the leader is the candidate with the highest mean; a candidate
    whose paired difference to the leader has an upper confidence bound below 0
-   (``mean + z * se < 0``) is dropped.  ``z`` is Bonferroni-corrected for every
+   (``mean + z * se < 0``) is dropped (once at least :data:`MIN_PAIRED` deals are
+   shared).  ``z`` is Bonferroni-corrected for every
    comparison the race can make (candidates x rungs), so with probability at
    least ``1 - alpha`` no candidate is ever dropped this way while it is truly at
    least as good as the leader.
@@ -31,6 +32,10 @@ from dataclasses import dataclass, field
 from statistics import NormalDist
 
 import numpy as np
+
+#: Fewest shared deals before the confidence-bound drop is used: below it the standard
+#: error of the paired differences is itself too uncertain for a normal bound.
+MIN_PAIRED = 30
 
 
 def bonferroni_z(alpha: float, comparisons: int) -> float:
@@ -137,7 +142,7 @@ class Race:
         survivors = []
         for c in order:
             diff, se = st[c][0] - lead, st[c][1]
-            if c != leader and diff + self.z * se < 0:
+            if c != leader and len(self.scores[c]) >= MIN_PAIRED and diff + self.z * se < 0:
                 records[c]["fate"] = "dropped: worse than the leader (upper bound < 0)"
             else:
                 survivors.append(c)
