@@ -502,7 +502,7 @@ def _write_outputs(state: dict, settings: Settings, paths: dict[str, Path], geno
         f"{state['wall_s']:.0f} s",
         "Objective: mean win rate against the opponents (a win shared by k players counts "
         "1/k).",
-        f"Held-out win rates (fresh deals, {settings.holdout:,} games each, Wilson 95%):",
+        f"Held-out win rates (fresh deals, {rows[0]['games']:,} games each, Wilson 95%):",
     ]
     for r in rows:
         header.append(f"  vs {r['opponent']}: {r['win_rate']:.4f} "
@@ -516,12 +516,13 @@ def _write_outputs(state: dict, settings: Settings, paths: dict[str, Path], geno
              "stopped": state.get("stopped"),
              "wall_s": state["wall_s"], "generations": state["gen"],
              "candidates": {n: {"generation": state["gen_of"].get(n),
-                                "genome": state["genomes"][n],
+                                "genome": _compact(state["genomes"][n]),
                                 "describe": genome(n).describe()}
                             for n in state["genomes"]},
              "rungs": state["rungs"], "checks": state["checks"], "final": final,
              "best": best}
-    paths["trace"].write_text(json.dumps(trace, indent=1), encoding="utf-8")
+    # One record per line: compact, yet diffable and readable with any JSON tool.
+    paths["trace"].write_text(_dump_trace(trace), encoding="utf-8")
     chart_path = None
     if chart:
         chart_path = paths["chart"]
@@ -531,6 +532,27 @@ def _write_outputs(state: dict, settings: Settings, paths: dict[str, Path], geno
     return OptimizeResult(bot=bot, genome=g, toml=paths["toml"], trace_path=paths["trace"],
                           chart=chart_path, heldout=rows, games=state["spent"],
                           wall_s=state["wall_s"], trace=trace)
+
+
+def _compact(genome: dict) -> dict:
+    """A genome as stored in the trace: only the cards it buys (the rest are off)."""
+    return {**genome, "cards": [c for c in genome["cards"] if c["kind"] != "off"]}
+
+
+def _dump_trace(trace: dict) -> str:
+    """JSON with one rung, check or candidate per line."""
+    parts = []
+    for k, v in trace.items():
+        if isinstance(v, list) and v:
+            body = ",\n  ".join(json.dumps(x, separators=(",", ":")) for x in v)
+            parts.append(f"{json.dumps(k)}: [\n  {body}\n ]")
+        elif isinstance(v, dict) and k == "candidates":
+            body = ",\n  ".join(f"{json.dumps(n)}: {json.dumps(x, separators=(',', ':'))}"
+                                for n, x in v.items())
+            parts.append(f"{json.dumps(k)}: {{\n  {body}\n }}")
+        else:
+            parts.append(f"{json.dumps(k)}: {json.dumps(v, separators=(',', ':'))}")
+    return "{\n " + ",\n ".join(parts) + "\n}\n"
 
 
 def draw_chart(trace: dict, path: str | os.PathLike) -> None:
