@@ -27,7 +27,7 @@ with one allowed value is fixed) and how to mutate a genome within them.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 
 import numpy as np
 
@@ -189,7 +189,6 @@ class Space:
     card_ratios: tuple[int, ...] = _range(3, 20)
     card_slots: tuple[str, ...] = SLOTS
     card_kinds: tuple[str, ...] = (OFF, FIXED, RATIO)
-    _genes: tuple[str, ...] = field(default=(), init=False, repr=False, compare=False)
 
     @classmethod
     def for_kingdom(cls, kingdom: Iterable[str | int], cards: Iterable[str] | None = None,
