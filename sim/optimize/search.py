@@ -568,7 +568,7 @@ def draw_chart(trace: dict, path: str | os.PathLike) -> None:
     fig = Figure(figsize=(7, 4))
     ax = fig.subplots()
     ax.fill_between(x, lo, hi, step="post", alpha=0.25, label="Wilson 95% interval")
-    ax.step(x, y, where="post", marker="o", label="best candidate so far")
+    ax.step(x, y, where="post", marker="o", label="leader after each generation")
     if len(x):
         first = trace["settings"]["start"][0]
         ax.annotate(f"start: {Path(first).stem}", (x[0], y[0]), textcoords="offset points",
