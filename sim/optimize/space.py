@@ -147,7 +147,7 @@ class Genome:
                  f"Estate at <= {self.estate_late}"]
         for c in self.cards:
             if c.kind == FIXED:
-                parts.append(f"{c.card} < {c.n} ({c.slot})")
+                parts.append(f"{c.card} up to {c.n} ({c.slot})")
             elif c.kind == RATIO:
                 parts.append(f"{c.card} 1 per {c.n} Treasures ({c.slot})")
         return "Found by domsim optimize: " + "; ".join(parts) + "."
