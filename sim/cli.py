@@ -199,6 +199,10 @@ def build_parser() -> argparse.ArgumentParser:
     # Listed here for `domsim --help`; main() hands `domsim plot ...` to sim.analysis.plot.main,
     # which owns the options (and its own --help), before this parser sees them.
     sub.add_parser("plot", help="draw the charts of a results file", add_help=False)
+
+    from sim.optimize import cli as optimize_cli
+
+    optimize_cli.add_parser(sub, _positive, _seed, _players)
     return parser
 
 
@@ -557,6 +561,10 @@ def _main(argv: Sequence[str] | None) -> int:
             return _cmd_play(args)
         if args.command == "summary":
             return _cmd_summary(args)
+        if args.command == "optimize":
+            from sim.optimize import cli as optimize_cli
+
+            return optimize_cli.run(args, argv[1:])
         raise UsageError(f"unknown command {args.command!r}")  # pragma: no cover
     except BrokenPipeError:  # output piped into head & co.: stop quietly
         sys.stdout = open(os.devnull, "w")  # noqa: SIM115

@@ -1,0 +1,99 @@
+"""``domsim optimize``: the subcommand's options and its run (registered by sim.cli)."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Callable, Sequence
+
+
+def _list(text: str) -> list[str]:
+    items = [t.strip() for t in text.split(",")]
+    if not all(items):
+        raise argparse.ArgumentTypeError(f"empty name in the list {text!r}")
+    return items
+
+
+def add_parser(sub, positive: Callable[[str], int], seed: Callable[[str], int],
+               players: Callable[[str], int]) -> argparse.ArgumentParser:
+    """Register ``optimize`` on the ``domsim`` subparsers (the CLI's own number types)."""
+    from sim.optimize.defaults import REFERENCE_FIELD
+
+    o = sub.add_parser(
+        "optimize", help="search for the best rule bot for a kingdom",
+        description="Search the space of Big-Money-shaped rule bots (Province/Duchy/Estate "
+                    "thresholds, which kingdom cards to buy, how many, in which place) for "
+                    "the best mean win rate against the opponents (a win shared by k "
+                    "counts 1/k). Candidates race on the same deals; weak ones are dropped "
+                    "early; the winner is re-measured on fresh deals. Rerun the same command "
+                    "to continue an interrupted search.")
+    o.add_argument("--out", required=True, metavar="FILE.toml",
+                   help="the bot found; FILE.trace.json, FILE.png and the resumable state "
+                        "FILE.search/ go beside it")
+    o.add_argument("--kingdom", default=None,
+                   help='"first-game" (default), "auto", "random[:CARD,...]" or 10 '
+                        "comma-separated kingdom cards (as for match)")
+    o.add_argument("--players", type=players, default=2, help="players per game (default 2)")
+    o.add_argument("--start", type=_list, default=None, metavar="BOT[,BOT...]",
+                   help="bots the search starts from (default bmu): rule bots of Big Money's "
+                        "shape, by name or .toml file")
+    o.add_argument("--against", type=_list, default=None, metavar="BOT[,BOT...]",
+                   help="the opponent field (default: " + ", ".join(REFERENCE_FIELD) + ")")
+    o.add_argument("--budget", type=positive, default=1_000_000,
+                   help="games in all, held-out measurements included (default 1000000)")
+    o.add_argument("--seed", type=seed, default=0, help="master seed (default 0)")
+    o.add_argument("--population", type=positive, default=24,
+                   help="candidates raced per generation (default 24)")
+    o.add_argument("--holdout", type=positive, default=None,
+                   help="games per opponent of the final held-out measurement (default: 2%% "
+                        "of the budget, shared out)")
+    o.add_argument("--cards", type=_list, default=None, metavar="CARD[,CARD...]",
+                   help="kingdom cards whose purchase is searched (default: every Action of "
+                        "the kingdom)")
+    o.add_argument("--time-limit", type=positive, default=None, metavar="SECONDS",
+                   help="start no new generation after SECONDS (then measure and write the "
+                        "best so far)")
+    o.add_argument("--processes", type=positive, default=None,
+                   help="worker processes (default: all cores)")
+    o.add_argument("--scheduler", default=None, metavar="ADDRESS",
+                   help="play on the Dask scheduler at ADDRESS")
+    o.add_argument("--dask", action="store_true",
+                   help="play on a local Dask cluster (--processes workers)")
+    o.add_argument("--progress", action=argparse.BooleanOptionalAction, default=True,
+                   help="one line per rung on stderr (default on)")
+    return o
+
+
+def run(args, argv: Sequence[str]) -> int:
+    """Run the search of ``args``; prints the held-out table and where the files went."""
+    from sim.engine.config import ConfigError
+    from sim.optimize.search import OptimizeInterrupted, command_line, optimize
+
+    if args.scheduler and args.dask:
+        raise ConfigError("give --dask or --scheduler, not both")
+    backend = args.scheduler or ("dask" if args.dask else "local")
+    if backend != "local":
+        from sim.runner.dask_backend import require_dask
+
+        require_dask()
+    try:
+        res = optimize(out=args.out, kingdom=args.kingdom, players=args.players,
+                       start=args.start, against=args.against, budget=args.budget,
+                       seed=args.seed, population=args.population,
+                       keep=min(4, args.population - 1) if args.population > 1 else 1,
+                       holdout=args.holdout, cards=args.cards, time_limit_s=args.time_limit,
+                       processes=args.processes,
+                       backend=backend, progress=args.progress,
+                       command=command_line(["optimize", *argv]))
+    except OptimizeInterrupted as exc:
+        print(f"domsim: {exc}", file=sys.stderr)
+        return 130
+    print(f"{res.bot.name}: {res.genome.describe()}")
+    print(f"held-out win rates ({res.trace['settings']['holdout']:,} games per opponent, "
+          f"Wilson 95%):")
+    for r in res.heldout:
+        print(f"  vs {r['opponent']:<16} {100 * r['win_rate']:6.2f}%  "
+              f"[{100 * r['ci_low']:.2f}, {100 * r['ci_high']:.2f}]")
+    print(f"games: {res.games:,} in {res.wall_s:.0f} s; bot: {res.toml}; trace: "
+          f"{res.trace_path}" + (f"; chart: {res.chart}" if res.chart else ""))
+    return 0
