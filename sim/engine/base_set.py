@@ -6,11 +6,13 @@ counters (+Cards, +Actions, +Buys, +$) are columns of the card table
 printed first on every card here.  Its docstring gives the printed text, the
 decisions it asks (``D_*`` of :mod:`sim.engine.codes`; what a rule bot answers
 by default is in :func:`sim.engine.decide.rules_decide`) and the log rows it
-writes.  :func:`resolve_special` finds a card's function by its ``special``
-code.
+writes.  :data:`CARD_TEXT` maps each ``special`` code to its function; the
+engine calls the functions of the game's cards through pointers
+(:mod:`sim.engine.cardcalls`).
 
-All functions take ``(S, R, T, P, Q, H, p)``: state, random streams, table,
-bot programs, hooks and the player whose card it is.
+All functions take ``(S, R, T, P, Q, D, p)``: state, random streams, table,
+bot programs, the decision pointer and hooks (``D``, see
+:func:`sim.engine.decide.decision_calls`) and the player whose card it is.
 """
 
 from __future__ import annotations
@@ -592,45 +594,27 @@ def artisan(S, R, T, P, Q, H, p):
     log_event(S, EV_TOPDECK, p, c, 1, ARTISAN)
 
 
-# ----------------------------------------------------------------------------- dispatch
-@njit(cache=True)
-def resolve_special(S, R, T, P, Q, H, p, sp):
-    """Run the function of special code ``sp`` (sim.cards.base SP_*)."""
-    if sp == SP_MERCHANT:
-        merchant(S, R, T, P, Q, H, p)
-    elif sp == SP_MILITIA:
-        militia(S, R, T, P, Q, H, p)
-    elif sp == SP_CELLAR:
-        cellar(S, R, T, P, Q, H, p)
-    elif sp == SP_WORKSHOP:
-        workshop(S, R, T, P, Q, H, p)
-    elif sp == SP_REMODEL:
-        remodel(S, R, T, P, Q, H, p)
-    elif sp == SP_MINE:
-        mine(S, R, T, P, Q, H, p)
-    elif sp == SP_WITCH:
-        witch(S, R, T, P, Q, H, p)
-    elif sp == SP_COUNCIL_ROOM:
-        council_room(S, R, T, P, Q, H, p)
-    elif sp == SP_MONEYLENDER:
-        moneylender(S, R, T, P, Q, H, p)
-    elif sp == SP_CHAPEL:
-        chapel(S, R, T, P, Q, H, p)
-    elif sp == SP_HARBINGER:
-        harbinger(S, R, T, P, Q, H, p)
-    elif sp == SP_VASSAL:
-        vassal(S, R, T, P, Q, H, p)
-    elif sp == SP_BUREAUCRAT:
-        bureaucrat(S, R, T, P, Q, H, p)
-    elif sp == SP_POACHER:
-        poacher(S, R, T, P, Q, H, p)
-    elif sp == SP_THRONE_ROOM:
-        throne_room(S, R, T, P, Q, H, p)
-    elif sp == SP_BANDIT:
-        bandit(S, R, T, P, Q, H, p)
-    elif sp == SP_LIBRARY:
-        library(S, R, T, P, Q, H, p)
-    elif sp == SP_SENTRY:
-        sentry(S, R, T, P, Q, H, p)
-    elif sp == SP_ARTISAN:
-        artisan(S, R, T, P, Q, H, p)
+# ----------------------------------------------------------------------------- the table
+# The function of each special code.  The engine calls a card's function through a
+# pointer (sim.engine.cardcalls): only the cards of a game's kingdom are compiled.
+CARD_TEXT = {
+    SP_CELLAR: cellar,
+    SP_MERCHANT: merchant,
+    SP_WORKSHOP: workshop,
+    SP_MILITIA: militia,
+    SP_REMODEL: remodel,
+    SP_MINE: mine,
+    SP_WITCH: witch,
+    SP_COUNCIL_ROOM: council_room,
+    SP_MONEYLENDER: moneylender,
+    SP_CHAPEL: chapel,
+    SP_HARBINGER: harbinger,
+    SP_VASSAL: vassal,
+    SP_BUREAUCRAT: bureaucrat,
+    SP_POACHER: poacher,
+    SP_THRONE_ROOM: throne_room,
+    SP_BANDIT: bandit,
+    SP_LIBRARY: library,
+    SP_SENTRY: sentry,
+    SP_ARTISAN: artisan,
+}

@@ -12,15 +12,15 @@ from typing import Protocol
 
 import numpy as np
 
-from sim.cards import CARDS
+from sim.cards import CARDS, N_CARDS
 from sim.engine import callbacks
+from sim.engine.cardcalls import engine_calls
 from sim.engine.codes import DECISION_NAMES, ERR_BOT_RAISED, ERR_NONE
 from sim.engine.cold_compile import compile_cold
 from sim.engine.config import GameConfig
-from sim.engine.decide import engine_calls
 from sim.engine.game import N_GAME_COLS, run_batch
 from sim.engine.hooks import hooks_tuple
-from sim.engine.layout import ERR, LOG, LOG_WIDTH, PF_FLAGS, V_LOG_N, V_LOG_TRUNC, V
+from sim.engine.layout import ERR, LOG, LOG_WIDTH, PF_FLAGS, SUPPLY0, V_LOG_N, V_LOG_TRUNC, V
 from sim.engine.program import F_HOOK, F_KIND, K_PYTHON, Program
 from sim.engine.state import make_table, new_state, pack_programs
 
@@ -65,13 +65,19 @@ class BatchResult:
                            cut(self.rec_coins), cut(self.rec_vp), self.log, self.log_truncated)
 
 
-def install_bots(bots: list, programs: list[Program], P: np.ndarray) -> tuple:
+def install_bots(bots: list, programs: list[Program], P: np.ndarray, T: np.ndarray) -> tuple:
     """Register Python bots for callbacks and give compiled hooks their slots.
 
-    Returns the engine's ``H`` (sim.engine.decide.engine_calls: the decision function
-    and the hooks tuple); sets each hooked bot's F_HOOK in P.
+    Returns the engine's ``H`` for a game of table ``T`` (sim.engine.cardcalls
+    engine_calls: the decision function, the hooks tuple and the game's card
+    functions); sets each hooked bot's F_HOOK in P.
     """
-    return engine_calls(install_hooks(bots, programs, P))
+    return engine_calls(install_hooks(bots, programs, P), cards_in_game(T))
+
+
+def cards_in_game(T: np.ndarray) -> list[int]:
+    """The ids of the cards a game of table ``T`` starts with piles of."""
+    return [int(c) for c in np.flatnonzero(T[SUPPLY0:SUPPLY0 + N_CARDS] > 0)]
 
 
 def install_hooks(bots: list, programs: list[Program], P: np.ndarray) -> tuple:
@@ -124,8 +130,8 @@ def play_batch(config: GameConfig, bots: list[BotLike], seat_bots: np.ndarray,
     rec_vp = np.zeros(rec_shape, np.int16)
     args = [S, R, T, P, Q, None, n, seat_bots, seeds, first, score, turns, game, rec_coins,
             rec_vp]
-    compile_cold(tuple(args), hooks)           # a cold cache: two processes compile at once
-    args[5] = engine_calls(hooks)
+    compile_cold(tuple(args), hooks, cards_in_game(T))   # a cold cache: two processes
+    args[5] = engine_calls(hooks, cards_in_game(T))
     done = run_batch(*args)
     result = BatchResult(score, turns, game, rec_coins if record_turns else None,
                          rec_vp if record_turns else None)

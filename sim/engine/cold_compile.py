@@ -1,13 +1,13 @@
 """A cold first run compiles the engine in two processes at once.
 
-With an empty numba cache the first batch compiles the engine: about 40
-CPU-seconds, in two parts that do not depend on each other since ``decide``
-is called through a function pointer (sim.engine.decide.engine_calls): the
-decision maker (every bot kind) and ``run_batch`` (turns, card texts, the
-rule-list scan).  On a machine with two or more cores :func:`compile_cold`
-compiles ``decide`` in a child process, writing it to the disk cache, while
-this process compiles ``run_batch``; the first batch then loads ``decide``
-from the cache.  A warm cache, or a process that has compiled already, skips
+With an empty numba cache the first batch compiles the engine, in two parts
+that do not depend on each other since ``decide`` is called through a function
+pointer (sim.engine.decide.decision_calls): the decision maker (every bot
+kind), and ``run_batch`` (turns, the rule-list scan) with the game's card texts
+(sim.engine.cardcalls).  On a machine with two or more cores
+:func:`compile_cold` compiles ``decide`` in a child process, writing it to the
+disk cache, while this process compiles the rest; the first batch then loads
+``decide`` from the cache.  A warm cache, or a process that has compiled already, skips
 all this.  Games are the same either way: this only changes who compiles.
 """
 
@@ -20,7 +20,9 @@ from pathlib import Path
 
 from numba import typeof, types
 
-_CHILD = ("from sim.engine.decide import DECIDE_SIGNATURE, decide; "
+# (Importing sim.engine.game first makes the engine compile once per type, as in the
+# parent: sim.engine.unliteral.)
+_CHILD = ("import sim.engine.game; from sim.engine.decide import DECIDE_SIGNATURE, decide; "
           "decide.compile(DECIDE_SIGNATURE)")
 
 
@@ -31,13 +33,15 @@ def _cache_has_decide() -> bool:
     return any(Path(folder).rglob("decide.decide-*.nbi"))
 
 
-def compile_cold(run_args: tuple, hooks: tuple) -> None:
-    """Compile ``run_batch`` for ``run_args`` here while a child compiles ``decide``.
+def compile_cold(run_args: tuple, hooks: tuple, card_ids: list[int]) -> None:
+    """Compile ``run_batch`` for ``run_args`` and the game's card functions here while
+    a child compiles ``decide``.
 
     ``run_args`` are run_batch's arguments with ``None`` in place of ``H`` (the
-    decide pointer pair and ``hooks``), whose type is built without compiling
-    ``decide``.
+    decide pointer pair, ``hooks`` and the card table), whose type is built
+    without compiling ``decide``.
     """
+    from sim.engine.cardcalls import CARD_SIGNATURE, N_SPECIALS, card_calls
     from sim.engine.decide import DECIDE_SIGNATURE, decide
     from sim.engine.game import run_batch
 
@@ -54,7 +58,9 @@ def compile_cold(run_args: tuple, hooks: tuple) -> None:
                              stderr=subprocess.DEVNULL)
     try:
         h_type = types.Tuple((types.UniTuple(types.FunctionType(DECIDE_SIGNATURE), 2),
-                              typeof(hooks)))
+                              typeof(hooks),
+                              types.UniTuple(types.FunctionType(CARD_SIGNATURE), N_SPECIALS)))
         run_batch.compile(tuple(h_type if a is None else typeof(a) for a in run_args))
+        card_calls(card_ids)
     finally:
         child.wait()     # decide is then in the cache (if the child failed, it compiles here)

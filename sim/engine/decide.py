@@ -719,8 +719,8 @@ def python_answer(S, p, d, arg):
 def decide(S, R, T, P, Q, hooks, p, d, arg):
     """Player ``p``'s answer to decision ``d`` (a card id, -1, or 0/1 for yes/no).
 
-    The engine calls it through a function pointer (:func:`engine_calls`), never
-    directly: see there why.
+    The engine calls it through a function pointer (:func:`decision_calls`), never
+    directly: see below why.
     """
     b = S[BOT + p]
     hook = P[b * P_WIDTH + PF_FLAGS + F_HOOK]
@@ -757,16 +757,16 @@ DECIDE_SIGNATURE = types.int64(
 
 @njit(DECIDE_SIGNATURE.return_type(*DECIDE_SIGNATURE.args), cache=True)
 def _no_decide(S, R, T, P, Q, hooks, p, d, arg):  # pragma: no cover - never called
-    """Second member of the pair :func:`engine_calls` builds (numba types a tuple of two
+    """Second member of the pair :func:`decision_calls` builds (numba types a tuple of two
     functions of one signature as function pointers; one alone would be inlined)."""
     return -1
 
 
-def engine_calls(hooks: tuple) -> tuple:
-    """The ``H`` argument of the engine: ((decide, _no_decide), hooks).
+def decision_calls(hooks: tuple) -> tuple:
+    """``(decide, _no_decide), hooks``: how card texts and turns reach the players.
 
     Compiles ``decide`` for the engine's argument types (or loads it from the cache)
-    the first time; the engine calls it as ``H[0][0](..., H[1], ...)``.
+    the first time; the engine calls it as ``D[0][0](..., D[1], ...)``.
     """
     decide.compile(DECIDE_SIGNATURE)
     return ((decide, _no_decide), hooks)

@@ -27,7 +27,6 @@ from sim.cards import (
     SILVER,
     TREASURE,
 )
-from sim.engine.base_set import resolve_special
 from sim.engine.codes import (
     D_ACTION,
     D_BUY,
@@ -117,7 +116,8 @@ N_GAME_COLS = 6
 @njit(cache=True, inline="always")
 def resolve(S, R, T, P, Q, H, p, c):
     """Carry out card ``c``'s text once for player ``p``: its counters top to bottom,
-    then its own function (sim.engine.base_set), if it has one."""
+    then its own function (sim.engine.base_set, called through sim.engine.cardcalls),
+    if it has one."""
     k = T[c * N_COLS + C_CARDS]
     if k:
         draw(S, R, p, k)
@@ -125,8 +125,8 @@ def resolve(S, R, T, P, Q, H, p, c):
     S[V + V_BUYS] += T[c * N_COLS + C_BUYS]
     S[V + V_COINS] += T[c * N_COLS + C_COINS]
     sp = T[c * N_COLS + C_SPECIAL]
-    if sp:
-        resolve_special(S, R, T, P, Q, H, p, sp)
+    if sp:                      # the card's own function, through the game's card table
+        H[2][sp](S, R, T, P, Q, (H[0], H[1]), p)
 
 
 @njit(cache=True, inline="always")
@@ -333,7 +333,7 @@ def run_batch(S, R, T, P, Q, H, n_players, seat_bots, seeds, first, out_score, o
     """Play ``len(seeds)`` games; returns how many finished (fewer on an error).
 
     H: (decide as a function pointer, the tuple of compiled decision hooks referenced by
-    the bots' F_HOOK): sim.engine.decide.engine_calls.
+    the bots' F_HOOK, the game's card functions): sim.engine.cardcalls.engine_calls.
     seat_bots[g, s]: row of ``P`` of the bot in seat s of game g.
     first[g]: the seat that moves first, or -1 to draw it from the game's seed.
     rec_coins/rec_vp [g, seat, turn]: per-turn $ and score, when their first axis

@@ -23,9 +23,8 @@ import numpy as np
 from sim.cards import ACTION, CARDS
 from sim.engine import codes
 
-# The card whose function a special code names (the ``extra`` of EV_TOPDECK,
-# EV_SET_ASIDE and EV_LOOK rows).
-_BY_SPECIAL = {c.special: c.name for c in CARDS if c.special}
+# (The ``extra`` of EV_TOPDECK, EV_SET_ASIDE and EV_LOOK rows is the id of the card
+# whose text did it.)
 _GAIN_TO = {0: "to discard pile", 1: "to hand", 2: "onto their deck"}
 
 
@@ -173,11 +172,11 @@ def format_log(log: np.ndarray, names: Sequence[str], *, header: str = "",
             grouped("discard", p, why, c, k, "discards")
         elif ev == codes.EV_TOPDECK:
             out.append(f"    {who(p)} puts {_card(c)} onto their deck "
-                       f"({_BY_SPECIAL.get(extra, '?')})")
+                       f"({_card(extra)})")
         elif ev == codes.EV_SET_ASIDE:
-            grouped("aside", p, _BY_SPECIAL.get(extra, "?"), c, k, "sets aside")
+            grouped("aside", p, _card(extra), c, k, "sets aside")
         elif ev == codes.EV_LOOK:
-            grouped("look", p, _BY_SPECIAL.get(extra, "?"), c, k, "looks at")
+            grouped("look", p, _card(extra), c, k, "looks at")
         elif ev == codes.EV_REVEAL_CARD:
             if extra == 1:
                 grouped("reveal-hand", p, source, c, k, "reveals", " from their hand")

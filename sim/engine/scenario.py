@@ -64,7 +64,7 @@ class Scenario:
         programs = [b.program() for b in self.bots]
         self.T = make_table(n, self.config.kingdom)
         self.P, self.Q = pack_programs(programs, self.T)
-        self.H = install_bots(self.bots, programs, self.P)
+        self.H = install_bots(self.bots, programs, self.P, self.T)
         self.S, self.R = new_state(self.T, turn_cap, log_rows=(1 << 14) if log else 0)
         seat_bots = np.arange(n, dtype=np.int32).reshape(1, n)
         reset_game_on(self.S, self.R, self.T, 0, np.uint64(seed), n, seat_bots)

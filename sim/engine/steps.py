@@ -54,7 +54,7 @@ def fail(S, code, p, d, c):
 @njit(cache=True)
 def ask(S, R, T, P, Q, H, p, d, arg):
     """Ask player ``p`` decision ``d``; records an error if its bot raised."""
-    c = H[0][0](S, R, T, P, Q, H[1], p, d, arg)      # decide (sim.engine.decide.engine_calls)
+    c = H[0][0](S, R, T, P, Q, H[1], p, d, arg)      # decide (decision_calls)
     if c == BOT_RAISED:
         fail(S, ERR_BOT_RAISED, p, d, -1)
     return c
