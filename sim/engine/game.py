@@ -175,7 +175,7 @@ def play_treasure(S, T, p, c, k):
         S[V + V_COINS] += S[V + V_MERCHANTS]
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def play_turn(S, R, T, P, Q, H, p):
     """One whole turn of player ``p``: Action phase, Buy phase, Cleanup.
 
