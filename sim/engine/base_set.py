@@ -123,7 +123,7 @@ from sim.engine.layout import (
 from sim.engine.program import F_HOOK, F_KIND, K_RULES
 from sim.engine.steps import (
     ask,
-    attack_blocked,
+    attacked,
     fail,
     gain_choice,
     in_hand_ok,
@@ -197,10 +197,9 @@ def militia(S, R, T, P, Q, H, p):
     Asks D_ATTACK_DISCARD (arg: how many are still to go) per card; logs
     EV_DISCARD (extra DISCARD_ATTACK).
     """
-    n = S[V + V_NP]
-    for k in range(1, n):
-        q = (p + k) % n
-        if attack_blocked(S, R, T, P, Q, H, q) or S[ERR]:
+    for k in range(1, S[V + V_NP]):
+        q = attacked(S, R, T, P, Q, H, p, k)
+        if q < 0:
             continue
         b = S[BOT + q]
         flags = b * P_WIDTH + PF_FLAGS
@@ -260,10 +259,9 @@ def witch(S, R, T, P, Q, H, p):
     In turn order from the left while Curses last; Moat may block (D_REVEAL_MOAT).
     Logs EV_GAIN for each Curse.
     """
-    n = S[V + V_NP]
-    for k in range(1, n):
-        q = (p + k) % n
-        if attack_blocked(S, R, T, P, Q, H, q) or S[ERR]:
+    for k in range(1, S[V + V_NP]):
+        q = attacked(S, R, T, P, Q, H, p, k)
+        if q < 0:
             continue
         if S[SUPPLY + CURSE] > 0:
             gain(S, T, q, CURSE, GAIN_TO_DISCARD)
@@ -365,13 +363,10 @@ def bureaucrat(S, R, T, P, Q, H, p):
     """
     if S[SUPPLY + SILVER] > 0:
         gain(S, T, p, SILVER, GAIN_TO_DECK)
-    n = S[V + V_NP]
-    for k in range(1, n):
-        q = (p + k) % n
-        if attack_blocked(S, R, T, P, Q, H, q):
+    for k in range(1, S[V + V_NP]):
+        q = attacked(S, R, T, P, Q, H, p, k)
+        if q < 0:
             continue
-        if S[ERR]:
-            return
         h0 = HAND0 + q * N_SLOTS
         has_victory = False
         for c in range(N_CARDS):
@@ -454,13 +449,10 @@ def bandit(S, R, T, P, Q, H, p):
     """
     if S[SUPPLY + GOLD] > 0:
         gain(S, T, p, GOLD, GAIN_TO_DISCARD)
-    n = S[V + V_NP]
-    for k in range(1, n):
-        q = (p + k) % n
-        if attack_blocked(S, R, T, P, Q, H, q):
+    for k in range(1, S[V + V_NP]):
+        q = attacked(S, R, T, P, Q, H, p, k)
+        if q < 0:
             continue
-        if S[ERR]:
-            return
         # Each card is logged as it is revealed: a shuffle between the two (one card
         # left in the deck) comes after the first in the log, as in the game.
         a = take_top(S, R, q)

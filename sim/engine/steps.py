@@ -33,6 +33,7 @@ from sim.engine.layout import (
     STACK_DEPTH,
     STACK_WIDTH,
     V_GAME,
+    V_NP,
     V_STACK_N,
     V,
 )
@@ -134,6 +135,17 @@ def attack_blocked(S, R, T, P, Q, H, q):
                 log_event(S, EV_REVEAL, q, MOAT, 1, 0)
                 blocked = True
     return blocked
+
+
+@njit(cache=True)
+def attacked(S, R, T, P, Q, H, p, k):
+    """The ``k``-th player after ``p`` in turn order if ``p``'s Attack affects them, after
+    their reaction window; -1 when they block it (or an error is recorded: the callers'
+    loops then run out without touching anyone, and the batch stops)."""
+    q = (p + k) % S[V + V_NP]
+    if S[ERR] or attack_blocked(S, R, T, P, Q, H, q) or S[ERR]:
+        return -1
+    return q
 
 
 @njit(cache=True)
