@@ -62,5 +62,8 @@ def compile_cold(run_args: tuple, hooks: tuple, card_ids: list[int]) -> None:
                               types.UniTuple(types.FunctionType(CARD_SIGNATURE), N_SPECIALS)))
         run_batch.compile(tuple(h_type if a is None else typeof(a) for a in run_args))
         card_calls(card_ids)
-    finally:
-        child.wait()     # decide is then in the cache (if the child failed, it compiles here)
+    except BaseException:           # Ctrl-C or a failure: do not wait for the child
+        child.kill()
+        child.wait()
+        raise
+    child.wait()     # decide is then in the cache (if the child failed, it compiles here)
