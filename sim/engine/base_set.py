@@ -444,8 +444,9 @@ def bandit(S, R, T, P, Q, H, p):
 
     Nothing is gained from an empty Gold pile.  Moat may block.  Between two
     different such Treasures the attacked player chooses (D_BANDIT, arg: the
-    other one).  Logs EV_GAIN, EV_REVEAL_CARD (extra 0: from the deck), EV_TRASH
-    and EV_DISCARD (extra DISCARD_REVEALED).
+    second card revealed; both are in its set-aside zone).  Logs EV_GAIN,
+    EV_REVEAL_CARD (extra 0: from the deck), EV_TRASH and EV_DISCARD (extra
+    DISCARD_REVEALED).
     """
     if S[SUPPLY + GOLD] > 0:
         gain(S, T, p, GOLD, GAIN_TO_DISCARD)
