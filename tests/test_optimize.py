@@ -301,3 +301,13 @@ def test_three_player_search_seats_the_candidate_with_two_copies_of_each_opponen
                    budget=60_000, seed=2, population=4, keep=1, processes=1, progress=False,
                    chart=False)
     assert "# Players: 3; opponents: bmu" in res.toml.read_text()
+
+
+def test_a_search_never_spends_more_than_its_budget(tmp_path):
+    """Every game counts against ``budget``: races, the held-out check after each
+    generation and the final measurement (many generations, so many checks)."""
+    res = optimize(out=tmp_path / "b.toml", against=["bmu"], budget=300_000, seed=4,
+                   population=4, keep=1, processes=1, progress=False, chart=False,
+                   cards=["Smithy"], holdout=60_000)    # checks of 15,000 games a side
+    assert res.trace["stopped"] == "budget spent"
+    assert 0.8 * 300_000 <= res.games <= 300_000

@@ -302,7 +302,10 @@ def optimize(*, out: str | os.PathLike, kingdom: str | Sequence[str] | None = No
             while True:
                 g = state["gen"]
                 if state["race"] is None:
-                    left = search_budget - (spent() - _check_games(state))
+                    # Every game counts: races, held-out checks (the next one may cost as
+                    # much as the dearest so far) and the final measurement.
+                    next_check = max((c["cost"] for c in state["checks"]), default=0)
+                    left = budget - final_cost - next_check - spent()
                     stop = _stop_reason(state, g, left, unit * MIN_D0, time_limit_s,
                                         wall0 + time.monotonic() - t0)
                     if stop:
@@ -378,10 +381,6 @@ def _stop_reason(state: dict, g: int, left: int, least: int, time_limit_s: float
     if time_limit_s is not None and g > 0 and wall_s >= time_limit_s:
         return f"time limit of {time_limit_s:g} s reached ({wall_s:.0f} s)"
     return None
-
-
-def _check_games(state: dict) -> int:
-    return sum(c["cost"] for c in state["checks"])
 
 
 def _check(state, ev, name, path, gen, cseed, games, spent, say) -> None:
