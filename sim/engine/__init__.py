@@ -6,15 +6,20 @@ A map for newcomers (each module's docstring says more):
 * ``codes``   decisions, log events, errors and end reasons as integers;
 * ``zones``   the only code that moves cards (draw, gain, trash, discard, put on
   the deck, set aside, cleanup) and keeps the running totals;
-* ``game``    turns, phases, playing cards, game end and scoring;
+* ``steps``   what card texts are made of: ask a player, gain a card costing up to
+  $N, the reaction window of an attacked player, queue a card to be played;
+* ``game``    turns, phases, playing cards (and the play stack), game end, scoring;
 * ``base_set`` the text of every base-set kingdom card, one function per card;
+* ``cardcalls`` the table through which a game calls its cards' functions (only the
+  cards of the game are compiled);
 * ``decide``  every question asked of a player: rule programs, the random bot,
   compiled hooks and Python bots;
 * ``program`` the bot-program format; ``hooks``/``callbacks`` the views bots see;
 * ``state``, ``rng``, ``pointers``, ``unliteral`` arrays, random streams and
   numba plumbing;
-* ``batch`` (the Python entry point), ``scenario`` (exact situations for
-  tests), ``gamelog`` (readable logs), ``config`` (kingdom and setup).
+* ``batch`` (the Python entry point), ``cold_compile`` (a cold cache compiles in
+  two processes), ``scenario`` (exact situations for tests), ``gamelog``
+  (readable logs), ``config`` (kingdom and setup).
 
 The card table itself (names, costs, types, counters) is data in ``sim.cards``.
 Importing this package imports nothing heavy: numba loads with ``game``.
