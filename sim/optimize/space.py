@@ -14,9 +14,12 @@ Every candidate is a Big-Money-shaped rule bot, the shape of the reference bots
     <cards in slot "late">
 
 and a limit per kingdom card: not bought, ``count(Card) < N`` (a fixed number)
-or ``count(Card) < count(Treasure) / D`` (one per D Treasures).  The cards are
-played in the default play order (non-terminals first), attacks discard in the
-reference bots' order, and ``avoid_losing_end`` is on, as for the reference bots.
+or ``count(Card) < count(Treasure) / D`` (one per D Treasures).  The Actions
+are played in the genome's play order (by default the default play order:
+Throne Room, then non-terminals, then terminals); the order only matters, and
+only counts as a different bot, between the Actions the bot buys.  Attacks
+discard in the reference bots' order, and ``avoid_losing_end`` is on, as for
+the reference bots.
 
 BMU, Smithy-BM, Militia-BM and Big Money are points of this space, so a search
 can start from them (:func:`genome_from_bot`).  A :class:`Genome` is a plain,
@@ -32,7 +35,7 @@ from dataclasses import dataclass, replace
 import numpy as np
 
 from bots.errors import RuleError
-from bots.rules import Buy, RuleBot
+from bots.rules import Buy, RuleBot, default_play_order
 from sim.cards import ACTION, CARDS, card_id
 
 #: Attack-discard order of the reference bots (bots.library.REFERENCE_DISCARD).
@@ -76,19 +79,35 @@ class Genome:
     estate_late: int = 2
     duchy_mid: int = 6
     cards: tuple[CardGene, ...] = ()
+    play: tuple[str, ...] = ()
+
+    def play_order(self) -> list[str]:
+        """The Actions among ``cards`` in the order they are played: ``play`` first (in
+        its order), then the others in the default play order."""
+        actions = [c.card for c in self.cards if CARDS[card_id(c.card)].is_type(ACTION)]
+        listed = [c for c in self.play if c in actions]
+        rank = {CARDS[i].name: k for k, i in enumerate(default_play_order())}
+        return listed + sorted((c for c in actions if c not in listed), key=rank.get)
+
+    def bought_play_order(self) -> tuple[str, ...]:
+        """The play order of the Actions this bot buys (all that tells two orders apart)."""
+        bought = {c.card for c in self.cards if c.kind != OFF}
+        return tuple(c for c in self.play_order() if c in bought)
 
     def key(self) -> tuple:
-        """Equal keys, equal bots (a card switched off forgets its number and slot)."""
+        """Equal keys, equal bots (a card switched off forgets its number and slot; the
+        play order counts only between the Actions bought)."""
         return (self.province_money if not self.province_gold else -1, self.province_gold,
                 self.duchy_late, self.estate_late, self.duchy_mid,
-                tuple(c.key() for c in self.cards if c.kind != OFF))
+                tuple(c.key() for c in self.cards if c.kind != OFF), self.bought_play_order())
 
     def to_dict(self) -> dict:
         return {"province_money": self.province_money, "province_gold": self.province_gold,
                 "duchy_late": self.duchy_late, "estate_late": self.estate_late,
                 "duchy_mid": self.duchy_mid,
                 "cards": [{"card": c.card, "kind": c.kind, "n": c.n, "slot": c.slot}
-                          for c in self.cards]}
+                          for c in self.cards],
+                "play": list(self.play)}
 
     @classmethod
     def from_dict(cls, d: dict) -> Genome:
@@ -96,7 +115,8 @@ class Genome:
                    province_gold=int(d["province_gold"]), duchy_late=int(d["duchy_late"]),
                    estate_late=int(d["estate_late"]), duchy_mid=int(d["duchy_mid"]),
                    cards=tuple(CardGene(c["card"], c["kind"], int(c["n"]), c["slot"])
-                               for c in d["cards"]))
+                               for c in d["cards"]),
+                   play=tuple(d.get("play", ())))
 
     # -- the bot ------------------------------------------------------------------------
     def buy_rules(self) -> list[tuple[str, list[str]]]:
@@ -136,7 +156,7 @@ class Genome:
         buy = [Buy(card, *(parse_condition(t) for t in conds))
                for card, conds in self.buy_rules()]
         return RuleBot(name, description or self.describe(), buy=buy, discard=list(DISCARD),
-                       avoid_losing_end=True)
+                       play=self.play_order() if self.play else None, avoid_losing_end=True)
 
     def describe(self) -> str:
         """One line: the thresholds and the kingdom cards bought."""
@@ -150,6 +170,9 @@ class Genome:
                 parts.append(f"{c.card} up to {c.n} ({c.slot})")
             elif c.kind == RATIO:
                 parts.append(f"{c.card} 1 per {c.n} Treasures ({c.slot})")
+        order = self.bought_play_order()
+        if len(order) > 1:
+            parts.append("plays " + ", ".join(order))
         return "Found by domsim optimize: " + "; ".join(parts) + "."
 
     def to_toml(self, name: str, description: str = "", header: Sequence[str] = ()) -> str:
@@ -158,6 +181,8 @@ class Genome:
         desc = (description or self.describe()).replace("\\", "\\\\").replace('"', '\\"')
         lines += [f'name = "{name}"', f'description = "{desc}"', "avoid_losing_end = true",
                   "discard = [" + ", ".join(f'"{c}"' for c in DISCARD) + "]"]
+        if self.play:
+            lines.append("play = [" + ", ".join(f'"{c}"' for c in self.play_order()) + "]")
         for card, conds in self.buy_rules():
             lines += ["", "[[buy]]", f'card = "{card}"']
             if conds:
@@ -189,6 +214,7 @@ class Space:
     card_ratios: tuple[int, ...] = _range(3, 20)
     card_slots: tuple[str, ...] = SLOTS
     card_kinds: tuple[str, ...] = (OFF, FIXED, RATIO)
+    play_orders: bool = True          # search the order the bought Actions are played in
 
     @classmethod
     def for_kingdom(cls, kingdom: Iterable[str | int], cards: Iterable[str] | None = None,
@@ -202,13 +228,15 @@ class Space:
         return cls(cards=tuple(cards), **genes)
 
     def to_dict(self) -> dict:
-        return {k: list(getattr(self, k)) for k in (
+        d = {k: list(getattr(self, k)) for k in (
             "cards", "province_money", "province_gold", "duchy_late", "estate_late",
             "duchy_mid", "card_counts", "card_ratios", "card_slots", "card_kinds")}
+        d["play_orders"] = self.play_orders
+        return d
 
     @classmethod
     def from_dict(cls, d: dict) -> Space:
-        return cls(**{k: tuple(v) for k, v in d.items()})
+        return cls(**{k: (bool(v) if k == "play_orders" else tuple(v)) for k, v in d.items()})
 
     # -- genomes ------------------------------------------------------------------------
     def fit(self, g: Genome) -> Genome:
@@ -218,7 +246,8 @@ class Space:
         if any(have[c].kind != OFF for c in extra):
             raise RuleError(f"the start bot buys {', '.join(sorted(extra))}, which the search "
                             f"space does not include (its cards: {', '.join(self.cards)})")
-        return replace(g, cards=tuple(have.get(c, CardGene(c)) for c in self.cards))
+        return replace(g, cards=tuple(have.get(c, CardGene(c)) for c in self.cards),
+                       play=tuple(p for p in g.play if p in self.cards))
 
     def size(self) -> float:
         """Number of distinct genomes (a float: it can be astronomically large)."""
@@ -230,6 +259,9 @@ class Space:
             total *= ((1 if OFF in self.card_kinds else 0)
                       + (len(self.card_counts) * n if FIXED in self.card_kinds else 0)
                       + (len(self.card_ratios) * n if RATIO in self.card_kinds else 0))
+        if self.play_orders:
+            actions = sum(CARDS[card_id(c)].is_type(ACTION) for c in self.cards)
+            total *= float(np.prod(np.arange(1, actions + 1)))
         return total
 
     def enumerate(self, base: Genome, limit: int) -> list[Genome] | None:
@@ -277,6 +309,11 @@ class Space:
                             for s in self.slots_for(c.card)]
                 for o in opts:
                     out.append(replace(g, cards=g.cards[:i] + (o,) + g.cards[i + 1:]))
+        if self.play_orders:
+            order = g.play_order()
+            for i in range(len(order) - 1):
+                swapped = order[:i] + [order[i + 1], order[i]] + order[i + 2:]
+                out.append(replace(g, play=tuple(swapped)))
         return [n for n in out if n.key() != g.key()]
 
     def mutate(self, g: Genome, rng: np.random.Generator, steps: int | None = None) -> Genome:
@@ -303,6 +340,8 @@ class Space:
                 genes.append(name)
         if len(self.card_kinds) > 1 or len(self.card_counts) > 1 or len(self.card_ratios) > 1:
             genes += [f"card:{i}" for i in range(len(g.cards))]
+        if self.play_orders and len(g.bought_play_order()) > 1:
+            genes.append("play")
         return genes
 
     def _mutate_once(self, g: Genome, rng: np.random.Generator) -> Genome:
@@ -320,6 +359,14 @@ class Space:
                 return replace(g, province_gold=_step(self.province_gold, g.province_gold, rng,
                                                       keep_positive=True))
             return replace(g, province_money=_step(self.province_money, g.province_money, rng))
+        if gene == "play":
+            # Two of the bought Actions trade places in the play order.
+            order = g.play_order()
+            bought = g.bought_play_order()
+            a, b = rng.choice(len(bought), size=2, replace=False)
+            i, j = order.index(bought[a]), order.index(bought[b])
+            order[i], order[j] = order[j], order[i]
+            return replace(g, play=tuple(order))
         if not gene.startswith("card:"):
             return replace(g, **{gene: _step(getattr(self, gene), getattr(g, gene), rng)})
         i = int(gene[5:])
@@ -427,7 +474,8 @@ def genome_from_bot(bot: RuleBot) -> Genome:
     if stage < 4:
         raise RuleError(f"the start bot {bot.name} must buy Province, Gold and Silver in that "
                         f"order, as the search space's bots do")
-    return Genome(**g, cards=tuple(cards.values()))
+    play = tuple(CARDS[c].name for c in bot.play) if bot.play else ()
+    return Genome(**g, cards=tuple(cards.values()), play=play)
 
 
 def _int(text: str, where: str) -> int:
