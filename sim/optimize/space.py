@@ -18,8 +18,9 @@ or ``count(Card) < count(Treasure) / D`` (one per D Treasures).  The Actions
 are played in the genome's play order (by default the default play order:
 Throne Room, then non-terminals, then terminals); the order only matters, and
 only counts as a different bot, between the Actions the bot buys.  Attacks
-discard in the reference bots' order, and ``avoid_losing_end`` is on, as for
-the reference bots.
+discard in the reference bots' order with the bought Actions placed after it,
+before Silver or before Copper (``action_discard``), and ``avoid_losing_end`` is
+on, as for the reference bots.
 
 BMU, Smithy-BM, Militia-BM and Big Money are points of this space, so a search
 can start from them (:func:`genome_from_bot`).  A :class:`Genome` is a plain,
@@ -40,6 +41,9 @@ from sim.cards import ACTION, CARDS, card_id
 
 #: Attack-discard order of the reference bots (bots.library.REFERENCE_DISCARD).
 DISCARD = ("Province", "Duchy", "Estate", "Curse", "Copper", "Silver")
+#: Where the bought Actions go in that order (discarded first = earlier): after it
+#: (kept over every Treasure), before Silver, or before Copper.
+ACTION_DISCARD = ("last", "before_silver", "before_copper")
 SLOTS = ("early", "mid", "late")
 
 # Card limit kinds: off, fixed count, one per D Treasures.
@@ -80,6 +84,7 @@ class Genome:
     duchy_mid: int = 6
     cards: tuple[CardGene, ...] = ()
     play: tuple[str, ...] = ()
+    action_discard: str = "last"
 
     def play_order(self) -> list[str]:
         """The Actions among ``cards`` in the order they are played: ``play`` first (in
@@ -99,7 +104,18 @@ class Genome:
         play order counts only between the Actions bought)."""
         return (self.province_money if not self.province_gold else -1, self.province_gold,
                 self.duchy_late, self.estate_late, self.duchy_mid,
-                tuple(c.key() for c in self.cards if c.kind != OFF), self.bought_play_order())
+                tuple(c.key() for c in self.cards if c.kind != OFF), self.bought_play_order(),
+                self.action_discard if self.bought_play_order() else "last")
+
+    def discard_order(self) -> list[str]:
+        """The attack-discard order: the reference order, with the bought Actions placed
+        as ``action_discard`` says (after it they follow the default order)."""
+        actions = list(self.bought_play_order())[::-1]     # the one played last goes first
+        if self.action_discard == "before_silver" and actions:
+            return list(DISCARD[:-1]) + actions + [DISCARD[-1]]
+        if self.action_discard == "before_copper" and actions:
+            return list(DISCARD[:-2]) + actions + list(DISCARD[-2:])
+        return list(DISCARD)
 
     def to_dict(self) -> dict:
         return {"province_money": self.province_money, "province_gold": self.province_gold,
@@ -107,7 +123,7 @@ class Genome:
                 "duchy_mid": self.duchy_mid,
                 "cards": [{"card": c.card, "kind": c.kind, "n": c.n, "slot": c.slot}
                           for c in self.cards],
-                "play": list(self.play)}
+                "play": list(self.play), "action_discard": self.action_discard}
 
     @classmethod
     def from_dict(cls, d: dict) -> Genome:
@@ -116,7 +132,8 @@ class Genome:
                    estate_late=int(d["estate_late"]), duchy_mid=int(d["duchy_mid"]),
                    cards=tuple(CardGene(c["card"], c["kind"], int(c["n"]), c["slot"])
                                for c in d["cards"]),
-                   play=tuple(d.get("play", ())))
+                   play=tuple(d.get("play", ())),
+                   action_discard=str(d.get("action_discard", "last")))
 
     # -- the bot ------------------------------------------------------------------------
     def buy_rules(self) -> list[tuple[str, list[str]]]:
@@ -155,7 +172,8 @@ class Genome:
 
         buy = [Buy(card, *(parse_condition(t) for t in conds))
                for card, conds in self.buy_rules()]
-        return RuleBot(name, description or self.describe(), buy=buy, discard=list(DISCARD),
+        return RuleBot(name, description or self.describe(), buy=buy,
+                       discard=self.discard_order(),
                        play=self.play_order() if self.play else None, avoid_losing_end=True)
 
     def describe(self) -> str:
@@ -173,6 +191,8 @@ class Genome:
         order = self.bought_play_order()
         if len(order) > 1:
             parts.append("plays " + ", ".join(order))
+        if order and self.action_discard != "last":
+            parts.append("discards Actions " + self.action_discard.replace("_", " "))
         return "Found by domsim optimize: " + "; ".join(parts) + "."
 
     def to_toml(self, name: str, description: str = "", header: Sequence[str] = ()) -> str:
@@ -180,7 +200,7 @@ class Genome:
         lines = [f"# {h}" if h else "#" for h in header]
         desc = (description or self.describe()).replace("\\", "\\\\").replace('"', '\\"')
         lines += [f'name = "{name}"', f'description = "{desc}"', "avoid_losing_end = true",
-                  "discard = [" + ", ".join(f'"{c}"' for c in DISCARD) + "]"]
+                  "discard = [" + ", ".join(f'"{c}"' for c in self.discard_order()) + "]"]
         if self.play:
             lines.append("play = [" + ", ".join(f'"{c}"' for c in self.play_order()) + "]")
         for card, conds in self.buy_rules():
@@ -215,6 +235,7 @@ class Space:
     card_slots: tuple[str, ...] = SLOTS
     card_kinds: tuple[str, ...] = (OFF, FIXED, RATIO)
     play_orders: bool = True          # search the order the bought Actions are played in
+    action_discards: tuple[str, ...] = ACTION_DISCARD   # where Actions go when discarding
 
     @classmethod
     def for_kingdom(cls, kingdom: Iterable[str | int], cards: Iterable[str] | None = None,
@@ -230,7 +251,8 @@ class Space:
     def to_dict(self) -> dict:
         d = {k: list(getattr(self, k)) for k in (
             "cards", "province_money", "province_gold", "duchy_late", "estate_late",
-            "duchy_mid", "card_counts", "card_ratios", "card_slots", "card_kinds")}
+            "duchy_mid", "card_counts", "card_ratios", "card_slots", "card_kinds",
+            "action_discards")}
         d["play_orders"] = self.play_orders
         return d
 
@@ -259,10 +281,10 @@ class Space:
             total *= ((1 if OFF in self.card_kinds else 0)
                       + (len(self.card_counts) * n if FIXED in self.card_kinds else 0)
                       + (len(self.card_ratios) * n if RATIO in self.card_kinds else 0))
+        actions = sum(CARDS[card_id(c)].is_type(ACTION) for c in self.cards)
         if self.play_orders:
-            actions = sum(CARDS[card_id(c)].is_type(ACTION) for c in self.cards)
             total *= float(np.prod(np.arange(1, actions + 1)))
-        return total
+        return total * (len(self.action_discards) if actions else 1)
 
     def enumerate(self, base: Genome, limit: int) -> list[Genome] | None:
         """Every genome of the space (varying ``base``), or None if there are more than
@@ -314,6 +336,8 @@ class Space:
             for i in range(len(order) - 1):
                 swapped = order[:i] + [order[i + 1], order[i]] + order[i + 2:]
                 out.append(replace(g, play=tuple(swapped)))
+        for v in self.action_discards:
+            out.append(replace(g, action_discard=v))
         return [n for n in out if n.key() != g.key()]
 
     def mutate(self, g: Genome, rng: np.random.Generator, steps: int | None = None) -> Genome:
@@ -342,6 +366,8 @@ class Space:
             genes += [f"card:{i}" for i in range(len(g.cards))]
         if self.play_orders and len(g.bought_play_order()) > 1:
             genes.append("play")
+        if len(self.action_discards) > 1 and g.bought_play_order():
+            genes.append("discard")
         return genes
 
     def _mutate_once(self, g: Genome, rng: np.random.Generator) -> Genome:
@@ -359,6 +385,9 @@ class Space:
                 return replace(g, province_gold=_step(self.province_gold, g.province_gold, rng,
                                                       keep_positive=True))
             return replace(g, province_money=_step(self.province_money, g.province_money, rng))
+        if gene == "discard":
+            others = [v for v in self.action_discards if v != g.action_discard]
+            return replace(g, action_discard=others[int(rng.integers(len(others)))])
         if gene == "play":
             # Two of the bought Actions trade places in the play order.
             order = g.play_order()
