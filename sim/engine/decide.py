@@ -565,10 +565,7 @@ def rules_decide_more(S, T, P, Q, b, p, d, arg):
                     best = c
         return best
     if d == D_SENTRY_TRASH:         # what it would trash with Chapel
-        c = _best_in_zone(S, T, P, b, p, ASIDE0, R_TRASH, 0, True)
-        if c >= 0 and P[b * P_WIDTH + PF_RANKS + R_TRASH * N_SLOTS + c] < NEVER:
-            return c
-        return -1
+        return _ranked_in_zone(S, T, P, b, p, ASIDE0, R_TRASH)
     if d == D_SENTRY_DISCARD:       # of the cards in its sentry_discard row (default:
         # Victory cards and Curses) that it did not trash, the one it would discard first
         a0 = ASIDE0 + p * N_SLOTS

@@ -117,11 +117,6 @@ def zone(z: int, p: int) -> int:
     return ZONES + (z * MAX_PLAYERS + p) * N_SLOTS
 
 
-def zone_size(z: int, p: int) -> int:
-    """Offset of the number of cards in player ``p``'s count zone ``z``."""
-    return PS + z * MAX_PLAYERS + p
-
-
 # Offsets of player 0's zones; player p's are N_SLOTS * p further.
 HAND0 = zone(Z_HAND, 0)
 PLAY0 = zone(Z_PLAY, 0)
