@@ -25,10 +25,11 @@ CURSE_TYPE = 4
 ACTION = 8
 ATTACK = 16
 REACTION = 32
-# Reserved for the Adventures expansion (not used by any card yet).
+# Adventures (sim.cards.adventures).
 DURATION = 64
 RESERVE = 128
 TRAVELLER = 256
+EVENT = 512       # not a card: bought with a Buy and $, never in any zone
 
 TYPE_BITS = {
     "Treasure": TREASURE,
@@ -37,6 +38,10 @@ TYPE_BITS = {
     "Action": ACTION,
     "Attack": ATTACK,
     "Reaction": REACTION,
+    "Duration": DURATION,
+    "Reserve": RESERVE,
+    "Traveller": TRAVELLER,
+    "Event": EVENT,
 }
 
 
@@ -62,6 +67,13 @@ class Card:
 
 # Each expansion's rows live in their own module; ids are stable (results files,
 # bot programs and logs store them), so new cards are appended, never inserted.
+from sim.cards.adventures import (  # noqa: E402
+    ADVENTURES_CARDS,
+    EVENTS,
+    FIRST_ADVENTURES,
+    FIRST_EVENT,
+    UPGRADES,
+)
 from sim.cards.base import (  # noqa: E402  (base.py needs Card and the type bits above)
     ARTISAN,
     BANDIT,
@@ -122,14 +134,17 @@ from sim.cards.base import (  # noqa: E402  (base.py needs Card and the type bit
     WORKSHOP,
 )
 
-CARDS: tuple[Card, ...] = BASE_CARDS
+CARDS: tuple[Card, ...] = BASE_CARDS + ADVENTURES_CARDS
 assert all(c.id == i for i, c in enumerate(CARDS)), "card ids must be 0, 1, 2, ... in order"
 
 N_CARDS = len(CARDS)
 BY_NAME = {c.name.lower(): c for c in CARDS}
 
 BASIC_CARDS = (COPPER, SILVER, GOLD, ESTATE, DUCHY, PROVINCE, CURSE)
-KINGDOM_CARDS = tuple(c.id for c in CARDS if c.id not in BASIC_CARDS)
+# Supply kingdom cards only: not the Traveller upgrades (non-Supply piles) nor Events.
+KINGDOM_CARDS = tuple(c.id for c in CARDS
+                      if c.id not in BASIC_CARDS and c.id not in UPGRADES and c.id not in EVENTS)
+BASE_KINGDOM = tuple(c for c in KINGDOM_CARDS if c < FIRST_ADVENTURES)
 
 
 class UnknownCardError(ValueError):

@@ -20,7 +20,19 @@ from sim.engine.cold_compile import compile_cold
 from sim.engine.config import GameConfig
 from sim.engine.game import N_GAME_COLS, run_batch
 from sim.engine.hooks import hooks_tuple
-from sim.engine.layout import ERR, LOG, LOG_WIDTH, PF_FLAGS, SUPPLY0, V_LOG_N, V_LOG_TRUNC, V
+from sim.engine.layout import (
+    ERR,
+    EVENT_IDS,
+    LOG,
+    LOG_WIDTH,
+    N_EVENTS,
+    NON_SUPPLY0,
+    PF_FLAGS,
+    SUPPLY0,
+    V_LOG_N,
+    V_LOG_TRUNC,
+    V,
+)
 from sim.engine.program import F_HOOK, F_KIND, K_PYTHON, Program
 from sim.engine.state import make_table, new_state, pack_programs
 
@@ -76,8 +88,11 @@ def install_bots(bots: list, programs: list[Program], P: np.ndarray, T: np.ndarr
 
 
 def cards_in_game(T: np.ndarray) -> list[int]:
-    """The ids of the cards a game of table ``T`` starts with piles of."""
-    return [int(c) for c in np.flatnonzero(T[SUPPLY0:SUPPLY0 + N_CARDS] > 0)]
+    """The ids of the cards (and Events) a game of table ``T`` can use: its Supply piles,
+    the Traveller upgrade piles and its Events."""
+    in_game = (T[SUPPLY0:SUPPLY0 + N_CARDS] > 0) | (T[NON_SUPPLY0:NON_SUPPLY0 + N_CARDS] > 0)
+    events = [int(c) for c in T[EVENT_IDS:EVENT_IDS + T[N_EVENTS]]]
+    return [int(c) for c in np.flatnonzero(in_game)] + events
 
 
 def install_hooks(bots: list, programs: list[Program], P: np.ndarray) -> tuple:
@@ -118,7 +133,7 @@ def play_batch(config: GameConfig, bots: list[BotLike], seat_bots: np.ndarray,
     if seat_bots.size and (seat_bots.min() < 0 or seat_bots.max() >= len(bots)):
         raise ValueError("seat_bots refers to a bot that is not in the list")
     programs = [b.program() for b in bots]
-    T = make_table(n, config.kingdom)
+    T = make_table(n, config.kingdom, getattr(config, "events", ()))
     P, Q = pack_programs(programs, T)
     hooks = install_hooks(bots, programs, P)
     S, R = new_state(T, config.turn_cap, log_rows=LOG_ROWS if log else 0)

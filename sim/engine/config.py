@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from sim.cards import CARDS, FIRST_GAME, KINGDOM_CARDS, card_id
+from sim.cards import BASE_KINGDOM, CARDS, FIRST_GAME, KINGDOM_CARDS, card_id
 
 
 class ConfigError(ValueError):
@@ -70,7 +70,7 @@ def random_pool(text: str) -> tuple[int, ...]:
     ``"random"``, the listed ones for ``"random:Card,Card,..."``."""
     _, _, listed = text.partition(":")
     if not listed.strip():
-        return tuple(sorted(KINGDOM_CARDS))
+        return tuple(sorted(BASE_KINGDOM))
     try:
         ids = tuple(card_id(k) for k in listed.split(",") if k.strip())
     except ValueError as exc:

@@ -26,14 +26,17 @@ from sim.cards import ACTION, N_CARDS
 from sim.engine.program import COND_WIDTH, MAX_CONDS, MAX_RULES, N_FLAGS, N_LISTS, N_RANK_ROWS
 
 MAX_PLAYERS = 4
-N_SLOTS = 64                      # card-id slots per zone (room for Adventures and Travellers)
+N_SLOTS = 128                     # card-id slots per zone (base 33, Adventures cards and Events 58)
 assert N_CARDS <= N_SLOTS
 MAX_DECK = 512                    # cards one player can hold (the whole game has fewer)
 
 # Per-player count zones.  Z_ASIDE holds cards set aside or being looked at / revealed
 # (taken off the draw pile and not yet put anywhere): every card is always in a zone.
-Z_HAND, Z_PLAY, Z_DISC, Z_ASIDE, Z_OWN = range(5)
-N_ZONES = 5
+# Adventures: Z_MAT is the Tavern mat (Reserve cards, Miser's Coppers, Distant Lands),
+# Z_GEAR the cards Gear set aside until the start of the next turn, Z_SAVE the card Save
+# set aside until the end of the turn.  Z_OWN counts every card a player owns.
+Z_HAND, Z_PLAY, Z_DISC, Z_ASIDE, Z_MAT, Z_GEAR, Z_SAVE, Z_OWN = range(8)
+N_ZONES = 8
 ZONES = 0
 # The deciding player's hand, copied here just before a compiled hook is asked, so the
 # hook's view (HOOK_VIEW below: owned zones .. game scalars) is one contiguous block
@@ -51,19 +54,38 @@ IN_SUPPLY = TRASH + N_SLOTS
 # Per-player scalars: S[PS + k * MAX_PLAYERS + p].
 PS = IN_SUPPLY + N_SLOTS
 # The first five are the sizes of the count zones, in zone order (K_ of zone z == z).
-(K_HAND_N, K_PLAY_N, K_DISC_N, K_ASIDE_N, K_OWN_N, K_DECK_N, K_TURNS, K_DISC_TOP, K_BOT,
- K_MONEY, K_VP, K_UNKNOWN) = range(12)
+(K_HAND_N, K_PLAY_N, K_DISC_N, K_ASIDE_N, K_MAT_N, K_GEAR_N, K_SAVE_N, K_OWN_N, K_DECK_N,
+ K_TURNS, K_DISC_TOP, K_BOT, K_MONEY, K_VP, K_UNKNOWN) = range(15)
 # K_UNKNOWN: how many cards at the bottom of the draw pile its owner does not know; the cards
 # above them (put there, or looked at and put back) the owner knows.  See zones.known_on_deck.
-K_TYPE0 = 12                      # K_TYPE0 + k: owned cards having type bit 1 << k
+K_TYPE0 = 15                      # K_TYPE0 + k: owned cards having type bit 1 << k
 N_TYPE_BITS = 6
-N_PS = K_TYPE0 + N_TYPE_BITS
+# Adventures, per player (all 0 at the start of a game):
+# tokens on piles, stored as pile card id + 1 (0: with their owner, on no pile);
+# the -1 Card token on the deck, the -$1 token taken, the Journey token face down (1/0);
+# the card set aside by Inheritance + 1; cards gained during the player's current or most
+# recent turn (Treasure Hunter); next-turn Duration effects waiting, per card (one count
+# per play); Hireling and Champion plays this game (their effects last the game).
+(K_TOK_CARD, K_TOK_ACTION, K_TOK_BUY, K_TOK_COIN, K_TOK_COST, K_TOK_TRASH, K_MINUS_CARD,
+ K_MINUS_COIN, K_JOURNEY_DOWN, K_INHERIT, K_GAINED, K_NEXT_AMULET, K_NEXT_TROLL,
+ K_NEXT_GUARD, K_NEXT_DUNGEON, K_NEXT_WOODS, K_NEXT_HAG, K_HIRELINGS,
+ K_CHAMPIONS) = range(K_TYPE0 + N_TYPE_BITS, K_TYPE0 + N_TYPE_BITS + 19)
+N_TOKENS_ON_PILES = 6             # K_TOK_CARD .. K_TOK_TRASH
+N_PS = K_CHAMPIONS + 1
 # Game scalars: S[V + name].
 V = PS + N_PS * MAX_PLAYERS
 (V_ACTIONS, V_BUYS, V_COINS, V_MERCHANTS, V_SILVER_PLAYED, V_NP, V_EMPTY, V_TOTAL_TURNS,
  V_LOG_ON, V_LOG_N, V_LOG_TRUNC, V_GAME, V_CUR, V_TURN_CAP, V_PENDING, V_LOG_CAP,
  V_DECIDER, V_STACK_N, V_SIZE) = range(19)
-N_V = 19                          # V_SIZE: len(S), so a pointer to S can be viewed as an array
+# Adventures, per turn: anything bought yet (Messenger), the once-per-turn Events bought
+# (bit per Event), a Mission turn (no card buys), the next turn is the same player's Mission
+# turn, the seat of the previous turn (-1 before the first), Travelling Fair bought,
+# Expeditions bought; while a card resolves: the card itself (an Estate playing its
+# inherited text is still "this" Estate), whether that copy left play (moved to the mat,
+# trashed) and whether it stays in play (1: until the next turn's Cleanup, 2: the game).
+(V_BOUGHT, V_ONCE, V_MISSION, V_MISSION_NEXT, V_PREV, V_FAIR, V_EXPEDITIONS, V_THIS, V_GONE,
+ V_STAYS) = range(19, 29)
+N_V = 29                          # V_SIZE: len(S), so a pointer to S can be viewed as an array
 # V_DECIDER: the seat a compiled hook is answering for (set with SEEN_HAND).
 ERR = V + N_V                     # [code, game, seat, decision, card, bot]
 N_ERR = 8
@@ -73,8 +95,25 @@ N_ERR = 8
 # one that played it goes on.
 STACK = ERR + N_ERR
 STACK_DEPTH = 32
-STACK_WIDTH = 4
-DECK = STACK + STACK_WIDTH * STACK_DEPTH
+STACK_WIDTH = 4                   # the base game's entries
+# Adventures turns use wider entries (sim.engine.adventures.turn): the base four, then
+# whether a play of the card stays in play (V_STAYS), whether the copy left play, whether
+# its after-Action window is due, and what kind of play it is (E_KIND_*).
+ADV_STACK_WIDTH = 8
+E_CARD, E_LEFT, E_TOTAL, E_BY, E_STAYS, E_GONE, E_WINDOW, E_KIND = range(8)
+E_KIND_COPY, E_KIND_REPLAY, E_KIND_DISCIPLE = range(3)
+# Adventures marks (not zones: the cards are in Z_PLAY): copies in play that stay through
+# the next Cleanup (Durations with a next-turn effect and the cards that played them), and
+# copies that stay for the rest of the game (Hireling, Champion and theirs).
+KEEP = STACK + ADV_STACK_WIDTH * STACK_DEPTH
+PERM = KEEP + MAX_PLAYERS * N_SLOTS
+# The 8 Traveller upgrade piles (outside the Supply: their emptiness never ends a game).
+NON_SUPPLY = PERM + MAX_PLAYERS * N_SLOTS
+# Haunted Woods / Swamp Hag plays of attacker a that affect victim q until a's next turn:
+# S[WOODS_ON + a * MAX_PLAYERS + q].
+WOODS_ON = NON_SUPPLY + N_SLOTS
+HAG_ON = WOODS_ON + MAX_PLAYERS * MAX_PLAYERS
+DECK = HAG_ON + MAX_PLAYERS * MAX_PLAYERS
 LOG = DECK + MAX_PLAYERS * MAX_DECK
 LOG_WIDTH = 6                     # (event, turn, player, card, count, extra)
 STATE_SIZE = LOG                  # without a log
@@ -88,7 +127,16 @@ N_TREASURES = ACTION_IDS + N_SLOTS
 TREASURE_IDS = N_TREASURES + 1
 N_REACTIONS = TREASURE_IDS + N_SLOTS  # Reactions in the game (asked when attacked)
 REACTION_IDS = N_REACTIONS + 1
-TABLE_SIZE = REACTION_IDS + N_SLOTS
+# Adventures: 1 when the game uses any Adventures card or Event (the turn then runs
+# sim.engine.adventures.turn; 0 keeps the base game's own faster turn); the Events in the
+# game; each Traveller's next card + 1 (0: none); the upgrade piles' starting sizes;
+# 1 + the highest card id in the game (loops over a game's cards stop there).
+T_ADV = REACTION_IDS + N_SLOTS
+N_EVENTS = T_ADV + 1
+EVENT_IDS = N_EVENTS + 1
+UPGRADE = EVENT_IDS + N_SLOTS
+NON_SUPPLY0 = UPGRADE + N_SLOTS
+TABLE_SIZE = NON_SUPPLY0 + N_SLOTS
 
 # Random streams ``R``: N_STREAMS rows of 4 uint64 (xoshiro256** state), read flat.
 N_STREAMS = 2 * MAX_PLAYERS + 1   # per seat: shuffles, decisions; plus one for the first player
@@ -122,8 +170,14 @@ HAND0 = zone(Z_HAND, 0)
 PLAY0 = zone(Z_PLAY, 0)
 DISC0 = zone(Z_DISC, 0)
 ASIDE0 = zone(Z_ASIDE, 0)
+MAT0 = zone(Z_MAT, 0)
+GEAR0 = zone(Z_GEAR, 0)
+SAVE0 = zone(Z_SAVE, 0)
 OWN0 = zone(Z_OWN, 0)
 HAND_N = PS + K_HAND_N * MAX_PLAYERS
+MAT_N = PS + K_MAT_N * MAX_PLAYERS
+GEAR_N = PS + K_GEAR_N * MAX_PLAYERS
+SAVE_N = PS + K_SAVE_N * MAX_PLAYERS
 PLAY_N = PS + K_PLAY_N * MAX_PLAYERS
 DISC_N = PS + K_DISC_N * MAX_PLAYERS
 ASIDE_N = PS + K_ASIDE_N * MAX_PLAYERS
@@ -136,12 +190,26 @@ BOT = PS + K_BOT * MAX_PLAYERS
 MONEY = PS + K_MONEY * MAX_PLAYERS          # total $ value of owned cards
 VP = PS + K_VP * MAX_PLAYERS                # printed VP of owned cards (Gardens count apart)
 TYPE_N = PS + K_TYPE0 * MAX_PLAYERS         # TYPE_N + k * MAX_PLAYERS + p
+TOK_CARD = PS + K_TOK_CARD * MAX_PLAYERS    # + k * MAX_PLAYERS + p: token k's pile + 1
+MINUS_CARD = PS + K_MINUS_CARD * MAX_PLAYERS
+MINUS_COIN = PS + K_MINUS_COIN * MAX_PLAYERS
+JOURNEY_DOWN = PS + K_JOURNEY_DOWN * MAX_PLAYERS
+INHERIT = PS + K_INHERIT * MAX_PLAYERS
+GAINED = PS + K_GAINED * MAX_PLAYERS
+NEXT_AMULET = PS + K_NEXT_AMULET * MAX_PLAYERS
+NEXT_TROLL = PS + K_NEXT_TROLL * MAX_PLAYERS
+NEXT_GUARD = PS + K_NEXT_GUARD * MAX_PLAYERS
+NEXT_DUNGEON = PS + K_NEXT_DUNGEON * MAX_PLAYERS
+NEXT_WOODS = PS + K_NEXT_WOODS * MAX_PLAYERS
+NEXT_HAG = PS + K_NEXT_HAG * MAX_PLAYERS
+HIRELINGS = PS + K_HIRELINGS * MAX_PLAYERS
+CHAMPIONS = PS + K_CHAMPIONS * MAX_PLAYERS
 # What a compiled hook sees (sim.engine.hooks): S[HOOK_VIEW : HOOK_VIEW + HOOK_VIEW_N], i.e. the
 # owned zones, SEEN_HAND, the known deck top (SEEN_TOP), supply, trash, in-supply row,
 # per-player and game scalars.
 HOOK_VIEW = OWN0
 HOOK_VIEW_N = ERR - HOOK_VIEW
-assert (K_HAND_N, K_PLAY_N, K_DISC_N, K_ASIDE_N, K_OWN_N) == (Z_HAND, Z_PLAY, Z_DISC, Z_ASIDE,
-                                                              Z_OWN)
+assert (K_HAND_N, K_PLAY_N, K_DISC_N, K_ASIDE_N, K_MAT_N, K_GEAR_N, K_SAVE_N, K_OWN_N) == (
+    Z_HAND, Z_PLAY, Z_DISC, Z_ASIDE, Z_MAT, Z_GEAR, Z_SAVE, Z_OWN)
 assert OWN0 + MAX_PLAYERS * N_SLOTS == SEEN_HAND   # the owned zones come last
 ACTIONS_OWNED = TYPE_N + (ACTION.bit_length() - 1) * MAX_PLAYERS  # + p: Action cards owned

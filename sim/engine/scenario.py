@@ -62,7 +62,7 @@ class Scenario:
             self.bots = self.bots * n
         self.config = GameConfig(n_players=n, kingdom=kingdom, turn_cap=turn_cap)
         programs = [b.program() for b in self.bots]
-        self.T = make_table(n, self.config.kingdom)
+        self.T = make_table(n, self.config.kingdom, getattr(self.config, "events", ()))
         self.P, self.Q = pack_programs(programs, self.T)
         self.H = install_bots(self.bots, programs, self.P, self.T)
         self.S, self.R = new_state(self.T, turn_cap, log_rows=(1 << 14) if log else 0)

@@ -10,6 +10,7 @@ from __future__ import annotations
 import numpy as np
 
 from sim import cards as C
+from sim.cards import adventures as ADV
 from sim.engine import layout as L
 from sim.engine.program import COND_WIDTH, MAX_CONDS, MAX_RULES, N_LISTS, NEVER, Program
 
@@ -27,16 +28,39 @@ def supply_sizes(n_players: int, kingdom: tuple[int, ...]) -> np.ndarray:
     s[C.CURSE] = 10 * (n_players - 1)
     for k in kingdom:
         s[k] = victory if C.CARDS[k].is_type(C.VICTORY) else 10
+    if C.PORT in kingdom:
+        s[C.PORT] = 12            # all 12 Ports, whatever the player count
     return s
 
 
-def make_table(n_players: int, kingdom: tuple[int, ...]) -> np.ndarray:
-    """``T``: card table, starting supply, and the Action/Treasure/Reaction ids in the game."""
+def non_supply_sizes(kingdom: tuple[int, ...]) -> np.ndarray:
+    """Starting sizes of the Traveller upgrade piles (5 each, for Page's and Peasant's lines)."""
+    s = np.zeros(L.N_SLOTS, np.int32)
+    for start, line in ADV.LINE.items():
+        if start in kingdom:
+            s[list(line)] = 5
+    return s
+
+
+def make_table(n_players: int, kingdom: tuple[int, ...], events: tuple[int, ...] = ()
+               ) -> np.ndarray:
+    """``T``: card table, starting supply, and the Action/Treasure/Reaction ids in the game;
+    with Adventures cards or Events, the Events, the upgrade piles and the Traveller lines."""
     T = np.zeros(L.TABLE_SIZE, np.int32)
     T[:C.N_CARDS * L.N_COLS] = C.card_table().ravel()
     supply0 = supply_sizes(n_players, kingdom)
     T[L.SUPPLY0:L.SUPPLY0 + L.N_SLOTS] = supply0
-    ids = [c for c in range(C.N_CARDS) if supply0[c] > 0]
+    bad = [c for c in events if not C.CARDS[c].is_type(C.EVENT)]
+    if bad:
+        raise ValueError(f"not Events: {', '.join(C.CARDS[c].name for c in bad)}")
+    T[L.T_ADV] = int(bool(events) or any(c >= C.FIRST_ADVENTURES for c in kingdom))
+    T[L.N_EVENTS] = len(events)
+    T[L.EVENT_IDS:L.EVENT_IDS + len(events)] = sorted(events)
+    for c, nxt in ADV.UPGRADE.items():
+        T[L.UPGRADE + c] = nxt + 1
+    T[L.NON_SUPPLY0:L.NON_SUPPLY0 + L.N_SLOTS] = non_supply_sizes(kingdom)
+    ids = [c for c in range(C.N_CARDS)
+           if supply0[c] > 0 or T[L.NON_SUPPLY0 + c] > 0]   # upgrades can be in hand too
     actions = [c for c in ids if C.TYPES[c] & C.ACTION]
     treasures = [c for c in ids if C.TYPES[c] & C.TREASURE]
     T[L.N_ACTIONS] = len(actions)
@@ -70,7 +94,9 @@ def pack_programs(programs: list[Program], table: np.ndarray | None = None
     Actions in that game: the engine scans it every turn, and a card that is
     not in the game can never be in hand.
     """
-    in_game = None if table is None else table[L.SUPPLY0:L.SUPPLY0 + C.N_CARDS] > 0
+    in_game = None if table is None else (
+        (table[L.SUPPLY0:L.SUPPLY0 + C.N_CARDS] > 0)
+        | (table[L.NON_SUPPLY0:L.NON_SUPPLY0 + C.N_CARDS] > 0))
     P = np.zeros((len(programs), L.P_WIDTH), np.int32)
     Q = np.zeros((len(programs), MAX_RULES, MAX_CONDS, COND_WIDTH), np.float64)
     Q[..., 5] = 1.0

@@ -1,0 +1,237 @@
+"""Adventures (first edition): 30 kingdom cards, the 8 Traveller upgrades and 20 Events, as data.
+
+One row per card, as in :mod:`sim.cards.base`.  Every Adventures card and
+Event has text beyond counters, so each has a ``special`` code; what it does
+is the function of the same name in :mod:`sim.engine.adventures` (its text,
+decisions and log lines).  The rules are ``../shared/ADVENTURES.md``.
+
+Events are rows of the same table (type ``EVENT``) so a bot names them as it
+names cards and a buy decision answers either; they are never in any zone.
+The upgrades (Treasure Hunter ... Teacher) are reached only by exchanging a
+Traveller: :data:`UPGRADE` gives each Traveller's next card.
+"""
+
+from __future__ import annotations
+
+from sim.cards import (
+    ACTION,
+    ATTACK,
+    DURATION,
+    EVENT,
+    REACTION,
+    RESERVE,
+    TRAVELLER,
+    TREASURE,
+    VICTORY,
+    Card,
+)
+
+_A, _T, _V, _K, _D, _R, _TR = ACTION, TREASURE, VICTORY, ATTACK, DURATION, RESERVE, TRAVELLER
+
+# Ids follow the base game's 0..32 and never change (results files store them).
+FIRST_ADVENTURES = 33
+_SP_OFFSET = 11                  # special code of card ``c`` is c - 11 (base codes end at 21)
+
+_ROWS = (
+    # (name, cost, types, counters, text)
+    ("Coin of the Realm", 2, _T | _R, dict(coins=1),
+     "$1. When you play this, put it on your Tavern mat. Directly after resolving an Action, "
+     "you may call this, for +2 Actions."),
+    ("Page", 2, _A | _TR, dict(cards=1, actions=1),
+     "+1 Card, +1 Action. When you discard this from play, you may exchange it for a "
+     "Treasure Hunter."),
+    ("Peasant", 2, _A | _TR, dict(buys=1, coins=1),
+     "+1 Buy, +$1. When you discard this from play, you may exchange it for a Soldier."),
+    ("Ratcatcher", 2, _A | _R, dict(cards=1, actions=1),
+     "+1 Card, +1 Action. Put this on your Tavern mat. At the start of your turn, you may call "
+     "this, to trash a card from your hand."),
+    ("Raze", 2, _A, dict(actions=1),
+     "+1 Action. Trash this or a card from your hand. Look at one card from the top of your "
+     "deck per $1 the trashed card costs. Put one of them into your hand and discard the rest."),
+    ("Amulet", 3, _A | _D, {},
+     "Now and at the start of your next turn, choose one: +$1; or trash a card from your hand; "
+     "or gain a Silver."),
+    ("Caravan Guard", 3, _A | _D | REACTION, dict(cards=1, actions=1),
+     "+1 Card, +1 Action. At the start of your next turn, +$1. When another player plays an "
+     "Attack card, you may play this from your hand. (+1 Action has no effect if it's not your "
+     "turn.)"),
+    ("Dungeon", 3, _A | _D, dict(actions=1),
+     "+1 Action. Now and at the start of your next turn: +2 Cards, then discard 2 cards."),
+    ("Gear", 3, _A | _D, dict(cards=2),
+     "+2 Cards. Set aside up to 2 cards from your hand face down. At the start of your next "
+     "turn, put them into your hand."),
+    ("Guide", 3, _A | _R, dict(cards=1, actions=1),
+     "+1 Card, +1 Action. Put this on your Tavern mat. At the start of your turn, you may call "
+     "this, to discard your hand and draw 5 cards."),
+    ("Duplicate", 4, _A | _R, {},
+     "Put this on your Tavern mat. When you gain a card costing up to $6, you may call this, "
+     "to gain a copy of that card."),
+    ("Magpie", 4, _A, dict(cards=1, actions=1),
+     "+1 Card, +1 Action. Reveal the top card of your deck. If it's a Treasure, put it into "
+     "your hand. If it's an Action or Victory card, gain a Magpie."),
+    ("Messenger", 4, _A, dict(buys=1, coins=2),
+     "+1 Buy, +$2. You may put your deck into your discard pile. When you buy this, if it's "
+     "the first thing you bought this turn, gain a card costing up to $4, and each other "
+     "player gains a copy of it."),
+    ("Miser", 4, _A, {},
+     "Choose one: Put a Copper from your hand onto your Tavern mat; or +$1 per Copper on your "
+     "Tavern mat."),
+    ("Port", 4, _A, dict(cards=1, actions=2),
+     "+1 Card, +2 Actions. When you buy this, gain another Port."),
+    ("Ranger", 4, _A, dict(buys=1),
+     "+1 Buy. Turn your Journey token over (it starts face up). Then if it's face up, "
+     "+5 Cards."),
+    ("Transmogrify", 4, _A | _R, dict(actions=1),
+     "+1 Action. Put this on your Tavern mat. At the start of your turn, you may call this, "
+     "to trash a card from your hand, and gain a card to your hand costing up to $1 more "
+     "than it."),
+    ("Artificer", 5, _A, dict(cards=1, actions=1, coins=1),
+     "+1 Card, +1 Action, +$1. Discard any number of cards. You may gain a card onto your "
+     "deck costing exactly $1 per card discarded."),
+    ("Bridge Troll", 5, _A | _K | _D, {},
+     "Each other player takes their -$1 token. Now and at the start of your next turn: "
+     "+1 Buy. While this is in play, cards cost $1 less on your turns, but not less than $0."),
+    ("Distant Lands", 5, _A | _R | _V, {},
+     "Put this on your Tavern mat. Worth 4 VP if on your Tavern mat at the end of the game "
+     "(otherwise worth 0 VP)."),
+    ("Giant", 5, _A | _K, {},
+     "Turn your Journey token over (it starts face up). If it's face down, +$1. If it's face "
+     "up, +$5 and each other player reveals the top card of their deck, trashes it if it "
+     "costs from $3 to $6, and otherwise discards it and gains a Curse."),
+    ("Haunted Woods", 5, _A | _K | _D, {},
+     "Until your next turn, when any other player buys a card, they put their hand onto "
+     "their deck in any order. At the start of your next turn: +3 Cards."),
+    ("Lost City", 5, _A, dict(cards=2, actions=2),
+     "+2 Cards, +2 Actions. When you gain this, each other player draws a card."),
+    ("Relic", 5, _T | _K, dict(coins=2),
+     "$2. When you play this, each other player puts their -1 Card token on their deck."),
+    ("Royal Carriage", 5, _A | _R, dict(actions=1),
+     "+1 Action. Put this on your Tavern mat. Directly after resolving an Action, if it's "
+     "still in play, you may call this, to replay that Action."),
+    ("Storyteller", 5, _A, dict(actions=1, coins=1),
+     "+1 Action, +$1. Play up to 3 Treasures from your hand. Then pay all of your $ (including "
+     "the $1 from this) and draw a card per $1 you paid."),
+    ("Swamp Hag", 5, _A | _K | _D, {},
+     "Until your next turn, when any other player buys a card, they gain a Curse. At the "
+     "start of your next turn: +$3."),
+    ("Treasure Trove", 5, _T, dict(coins=2),
+     "$2. When you play this, gain a Gold and a Copper."),
+    ("Wine Merchant", 5, _A | _R, dict(buys=1, coins=4),
+     "+1 Buy, +$4. Put this on your Tavern mat. At the end of your Buy phase, if you have at "
+     "least $2 unspent, you may discard this from your Tavern mat."),
+    ("Hireling", 6, _A | _D, {},
+     "At the start of each of your turns for the rest of the game: +1 Card. (This stays in "
+     "play.)"),
+    # Traveller upgrades: not in the Supply, 5 each (costs marked * on the cards).
+    ("Treasure Hunter", 3, _A | _TR, dict(actions=1, coins=1),
+     "+1 Action, +$1. Gain a Silver per card the player to your right gained in their last "
+     "turn. When you discard this from play, you may exchange it for a Warrior."),
+    ("Warrior", 4, _A | _K | _TR, dict(cards=2),
+     "+2 Cards. For each Traveller you have in play (including this), each other player "
+     "discards the top card of their deck and trashes it if it costs $3 or $4. When you "
+     "discard this from play, you may exchange it for a Hero."),
+    ("Hero", 5, _A | _TR, dict(coins=2),
+     "+$2. Gain a Treasure. When you discard this from play, you may exchange it for a "
+     "Champion."),
+    ("Champion", 6, _A | _D, dict(actions=1),
+     "+1 Action. For the rest of the game, when another player plays an Attack, it doesn't "
+     "affect you, and when you play an Action, +1 Action. (This stays in play.)"),
+    ("Soldier", 3, _A | _K | _TR, dict(coins=2),
+     "+$2. +$1 per other Attack you have in play. Each other player with 4 or more cards in "
+     "hand discards a card. When you discard this from play, you may exchange it for a "
+     "Fugitive."),
+    ("Fugitive", 4, _A | _TR, dict(cards=2, actions=1),
+     "+2 Cards, +1 Action. Discard a card. When you discard this from play, you may exchange "
+     "it for a Disciple."),
+    ("Disciple", 5, _A | _TR, {},
+     "You may play an Action card from your hand twice. Gain a copy of it. When you discard "
+     "this from play, you may exchange it for a Teacher."),
+    ("Teacher", 6, _A | _R, {},
+     "Put this on your Tavern mat. At the start of your turn, you may call this, to move your "
+     "+1 Card, +1 Action, +1 Buy or +$1 token to an Action Supply pile you have no tokens on."),
+    # Events.
+    ("Alms", 0, EVENT, {},
+     "Once per turn: If you have no Treasures in play, gain a card costing up to $4."),
+    ("Borrow", 0, EVENT, dict(buys=1),
+     "+1 Buy. Once per turn: If your -1 Card token isn't on your deck, put it there and +$1."),
+    ("Quest", 0, EVENT, {},
+     "You may discard an Attack, two Curses, or six cards. If you do, gain a Gold."),
+    ("Save", 1, EVENT, dict(buys=1),
+     "+1 Buy. Once per turn: Set aside a card from your hand, and put it into your hand at "
+     "end of turn (after drawing)."),
+    ("Scouting Party", 2, EVENT, dict(buys=1),
+     "+1 Buy. Look at the top 5 cards of your deck. Discard 3 of them and put the rest back "
+     "in any order."),
+    ("Travelling Fair", 2, EVENT, dict(buys=2),
+     "+2 Buys. When you gain a card this turn, you may put it onto your deck."),
+    ("Bonfire", 3, EVENT, {}, "Trash up to 2 cards you have in play."),
+    ("Expedition", 3, EVENT, {}, "Draw 2 extra cards for your next hand."),
+    ("Ferry", 3, EVENT, {},
+     "Move your -$2 cost token to an Action Supply pile (cards from that pile cost $2 less on "
+     "your turns, but not less than $0)."),
+    ("Plan", 3, EVENT, {},
+     "Move your Trashing token to an Action Supply pile (when you buy a card from that pile, "
+     "you may trash a card from your hand)."),
+    ("Mission", 4, EVENT, {},
+     "Once per turn: If the previous turn wasn't yours, take another turn after this one, in "
+     "which you can't buy cards."),
+    ("Pilgrimage", 4, EVENT, {},
+     "Once per turn: Turn your Journey token over; then if it's face up, choose up to 3 "
+     "differently named cards you have in play and gain a copy of each."),
+    ("Ball", 5, EVENT, {},
+     "Take your -$1 token. Gain 2 cards each costing up to $4."),
+    ("Raid", 5, EVENT, {},
+     "Gain a Silver per Silver you have in play. Each other player puts their -1 Card token "
+     "on their deck."),
+    ("Seaway", 5, EVENT, {},
+     "Gain an Action card costing up to $4. Move your +1 Buy token to its pile."),
+    ("Trade", 5, EVENT, {},
+     "Trash up to 2 cards from your hand. Gain a Silver per card you trashed."),
+    ("Lost Arts", 6, EVENT, {},
+     "Move your +1 Action token to an Action Supply pile (when you play a card from that "
+     "pile, you first get +1 Action)."),
+    ("Training", 6, EVENT, {},
+     "Move your +$1 token to an Action Supply pile (when you play a card from that pile, you "
+     "first get +$1)."),
+    ("Inheritance", 7, EVENT, {},
+     "Once per game: Set aside a non-Victory Action card from the Supply costing up to $4. "
+     "Move your Estate token to it (during your turns, Estates are also Actions with the "
+     "abilities of the card with your Estate token)."),
+    ("Pathfinding", 8, EVENT, {},
+     "Move your +1 Card token to an Action Supply pile (when you play a card from that pile, "
+     "you first get +1 Card)."),
+)
+
+ADVENTURES_CARDS: tuple[Card, ...] = tuple(
+    Card(FIRST_ADVENTURES + i, name, cost, types, special=FIRST_ADVENTURES + i - _SP_OFFSET,
+         text=text, **counters)
+    for i, (name, cost, types, counters, text) in enumerate(_ROWS))
+
+(COIN_OF_THE_REALM, PAGE, PEASANT, RATCATCHER, RAZE, AMULET, CARAVAN_GUARD, DUNGEON, GEAR, GUIDE,
+ DUPLICATE, MAGPIE, MESSENGER, MISER, PORT, RANGER, TRANSMOGRIFY, ARTIFICER, BRIDGE_TROLL,
+ DISTANT_LANDS, GIANT, HAUNTED_WOODS, LOST_CITY, RELIC, ROYAL_CARRIAGE, STORYTELLER, SWAMP_HAG,
+ TREASURE_TROVE, WINE_MERCHANT, HIRELING) = range(33, 63)
+(TREASURE_HUNTER, WARRIOR, HERO, CHAMPION, SOLDIER, FUGITIVE, DISCIPLE, TEACHER) = range(63, 71)
+(ALMS, BORROW, QUEST, SAVE, SCOUTING_PARTY, TRAVELLING_FAIR, BONFIRE, EXPEDITION, FERRY, PLAN,
+ MISSION, PILGRIMAGE, BALL, RAID, SEAWAY, TRADE, LOST_ARTS, TRAINING, INHERITANCE,
+ PATHFINDING) = range(71, 91)
+
+ADVENTURES_KINGDOM = tuple(range(33, 63))
+UPGRADES = tuple(range(63, 71))          # non-Supply piles of 5
+EVENTS = tuple(range(71, 91))
+FIRST_EVENT = 71
+# Each Traveller's next card (exchange); Champion and Teacher end the lines.
+UPGRADE = {PAGE: TREASURE_HUNTER, TREASURE_HUNTER: WARRIOR, WARRIOR: HERO, HERO: CHAMPION,
+           PEASANT: SOLDIER, SOLDIER: FUGITIVE, FUGITIVE: DISCIPLE, DISCIPLE: TEACHER}
+# The upgrade piles each starting card brings into a game.
+LINE = {PAGE: (TREASURE_HUNTER, WARRIOR, HERO, CHAMPION),
+        PEASANT: (SOLDIER, FUGITIVE, DISCIPLE, TEACHER)}
+
+
+def sp(card: int) -> int:
+    """Special code of an Adventures card or Event id."""
+    return card - _SP_OFFSET
+
+
+EVENT_SIZE = 1            # one of each Event; not a pile
+assert len(ADVENTURES_CARDS) == 58 and ADVENTURES_CARDS[-1].id == PATHFINDING == 90
