@@ -23,7 +23,6 @@ from sim.cards import (
     ACTION,
     ARTISAN,
     BUREAUCRAT,
-    C_COST,
     C_TYPES,
     COPPER,
     CURSE,
@@ -109,7 +108,6 @@ from sim.engine.layout import (
     P_WIDTH,
     PF_FLAGS,
     SUPPLY,
-    V_COINS,
     V_EMPTY,
     V_MERCHANTS,
     V_NP,
@@ -125,6 +123,7 @@ from sim.engine.steps import (
     ask,
     attacked,
     fail,
+    gain_card,
     gain_choice,
     in_hand_ok,
     in_zone_ok,
@@ -135,9 +134,10 @@ from sim.engine.zones import (
     GAIN_TO_DECK,
     GAIN_TO_DISCARD,
     GAIN_TO_HAND,
+    add_coins,
+    cost_of,
     discard_from_hand,
     draw,
-    gain,
     log_event,
     move_card,
     play_from_hand,
@@ -228,7 +228,7 @@ def remodel(S, R, T, P, Q, H, p):
     if S[ERR] or not in_hand_ok(S, T, p, D_REMODEL_TRASH, c, 0):
         return
     trash_from_hand(S, T, p, c)
-    gain_choice(S, R, T, P, Q, H, p, D_REMODEL_GAIN, T[c * N_COLS + C_COST] + 2, 0,
+    gain_choice(S, R, T, P, Q, H, p, D_REMODEL_GAIN, cost_of(S, T, c) + 2, 0,
                 GAIN_TO_DISCARD)
 
 
@@ -247,7 +247,7 @@ def mine(S, R, T, P, Q, H, p):
     if not in_hand_ok(S, T, p, D_MINE_TRASH, c, TREASURE):
         return
     trash_from_hand(S, T, p, c)
-    gain_choice(S, R, T, P, Q, H, p, D_MINE_GAIN, T[c * N_COLS + C_COST] + 3, TREASURE,
+    gain_choice(S, R, T, P, Q, H, p, D_MINE_GAIN, cost_of(S, T, c) + 3, TREASURE,
                 GAIN_TO_HAND)
 
 
@@ -264,7 +264,7 @@ def witch(S, R, T, P, Q, H, p):
         if q < 0:
             continue
         if S[SUPPLY + CURSE] > 0:
-            gain(S, T, q, CURSE, GAIN_TO_DISCARD)
+            gain_card(S, R, T, P, Q, H, q, CURSE, GAIN_TO_DISCARD)
 
 
 @njit(cache=True)
@@ -287,7 +287,7 @@ def moneylender(S, R, T, P, Q, H, p):
             return
         if r == 1:
             trash_from_hand(S, T, p, COPPER)
-            S[V + V_COINS] += 3
+            add_coins(S, p, 3)
         elif r != 0:
             fail(S, ERR_ILLEGAL, p, D_MONEYLENDER, r)
 
@@ -347,7 +347,7 @@ def vassal(S, R, T, P, Q, H, p):
         return
     move_card(S, p, Z_DISC, Z_PLAY, c)
     S[DISC_TOP + p] = below          # the card under it shows again
-    push_play(S, p, c, 1, VASSAL)
+    push_play(S, T, p, c, 1, VASSAL)
 
 
 @njit(cache=True)
@@ -362,7 +362,7 @@ def bureaucrat(S, R, T, P, Q, H, p):
     for every card of a hand with none, then EV_TOPDECK.
     """
     if S[SUPPLY + SILVER] > 0:
-        gain(S, T, p, SILVER, GAIN_TO_DECK)
+        gain_card(S, R, T, P, Q, H, p, SILVER, GAIN_TO_DECK)
     for k in range(1, S[V + V_NP]):
         q = attacked(S, R, T, P, Q, H, p, k)
         if q < 0:
@@ -434,7 +434,7 @@ def throne_room(S, R, T, P, Q, H, p):
     if S[ERR] or c < 0 or not in_hand_ok(S, T, p, D_THRONE_ROOM, c, ACTION):
         return
     play_from_hand(S, p, c)
-    push_play(S, p, c, 2, THRONE_ROOM)
+    push_play(S, T, p, c, 2, THRONE_ROOM)
 
 
 @njit(cache=True)
@@ -449,7 +449,7 @@ def bandit(S, R, T, P, Q, H, p):
     DISCARD_REVEALED).
     """
     if S[SUPPLY + GOLD] > 0:
-        gain(S, T, p, GOLD, GAIN_TO_DISCARD)
+        gain_card(S, R, T, P, Q, H, p, GOLD, GAIN_TO_DISCARD)
     for k in range(1, S[V + V_NP]):
         q = attacked(S, R, T, P, Q, H, p, k)
         if q < 0:

@@ -29,6 +29,7 @@ from sim.engine.layout import (
     NON_SUPPLY0,
     PF_FLAGS,
     SUPPLY0,
+    T_ADV,
     V_LOG_N,
     V_LOG_TRUNC,
     V,
@@ -84,7 +85,7 @@ def install_bots(bots: list, programs: list[Program], P: np.ndarray, T: np.ndarr
     engine_calls: the decision function, the hooks tuple and the game's card
     functions); sets each hooked bot's F_HOOK in P.
     """
-    return engine_calls(install_hooks(bots, programs, P), cards_in_game(T))
+    return engine_calls(install_hooks(bots, programs, P), cards_in_game(T), bool(T[T_ADV]))
 
 
 def cards_in_game(T: np.ndarray) -> list[int]:
@@ -146,7 +147,7 @@ def play_batch(config: GameConfig, bots: list[BotLike], seat_bots: np.ndarray,
     args = [S, R, T, P, Q, None, n, seat_bots, seeds, first, score, turns, game, rec_coins,
             rec_vp]
     compile_cold(tuple(args), hooks, cards_in_game(T))   # a cold cache: two processes
-    args[5] = engine_calls(hooks, cards_in_game(T))
+    args[5] = engine_calls(hooks, cards_in_game(T), bool(T[T_ADV]))
     done = run_batch(*args)
     result = BatchResult(score, turns, game, rec_coins if record_turns else None,
                          rec_vp if record_turns else None)

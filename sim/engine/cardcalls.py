@@ -1,15 +1,24 @@
 """Card texts called through pointers, so a game compiles only its own cards.
 
-The engine reaches each card's function (:data:`sim.engine.base_set.CARD_TEXT`)
-through a table of first-class functions indexed by the card's ``special``
-code, the third member of the engine's ``H`` argument (:func:`engine_calls`).
-Two reasons.  numba compiles a function together with a copy of everything it
-calls, so a turn that called every card text directly carried all of them
-through every level above it; and a table lets a game compile just the texts of
-the cards it uses: a First Game tournament compiles 6 card functions, not 19,
-and the Adventures cards will cost nothing to a base-set run.  A card not in the
-game gets :func:`_no_text` (never called).  Each function, once compiled, is in
-the disk cache for every later game that uses it.
+The engine reaches each card's function (:data:`sim.engine.base_set.CARD_TEXT`,
+:data:`sim.engine.adventures.cards.CARD_TEXT`) through a table of first-class
+functions indexed by the card's ``special`` code, the fourth member of the
+engine's ``H`` argument (:func:`engine_calls`).  Two reasons.  numba compiles a
+function together with a copy of everything it calls, so a turn that called
+every card text directly carried all of them through every level above it; and
+a table lets a game compile just the texts of the cards it uses: a First Game
+tournament compiles 6 card functions, not 19, and the Adventures cards cost
+nothing to a base-set run.  A card not in the game gets :func:`_no_text` (never
+called).  Each function, once compiled, is in the disk cache for every later
+game that uses it.
+
+The Adventures machinery is reached the same way: the calls every gain and every
+attack make in an Adventures game (``H[2]``, :func:`adventure_calls`) and the
+Adventures turn itself (``H[4]``); a base-set game holds stubs there and never
+compiles them.
+
+``H`` = ``(decide pair, hooks, adventure calls, card table, (turn, stub))``; card
+texts get ``D`` = ``H[:3]``; the adventure calls get ``H[:2]``.
 """
 
 from __future__ import annotations
@@ -19,23 +28,48 @@ from collections.abc import Iterable
 from numba import njit, types
 
 from sim.cards import CARDS
-from sim.engine.base_set import CARD_TEXT
+from sim.engine import base_set
+from sim.engine.adventures import cards as adventures_cards
+from sim.engine.adventures import events as adventures_events
+from sim.engine.adventures import mechanics, turn
 from sim.engine.decide import DECIDE_SIGNATURE, decision_calls
 from sim.engine.hooks import HOOK_SIGNATURE, MAX_HOOKS
 
+CARD_TEXT = {**base_set.CARD_TEXT, **adventures_cards.CARD_TEXT, **adventures_events.CARD_TEXT}
 N_SPECIALS = max(CARD_TEXT) + 1
-# ``D``: the decision function pair and the hooks (sim.engine.decide.decision_calls).
+
+_S, _R, _T = types.CPointer(types.int32), types.CPointer(types.uint64), types.CPointer(types.int32)
+_P, _Q = types.CPointer(types.int32), types.CPointer(types.float64)
+# ``H[:2]``: the decision function pair and the hooks (sim.engine.decide.decision_calls).
 DECISION_CALLS = types.Tuple((types.UniTuple(types.FunctionType(DECIDE_SIGNATURE), 2),
                               types.UniTuple(types.FunctionType(HOOK_SIGNATURE), MAX_HOOKS)))
-CARD_SIGNATURE = types.none(
-    types.CPointer(types.int32), types.CPointer(types.uint64), types.CPointer(types.int32),
-    types.CPointer(types.int32), types.CPointer(types.float64), DECISION_CALLS, types.int64)
+# The Adventures calls: (S, R, T, P, Q, H[:2], player, a, b) -> int (sim.engine.steps A_*).
+ADVENTURE_SIGNATURE = types.int64(_S, _R, _T, _P, _Q, DECISION_CALLS, types.int64, types.int64,
+                                  types.int64)
+ADVENTURE_CALLS = types.UniTuple(types.FunctionType(ADVENTURE_SIGNATURE), 2)
+CARD_CALLS = types.Tuple(DECISION_CALLS.types + (ADVENTURE_CALLS,))
+CARD_SIGNATURE = types.none(_S, _R, _T, _P, _Q, CARD_CALLS, types.int64)
+CARD_TABLE = types.UniTuple(types.FunctionType(CARD_SIGNATURE), N_SPECIALS)
+TURN_SIGNATURE = types.int64(_S, _R, _T, _P, _Q, types.Tuple(CARD_CALLS.types + (CARD_TABLE,)),
+                             types.int64)
 
 
 @njit(CARD_SIGNATURE, cache=True)
 def _no_text(S, R, T, P, Q, D, p):  # pragma: no cover - a card not in the game
     """Stands in the table for the cards a game does not use."""
     return
+
+
+@njit(ADVENTURE_SIGNATURE, cache=True)
+def _no_adventure(S, R, T, P, Q, D, p, a, b):  # pragma: no cover - a base-set game
+    """Stands in for the Adventures calls in a game without Adventures cards."""
+    return 1
+
+
+@njit(TURN_SIGNATURE, cache=True)
+def _no_turn(S, R, T, P, Q, H, p):  # pragma: no cover - a base-set game
+    """Stands in for the Adventures turn in a game without Adventures cards."""
+    return 0
 
 
 def card_calls(card_ids: Iterable[int]) -> tuple:
@@ -54,10 +88,25 @@ def card_calls(card_ids: Iterable[int]) -> tuple:
     return tuple(table)
 
 
-def engine_calls(hooks: tuple, card_ids: Iterable[int]) -> tuple:
-    """The engine's ``H``: ``((decide, stub), hooks, card table)``.
+def adventure_calls(adventures: bool) -> tuple:
+    """``H[2]``: (on_gain, attacked) of sim.engine.adventures.mechanics, or stubs."""
+    if not adventures:
+        return (_no_adventure, _no_adventure)
+    mechanics.on_gain.compile(ADVENTURE_SIGNATURE)
+    mechanics.attacked_adv.compile(ADVENTURE_SIGNATURE)
+    return (mechanics.on_gain, mechanics.attacked_adv)
 
-    Turns pass ``(H[0], H[1])`` (``D``) to card texts, which ask players through it.
-    """
+
+def turn_calls(adventures: bool) -> tuple:
+    """``H[4]``: the Adventures turn (sim.engine.adventures.turn.play_turn_adv), or stubs."""
+    if not adventures:
+        return (_no_turn, _no_turn)
+    turn.play_turn_adv.compile(TURN_SIGNATURE)
+    return (turn.play_turn_adv, _no_turn)
+
+
+def engine_calls(hooks: tuple, card_ids: Iterable[int], adventures: bool = False) -> tuple:
+    """The engine's ``H``: ``((decide, stub), hooks, adventure calls, card table, turn)``."""
     pair, hooks = decision_calls(hooks)
-    return (pair, hooks, card_calls(card_ids))
+    return (pair, hooks, adventure_calls(adventures), card_calls(card_ids),
+            turn_calls(adventures))

@@ -41,7 +41,12 @@ def compile_cold(run_args: tuple, hooks: tuple, card_ids: list[int]) -> None:
     decide pointer pair, ``hooks`` and the card table), whose type is built
     without compiling ``decide``.
     """
-    from sim.engine.cardcalls import CARD_SIGNATURE, N_SPECIALS, card_calls
+    from sim.engine.cardcalls import (
+        ADVENTURE_CALLS,
+        CARD_TABLE,
+        TURN_SIGNATURE,
+        card_calls,
+    )
     from sim.engine.decide import DECIDE_SIGNATURE, decide
     from sim.engine.game import run_batch
 
@@ -58,8 +63,8 @@ def compile_cold(run_args: tuple, hooks: tuple, card_ids: list[int]) -> None:
                              stderr=subprocess.DEVNULL)
     try:
         h_type = types.Tuple((types.UniTuple(types.FunctionType(DECIDE_SIGNATURE), 2),
-                              typeof(hooks),
-                              types.UniTuple(types.FunctionType(CARD_SIGNATURE), N_SPECIALS)))
+                              typeof(hooks), ADVENTURE_CALLS, CARD_TABLE,
+                              types.UniTuple(types.FunctionType(TURN_SIGNATURE), 2)))
         run_batch.compile(tuple(h_type if a is None else typeof(a) for a in run_args))
         card_calls(card_ids)
     except BaseException:           # Ctrl-C or a failure: do not wait for the child

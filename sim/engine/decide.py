@@ -56,6 +56,7 @@ from sim.engine.codes import (
     D_SENTRY_DISCARD,
     D_SENTRY_TOP,
     D_SENTRY_TRASH,
+    D_START,
     D_THRONE_ROOM,
     D_TREASURE,
     D_VASSAL,
@@ -91,6 +92,7 @@ from sim.engine.layout import (
     PF_RULES,
     RULE_WIDTH,
     SUPPLY,
+    T_ADV,
     TREASURE_IDS,
     TURNS,
     TYPE_N,
@@ -534,10 +536,18 @@ def _ranked_in_zone(S, T, P, b, p, z0, which):
     return -1
 
 
+# The Adventures defaults use the helpers above (imported here, after them).
+from sim.engine.adventures.decide import rules_decide_adv  # noqa: E402
+from sim.engine.adventures.random_bot import random_decide_adv  # noqa: E402
+
+
 @njit(cache=True)
 def rules_decide_more(S, T, P, Q, b, p, d, arg):
     """A rule bot's defaults for the decisions of the rest of the base set
-    (Harbinger ... Artisan); the card texts are in sim.engine.base_set."""
+    (Harbinger ... Artisan); the card texts are in sim.engine.base_set.  Adventures
+    decisions: sim.engine.adventures.decide."""
+    if d >= D_START:
+        return rules_decide_adv(S, T, P, Q, b, p, d, arg)
     h0 = HAND0 + p * N_SLOTS
     if d == D_THRONE_ROOM:          # the play list's first Action in hand
         return rules_action(S, P, b, p)
@@ -642,6 +652,8 @@ def random_card(S, R, T, p, from_hand, type_mask, max_cost, allow_none):
 
 @njit(cache=True)
 def random_decide(S, R, T, p, d, arg):
+    if d >= D_START or (d == D_BUY and T[T_ADV]):     # sim.engine.adventures.random_bot
+        return random_decide_adv(S, R, T, p, d, arg)
     if d == D_ACTION:
         return random_card(S, R, T, p, True, ACTION, 0, True)
     if d == D_TREASURE or d == D_MINE_TRASH:

@@ -54,14 +54,18 @@ from sim.engine.layout import (
     DISC_N,
     DISC_TOP,
     ERR,
+    HAG_ON,
     HAND0,
     HAND_N,
+    KEEP,
     MAX_PLAYERS,
     N_COLS,
     N_SLOTS,
     N_STREAMS,
     N_TREASURES,
     N_ZONES,
+    NON_SUPPLY,
+    NON_SUPPLY0,
     P_WIDTH,
     PF_FLAGS,
     PLAY0,
@@ -71,10 +75,12 @@ from sim.engine.layout import (
     STACK_WIDTH,
     SUPPLY,
     SUPPLY0,
+    T_ADV,
     TRASH,
     TREASURE_IDS,
     TURNS,
     V_ACTIONS,
+    V_BOUGHT,
     V_BUYS,
     V_COINS,
     V_CUR,
@@ -82,12 +88,17 @@ from sim.engine.layout import (
     V_GAME,
     V_LOG_ON,
     V_MERCHANTS,
+    V_MISSION,
+    V_MISSION_NEXT,
     V_NP,
     V_PENDING,
+    V_PREV,
     V_SILVER_PLAYED,
     V_STACK_N,
+    V_STAYS,
     V_TOTAL_TURNS,
     V_TURN_CAP,
+    WOODS_ON,
     ZONES,
     V,
 )
@@ -126,7 +137,7 @@ def resolve(S, R, T, P, Q, H, p, c):
     S[V + V_COINS] += T[c * N_COLS + C_COINS]
     sp = T[c * N_COLS + C_SPECIAL]
     if sp:                      # the card's own function, through the game's card table
-        H[2][sp](S, R, T, P, Q, (H[0], H[1]), p)
+        H[3][sp](S, R, T, P, Q, (H[0], H[1], H[2]), p)
 
 
 @njit(cache=True, inline="always")
@@ -279,6 +290,8 @@ def reset_game(S, R, T, g, seed, n_players, seat_bots):
     for p in range(MAX_PLAYERS):
         S[DISC_TOP + p] = -1
         S[BOT + p] = seat_bots[g, p] if p < n_players else 0
+    if T[T_ADV]:
+        reset_adventures(S, T)
     for k in range(N_STREAMS):
         seed_stream(R, k, seed)
     for p in range(n_players):
@@ -291,6 +304,22 @@ def reset_game(S, R, T, g, seed, n_players, seat_bots):
         S[DISC0 + p * N_SLOTS + ESTATE] = 3
         S[DISC_N + p] = 10
         draw(S, R, p, 5)
+
+
+@njit(cache=True)
+def reset_adventures(S, T):
+    """The Adventures state at the start of a game: no Durations or marks, full upgrade
+    piles, no "until your next turn" Attacks, no turn taken yet (tokens and the other
+    per-player values are in the per-player block reset_game clears)."""
+    for i in range(KEEP, NON_SUPPLY):
+        S[i] = 0
+    for c in range(N_SLOTS):
+        S[NON_SUPPLY + c] = T[NON_SUPPLY0 + c]
+    for i in range(WOODS_ON, HAG_ON + MAX_PLAYERS * MAX_PLAYERS):
+        S[i] = 0
+    for i in range(V_BOUGHT, V_STAYS + 1):
+        S[V + i] = 0
+    S[V + V_PREV] = -1
 
 
 @njit(cache=True)
@@ -356,15 +385,21 @@ def play_games(S, R, T, P, Q, H, n_players, seat_bots, seeds, first, out_score, 
             cur = below(R, N_STREAMS - 1, n_players)
         out_game[g, G_FIRST] = cur
         reason = END_TURN_CAP
+        adventures = T[T_ADV] != 0
         while True:
             S[V + V_CUR] = cur
-            produced = play_turn(S, R, T, P, Q, H, cur)
+            if adventures:      # sim.engine.adventures.turn, through a pointer
+                produced = H[4][0](S, R, T, P, Q, (H[0], H[1], H[2], H[3]), cur)
+            else:
+                produced = play_turn(S, R, T, P, Q, H, cur)
             if S[ERR]:
                 return g
-            if record and S[TURNS + cur] < rec_coins.shape[2]:
+            extra = adventures and S[V + V_MISSION] != 0
+            if record and not extra and S[TURNS + cur] < rec_coins.shape[2]:
                 rec_coins[g, cur, S[TURNS + cur]] = produced
                 rec_vp[g, cur, S[TURNS + cur]] = score(S, T, cur)
-            S[TURNS + cur] += 1
+            if not extra:       # a Mission turn does not count for the tie-break
+                S[TURNS + cur] += 1
             S[V + V_TOTAL_TURNS] += 1
             if S[SUPPLY + PROVINCE] == 0:
                 reason = END_PROVINCES
@@ -374,6 +409,12 @@ def play_games(S, R, T, P, Q, H, n_players, seat_bots, seeds, first, out_score, 
                 break
             if S[V + V_TOTAL_TURNS] >= cap_total:
                 break
+            if adventures:
+                S[V + V_PREV] = cur
+                S[V + V_MISSION] = S[V + V_MISSION_NEXT]
+                S[V + V_MISSION_NEXT] = 0
+                if S[V + V_MISSION]:    # Mission: the same player takes another turn
+                    continue
             cur += 1
             if cur == n_players:
                 cur = 0
@@ -387,6 +428,12 @@ def play_games(S, R, T, P, Q, H, n_players, seat_bots, seeds, first, out_score, 
 @njit(cache=True)
 def play_turn_on(S, R, T, P, Q, H, p):
     return play_turn(ptr(S), ptr(R), ptr(T), ptr(P), ptr(Q), H, p)
+
+
+@njit(cache=True)
+def play_turn_adv_on(S, R, T, P, Q, H, p):
+    """The Adventures turn (through ``H[4]``, as play_games calls it)."""
+    return H[4][0](ptr(S), ptr(R), ptr(T), ptr(P), ptr(Q), (H[0], H[1], H[2], H[3]), p)
 
 
 @njit(cache=True)
@@ -418,9 +465,17 @@ def _compile_once_per_type() -> None:
     from sim.engine import decide as _decide
     from sim.engine import rng as _rng
     from sim.engine import zones as _zones
+    from sim.engine.adventures import cards as _adv_cards
+    from sim.engine.adventures import decide as _adv_decide
+    from sim.engine.adventures import events as _adv_events
+    from sim.engine.adventures import mechanics as _adv_mechanics
+    from sim.engine.adventures import random_bot as _adv_random
+    from sim.engine.adventures import turn as _adv_turn
     from sim.engine.unliteral import compile_once_per_type
 
-    compile_once_per_type(sys.modules[__name__], base_set, steps, _decide, _zones, _rng)
+    compile_once_per_type(sys.modules[__name__], base_set, steps, _decide, _zones, _rng,
+                          _adv_cards, _adv_decide, _adv_events, _adv_mechanics, _adv_random,
+                          _adv_turn)
 
 
 _compile_once_per_type()

@@ -28,6 +28,7 @@ from sim.engine.config import GameConfig
 from sim.engine.game import (
     decide_on,
     draw_on,
+    play_turn_adv_on,
     play_turn_on,
     reset_game_on,
 )
@@ -53,7 +54,7 @@ class Scenario:
     """A game state that tests can shape card by card (see module docstring)."""
 
     def __init__(self, bots: list, n_players: int | None = None, kingdom=None, seed: int = 0,
-                 turn_cap: int = 100, log: bool = False):
+                 turn_cap: int = 100, log: bool = False, events: Iterable[str | int] = ()):
         from bots import resolve_bot
 
         self.bots = [resolve_bot(b) for b in bots]
@@ -62,7 +63,9 @@ class Scenario:
             self.bots = self.bots * n
         self.config = GameConfig(n_players=n, kingdom=kingdom, turn_cap=turn_cap)
         programs = [b.program() for b in self.bots]
-        self.T = make_table(n, self.config.kingdom, getattr(self.config, "events", ()))
+        self.events = tuple(card_id(e) for e in events) or tuple(getattr(self.config, "events",
+                                                                         ()))
+        self.T = make_table(n, self.config.kingdom, self.events)
         self.P, self.Q = pack_programs(programs, self.T)
         self.H = install_bots(self.bots, programs, self.P, self.T)
         self.S, self.R = new_state(self.T, turn_cap, log_rows=(1 << 14) if log else 0)
@@ -77,7 +80,10 @@ class Scenario:
     def _recount(self, p: int) -> None:
         """Owned = hand + in play + discard + draw pile (tests set zones directly)."""
         own = (self._zone(L.HAND0, p) + self._zone(L.PLAY0, p) + self._zone(L.DISC0, p)
-               + self._zone(L.ASIDE0, p))
+               + self._zone(L.ASIDE0, p) + self._zone(L.MAT0, p) + self._zone(L.GEAR0, p)
+               + self._zone(L.SAVE0, p))
+        if self.S[L.INHERIT + p]:
+            own[self.S[L.INHERIT + p] - 1] += 1
         own = own + np.bincount(self.deck(p, ids=True), minlength=L.N_SLOTS).astype(np.int32)
         self._zone(L.OWN0, p)[:] = own
         self.S[L.OWN_N + p] = own.sum()
@@ -87,9 +93,9 @@ class Scenario:
         for k in range(L.N_TYPE_BITS):
             has = (table[:, C_TYPES] & (1 << k)) != 0
             self.S[L.TYPE_N + k * L.MAX_PLAYERS + p] = int(own[:N_CARDS][has].sum())
-        self.S[L.HAND_N + p] = self._zone(L.HAND0, p).sum()
-        self.S[L.PLAY_N + p] = self._zone(L.PLAY0, p).sum()
-        self.S[L.DISC_N + p] = self._zone(L.DISC0, p).sum()
+        for z0, n_at in ((L.HAND0, L.HAND_N), (L.PLAY0, L.PLAY_N), (L.DISC0, L.DISC_N),
+                         (L.MAT0, L.MAT_N), (L.GEAR0, L.GEAR_N), (L.SAVE0, L.SAVE_N)):
+            self.S[n_at + p] = self._zone(z0, p).sum()
 
     def set_hand(self, p: int, cards: Cards) -> Scenario:
         self._zone(L.HAND0, p)[:] = _counts(cards)
@@ -125,6 +131,132 @@ class Scenario:
                                           and self.S[L.SUPPLY + k] == 0))
         return self
 
+    # ------------------------------------------------------------------ Adventures
+    def set_mat(self, p: int, cards: Cards) -> Scenario:
+        """``p``'s Tavern mat."""
+        self._zone(L.MAT0, p)[:] = _counts(cards)
+        self._recount(p)
+        return self
+
+    def set_gear(self, p: int, cards: Cards) -> Scenario:
+        """Cards Gear set aside for ``p``'s next turn (Gear itself: :meth:`hold_in_play`)."""
+        self._zone(L.GEAR0, p)[:] = _counts(cards)
+        self._recount(p)
+        return self
+
+    def hold_in_play(self, p: int, card: str | int, n: int = 1, *, game: bool = False
+                     ) -> Scenario:
+        """``n`` more copies of ``card`` in ``p``'s play area, staying through the next
+        Cleanup (a Duration from an earlier turn, or the Throne Room with it), or for
+        the game with ``game=True`` (Hireling, Champion).  Their effects are set apart:
+        :meth:`set_next_turn`, :meth:`set_lasting`."""
+        c = card_id(card)
+        self._zone(L.PLAY0, p)[c] += n
+        self.S[(L.PERM if game else L.KEEP) + p * L.N_SLOTS + c] += n
+        self._recount(p)
+        return self
+
+    _NEXT = {"Amulet": L.NEXT_AMULET, "Bridge Troll": L.NEXT_TROLL, "Caravan Guard": L.NEXT_GUARD,
+             "Dungeon": L.NEXT_DUNGEON, "Haunted Woods": L.NEXT_WOODS, "Swamp Hag": L.NEXT_HAG}
+
+    def set_next_turn(self, p: int, card: str, n: int = 1) -> Scenario:
+        """``n`` plays' worth of ``card``'s start-of-next-turn effect waiting for ``p``."""
+        self.S[self._NEXT[CARDS[card_id(card)].name] + p] = n
+        return self
+
+    def set_lasting(self, p: int, hirelings: int = 0, champions: int = 0) -> Scenario:
+        """Hireling and Champion plays in effect for ``p`` (for the rest of the game)."""
+        self.S[L.HIRELINGS + p] = hirelings
+        self.S[L.CHAMPIONS + p] = champions
+        return self
+
+    def set_attack_on(self, attacker: int, victim: int, card: str, n: int = 1) -> Scenario:
+        """``n`` plays of Haunted Woods or Swamp Hag by ``attacker`` affecting ``victim``
+        until the attacker's next turn."""
+        base = L.WOODS_ON if card_id(card) == card_id("Haunted Woods") else L.HAG_ON
+        self.S[base + attacker * L.MAX_PLAYERS + victim] = n
+        return self
+
+    TOKENS = ("+1 Card", "+1 Action", "+1 Buy", "+$1", "-$2 cost", "Trashing")
+
+    def set_token(self, p: int, token: str, pile: str | int | None) -> Scenario:
+        """Put ``p``'s pile token (:data:`TOKENS`) on ``pile``'s pile (None: off the piles)."""
+        k = self.TOKENS.index(token)
+        self.S[L.TOK_CARD + k * L.MAX_PLAYERS + p] = 0 if pile is None else card_id(pile) + 1
+        return self
+
+    def token_pile(self, p: int, token: str) -> str | None:
+        v = int(self.S[L.TOK_CARD + self.TOKENS.index(token) * L.MAX_PLAYERS + p])
+        return CARDS[v - 1].name if v else None
+
+    def set_minus_card(self, p: int, on_deck: bool = True) -> Scenario:
+        self.S[L.MINUS_CARD + p] = int(on_deck)
+        return self
+
+    def set_minus_coin(self, p: int, taken: bool = True) -> Scenario:
+        self.S[L.MINUS_COIN + p] = int(taken)
+        return self
+
+    def minus_card(self, p: int) -> bool:
+        return bool(self.S[L.MINUS_CARD + p])
+
+    def minus_coin(self, p: int) -> bool:
+        return bool(self.S[L.MINUS_COIN + p])
+
+    def set_journey(self, p: int, face_up: bool) -> Scenario:
+        self.S[L.JOURNEY_DOWN + p] = int(not face_up)
+        return self
+
+    def journey_face_up(self, p: int) -> bool:
+        return not self.S[L.JOURNEY_DOWN + p]
+
+    def set_inheritance(self, p: int, card: str | int | None) -> Scenario:
+        """``p``'s Estate token on ``card`` (set aside, owned), as after Inheritance."""
+        self.S[L.INHERIT + p] = 0 if card is None else card_id(card) + 1
+        self._recount(p)
+        return self
+
+    def inherited(self, p: int) -> str | None:
+        v = int(self.S[L.INHERIT + p])
+        return CARDS[v - 1].name if v else None
+
+    def set_non_supply(self, card: str | int, n: int) -> Scenario:
+        """A Traveller upgrade pile's size."""
+        self.S[L.NON_SUPPLY + card_id(card)] = n
+        return self
+
+    def non_supply(self, card: str | int) -> int:
+        return int(self.S[L.NON_SUPPLY + card_id(card)])
+
+    def mat(self, p: int) -> dict[str, int]:
+        return _named(self._zone(L.MAT0, p))
+
+    def gear(self, p: int) -> dict[str, int]:
+        return _named(self._zone(L.GEAR0, p))
+
+    def saved(self, p: int) -> dict[str, int]:
+        return _named(self._zone(L.SAVE0, p))
+
+    def held_in_play(self, p: int) -> dict[str, int]:
+        """Copies in ``p``'s play area marked to stay through the next Cleanup."""
+        return _named(self.S[L.KEEP + p * L.N_SLOTS:L.KEEP + (p + 1) * L.N_SLOTS])
+
+    def lasting_in_play(self, p: int) -> dict[str, int]:
+        """Copies in ``p``'s play area that stay for the rest of the game."""
+        return _named(self.S[L.PERM + p * L.N_SLOTS:L.PERM + (p + 1) * L.N_SLOTS])
+
+    def next_turn(self, p: int) -> dict[str, int]:
+        """Next-turn Duration effects waiting for ``p`` (plays' worth, by card)."""
+        return {name: int(self.S[o + p]) for name, o in self._NEXT.items() if self.S[o + p]}
+
+    def gains_this_turn(self, p: int) -> int:
+        """Cards ``p`` gained during their current or most recent turn (Treasure Hunter)."""
+        return int(self.S[L.GAINED + p])
+
+    @property
+    def mission_next(self) -> bool:
+        return bool(self.S[L.V + L.V_MISSION_NEXT])
+
     def set_turns(self, p: int, n: int) -> Scenario:
         self.S[L.TURNS + p] = n
         return self
@@ -148,13 +280,20 @@ class Scenario:
         """Play player ``p``'s whole turn; returns the $ it had when buying started."""
         self.S[L.V + L.V_CUR] = p
         before = self.owned(p)
-        produced = int(play_turn_on(self.S, self.R, self.T, self.P, self.Q, self.H, p))
+        adventures = bool(self.T[L.T_ADV])
+        turn = play_turn_adv_on if adventures else play_turn_on
+        produced = int(turn(self.S, self.R, self.T, self.P, self.Q, self.H, p))
         self._check()
         after = self.owned(p)
         self._last_gains = {k: after.get(k, 0) - before.get(k, 0) for k in after
                             if after.get(k, 0) > before.get(k, 0)}
-        self.S[L.TURNS + p] += 1
+        if not (adventures and self.S[L.V + L.V_MISSION]):
+            self.S[L.TURNS + p] += 1
         self.S[L.V + L.V_TOTAL_TURNS] += 1
+        if adventures:      # as sim.engine.game.play_games does between turns
+            self.S[L.V + L.V_PREV] = p
+            self.S[L.V + L.V_MISSION] = self.S[L.V + L.V_MISSION_NEXT]
+            self.S[L.V + L.V_MISSION_NEXT] = 0
         return produced
 
     def decide(self, p: int, decision: int, arg: int = 0) -> str | int | None:
@@ -223,7 +362,8 @@ class Scenario:
 
     def total_cards(self) -> int:
         """Every card in the game: supply + trash + all players' zones (conservation)."""
-        n = int(self.S[L.SUPPLY:L.SUPPLY + N_CARDS].sum() + self.S[L.TRASH:L.TRASH + N_CARDS].sum())
+        n = int(self.S[L.SUPPLY:L.SUPPLY + N_CARDS].sum() + self.S[L.TRASH:L.TRASH + N_CARDS].sum()
+                + self.S[L.NON_SUPPLY:L.NON_SUPPLY + N_CARDS].sum())
         for p in range(self.config.n_players):
             n += int(self._zone(L.OWN0, p).sum())
         return n

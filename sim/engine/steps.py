@@ -22,7 +22,13 @@ from sim.engine.codes import (
     EV_REVEAL,
 )
 from sim.engine.layout import (
+    ADV_STACK_WIDTH,
     BOT,
+    E_GONE,
+    E_KIND,
+    E_KIND_COPY,
+    E_STAYS,
+    E_WINDOW,
     ERR,
     HAND0,
     N_COLS,
@@ -32,6 +38,7 @@ from sim.engine.layout import (
     STACK,
     STACK_DEPTH,
     STACK_WIDTH,
+    T_ADV,
     V_GAME,
     V_NP,
     V_STACK_N,
@@ -116,7 +123,23 @@ def gain_choice(S, R, T, P, Q, H, p, d, max_cost, type_mask, where):
     if not ok:
         fail(S, ERR_ILLEGAL, p, d, c)
         return
+    gain_card(S, R, T, P, Q, H, p, c, where)
+
+
+# The Adventures calls in ``H[2]`` (sim.engine.cardcalls.adventure_calls): what happens on
+# every gain, and the reaction window and protection of an attacked player.
+A_ON_GAIN = 0
+A_ATTACKED = 1
+
+
+@njit(cache=True)
+def gain_card(S, R, T, P, Q, H, p, c, where):
+    """``p`` gains ``c`` (the caller checked its pile is not empty), then what a gain
+    sets off in an Adventures game (Duplicate, Lost City, Travelling Fair, the count
+    Treasure Hunter reads: sim.engine.adventures.mechanics.on_gain)."""
     gain(S, T, p, c, where)
+    if T[T_ADV]:
+        H[2][A_ON_GAIN](S, R, T, P, Q, (H[0], H[1]), p, c, where)
 
 
 @njit(cache=True, inline="always")
@@ -143,24 +166,43 @@ def attacked(S, R, T, P, Q, H, p, k):
     their reaction window; -1 when they block it (or an error is recorded: the callers'
     loops then run out without touching anyone, and the batch stops)."""
     q = (p + k) % S[V + V_NP]
-    if S[ERR] or attack_blocked(S, R, T, P, Q, H, q) or S[ERR]:
+    if S[ERR]:
+        return -1
+    if T[T_ADV]:    # Caravan Guard, Champion (sim.engine.adventures.mechanics.attacked_adv)
+        if H[2][A_ATTACKED](S, R, T, P, Q, (H[0], H[1]), p, q, 0) == 0 or S[ERR]:
+            return -1
+        return q
+    if attack_blocked(S, R, T, P, Q, H, q) or S[ERR]:
         return -1
     return q
 
 
 @njit(cache=True)
-def push_play(S, p, c, times, by):
+def push_play(S, T, p, c, times, by):
     """Queue card ``c`` (already in play) to be resolved ``times`` times, played by
     card ``by``; the turn resolves it as soon as the current card's text is done
-    (sim.engine.game.play_action)."""
+    (sim.engine.game.play_action; in an Adventures game the wider entries of
+    sim.engine.adventures.turn, which also track Durations and after-Action calls)."""
+    push_entry(S, T, p, c, times, by, E_KIND_COPY)
+
+
+@njit(cache=True)
+def push_entry(S, T, p, c, times, by, kind):
+    """:func:`push_play` with the kind of an Adventures entry (E_KIND_*)."""
     n = S[V + V_STACK_N]
     if n >= STACK_DEPTH:
         fail(S, ERR_OVERFLOW, p, -1, c)
         return
-    o = STACK + STACK_WIDTH * n
+    if T[T_ADV]:
+        o = STACK + ADV_STACK_WIDTH * n
+        S[o + E_STAYS] = 0
+        S[o + E_GONE] = 0
+        S[o + E_WINDOW] = 0
+        S[o + E_KIND] = kind
+    else:
+        o = STACK + STACK_WIDTH * n
     S[o] = c
     S[o + 1] = times
     S[o + 2] = times
     S[o + 3] = by
     S[V + V_STACK_N] = n + 1
-

@@ -12,15 +12,26 @@ from __future__ import annotations
 from numba import njit
 
 from sim.cards import (
+    BRIDGE_TROLL,
     C_COINS,
     C_COST,
     C_TYPES,
     C_VP,
+    DISTANT_LANDS,
     GARDENS,
     N_CARDS,
     PROVINCE,
 )
-from sim.engine.codes import ERR_OVERFLOW, EV_DRAW, EV_GAIN, EV_SHUFFLE, EV_TRASH
+from sim.engine.codes import (
+    ERR_OVERFLOW,
+    EV_DRAW,
+    EV_GAIN,
+    EV_SHUFFLE,
+    EV_TOKEN,
+    EV_TRASH,
+    TOKEN_MINUS_CARD,
+    TOKEN_MINUS_COIN,
+)
 from sim.engine.layout import (
     ASIDE0,
     ASIDE_N,
@@ -35,8 +46,11 @@ from sim.engine.layout import (
     IN_SUPPLY,
     LOG,
     LOG_WIDTH,
+    MAT0,
     MAX_DECK,
     MAX_PLAYERS,
+    MINUS_CARD,
+    MINUS_COIN,
     MONEY,
     N_COLS,
     N_SLOTS,
@@ -47,10 +61,13 @@ from sim.engine.layout import (
     PLAY_N,
     PS,
     SUPPLY,
+    T_ADV,
+    TOK_COST,
     TRASH,
     TURNS,
     TYPE_N,
     UNKNOWN,
+    V_COINS,
     V_CUR,
     V_EMPTY,
     V_LOG_CAP,
@@ -117,7 +134,15 @@ def shuffle_discard(S, R, p):
 
 @njit(cache=True, inline="always")
 def draw(S, R, p, n):
-    """Draw up to ``n`` cards; shuffle the discard pile only when a draw needs it."""
+    """Draw up to ``n`` cards; shuffle the discard pile only when a draw needs it.
+
+    With ``p``'s -1 Card token on the deck (Adventures), the draw is one card fewer
+    and the token comes off, even when that leaves nothing to draw.
+    """
+    if S[MINUS_CARD + p]:
+        S[MINUS_CARD + p] = 0
+        n -= 1
+        log_event(S, EV_TOKEN, p, -1, TOKEN_MINUS_CARD, -1)
     h0 = HAND0 + p * N_SLOTS
     k0 = DECK + p * MAX_DECK
     logging = S[V + V_LOG_ON] != 0
@@ -343,7 +368,8 @@ def score(S, T, p):
     bots read scores inside buy decisions: summing the owned cards each time
     cost more than the decision.
     """
-    return S[VP + p] + S[OWN0 + p * N_SLOTS + GARDENS] * (S[OWN_N + p] // 10)
+    return (S[VP + p] + S[OWN0 + p * N_SLOTS + GARDENS] * (S[OWN_N + p] // 10)
+            + 4 * S[MAT0 + p * N_SLOTS + DISTANT_LANDS])
 
 
 @njit(cache=True)
@@ -351,7 +377,8 @@ def score_if_gained(S, T, p, c):
     """Score of ``p`` after gaining one more ``c`` (for the avoid-losing check)."""
     n = S[OWN_N + p]
     g = S[OWN0 + p * N_SLOTS + GARDENS] + (1 if c == GARDENS else 0)
-    return S[VP + p] + T[c * N_COLS + C_VP] + g * ((n + 1) // 10)
+    return (S[VP + p] + T[c * N_COLS + C_VP] + g * ((n + 1) // 10)
+            + 4 * S[MAT0 + p * N_SLOTS + DISTANT_LANDS])
 
 
 @njit(cache=True)
@@ -415,10 +442,39 @@ def gains_to_end(S):
 
 
 @njit(cache=True, inline="always")
+def cost_of(S, T, c):
+    """What card ``c`` costs now.  In the base game its printed cost; with Adventures
+    the current player's Bridge Trolls in play (-$1 each) and -$2 cost token (on
+    ``c``'s pile) lower it, never below $0 (ADVENTURES.md §2.8).  Not for Events:
+    their cost never changes."""
+    k = T[c * N_COLS + C_COST]
+    if T[T_ADV] and k > 0:
+        cur = S[V + V_CUR]
+        k -= S[PLAY0 + cur * N_SLOTS + BRIDGE_TROLL]
+        if S[TOK_COST + cur] == c + 1:
+            k -= 2
+        if k < 0:
+            k = 0
+    return k
+
+
+@njit(cache=True, inline="always")
 def can_gain(S, T, c, max_cost):
     """Card ``c`` is in the supply, its pile not empty, and it costs at most max_cost.
 
     A card that is not in this game's supply has a pile of 0 (sim.engine.state), and
-    cards never go back to the supply, so the pile size alone says both.
+    the Traveller upgrade piles are kept apart (``NON_SUPPLY``), so the pile size alone
+    says both.
     """
-    return S[SUPPLY + c] > 0 and T[c * N_COLS + C_COST] <= max_cost
+    return S[SUPPLY + c] > 0 and cost_of(S, T, c) <= max_cost
+
+
+@njit(cache=True, inline="always")
+def add_coins(S, p, n):
+    """``p`` gets $``n`` (n > 0); holding the -$1 token (Adventures), $1 less, and the
+    token goes back.  An effect giving $0 does not use the token."""
+    if n > 0 and S[MINUS_COIN + p]:
+        S[MINUS_COIN + p] = 0
+        n -= 1
+        log_event(S, EV_TOKEN, p, -1, TOKEN_MINUS_COIN, -1)
+    S[V + V_COINS] += n

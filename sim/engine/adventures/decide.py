@@ -1,0 +1,321 @@
+"""A rule bot's defaults for the Adventures decisions (sim.engine.codes D_START ...).
+
+Each default is legal whatever the state (a mandatory choice always names a card
+that qualifies) and plays sensibly with the bot's own rank rows: what it would
+trash (``R_TRASH``: Curses, Estates, Coppers by default), discard (``R_DISCARD``)
+and play (``R_PLAY``), and its gain and buy lists for "gain a card costing up to".
+"""
+
+from __future__ import annotations
+
+from numba import njit
+
+from sim.cards import (
+    ACTION,
+    ATTACK,
+    C_COINS,
+    C_COST,
+    C_TYPES,
+    COIN_OF_THE_REALM,
+    COPPER,
+    CURSE,
+    GUIDE,
+    N_CARDS,
+    RATCATCHER,
+    ROYAL_CARRIAGE,
+    TEACHER,
+    TRANSMOGRIFY,
+    TREASURE,
+    VICTORY,
+)
+from sim.engine.codes import (
+    D_AFTER_ACTION,
+    D_ALMS,
+    D_AMULET,
+    D_AMULET_TRASH,
+    D_ARTIFICER_DISCARD,
+    D_ARTIFICER_GAIN,
+    D_BALL,
+    D_BONFIRE,
+    D_CARAVAN_GUARD,
+    D_DISCIPLE,
+    D_DUNGEON,
+    D_DUPLICATE,
+    D_EXCHANGE,
+    D_FAIR,
+    D_FUGITIVE,
+    D_GEAR,
+    D_HERO,
+    D_INHERITANCE,
+    D_MESSENGER_DECK,
+    D_MESSENGER_GAIN,
+    D_MISER,
+    D_PILGRIMAGE,
+    D_QUEST,
+    D_QUEST_DISCARD,
+    D_RATCATCHER,
+    D_RAZE,
+    D_RAZE_KEEP,
+    D_SAVE,
+    D_SCOUTING_PARTY,
+    D_SEAWAY,
+    D_START,
+    D_STORYTELLER,
+    D_TEACHER_TOKEN,
+    D_TOKEN_PILE,
+    D_TOPDECK_ORDER,
+    D_TRADE,
+    D_TRANSMOGRIFY_GAIN,
+    D_TRANSMOGRIFY_TRASH,
+    D_TRASHING_TOKEN,
+    D_WINE_MERCHANT,
+)
+from sim.engine.decide import (
+    NEVER,
+    R_DISCARD,
+    R_PLAY,
+    R_TRASH,
+    excess_terminal,
+    lowest_ranked_in_hand,
+    pick_gain,
+    rules_action,
+    rules_attack_discard,
+)
+from sim.engine.layout import (
+    ASIDE0,
+    HAND0,
+    HAND_N,
+    IN_SUPPLY,
+    MAT0,
+    N_COLS,
+    N_SLOTS,
+    P_WIDTH,
+    PF_NPLAY,
+    PF_PLAY,
+    PF_RANKS,
+    PLAY0,
+    TOK_CARD,
+    TURNS,
+    V_ACTIONS,
+    V,
+)
+from sim.engine.zones import can_gain, cost_of
+
+BIG = 1 << 30
+
+
+@njit(cache=True)
+def best_in_zone(S, T, P, b, p, z0, which, type_mask, lowest):
+    """The card of ``p``'s zone at ``z0`` with the lowest (or highest) rank in row
+    ``which`` (of ``type_mask``, 0: any); -1 if the zone holds none."""
+    z = z0 + p * N_SLOTS
+    r0 = b * P_WIDTH + PF_RANKS + which * N_SLOTS
+    best = -1
+    for c in range(N_CARDS):
+        if S[z + c] <= 0 or (type_mask and (T[c * N_COLS + C_TYPES] & type_mask) == 0):
+            continue
+        if best < 0 or (P[r0 + c] < P[r0 + best] if lowest else P[r0 + c] > P[r0 + best]):
+            best = c
+    return best
+
+
+@njit(cache=True)
+def junk_in_hand(S, P, b, p):
+    """The card in hand the bot would trash first (its trash ranks), or -1."""
+    return lowest_ranked_in_hand(S, P, b, p, R_TRASH, NEVER)
+
+
+@njit(cache=True)
+def must_trash(S, P, b, p):
+    """A card to trash when trashing is mandatory: junk first, else the card the bot
+    would discard first."""
+    c = junk_in_hand(S, P, b, p)
+    if c < 0:
+        c = lowest_ranked_in_hand(S, P, b, p, R_DISCARD, BIG)
+    return c
+
+
+@njit(cache=True)
+def treasure_in_hand(S, T, p):
+    h0 = HAND0 + p * N_SLOTS
+    total = 0
+    for c in range(N_CARDS):
+        if S[h0 + c] and (T[c * N_COLS + C_TYPES] & TREASURE):
+            total += S[h0 + c] * T[c * N_COLS + C_COINS]
+    return total
+
+
+@njit(cache=True)
+def action_pile_for(S, T, P, b, p, avoid_own):
+    """An Action Supply pile for a token: the first Action of the bot's play list that
+    has a Supply pile (without ``p``'s -$2 or Trashing token when ``avoid_own``), else
+    the first such pile by id; -1 if there is none."""
+    for i in range(P[b * P_WIDTH + PF_NPLAY]):
+        c = P[b * P_WIDTH + PF_PLAY + i]
+        if pile_ok(S, T, p, c, avoid_own):
+            return c
+    for c in range(N_CARDS):
+        if pile_ok(S, T, p, c, avoid_own):
+            return c
+    return -1
+
+
+@njit(cache=True, inline="always")
+def pile_ok(S, T, p, c, avoid_own):
+    if S[IN_SUPPLY + c] == 0 or (T[c * N_COLS + C_TYPES] & ACTION) == 0:
+        return False
+    if avoid_own:
+        for k in range(6):
+            if S[TOK_CARD + k * 4 + p] == c + 1:
+                return False
+    return True
+
+
+@njit(cache=True)
+def gain_of_type(S, T, P, Q, b, p, max_cost, type_mask):
+    """pick_gain restricted to a type: the bot's list if it names one, else the costliest."""
+    c = pick_gain(S, T, P, Q, b, p, max_cost, False)
+    if c >= 0 and (T[c * N_COLS + C_TYPES] & type_mask):
+        return c
+    best = -1
+    for k in range(N_CARDS):
+        if (T[k * N_COLS + C_TYPES] & type_mask) and can_gain(S, T, k, max_cost):
+            if best < 0 or cost_of(S, T, k) > cost_of(S, T, best):
+                best = k
+    return best
+
+
+@njit(cache=True)
+def rules_decide_adv(S, T, P, Q, b, p, d, arg):
+    """A rule bot's answer to Adventures decision ``d`` (see module docstring)."""
+    h0 = HAND0 + p * N_SLOTS
+    m0 = MAT0 + p * N_SLOTS
+    if d == D_START:
+        # Effects still due resolve in the default order when the bot answers -1, so it
+        # only says which calls it wants: Ratcatcher and Transmogrify on junk, Guide on
+        # a weak hand, Teacher while a +1 token is off the piles.
+        if S[m0 + RATCATCHER] and junk_in_hand(S, P, b, p) >= 0:
+            return RATCATCHER
+        if S[m0 + TRANSMOGRIFY] and junk_in_hand(S, P, b, p) >= 0:
+            return TRANSMOGRIFY
+        if S[m0 + GUIDE] and S[HAND_N + p] <= 5 and treasure_in_hand(S, T, p) <= 3 and \
+                rules_action(S, P, b, p) < 0:
+            return GUIDE
+        if S[m0 + TEACHER] and action_pile_for(S, T, P, b, p, True) >= 0:
+            for k in range(4):
+                if S[TOK_CARD + k * 4 + p] == 0:
+                    return TEACHER
+        return -1
+    if d == D_AFTER_ACTION:
+        # Coin of the Realm when the Actions ran out with an Action to play; Royal
+        # Carriage on an Action costing $4 or more.
+        if S[m0 + COIN_OF_THE_REALM] and S[V + V_ACTIONS] == 0 and \
+                rules_action(S, P, b, p) >= 0:
+            return COIN_OF_THE_REALM
+        if S[m0 + ROYAL_CARRIAGE] and arg >= 0 and T[arg * N_COLS + C_COST] >= 4 and \
+                S[PLAY0 + p * N_SLOTS + arg] > 0:
+            return ROYAL_CARRIAGE
+        return -1
+    if d == D_EXCHANGE or d == D_CARAVAN_GUARD or d == D_WINE_MERCHANT:
+        return 1
+    if d == D_DUPLICATE or d == D_FAIR:
+        return 0 if (arg == CURSE or arg == COPPER) else 1
+    if d == D_AMULET:
+        if junk_in_hand(S, P, b, p) >= 0:
+            return 1
+        return 2 if S[TURNS + p] < 10 else 0
+    if d == D_AMULET_TRASH or d == D_RATCATCHER or d == D_TRANSMOGRIFY_TRASH:
+        return must_trash(S, P, b, p)
+    if d == D_DUNGEON or d == D_FUGITIVE:
+        return rules_attack_discard(S, T, P, b, p)
+    if d == D_GEAR:
+        if S[V + V_ACTIONS] == 0:
+            return excess_terminal(S, T, P, b, p)
+        return -1
+    if d == D_TRANSMOGRIFY_GAIN or d == D_MESSENGER_GAIN or d == D_ALMS or d == D_BALL:
+        return pick_gain(S, T, P, Q, b, p, arg, False)
+    if d == D_SEAWAY:
+        return gain_of_type(S, T, P, Q, b, p, arg, ACTION)
+    if d == D_HERO:
+        return gain_of_type(S, T, P, Q, b, p, 1 << 20, TREASURE)
+    if d == D_TEACHER_TOKEN:
+        for k in range(4):
+            if S[TOK_CARD + k * 4 + p] == 0:
+                return k
+        return 1
+    if d == D_TOKEN_PILE:
+        return action_pile_for(S, T, P, b, p, arg == 0 or arg == 1 or arg == 2 or arg == 3)
+    if d == D_RAZE:
+        c = junk_in_hand(S, P, b, p)
+        return c if c >= 0 and c != COPPER else -1
+    if d == D_RAZE_KEEP or d == D_SAVE:
+        z = ASIDE0 if d == D_RAZE_KEEP else HAND0
+        return best_in_zone(S, T, P, b, p, z, R_DISCARD, 0, False)
+    if d == D_MESSENGER_DECK:
+        return 0
+    if d == D_MISER:
+        return 0 if (S[h0 + COPPER] and S[m0 + COPPER] < 3) else 1
+    if d == D_ARTIFICER_DISCARD or d == D_ARTIFICER_GAIN:
+        return -1
+    if d == D_STORYTELLER:
+        return COPPER if S[h0 + COPPER] else -1
+    if d == D_DISCIPLE:
+        return rules_action(S, P, b, p)
+    if d == D_TOPDECK_ORDER:            # the card it values least goes down first
+        c = lowest_ranked_in_hand(S, P, b, p, R_DISCARD, BIG)
+        if c < 0:
+            c = best_in_zone(S, T, P, b, p, ASIDE0, R_DISCARD, 0, True)
+        return c
+    if d == D_TRASHING_TOKEN or d == D_TRADE:
+        return junk_in_hand(S, P, b, p)
+    if d == D_QUEST:
+        return 1 if S[h0 + CURSE] >= 2 else -1
+    if d == D_QUEST_DISCARD:
+        if S[h0 + CURSE]:
+            return CURSE
+        c = best_in_zone(S, T, P, b, p, HAND0, R_DISCARD, ATTACK, True)
+        if c >= 0:
+            return c
+        return lowest_ranked_in_hand(S, P, b, p, R_DISCARD, BIG)
+    if d == D_SCOUTING_PARTY:
+        return best_in_zone(S, T, P, b, p, ASIDE0, R_DISCARD, 0, True)
+    if d == D_BONFIRE:
+        c = best_in_zone(S, T, P, b, p, PLAY0, R_TRASH, 0, True)
+        r0 = b * P_WIDTH + PF_RANKS + R_TRASH * N_SLOTS
+        if c >= 0 and P[r0 + c] < NEVER and (T[c * N_COLS + C_TYPES] & ACTION) == 0:
+            return c
+        return -1
+    if d == D_PILGRIMAGE:
+        # Cards are named in increasing id order (arg: the last one named, or -1): the
+        # three costliest cards in play that can be gained, costing $2 or more.
+        t1 = t2 = t3 = -1
+        for c in range(N_CARDS):
+            if S[PLAY0 + p * N_SLOTS + c] == 0 or not can_gain(S, T, c, BIG) or \
+                    T[c * N_COLS + C_COST] < 2:
+                continue
+            k = T[c * N_COLS + C_COST]
+            if t1 < 0 or k > T[t1 * N_COLS + C_COST]:
+                t3 = t2
+                t2 = t1
+                t1 = c
+            elif t2 < 0 or k > T[t2 * N_COLS + C_COST]:
+                t3 = t2
+                t2 = c
+            elif t3 < 0 or k > T[t3 * N_COLS + C_COST]:
+                t3 = c
+        best = -1
+        for c in (t1, t2, t3):
+            if c > arg and (best < 0 or c < best):
+                best = c
+        return best
+    if d == D_INHERITANCE:
+        r0 = b * P_WIDTH + PF_RANKS + R_PLAY * N_SLOTS
+        best = -1
+        for c in range(N_CARDS):
+            t = T[c * N_COLS + C_TYPES]
+            if (t & ACTION) and not (t & VICTORY) and can_gain(S, T, c, arg):
+                if best < 0 or P[r0 + c] < P[r0 + best]:
+                    best = c
+        return best
+    return -1
+

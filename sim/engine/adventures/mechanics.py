@@ -1,0 +1,442 @@
+"""What Adventures adds to every game it is in (ADVENTURES.md §2).
+
+Costs (:func:`sim.engine.zones.cost_of`), the -1 Card token (in
+:func:`sim.engine.zones.draw`) and the -$1 token (:func:`sim.engine.zones.add_coins`)
+live with the zone primitives, since base-set cards read them too.  Here:
+
+- which card an Estate plays as under Inheritance (:func:`played_as`, :func:`types_of`);
+- Duration marks: a card text that leaves something for a later turn calls
+  :func:`stays`; the turn marks the copy (and the cards that played it) to stay
+  in play (``KEEP``: through the next Cleanup; ``PERM``: for the game);
+- the Tavern mat (:func:`to_mat`), token bonuses on plays (:func:`token_bonus`),
+  returning cards to piles and exchanging Travellers (:func:`exchange`);
+- the two calls every gain and every Attack make in an Adventures game, reached
+  through ``H[2]`` (sim.engine.cardcalls): :func:`on_gain`, :func:`attacked_adv`.
+"""
+
+from __future__ import annotations
+
+from numba import njit
+
+from sim.cards import (
+    ACTION,
+    C_TYPES,
+    CARAVAN_GUARD,
+    COIN_OF_THE_REALM,
+    DUPLICATE,
+    ESTATE,
+    LOST_CITY,
+    N_CARDS,
+    SILVER,
+    TEACHER,
+    TREASURE_HUNTER,
+)
+from sim.engine.codes import (
+    D_AMULET,
+    D_AMULET_TRASH,
+    D_CARAVAN_GUARD,
+    D_DUNGEON,
+    D_DUPLICATE,
+    D_FAIR,
+    D_TOKEN_PILE,
+    D_TOPDECK_ORDER,
+    DISCARD_DUNGEON,
+    ERR_ILLEGAL,
+    EV_CALL,
+    EV_DISCARD,
+    EV_EXCHANGE,
+    EV_REACT,
+    EV_TO_MAT,
+    EV_TOKEN,
+    EV_TOPDECK,
+    TOKEN_ACTION,
+    TOKEN_BUY,
+    TOKEN_CARD,
+    TOKEN_COIN,
+)
+from sim.engine.layout import (
+    CHAMPIONS,
+    DISC0,
+    DISC_N,
+    DISC_TOP,
+    ERR,
+    GAINED,
+    HAND0,
+    HAND_N,
+    IN_SUPPLY,
+    INHERIT,
+    KEEP,
+    MAT0,
+    MAX_PLAYERS,
+    N_COLS,
+    N_SLOTS,
+    N_TOKENS_ON_PILES,
+    NEXT_GUARD,
+    NON_SUPPLY,
+    PERM,
+    PLAY0,
+    SUPPLY,
+    TOK_ACTION,
+    TOK_BUY,
+    TOK_CARD,
+    TOK_COIN,
+    UPGRADE,
+    V_ACTIONS,
+    V_BUYS,
+    V_CUR,
+    V_EMPTY,
+    V_FAIR,
+    V_GONE,
+    V_NP,
+    V_STAYS,
+    V_THIS,
+    Z_DISC,
+    Z_HAND,
+    Z_MAT,
+    Z_PLAY,
+    V,
+)
+from sim.engine.steps import ask, attack_blocked, fail, in_hand_ok, yes_no
+from sim.engine.zones import (
+    GAIN_TO_DECK,
+    GAIN_TO_HAND,
+    add_coins,
+    cost_of,
+    count_owned,
+    discard_from_hand,
+    draw,
+    gain,
+    log_event,
+    move_card,
+    take_from_zone,
+    topdeck_from,
+    trash_from,
+    trash_from_hand,
+)
+
+STAY_NEXT_TURN = 1      # V_STAYS levels: through the next Cleanup ...
+STAY_GAME = 2           # ... or for the rest of the game
+
+
+# ----------------------------------------------------------------------------- Inheritance
+@njit(cache=True, inline="always")
+def played_as(S, p, c):
+    """The card whose text ``c`` has for ``p``: an Estate of a player whose Estate token
+    is on a card (Inheritance) has that card's abilities; any other card its own."""
+    if c == ESTATE and S[INHERIT + p]:
+        return S[INHERIT + p] - 1
+    return c
+
+
+@njit(cache=True, inline="always")
+def types_of(S, T, p, c):
+    """``c``'s types for ``p`` (an inheriting Estate adds the inherited card's)."""
+    t = T[c * N_COLS + C_TYPES]
+    if c == ESTATE and S[INHERIT + p]:
+        t |= T[(S[INHERIT + p] - 1) * N_COLS + C_TYPES]
+    return t
+
+
+# ----------------------------------------------------------------------------- Durations
+@njit(cache=True, inline="always")
+def stays(S, level):
+    """The card resolving now leaves an effect for a later turn: it stays in play
+    (``level`` STAY_NEXT_TURN or STAY_GAME), and so do the cards that played it."""
+    if S[V + V_STAYS] < level:
+        S[V + V_STAYS] = level
+
+
+@njit(cache=True, inline="always")
+def mark_copy(S, p, c, level):
+    """One copy of ``c`` in ``p``'s play area stays (KEEP: until the start of ``p``'s
+    next turn, so through the next Cleanup; PERM: for the game)."""
+    if level >= STAY_GAME:
+        S[PERM + p * N_SLOTS + c] += 1
+    else:
+        S[KEEP + p * N_SLOTS + c] += 1
+
+
+@njit(cache=True, inline="always")
+def left_play(S, p, c):
+    """A copy of ``c`` left ``p``'s play area: a staying copy is gone first (Bonfire
+    trashing a Duration: its later effects still happen, they are counted apart)."""
+    o = p * N_SLOTS + c
+    if S[PLAY0 + o] < S[KEEP + o] + S[PERM + o]:
+        if S[KEEP + o] > 0:
+            S[KEEP + o] -= 1
+        else:
+            S[PERM + o] -= 1
+
+
+@njit(cache=True)
+def trash_from_play(S, T, p, c):
+    trash_from(S, T, p, Z_PLAY, c)
+    left_play(S, p, c)
+
+
+# ----------------------------------------------------------------------------- Tavern mat
+@njit(cache=True)
+def to_mat(S, p):
+    """The card resolving now ("this") moves from play to ``p``'s Tavern mat, unless
+    this copy already left play (a second play by Throne Room or Disciple)."""
+    c = S[V + V_THIS]
+    if S[V + V_GONE] or S[PLAY0 + p * N_SLOTS + c] <= 0:
+        return
+    move_card(S, p, Z_PLAY, Z_MAT, c)
+    left_play(S, p, c)
+    S[V + V_GONE] = 1
+    log_event(S, EV_TO_MAT, p, c, 1, c)
+
+
+@njit(cache=True)
+def call_from_mat(S, p, c, answering):
+    """Call Reserve ``c`` from ``p``'s mat into play (no Action used, no play)."""
+    move_card(S, p, Z_MAT, Z_PLAY, c)
+    log_event(S, EV_CALL, p, c, 1, answering)
+
+
+# ----------------------------------------------------------------------------- tokens
+@njit(cache=True)
+def token_bonus(S, R, T, p, c):
+    """``p`` plays a card from pile ``c``: first the bonus of each of ``p``'s +1 Card,
+    +1 Action, +1 Buy and +$1 tokens on that pile.  On another player's turn (Caravan
+    Guard) +Action and +Buy do nothing and the turn's $ is not ``p``'s."""
+    own_turn = S[V + V_CUR] == p
+    if S[TOK_CARD + p] == c + 1:
+        log_event(S, EV_TOKEN, p, c, TOKEN_CARD, c)
+        draw(S, R, p, 1)
+    if own_turn:
+        if S[TOK_ACTION + p] == c + 1:
+            log_event(S, EV_TOKEN, p, c, TOKEN_ACTION, c)
+            S[V + V_ACTIONS] += 1
+        if S[TOK_BUY + p] == c + 1:
+            log_event(S, EV_TOKEN, p, c, TOKEN_BUY, c)
+            S[V + V_BUYS] += 1
+        if S[TOK_COIN + p] == c + 1:
+            log_event(S, EV_TOKEN, p, c, TOKEN_COIN, c)
+            add_coins(S, p, 1)
+
+
+@njit(cache=True, inline="always")
+def any_token_on(S, p, c):
+    return (S[TOK_CARD + p] == c + 1 or S[TOK_ACTION + p] == c + 1 or S[TOK_BUY + p] == c + 1
+            or S[TOK_COIN + p] == c + 1)
+
+
+# ----------------------------------------------------------------------------- piles
+@njit(cache=True, inline="always")
+def return_to_pile(S, c):
+    """Put ``c`` back on its pile: a Supply pile (which may stop being empty) or a
+    Traveller upgrade pile."""
+    if TREASURE_HUNTER <= c <= TEACHER:
+        S[NON_SUPPLY + c] += 1
+        return
+    if S[SUPPLY + c] == 0:
+        S[V + V_EMPTY] -= 1
+    S[SUPPLY + c] += 1
+
+
+@njit(cache=True, inline="always")
+def take_from_pile(S, c):
+    """Remove one card from ``c``'s Supply pile without gaining it (Inheritance)."""
+    S[SUPPLY + c] -= 1
+    if S[SUPPLY + c] == 0:
+        S[V + V_EMPTY] += 1
+
+
+@njit(cache=True)
+def exchange(S, T, p, c):
+    """Exchange ``c`` (a Traveller leaving ``p``'s play area) for the next card of its
+    line: ``c`` back to its pile, the next card from its pile into ``p``'s discard
+    pile.  Neither a gain nor a trash.  False (nothing done) when that pile is empty."""
+    e = played_as(S, p, c)
+    nxt = T[UPGRADE + e] - 1
+    if nxt < 0 or S[NON_SUPPLY + nxt] <= 0:
+        return False
+    take_from_zone(S, p, Z_PLAY, c)
+    count_owned(S, T, p, c, -1)
+    return_to_pile(S, c)            # Page, Peasant, an inheriting Estate: the Supply
+    S[NON_SUPPLY + nxt] -= 1
+    count_owned(S, T, p, nxt, 1)
+    S[DISC0 + p * N_SLOTS + nxt] += 1
+    S[DISC_N + p] += 1
+    S[DISC_TOP + p] = nxt
+    log_event(S, EV_EXCHANGE, p, c, 1, nxt)
+    return True
+
+
+# ----------------------------------------------------------------------------- shared texts
+@njit(cache=True)
+def dungeon_effect(S, R, T, P, Q, D, p):
+    """Dungeon, now and next turn: +2 Cards, then discard 2 cards (any 2 from hand)."""
+    draw(S, R, p, 2)
+    for i in range(2):
+        if S[HAND_N + p] == 0:
+            return
+        c = ask(S, R, T, P, Q, D, p, D_DUNGEON, 2 - i)
+        if S[ERR] or not in_hand_ok(S, T, p, D_DUNGEON, c, 0):
+            return
+        discard_from_hand(S, p, c)
+        log_event(S, EV_DISCARD, p, c, 1, DISCARD_DUNGEON)
+
+
+@njit(cache=True)
+def amulet_effect(S, R, T, P, Q, D, p):
+    """Amulet, now and next turn: choose +$1, trash a card from hand, or gain a Silver."""
+    mode = ask(S, R, T, P, Q, D, p, D_AMULET, 0)
+    if S[ERR]:
+        return
+    if mode == 0:
+        add_coins(S, p, 1)
+    elif mode == 1:
+        if S[HAND_N + p] == 0:
+            return
+        c = ask(S, R, T, P, Q, D, p, D_AMULET_TRASH, 0)
+        if S[ERR] or not in_hand_ok(S, T, p, D_AMULET_TRASH, c, 0):
+            return
+        trash_from_hand(S, T, p, c)
+    elif mode == 2:
+        if S[SUPPLY + SILVER] > 0:
+            gain_with_triggers(S, R, T, P, Q, D, p, SILVER, 0)
+    else:
+        fail(S, ERR_ILLEGAL, p, D_AMULET, mode)
+
+
+@njit(cache=True)
+def gain_with_triggers(S, R, T, P, Q, D, p, c, where):
+    """Gain ``c`` and what the gain sets off (:func:`on_gain`), for callers holding ``D``."""
+    gain(S, T, p, c, where)
+    D[2][0](S, R, T, P, Q, (D[0], D[1]), p, c, where)
+
+
+@njit(cache=True)
+def hand_onto_deck(S, R, T, P, Q, D, p, by):
+    """``p`` puts their whole hand onto their deck, in the order they choose
+    (D_TOPDECK_ORDER: the next card to put there; the last one is drawn first)."""
+    while S[HAND_N + p] > 0 and S[ERR] == 0:
+        c = -1
+        n_kinds = 0
+        h0 = HAND0 + p * N_SLOTS
+        for k in range(N_CARDS):
+            if S[h0 + k]:
+                n_kinds += 1
+                c = k
+        if n_kinds > 1:
+            c = ask(S, R, T, P, Q, D, p, D_TOPDECK_ORDER, by)
+            if S[ERR] or not in_hand_ok(S, T, p, D_TOPDECK_ORDER, c, 0):
+                return
+        topdeck_from(S, p, Z_HAND, c)
+        log_event(S, EV_TOPDECK, p, c, 1, by)
+
+
+# ----------------------------------------------------------------------------- on gain
+@njit(cache=True)
+def on_gain(S, R, T, P, Q, D, p, c, where):
+    """What a gain sets off (ADVENTURES.md §2.8), ``c`` just gained by ``p`` to
+    ``where``: it counts for Treasure Hunter when gained on ``p``'s own turn; Lost City
+    makes each other player draw a card; with Travelling Fair bought this turn ``p``
+    may put it onto the deck; ``p`` may call Duplicates from the mat for a copy (cost
+    up to $6 now, from the Supply), and each copy's gain sets off the same in turn.
+    When several apply the engine resolves them in that order."""
+    while S[ERR] == 0:
+        if S[V + V_CUR] == p:
+            S[GAINED + p] += 1
+        if c == LOST_CITY:
+            n = S[V + V_NP]
+            for k in range(1, n):
+                draw(S, R, (p + k) % n, 1)
+        if S[V + V_FAIR] and S[V + V_CUR] == p and where != GAIN_TO_DECK:
+            if yes_no(S, R, T, P, Q, D, p, D_FAIR, c) == 1:
+                z = Z_HAND if where == GAIN_TO_HAND else Z_DISC
+                topdeck_from(S, p, z, c)
+                log_event(S, EV_TOPDECK, p, c, 1, -1)
+                where = GAIN_TO_DECK
+        if S[ERR]:
+            return 0
+        if (S[MAT0 + p * N_SLOTS + DUPLICATE] > 0 and S[SUPPLY + c] > 0
+                and cost_of(S, T, c) <= 6):
+            if yes_no(S, R, T, P, Q, D, p, D_DUPLICATE, c) == 1:
+                call_from_mat(S, p, DUPLICATE, c)
+                gain(S, T, p, c, 0)
+                where = 0
+                continue        # the copy's gain: the same triggers again
+        return 0
+    return 0
+
+
+# ----------------------------------------------------------------------------- attacks
+@njit(cache=True)
+def attacked_adv(S, R, T, P, Q, D, p, q, unused):
+    """The reaction window of ``q`` against the Attack ``p`` is playing, and whether it
+    affects ``q`` (1) or not (0).  ``q`` may play Caravan Guards from hand, one at a
+    time (each draws its card first; a Guard drawn may be played too), then reveal
+    Moat; a revealed Moat or a Champion ``q`` has in play keeps the Attack off."""
+    h0 = HAND0 + q * N_SLOTS
+    while S[h0 + CARAVAN_GUARD] > 0:
+        if yes_no(S, R, T, P, Q, D, q, D_CARAVAN_GUARD, S[V + V_THIS]) != 1:
+            break
+        move_card(S, q, Z_HAND, Z_PLAY, CARAVAN_GUARD)
+        log_event(S, EV_REACT, q, CARAVAN_GUARD, 1, S[V + V_THIS])
+        token_bonus(S, R, T, q, CARAVAN_GUARD)
+        draw(S, R, q, 1)            # its +1 Action is useless on another's turn
+        S[NEXT_GUARD + q] += 1
+        mark_copy(S, q, CARAVAN_GUARD, STAY_NEXT_TURN)
+    if S[ERR]:
+        return 0
+    blocked = attack_blocked(S, R, T, P, Q, D, q)
+    if S[ERR] or blocked or S[CHAMPIONS + q] > 0:
+        return 0
+    return 1
+
+
+@njit(cache=True, inline="always")
+def coin_of_the_realm_on_mat(S, p):
+    return S[MAT0 + p * N_SLOTS + COIN_OF_THE_REALM] > 0
+
+
+@njit(cache=True, inline="always")
+def is_action_for(S, T, p, c):
+    return (types_of(S, T, p, c) & ACTION) != 0
+
+
+
+@njit(cache=True)
+def action_supply_pile(S, T, c):
+    """``c`` names an Action Supply pile (a pile of this game's Supply whose cards are
+    Actions; empty or not): where tokens go."""
+    return (0 <= c < N_CARDS and S[IN_SUPPLY + c] != 0
+            and (T[c * N_COLS + C_TYPES] & ACTION) != 0)
+
+
+@njit(cache=True)
+def has_token_on(S, p, c):
+    """Any of ``p``'s pile tokens (+1 Card ... Trashing) is on ``c``'s pile."""
+    for k in range(N_TOKENS_ON_PILES):
+        if S[TOK_CARD + k * MAX_PLAYERS + p] == c + 1:
+            return True
+    return False
+
+
+@njit(cache=True)
+def any_action_pile(S, T, p, exclude_own):
+    for c in range(N_CARDS):
+        if action_supply_pile(S, T, c) and not (exclude_own and has_token_on(S, p, c)):
+            return True
+    return False
+
+
+@njit(cache=True)
+def move_token(S, R, T, P, Q, D, p, k, by, exclude_own):
+    """``p`` moves their token ``k`` (TOKEN_CARD .. TOKEN_TRASHING) to an Action Supply
+    pile of their choice (D_TOKEN_PILE, arg ``k``); with ``exclude_own`` (Teacher) a
+    pile that has none of ``p``'s tokens.  Nothing when no pile qualifies."""
+    if not any_action_pile(S, T, p, exclude_own):
+        return
+    c = ask(S, R, T, P, Q, D, p, D_TOKEN_PILE, k)
+    if S[ERR]:
+        return
+    if not action_supply_pile(S, T, c) or (exclude_own and has_token_on(S, p, c)):
+        fail(S, ERR_ILLEGAL, p, D_TOKEN_PILE, c)
+        return
+    S[TOK_CARD + k * MAX_PLAYERS + p] = c + 1
+    log_event(S, EV_TOKEN, p, c, k, by)

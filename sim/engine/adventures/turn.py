@@ -1,0 +1,764 @@
+"""The turn of a game with Adventures cards or Events (ADVENTURES.md §2.1).
+
+Start of turn (Durations, Gear's cards, calls) → Action phase (each Action, and
+each play of it by another card, followed by the after-Action calls of Royal
+Carriage and Coin of the Realm) → Buy phase (Treasures, then cards and Events) →
+end of the Buy phase (Wine Merchant) → Cleanup (Durations stay, Travellers are
+exchanged, the next hand, Save's card).
+
+The engine reaches :func:`play_turn_adv` through ``H[4]`` (sim.engine.cardcalls),
+so a base-set game neither runs nor compiles it.  ``H`` here is the engine's
+``H[:4]``; card texts get ``D`` = ``H[:3]``.
+
+Plays go through the play stack with the wide entries of sim.engine.layout
+(E_*): an entry is one copy of a card to be resolved ``E_LEFT`` more times, by
+``E_BY``.  After each resolution of an Action on its owner's turn its
+after-Action window opens (``E_WINDOW``).  When an entry is done, if any of its
+resolutions left an effect for a later turn (``E_STAYS``), its copy is marked to
+stay in play, and so is the card that played it (the entry below).
+"""
+
+from __future__ import annotations
+
+from numba import njit
+
+from sim.cards import (
+    AMULET,
+    BRIDGE_TROLL,
+    C_ACTIONS,
+    C_BUYS,
+    C_CARDS,
+    C_COINS,
+    C_COST,
+    C_SPECIAL,
+    C_TYPES,
+    CARAVAN_GUARD,
+    COIN_OF_THE_REALM,
+    CURSE,
+    DISCIPLE,
+    DUNGEON,
+    ESTATE,
+    EVENT,
+    FIRST_EVENT,
+    FUGITIVE,
+    GEAR,
+    GUIDE,
+    HAUNTED_WOODS,
+    HERO,
+    HIRELING,
+    INHERITANCE,
+    MESSENGER,
+    N_CARDS,
+    PAGE,
+    PEASANT,
+    PORT,
+    RATCATCHER,
+    ROYAL_CARRIAGE,
+    SILVER,
+    SOLDIER,
+    SWAMP_HAG,
+    TEACHER,
+    TRANSMOGRIFY,
+    TRAVELLER,
+    TREASURE,
+    TREASURE_HUNTER,
+    WARRIOR,
+    WINE_MERCHANT,
+)
+from sim.engine.adventures.mechanics import (
+    amulet_effect,
+    any_token_on,
+    call_from_mat,
+    dungeon_effect,
+    exchange,
+    hand_onto_deck,
+    is_action_for,
+    mark_copy,
+    played_as,
+    token_bonus,
+)
+from sim.engine.codes import (
+    D_ACTION,
+    D_AFTER_ACTION,
+    D_BUY,
+    D_EXCHANGE,
+    D_MESSENGER_GAIN,
+    D_START,
+    D_TRASHING_TOKEN,
+    D_TREASURE,
+    D_WINE_MERCHANT,
+    DISCARD_WINE_MERCHANT,
+    ERR_ILLEGAL,
+    EV_BUY,
+    EV_CLEANUP,
+    EV_COINS,
+    EV_DISCARD,
+    EV_DURATION,
+    EV_EVENT,
+    EV_HAND,
+    EV_MISSION,
+    EV_PLAY,
+    EV_PLAY_AGAIN,
+    EV_RETURN,
+    EV_TURN,
+)
+from sim.engine.decide import pick_from_list, rules_action
+from sim.engine.layout import (
+    ACTIONS_OWNED,
+    ADV_STACK_WIDTH,
+    BOT,
+    CHAMPIONS,
+    DISC0,
+    DISC_N,
+    DISC_TOP,
+    E_BY,
+    E_CARD,
+    E_GONE,
+    E_KIND,
+    E_KIND_DISCIPLE,
+    E_KIND_REPLAY,
+    E_LEFT,
+    E_STAYS,
+    E_TOTAL,
+    E_WINDOW,
+    ERR,
+    EVENT_IDS,
+    GAINED,
+    GEAR0,
+    GEAR_N,
+    HAG_ON,
+    HAND0,
+    HAND_N,
+    HIRELINGS,
+    INHERIT,
+    KEEP,
+    MAT0,
+    MAX_PLAYERS,
+    N_COLS,
+    N_EVENTS,
+    N_SLOTS,
+    N_TREASURES,
+    NEXT_AMULET,
+    NEXT_DUNGEON,
+    NEXT_GUARD,
+    NEXT_HAG,
+    NEXT_TROLL,
+    NEXT_WOODS,
+    NON_SUPPLY,
+    P_WIDTH,
+    PERM,
+    PF_FLAGS,
+    PLAY0,
+    PLAY_N,
+    SAVE0,
+    SAVE_N,
+    STACK,
+    SUPPLY,
+    TOK_TRASH,
+    TREASURE_IDS,
+    TURNS,
+    UPGRADE,
+    V_ACTIONS,
+    V_BOUGHT,
+    V_BUYS,
+    V_COINS,
+    V_CUR,
+    V_EXPEDITIONS,
+    V_FAIR,
+    V_GONE,
+    V_LOG_ON,
+    V_MERCHANTS,
+    V_MISSION,
+    V_NP,
+    V_ONCE,
+    V_SILVER_PLAYED,
+    V_STACK_N,
+    V_STAYS,
+    V_THIS,
+    WOODS_ON,
+    Z_DISC,
+    Z_GEAR,
+    Z_HAND,
+    Z_MAT,
+    Z_PLAY,
+    Z_SAVE,
+    V,
+)
+from sim.engine.program import F_HOOK, F_KIND, K_RULES, L_BUY
+from sim.engine.steps import ask, fail, gain_card, in_hand_ok, push_entry, yes_no
+from sim.engine.zones import (
+    add_coins,
+    can_gain,
+    cost_of,
+    draw,
+    log_event,
+    move_card,
+    trash_from_hand,
+)
+
+# Start-of-turn items a bot orders (D_START answers), in the default order: Gear's
+# cards first (so a call can use them), then the Durations' draws, their $ and Buys,
+# Amulet's choices; the optional calls come after these.
+START_ITEMS = (GEAR, HIRELING, HAUNTED_WOODS, DUNGEON, CARAVAN_GUARD, SWAMP_HAG, BRIDGE_TROLL,
+               AMULET)
+# Travellers in the order Cleanup offers their exchange: each line from its top, so that a
+# card returned by one exchange is there for the next (ADVENTURES.md §2.5).
+EXCHANGE_ORDER = (DISCIPLE, FUGITIVE, SOLDIER, PEASANT, HERO, WARRIOR, TREASURE_HUNTER, PAGE)
+
+
+# ----------------------------------------------------------------------------- plays
+@njit(cache=True)
+def play_once(S, R, T, P, Q, H, p, c):
+    """One resolution of card ``c`` played by ``p``: the bonuses of ``p``'s tokens on
+    ``c``'s pile, Champion's +1 Action, then the text of the card ``c`` plays as
+    (its own, or the inherited card's for an Estate): counters, then its function."""
+    if any_token_on(S, p, c):
+        token_bonus(S, R, T, p, c)
+    e = played_as(S, p, c)
+    own_turn = S[V + V_CUR] == p
+    if own_turn and S[CHAMPIONS + p] and is_action_for(S, T, p, c):
+        S[V + V_ACTIONS] += S[CHAMPIONS + p]
+    k = T[e * N_COLS + C_CARDS]
+    if k:
+        draw(S, R, p, k)
+    if own_turn:
+        S[V + V_ACTIONS] += T[e * N_COLS + C_ACTIONS]
+        S[V + V_BUYS] += T[e * N_COLS + C_BUYS]
+        add_coins(S, p, T[e * N_COLS + C_COINS])
+    sp = T[e * N_COLS + C_SPECIAL]
+    if sp:
+        H[3][sp](S, R, T, P, Q, (H[0], H[1], H[2]), p)
+
+
+@njit(cache=True)
+def play_treasure_adv(S, R, T, P, Q, H, p, c):
+    """Play Treasure ``c`` from ``p``'s hand (Buy phase, or Storyteller): its $, the
+    first Silver's Merchant bonus, then its text (Coin of the Realm, Relic, Treasure
+    Trove)."""
+    move_card(S, p, Z_HAND, Z_PLAY, c)
+    log_event(S, EV_PLAY, p, c, 1, 0)
+    S[V + V_THIS] = c
+    S[V + V_GONE] = 0
+    S[V + V_STAYS] = 0
+    add_coins(S, p, T[c * N_COLS + C_COINS])
+    if c == SILVER and S[V + V_SILVER_PLAYED] == 0:
+        S[V + V_SILVER_PLAYED] = 1
+        add_coins(S, p, S[V + V_MERCHANTS])
+    sp = T[c * N_COLS + C_SPECIAL]
+    if sp:
+        H[3][sp](S, R, T, P, Q, (H[0], H[1], H[2]), p)
+
+
+@njit(cache=True)
+def after_action(S, R, T, P, Q, H, p, o):
+    """The after-Action window of the entry at ``o`` (its card just resolved): call Coin
+    of the Realm (+2 Actions) any number of times, or Royal Carriage to replay the card
+    if this copy is still in play (the replay is queued; its own window follows it)."""
+    c = S[o + E_CARD]
+    m0 = MAT0 + p * N_SLOTS
+    while S[ERR] == 0:
+        rc_ok = (S[m0 + ROYAL_CARRIAGE] > 0 and S[o + E_GONE] == 0
+                 and S[PLAY0 + p * N_SLOTS + c] > 0)
+        cotr_ok = S[m0 + COIN_OF_THE_REALM] > 0
+        if not (rc_ok or cotr_ok):
+            return
+        a = ask(S, R, T, P, Q, H, p, D_AFTER_ACTION, c)
+        if S[ERR] or a < 0:
+            return
+        if a == ROYAL_CARRIAGE and rc_ok:
+            call_from_mat(S, p, ROYAL_CARRIAGE, c)
+            push_entry(S, T, p, c, 1, ROYAL_CARRIAGE, E_KIND_REPLAY)
+            return
+        if a == COIN_OF_THE_REALM and cotr_ok:
+            call_from_mat(S, p, COIN_OF_THE_REALM, c)
+            S[V + V_ACTIONS] += 2
+            continue
+        fail(S, ERR_ILLEGAL, p, D_AFTER_ACTION, a)
+
+
+@njit(cache=True)
+def run_stack(S, R, T, P, Q, H, p, base):
+    """Resolve the play stack down to depth ``base`` (module docstring)."""
+    while S[V + V_STACK_N] > base and S[ERR] == 0:
+        n = S[V + V_STACK_N]
+        o = STACK + ADV_STACK_WIDTH * (n - 1)
+        if S[o + E_WINDOW]:
+            S[o + E_WINDOW] = 0
+            after_action(S, R, T, P, Q, H, p, o)
+            continue
+        left = S[o + E_LEFT]
+        c = S[o + E_CARD]
+        if left > 0:
+            S[o + E_LEFT] = left - 1
+            if S[o + E_BY] >= 0:
+                log_event(S, EV_PLAY_AGAIN, p, c, S[o + E_TOTAL] - left + 1, S[o + E_BY])
+            S[V + V_THIS] = c
+            S[V + V_GONE] = S[o + E_GONE]
+            S[V + V_STAYS] = 0
+            play_once(S, R, T, P, Q, H, p, c)
+            S[o + E_GONE] = S[V + V_GONE]
+            if S[V + V_STAYS] > S[o + E_STAYS]:
+                S[o + E_STAYS] = S[V + V_STAYS]
+            if S[V + V_CUR] == p and is_action_for(S, T, p, c):
+                S[o + E_WINDOW] = 1
+            continue
+        # Done: this copy (or, for a replay, the Royal Carriage) stays if any of its
+        # resolutions left something for later; so does the card below, which played it.
+        S[V + V_STACK_N] = n - 1
+        level = S[o + E_STAYS]
+        kind = S[o + E_KIND]
+        if kind == E_KIND_DISCIPLE and S[SUPPLY + c] > 0:
+            gain_card(S, R, T, P, Q, (H[0], H[1], H[2]), p, c, 0)
+        if level:
+            if kind == E_KIND_REPLAY:
+                mark_copy(S, p, S[o + E_BY], level)
+            elif S[o + E_GONE] == 0:
+                mark_copy(S, p, c, level)
+        if n - 1 > base:
+            b = o - ADV_STACK_WIDTH
+            if level > S[b + E_STAYS]:
+                S[b + E_STAYS] = level
+            if kind == E_KIND_REPLAY and S[o + E_GONE]:
+                S[b + E_GONE] = 1
+
+
+@njit(cache=True)
+def play_action_adv(S, R, T, P, Q, H, p, c):
+    """``p`` plays Action ``c`` from hand (an Action was spent by the caller)."""
+    move_card(S, p, Z_HAND, Z_PLAY, c)
+    log_event(S, EV_PLAY, p, c, 1, 0)
+    base = S[V + V_STACK_N]
+    push_entry(S, T, p, c, 1, -1, 0)
+    run_stack(S, R, T, P, Q, H, p, base)
+
+
+# ----------------------------------------------------------------------------- start of turn
+@njit(cache=True)
+def start_item_due(S, p, c):
+    if c == GEAR:
+        return S[GEAR_N + p] > 0
+    if c == HIRELING:
+        return S[HIRELINGS + p] > 0 and S[V + V_STAYS] == 0   # V_STAYS: Hireling done
+    if c == HAUNTED_WOODS:
+        return S[NEXT_WOODS + p] > 0
+    if c == DUNGEON:
+        return S[NEXT_DUNGEON + p] > 0
+    if c == CARAVAN_GUARD:
+        return S[NEXT_GUARD + p] > 0
+    if c == SWAMP_HAG:
+        return S[NEXT_HAG + p] > 0
+    if c == BRIDGE_TROLL:
+        return S[NEXT_TROLL + p] > 0
+    if c == AMULET:
+        return S[NEXT_AMULET + p] > 0
+    return False
+
+
+@njit(cache=True)
+def start_call_ok(S, p, c):
+    """Reserve ``c`` on ``p``'s mat can be called at the start of the turn."""
+    if c == GUIDE or c == RATCATCHER or c == TRANSMOGRIFY or c == TEACHER:
+        return S[MAT0 + p * N_SLOTS + c] > 0
+    return False
+
+
+@njit(cache=True)
+def do_start_item(S, R, T, P, Q, H, p, c):
+    """Resolve one start-of-turn item: all of Gear's cards, all Hireling draws, or one
+    play's worth of a Duration's next-turn effect."""
+    D = (H[0], H[1], H[2])
+    if c == GEAR:
+        g0 = GEAR0 + p * N_SLOTS
+        for k in range(N_CARDS):
+            while S[g0 + k] > 0:
+                move_card(S, p, Z_GEAR, Z_HAND, k)
+                log_event(S, EV_RETURN, p, k, 1, GEAR)
+        return
+    log_event(S, EV_DURATION, p, c, 1, 0)
+    if c == HIRELING:
+        draw(S, R, p, S[HIRELINGS + p])
+        S[V + V_STAYS] = 1              # once per turn (the flag is free at this point)
+    elif c == HAUNTED_WOODS:
+        S[NEXT_WOODS + p] -= 1
+        draw(S, R, p, 3)
+    elif c == DUNGEON:
+        S[NEXT_DUNGEON + p] -= 1
+        dungeon_effect(S, R, T, P, Q, D, p)
+    elif c == CARAVAN_GUARD:
+        S[NEXT_GUARD + p] -= 1
+        add_coins(S, p, 1)
+    elif c == SWAMP_HAG:
+        S[NEXT_HAG + p] -= 1
+        add_coins(S, p, 3)
+    elif c == BRIDGE_TROLL:
+        S[NEXT_TROLL + p] -= 1
+        S[V + V_BUYS] += 1
+    elif c == AMULET:
+        S[NEXT_AMULET + p] -= 1
+        amulet_effect(S, R, T, P, Q, D, p)
+
+
+@njit(cache=True)
+def start_of_turn(S, R, T, P, Q, H, p):
+    """The start-of-turn window: ``p``'s "until your next turn" Attacks end; copies
+    held in play from earlier turns now leave at this Cleanup (unless played again);
+    then the Duration effects due, Gear's cards and the optional calls, one at a time
+    in the order ``p`` chooses (D_START).  Answering -1 ends the calls; effects
+    still due then resolve in the default order."""
+    for q in range(MAX_PLAYERS):
+        S[WOODS_ON + p * MAX_PLAYERS + q] = 0
+        S[HAG_ON + p * MAX_PLAYERS + q] = 0
+    k0 = KEEP + p * N_SLOTS
+    for c in range(N_CARDS):
+        S[k0 + c] = 0
+    S[V + V_STAYS] = 0
+    calls_open = True
+    while S[ERR] == 0:
+        n_due = 0
+        first = -1
+        for i in range(len(START_ITEMS)):
+            if start_item_due(S, p, START_ITEMS[i]):
+                n_due += 1
+                if first < 0:
+                    first = START_ITEMS[i]
+        n_calls = 0
+        if calls_open:
+            for c in (GUIDE, RATCATCHER, TRANSMOGRIFY, TEACHER):
+                if start_call_ok(S, p, c):
+                    n_calls += 1
+        if n_due + n_calls == 0:
+            break
+        if n_calls == 0 and n_due == 1:
+            do_start_item(S, R, T, P, Q, H, p, first)
+            continue
+        a = ask(S, R, T, P, Q, H, p, D_START, 0)
+        if S[ERR]:
+            break
+        if a < 0:
+            calls_open = False
+            if n_due:
+                do_start_item(S, R, T, P, Q, H, p, first)
+            continue
+        if start_item_due(S, p, a):
+            do_start_item(S, R, T, P, Q, H, p, a)
+        elif calls_open and start_call_ok(S, p, a):
+            call_from_mat(S, p, a, -1)
+            D = (H[0], H[1], H[2])
+            # The call's text is the card's function with the call flag set (V_GONE 2).
+            S[V + V_THIS] = a
+            S[V + V_GONE] = 2
+            H[3][T[a * N_COLS + C_SPECIAL]](S, R, T, P, Q, D, p)
+            S[V + V_GONE] = 0
+        else:
+            fail(S, ERR_ILLEGAL, p, D_START, a)
+    S[V + V_STAYS] = 0
+
+
+# ----------------------------------------------------------------------------- buying
+@njit(cache=True)
+def event_in_game(T, c):
+    for i in range(T[N_EVENTS]):
+        if T[EVENT_IDS + i] == c:
+            return True
+    return False
+
+
+@njit(cache=True)
+def event_allowed(S, T, p, c):
+    """Event ``c`` can be bought now: in the game, affordable (its fixed cost), not a
+    second time this turn if once per turn, Inheritance once per game."""
+    if c < FIRST_EVENT or c >= N_CARDS or not event_in_game(T, c):
+        return False
+    if T[c * N_COLS + C_COST] > S[V + V_COINS]:
+        return False
+    if S[V + V_ONCE] & (1 << (c - FIRST_EVENT)):
+        return False
+    return not (c == INHERITANCE and S[INHERIT + p] != 0)
+
+
+# Events that may be bought once per turn (bit c - FIRST_EVENT of V_ONCE when bought).
+@njit(cache=True, inline="always")
+def once_per_turn(c):
+    from_alms = c - FIRST_EVENT
+    # Alms, Borrow, Save, Mission, Pilgrimage (ids 71, 72, 74, 81, 82)
+    return from_alms == 0 or from_alms == 1 or from_alms == 3 or from_alms == 10 or \
+        from_alms == 11
+
+
+@njit(cache=True)
+def buy_event(S, R, T, P, Q, H, p, c):
+    S[V + V_COINS] -= T[c * N_COLS + C_COST]
+    S[V + V_BUYS] -= 1
+    S[V + V_BOUGHT] = 1
+    if once_per_turn(c):
+        S[V + V_ONCE] |= 1 << (c - FIRST_EVENT)
+    log_event(S, EV_EVENT, p, c, 1, 0)
+    S[V + V_BUYS] += T[c * N_COLS + C_BUYS]
+    S[V + V_THIS] = c
+    H[3][T[c * N_COLS + C_SPECIAL]](S, R, T, P, Q, (H[0], H[1], H[2]), p)
+
+
+@njit(cache=True)
+def on_buy(S, R, T, P, Q, H, p, c, first):
+    """What buying ``c`` sets off before it is gained (ADVENTURES.md §2.8): its own
+    on-buy text (Port, Messenger; an inheriting Estate's too), the Trashing token, then
+    each Haunted Woods and Swamp Hag affecting ``p``."""
+    D = (H[0], H[1], H[2])
+    e = played_as(S, p, c)
+    if e == PORT and S[SUPPLY + PORT] > 0:
+        gain_card(S, R, T, P, Q, D, p, PORT, 0)
+    if e == MESSENGER and first:
+        messenger_gain(S, R, T, P, Q, D, p)
+    if S[ERR]:
+        return
+    if S[TOK_TRASH + p] == c + 1 and S[HAND_N + p] > 0:
+        t = ask(S, R, T, P, Q, D, p, D_TRASHING_TOKEN, c)
+        if S[ERR]:
+            return
+        if t >= 0:
+            if not in_hand_ok(S, T, p, D_TRASHING_TOKEN, t, 0):
+                return
+            trash_from_hand(S, T, p, t)
+    n = S[V + V_NP]
+    woods = 0
+    curses = 0
+    for a in range(n):
+        if a != p:
+            woods += S[WOODS_ON + a * MAX_PLAYERS + p]
+            curses += S[HAG_ON + a * MAX_PLAYERS + p]
+    if woods and S[HAND_N + p] > 0:
+        hand_onto_deck(S, R, T, P, Q, D, p, HAUNTED_WOODS)
+    for _ in range(curses):
+        if S[SUPPLY + CURSE] > 0 and S[ERR] == 0:
+            gain_card(S, R, T, P, Q, D, p, CURSE, 0)
+
+
+@njit(cache=True)
+def messenger_gain(S, R, T, P, Q, D, p):
+    """Messenger bought first this turn: gain a card costing up to $4, then each other
+    player, in turn order, gains a copy of it (while the pile lasts)."""
+    any_ok = False
+    for c in range(N_CARDS):
+        if can_gain(S, T, c, 4):
+            any_ok = True
+            break
+    if not any_ok:
+        return
+    c = ask(S, R, T, P, Q, D, p, D_MESSENGER_GAIN, 4)
+    if S[ERR]:
+        return
+    if c < 0 or c >= N_CARDS or not can_gain(S, T, c, 4):
+        fail(S, ERR_ILLEGAL, p, D_MESSENGER_GAIN, c)
+        return
+    gain_card(S, R, T, P, Q, D, p, c, 0)
+    n = S[V + V_NP]
+    for k in range(1, n):
+        if S[SUPPLY + c] > 0 and S[ERR] == 0:
+            gain_card(S, R, T, P, Q, D, (p + k) % n, c, 0)
+
+
+@njit(cache=True)
+def buy_card(S, R, T, P, Q, H, p, c):
+    S[V + V_COINS] -= cost_of(S, T, c)
+    S[V + V_BUYS] -= 1
+    first = S[V + V_BOUGHT] == 0
+    S[V + V_BOUGHT] = 1
+    log_event(S, EV_BUY, p, c, 1, 0)
+    on_buy(S, R, T, P, Q, H, p, c, first)
+    if S[ERR] == 0 and S[SUPPLY + c] > 0:
+        gain_card(S, R, T, P, Q, (H[0], H[1], H[2]), p, c, 0)
+
+
+# ----------------------------------------------------------------------------- cleanup
+@njit(cache=True)
+def discard_from_play(S, T, p, c, k):
+    """``k`` copies of ``c`` leave ``p``'s play area for the discard pile."""
+    o = p * N_SLOTS + c
+    S[PLAY0 + o] -= k
+    S[PLAY_N + p] -= k
+    S[DISC0 + o] += k
+    S[DISC_N + p] += k
+
+
+@njit(cache=True)
+def cleanup_adv(S, R, T, P, Q, H, p):
+    """Cleanup: the hand and the cards leaving play go to the discard pile (Durations
+    and the cards that played them stay; each Traveller leaving play may be exchanged,
+    highest of its line first); cards called on this turn by other players leave their
+    play areas; then the next hand (5, +2 per Expedition), then Save's card."""
+    D = (H[0], H[1], H[2])
+    h0 = HAND0 + p * N_SLOTS
+    p0 = PLAY0 + p * N_SLOTS
+    d0 = DISC0 + p * N_SLOTS
+    top = -1
+    for c in range(N_CARDS):
+        k = S[h0 + c]
+        if k:
+            S[d0 + c] += k
+            S[h0 + c] = 0
+            top = c
+    S[DISC_N + p] += S[HAND_N + p]
+    S[HAND_N + p] = 0
+    for i in range(len(EXCHANGE_ORDER) + 1):
+        t = ESTATE if i == len(EXCHANGE_ORDER) else EXCHANGE_ORDER[i]
+        if t == ESTATE and not (S[INHERIT + p] and (T[(S[INHERIT + p] - 1) * N_COLS + C_TYPES]
+                                                    & TRAVELLER)):
+            continue
+        leaving = S[p0 + t] - S[KEEP + p * N_SLOTS + t] - S[PERM + p * N_SLOTS + t]
+        for _ in range(leaving):
+            if S[ERR]:
+                return
+            if exchange_possible(S, T, p, t):
+                if yes_no(S, R, T, P, Q, D, p, D_EXCHANGE, t) == 1:
+                    exchange(S, T, p, t)
+                    continue
+            if S[ERR]:
+                return
+            discard_from_play(S, T, p, t, 1)
+            if t > top:
+                top = t
+    for c in range(N_CARDS):
+        k = S[p0 + c] - S[KEEP + p * N_SLOTS + c] - S[PERM + p * N_SLOTS + c]
+        if k > 0:
+            discard_from_play(S, T, p, c, k)
+            if c > top:
+                top = c
+    if top >= 0 and S[DISC_N + p] > 0:
+        if S[d0 + top] > 0:
+            S[DISC_TOP + p] = top
+    # Cards other players called on this turn (Duplicate) leave with this Cleanup.
+    n = S[V + V_NP]
+    for q in range(n):
+        if q == p:
+            continue
+        for c in range(N_CARDS):
+            k = (S[PLAY0 + q * N_SLOTS + c] - S[KEEP + q * N_SLOTS + c]
+                 - S[PERM + q * N_SLOTS + c])
+            if k > 0:
+                discard_from_play(S, T, q, c, k)
+                S[DISC_TOP + q] = c
+    draws = 5 + 2 * S[V + V_EXPEDITIONS]
+    log_event(S, EV_CLEANUP, p, -1, draws, 0)
+    draw(S, R, p, draws)
+    if S[SAVE_N + p]:
+        s0 = SAVE0 + p * N_SLOTS
+        for c in range(N_CARDS):
+            while S[s0 + c] > 0:
+                move_card(S, p, Z_SAVE, Z_HAND, c)
+                log_event(S, EV_RETURN, p, c, 1, -1)
+
+
+@njit(cache=True)
+def exchange_possible(S, T, p, c):
+    """A Traveller ``c`` of ``p`` can be exchanged: its next card's pile is not empty."""
+    nxt = T[UPGRADE + played_as(S, p, c)] - 1
+    return nxt >= 0 and S[NON_SUPPLY + nxt] > 0
+
+
+# ----------------------------------------------------------------------------- the turn
+@njit(cache=True)
+def play_turn_adv(S, R, T, P, Q, H, p):
+    """One whole turn of ``p`` in an Adventures game; returns the $ ``p`` had when
+    buying started.  A Mission turn (V_MISSION) buys no cards."""
+    h0 = HAND0 + p * N_SLOTS
+    S[V + V_ACTIONS] = 1
+    S[V + V_BUYS] = 1
+    S[V + V_COINS] = 0
+    S[V + V_MERCHANTS] = 0
+    S[V + V_SILVER_PLAYED] = 0
+    S[V + V_BOUGHT] = 0
+    S[V + V_ONCE] = 0
+    S[V + V_FAIR] = 0
+    S[V + V_EXPEDITIONS] = 0
+    S[GAINED + p] = 0
+    if S[V + V_LOG_ON]:
+        if S[V + V_MISSION]:
+            log_event(S, EV_MISSION, p, -1, S[TURNS + p] + 1, 0)
+        log_event(S, EV_TURN, p, -1, S[TURNS + p] + 1, 0)
+        for c in range(N_CARDS):
+            if S[h0 + c]:
+                log_event(S, EV_HAND, p, c, S[h0 + c], 0)
+    start_of_turn(S, R, T, P, Q, H, p)
+    if S[ERR]:
+        return 0
+    # Action phase.
+    b = S[BOT + p]
+    rules_bot = P[b * P_WIDTH + PF_FLAGS + F_KIND] == K_RULES
+    fast = rules_bot and P[b * P_WIDTH + PF_FLAGS + F_HOOK] == 0
+    while S[V + V_ACTIONS] > 0 and (S[ACTIONS_OWNED + p] > 0 or S[INHERIT + p] != 0):
+        any_action = False
+        for c in range(N_CARDS):
+            if S[h0 + c] and is_action_for(S, T, p, c):
+                any_action = True
+                break
+        if not any_action:
+            break
+        if fast:
+            c = rules_action(S, P, b, p)
+        else:
+            c = ask(S, R, T, P, Q, H, p, D_ACTION, 0)
+        if S[ERR] or c < 0:
+            break
+        if c >= N_CARDS or S[h0 + c] <= 0 or not is_action_for(S, T, p, c):
+            fail(S, ERR_ILLEGAL, p, D_ACTION, c)
+            break
+        S[V + V_ACTIONS] -= 1
+        play_action_adv(S, R, T, P, Q, H, p, c)
+    if S[ERR]:
+        return 0
+    # Buy phase: Treasures (rule bots play them all), then cards and Events.
+    if rules_bot:
+        for i in range(T[N_TREASURES]):
+            c = T[TREASURE_IDS + i]
+            while S[h0 + c] > 0 and S[ERR] == 0:
+                play_treasure_adv(S, R, T, P, Q, H, p, c)
+    else:
+        while S[ERR] == 0:
+            any_treasure = False
+            for i in range(T[N_TREASURES]):
+                if S[h0 + T[TREASURE_IDS + i]]:
+                    any_treasure = True
+                    break
+            if not any_treasure:
+                break
+            c = ask(S, R, T, P, Q, H, p, D_TREASURE, 0)
+            if S[ERR] or c < 0:
+                break
+            if not in_hand_ok(S, T, p, D_TREASURE, c, TREASURE):
+                break
+            play_treasure_adv(S, R, T, P, Q, H, p, c)
+    if S[ERR]:
+        return 0
+    produced = S[V + V_COINS]
+    log_event(S, EV_COINS, p, -1, produced, 0)
+    while S[V + V_BUYS] > 0 and S[ERR] == 0:
+        if fast:
+            c = pick_from_list(S, T, P, Q, b, p, L_BUY, S[V + V_COINS])
+        else:
+            c = ask(S, R, T, P, Q, H, p, D_BUY, 0)
+        if S[ERR] or c < 0:
+            break
+        if c < N_CARDS and (T[c * N_COLS + C_TYPES] & EVENT):
+            if not event_allowed(S, T, p, c):
+                fail(S, ERR_ILLEGAL, p, D_BUY, c)
+                break
+            buy_event(S, R, T, P, Q, H, p, c)
+            continue
+        if c >= N_CARDS or S[V + V_MISSION] or not can_gain(S, T, c, S[V + V_COINS]):
+            fail(S, ERR_ILLEGAL, p, D_BUY, c)
+            break
+        buy_card(S, R, T, P, Q, H, p, c)
+    if S[ERR]:
+        return 0
+    # End of the Buy phase: Wine Merchants may leave the mat with $2 unspent.
+    m0 = MAT0 + p * N_SLOTS
+    while S[m0 + WINE_MERCHANT] > 0 and S[V + V_COINS] >= 2 and S[ERR] == 0:
+        if yes_no(S, R, T, P, Q, H, p, D_WINE_MERCHANT, 0) != 1:
+            break
+        move_card(S, p, Z_MAT, Z_DISC, WINE_MERCHANT)
+        log_event(S, EV_DISCARD, p, WINE_MERCHANT, 1, DISCARD_WINE_MERCHANT)
+    if S[ERR]:
+        return 0
+    cleanup_adv(S, R, T, P, Q, H, p)
+    return produced
+
