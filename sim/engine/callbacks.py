@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from sim.cards import CARDS, N_CARDS, UnknownCardError, card_id
+from sim.cards import CARDS, EVENT, N_CARDS, UnknownCardError, card_id
 from sim.engine import layout as L
 from sim.engine.codes import BOT_RAISED, NO_CARD, USE_DEFAULT
 
@@ -28,11 +28,29 @@ METHODS = (
     "bureaucrat_topdeck", "poacher_discard", "throne_room", "bandit_trash",
     "library_set_aside", "sentry_trash", "sentry_discard", "sentry_top", "artisan_gain",
     "artisan_topdeck",
+    # Adventures (sim.engine.codes D_START ...).
+    "start_of_turn", "after_action", "exchange_traveller", "caravan_guard_react",
+    "duplicate_call", "amulet_mode", "amulet_trash", "dungeon_discard", "gear_set_aside",
+    "ratcatcher_trash", "transmogrify_trash", "transmogrify_gain", "teacher_token",
+    "token_pile", "raze_trash", "raze_keep", "messenger_deck", "messenger_gain", "miser_mode",
+    "artificer_discard", "artificer_gain", "storyteller_play", "wine_merchant_discard",
+    "hero_gain", "fugitive_discard", "disciple_play", "topdeck_order", "trashing_token_trash",
+    "alms_gain", "quest_mode", "quest_discard", "save_set_aside", "scouting_party_discard",
+    "travelling_fair_topdeck", "bonfire_trash", "pilgrimage_gain", "ball_gain", "seaway_gain",
+    "trade_trash", "inheritance_set_aside",
 )
 # Decisions answered yes or no; every other one is answered with a card (or None).
-YES_NO = frozenset({"reveal_moat", "moneylender_trash", "vassal_play", "library_set_aside"})
+YES_NO = frozenset({"reveal_moat", "moneylender_trash", "vassal_play", "library_set_aside",
+                    "exchange_traveller", "caravan_guard_react", "duplicate_call",
+                    "messenger_deck", "wine_merchant_discard", "travelling_fair_topdeck"})
+# Decisions answered with the number of an option (sim.engine.codes gives each list);
+# None is -1 (Quest: discard nothing).
+MODES = {"amulet_mode": 3, "teacher_token": 4, "miser_mode": 2, "quest_mode": 3}
 # Decisions whose card is taken from a supply pile.
-FROM_SUPPLY = frozenset({"buy", "remodel_gain", "mine_gain", "workshop_gain", "artisan_gain"})
+FROM_SUPPLY = frozenset({"buy", "remodel_gain", "mine_gain", "workshop_gain", "artisan_gain",
+                         "transmogrify_gain", "messenger_gain", "artificer_gain", "hero_gain",
+                         "alms_gain", "pilgrimage_gain", "ball_gain", "seaway_gain",
+                         "inheritance_set_aside"})
 
 
 class AnswerError(ValueError):
@@ -133,6 +151,14 @@ def read_answer(method: str, answer: object, S: np.ndarray) -> int:
             return int(answer)
         raise AnswerError(f"{method} answered {answer!r}: it takes True or False (None = no) "
                           f"or DEFAULT")
+    if method in MODES:
+        if answer is None:
+            return NO_CARD
+        if is_bool or not isinstance(answer, (int, np.integer)) or \
+                not 0 <= int(answer) < MODES[method]:
+            raise AnswerError(f"{method} answered {answer!r}: it takes an option number "
+                              f"0..{MODES[method] - 1} or DEFAULT")
+        return int(answer)
     if answer is None:
         return NO_CARD
     if is_bool or not isinstance(answer, (str, int, np.integer)):
@@ -142,6 +168,8 @@ def read_answer(method: str, answer: object, S: np.ndarray) -> int:
         c = card_id(answer)
     except UnknownCardError as exc:
         raise AnswerError(f"{method} answered {answer!r}: {exc}") from None
+    if method == "buy" and CARDS[c].is_type(EVENT):
+        return c                  # an Event: the engine checks it is in the game
     if method in FROM_SUPPLY:
         name = CARDS[c].name
         if not S[L.IN_SUPPLY + c]:
