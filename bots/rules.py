@@ -50,9 +50,11 @@ from bots.errors import ConditionError, RuleError
 from sim.cards import (
     ACTION,
     CARDS,
+    CHAMPION,
     COPPER,
     CURSE,
     CURSE_TYPE,
+    DISCIPLE,
     ESTATE,
     HARBINGER,
     N_CARDS,
@@ -170,13 +172,15 @@ def default_play_order() -> list[int]:
     the non-terminals that set up the top of the deck, Sentry then Harbinger, so that
     the draws after them take the cards they kept or put there (in 20,000 games of a
     Laboratory-Sentry-Harbinger Big Money, this order beat Laboratory first 51.9% to
-    48.1%).  Then the other non-terminals (they cost no Action in net), those with more
+    48.1%).  Disciple plays a card twice like Throne Room; Champion goes before the
+    other Actions, each of which it then gives +1 Action.  Then the other non-terminals
+    (they cost no Action in net), those with more
     +Actions first (Village, Festival), then more +Cards (draw before deciding:
     Laboratory, Market, Merchant), Cellar last among them (it discards better after the
     draws); then terminals, most expensive first (a rough proxy for strongest).  Ties
     by card id.
     """
-    first = [THRONE_ROOM, SENTRY, HARBINGER]
+    first = [THRONE_ROOM, DISCIPLE, CHAMPION, SENTRY, HARBINGER]
     actions = [c for c in CARDS if c.is_type(ACTION) and c.id not in first]
     nonterm = sorted((c for c in actions if c.actions > 0),
                      key=lambda c: (-c.actions, -c.cards, -c.cost, c.id))

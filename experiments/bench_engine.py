@@ -6,8 +6,9 @@ Plays the reference matchups (BMU mirror, Smithy-BM vs BMU, Militia-BM vs
 BMU, and the basic Big Money mirror) in one process on one core, seats
 alternating, and reports the median games per CPU-second over ``reps`` runs;
 then a Throne Room / Library / Sentry bot (experiments/bots/) against BMU in a
-kingdom with those cards, which has no C counterpart (and is skipped by an
-engine that does not know the cards).
+kingdom with those cards, and an Adventures Duration / Reserve bot
+(experiments/bots/duration-money.toml) against BMU in an Adventures kingdom: these
+have no C counterpart (and are skipped by an engine that does not know the cards).
 In the same run it builds and runs ``../shared/bench/limit/limit.c`` (a
 deliberately narrow C program playing the same matchups) and prints our
 speed as a ratio of its speed, because these machines are shared and noisy:
@@ -42,12 +43,16 @@ ROOT = HERE                                     # the checkout whose engine is b
 
 TLS_BOT = HERE / "experiments" / "bots" / "throne-library-sentry.toml"
 TLS_KINGDOM = ("Throne Room,Library,Sentry,Cellar,Moat,Village,Smithy,Militia,Market,Mine")
+ADV_BOT = HERE / "experiments" / "bots" / "duration-money.toml"
+ADV_KINGDOM = ("Amulet,Dungeon,Haunted Woods,Port,Page,Ratcatcher,Royal Carriage,Lost City,"
+               "Swamp Hag,Bridge Troll")
 MATCHUPS = [  # (ours A, ours B, limit.c key or None, kingdom or None for First Game)
     ("bmu", "bmu", "bmu", None),
     ("smithy-bm", "bmu", "smithy", None),
     ("militia-bm", "bmu", "militia", None),
     ("big-money", "big-money", "bm", None),
     (str(TLS_BOT), "bmu", None, TLS_KINGDOM),
+    (str(ADV_BOT), "bmu", None, ADV_KINGDOM),     # Adventures (issue 10)
 ]
 LIMIT_DIR = HERE.parent / "shared" / "bench" / "limit"
 # Import the engine of either layout: sim.engine.* (issue 9 on) or the flat sim.* before.

@@ -252,14 +252,20 @@ def test_default_play_order():
     full = default_play_order()
     actions = [c.id for c in C.CARDS if c.is_type(C.ACTION)]
     assert sorted(full) == sorted(actions)
-    # Throne Room, then the deck-top setters; then non-terminals, then terminals.
-    assert full[:3] == [C.THRONE_ROOM, C.SENTRY, C.HARBINGER]
-    order = full[3:]
+    # Throne Room and Disciple (they play a card twice), Champion (+1 Action for each
+    # Action after it), then the deck-top setters; then non-terminals, then terminals.
+    assert full[:5] == [C.THRONE_ROOM, C.DISCIPLE, C.CHAMPION, C.SENTRY, C.HARBINGER]
+    order = full[5:]
     first_terminal = next(i for i, c in enumerate(order) if C.CARDS[c].actions == 0)
     assert all(C.CARDS[c].actions > 0 for c in order[:first_terminal])
     assert all(C.CARDS[c].actions == 0 for c in order[first_terminal:])
-    assert order[:2] == [C.VILLAGE, C.FESTIVAL]
-    assert order.index(C.CELLAR) == first_terminal - 1
+    # Among the base set's cards the order is the one base games have always used
+    # (a game's play list keeps only its own cards, in this order).
+    base = [c for c in order if c < C.FIRST_ADVENTURES]
+    assert base[:2] == [C.VILLAGE, C.FESTIVAL]
+    base_non_terminals = [c for c in base if C.CARDS[c].actions > 0]
+    assert base_non_terminals[-1] == C.CELLAR
+    assert order[:2] == [C.LOST_CITY, C.PORT]          # +2 Actions, then most +Cards
     costs = [C.CARDS[c].cost for c in order[first_terminal:]]
     assert costs == sorted(costs, reverse=True)
     p = RuleBot("x").program()

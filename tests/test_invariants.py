@@ -34,11 +34,11 @@ from bots.identity import kingdom_needs
 from bots.library import BOTS
 from bots.rules import Buy, RuleBot, count, left, money
 from sim.cards import (
+    BASE_KINGDOM,
     C_COINS,
     C_TYPES,
     C_VP,
     CARDS,
-    KINGDOM_CARDS,
     N_CARDS,
     PROVINCE,
     card_id,
@@ -64,7 +64,8 @@ from sim.engine.state import make_table
 from sim.engine.zones import game_over, known_on_deck, score
 from tests.conftest import EXTRA_KINGDOM, FIRST_GAME, REST_KINGDOM
 
-ALL_KINGDOM_CARDS = tuple(sorted(KINGDOM_CARDS))
+# This file: the base set (Adventures: tests/test_invariants_adventures.py).
+ALL_KINGDOM_CARDS = tuple(sorted(BASE_KINGDOM))
 assert len(ALL_KINGDOM_CARDS) == 26
 N_KINGDOMS = 40        # per player count: REST_KINGDOM, then 39 drawn from all 26 cards
 GAMES = 150            # random-bot games per kingdom: 6,000 per player count

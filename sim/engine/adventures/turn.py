@@ -237,16 +237,22 @@ def play_treasure_adv(S, R, T, P, Q, H, p, c):
     Trove)."""
     move_card(S, p, Z_HAND, Z_PLAY, c)
     log_event(S, EV_PLAY, p, c, 1, 0)
-    S[V + V_THIS] = c
-    S[V + V_GONE] = 0
-    S[V + V_STAYS] = 0
     add_coins(S, p, T[c * N_COLS + C_COINS])
     if c == SILVER and S[V + V_SILVER_PLAYED] == 0:
         S[V + V_SILVER_PLAYED] = 1
         add_coins(S, p, S[V + V_MERCHANTS])
     sp = T[c * N_COLS + C_SPECIAL]
     if sp:
+        # The Treasure is "this" while its text runs; a card playing it (Storyteller)
+        # gets its own back after.
+        this, gone, stay = S[V + V_THIS], S[V + V_GONE], S[V + V_STAYS]
+        S[V + V_THIS] = c
+        S[V + V_GONE] = 0
+        S[V + V_STAYS] = 0
         H[3][sp](S, R, T, P, Q, (H[0], H[1], H[2]), p)
+        S[V + V_THIS] = this
+        S[V + V_GONE] = gone
+        S[V + V_STAYS] = stay
 
 
 @njit(cache=True)
@@ -314,12 +320,14 @@ def run_stack(S, R, T, P, Q, H, p, base):
                 mark_copy(S, p, S[o + E_BY], level)
             elif S[o + E_GONE] == 0:
                 mark_copy(S, p, c, level)
-        if n - 1 > base:
+        # Only a card that played this one more than once stays with it (Throne Room,
+        # Disciple; Royal Carriage replays are their own entries): not Vassal.
+        if n - 1 > base and (kind == E_KIND_REPLAY or S[o + E_TOTAL] > 1):
             b = o - ADV_STACK_WIDTH
             if level > S[b + E_STAYS]:
                 S[b + E_STAYS] = level
-            if kind == E_KIND_REPLAY and S[o + E_GONE]:
-                S[b + E_GONE] = 1
+        if n - 1 > base and kind == E_KIND_REPLAY and S[o + E_GONE]:
+            S[o - ADV_STACK_WIDTH + E_GONE] = 1
 
 
 @njit(cache=True)
@@ -738,6 +746,9 @@ def play_turn_adv(S, R, T, P, Q, H, p):
             c = ask(S, R, T, P, Q, H, p, D_BUY, 0)
         if S[ERR] or c < 0:
             break
+        if S[V + V_MISSION] and rules_bot and not (c < N_CARDS
+                                                    and (T[c * N_COLS + C_TYPES] & EVENT)):
+            break       # a rule bot's buy list names a card on a Mission turn: stop buying
         if c < N_CARDS and (T[c * N_COLS + C_TYPES] & EVENT):
             if not event_allowed(S, T, p, c):
                 fail(S, ERR_ILLEGAL, p, D_BUY, c)
