@@ -3,6 +3,7 @@
     domsim bots                                  list the bots
     domsim cards                                 list the cards (cost, types, text)
     domsim cards throne-room library             just those cards
+    domsim cards --events                        the Events
     domsim match smithy-bm bmu --games 100000    one table, summary printed
     domsim tournament                            reference bots' round robin
     domsim tournament a b c d --players 3        every 3-bot table of a..d
@@ -87,10 +88,13 @@ def _game_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--seed", type=_seed, default=0, help="master seed (default 0)")
     p.add_argument("--kingdom", default=None,
                    help='"first-game" (default), "auto" (the kingdom cards the bots name, '
-                        'filled up to 10 from First Game), "random" or "random:CARD,CARD,..." '
-                        '(the bots\' cards, filled up to 10 at random from every known kingdom '
-                        'card or those listed, drawn from --seed) or 10 comma-separated kingdom '
-                        'cards. A bot naming a card not in the kingdom is an error')
+                        'filled up to 10 from First Game), "random" (the bots\' cards, filled '
+                        'up to 10 at random from the base set, drawn from --seed), '
+                        '"random:ITEM,..." (the same from the cards listed and the sets named: '
+                        'base, adventures, all = both; e.g. random:all, random:base,Port) or '
+                        '10 comma-separated kingdom cards. A bot naming a card not in the '
+                        'kingdom is an error')
+    _event_options(p)
     p.add_argument("--allow-missing-cards", action="store_true",
                    help="play bots whose rules name cards not in the kingdom anyway (those "
                         "rules never fire; the results file lists them)")
@@ -100,6 +104,34 @@ def _game_options(p: argparse.ArgumentParser) -> None:
                         "moves first")
     p.add_argument("--turn-cap", type=_positive, default=100,
                    help="turns per player after which a game stops, capped (default 100)")
+
+
+def _max_events(text: str) -> int:
+    from sim.cards import EVENTS
+
+    try:
+        v = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+    if not 0 <= v <= len(EVENTS):
+        raise argparse.ArgumentTypeError(f"must be 0..{len(EVENTS)} (there are "
+                                         f"{len(EVENTS)} Events), not {v}")
+    return v
+
+
+def _event_options(p: argparse.ArgumentParser) -> None:
+    """``--events`` and ``--max-events``, beside every ``--kingdom``."""
+    p.add_argument("--events", default=None, metavar="EVENTS",
+                   help='Adventures Events in the game: none (default), comma-separated '
+                        'Events (e.g. "Lost Arts,Seaway"; `domsim cards --events` lists them) '
+                        'or "random": 0 to --max-events Events by the rulebook\'s randomiser '
+                        'method, drawn from --seed: the Events shuffled into a deck of the '
+                        'random kingdom\'s pool (every base and Adventures kingdom card when '
+                        'the kingdom is not random), those turned up before the 10th kingdom '
+                        'card set out. Random Events never change the kingdom a seed draws')
+    p.add_argument("--max-events", type=_max_events, default=None, metavar="N",
+                   help="most Events in a game (default 2, the rulebook's recommendation): "
+                        "more listed is an error; random ones beyond N are skipped")
 
 
 def _run_options(p: argparse.ArgumentParser, games_default: int, games_help: str) -> None:
@@ -185,11 +217,18 @@ def build_parser() -> argparse.ArgumentParser:
                        description="Every card the engine knows, or those named, with its "
                                    "cost, types and text. Names are taken as --kingdom takes "
                                    "them: any case, '-' or '_' for spaces, comma-separated "
-                                   "lists, and first-game for the First Game kingdom.")
+                                   "lists, first-game for the First Game kingdom, and a set: "
+                                   "base or adventures (its kingdom cards, upgrades and "
+                                   "Events). Events have the type Event; a cost marked * "
+                                   "is a card not in the Supply (Traveller upgrades, gained "
+                                   "only by exchanging).")
     c.add_argument("cards", nargs="*", metavar="CARD",
                    help="cards to show (default: all), e.g. throne-room or Moat,Smithy")
     c.add_argument("--kingdom-cards", action="store_true",
-                   help="only kingdom cards (those a --kingdom may name), not the basic ones")
+                   help="only kingdom cards (those a --kingdom may name), not the basic ones, "
+                        "the Events or the Traveller upgrades")
+    c.add_argument("--events", action="store_true",
+                   help="only the Events (those --events may name)")
     c.add_argument("--names", action="store_true",
                    help="names only, one per line, as --kingdom takes them")
 
@@ -202,7 +241,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     from sim.optimize import cli as optimize_cli
 
-    optimize_cli.add_parser(sub, _positive, _seed, _players)
+    optimize_cli.add_parser(sub, _positive, _seed, _players, _max_events)
     return parser
 
 
@@ -254,9 +293,10 @@ def print_results(results, out=None) -> None:
     out = sys.stdout if out is None else out
     cfg = results.config
     status = "" if results.complete else " (INCOMPLETE)"
+    events = f", events {', '.join(cfg.events)}" if cfg.events else ""
     print(f"{results.n_games:,} games{status}, {cfg.players} players, {len(cfg.tables)} "
           f"table(s), seats {cfg.seats}, seed {cfg.seed}, kingdom "
-          f"{', '.join(cfg.kingdom)}", file=out)
+          f"{', '.join(cfg.kingdom)}{events}", file=out)
     if len(results.games) == 0:
         return
     print(format_summary(results.summary(), cfg.players), file=out)
@@ -291,7 +331,10 @@ def card_types_text(types: int) -> str:
     """A card's types as printed on it, e.g. ``Action-Attack``."""
     from sim.cards import TYPE_BITS
 
-    order = ("Action", "Treasure", "Victory", "Curse", "Attack", "Reaction")
+    # As printed: Action or Treasure first, then the others in alphabetical order
+    # (Action-Duration-Reaction, Action-Reserve-Victory, Treasure-Attack).
+    order = ("Action", "Treasure", "Attack", "Curse", "Duration", "Event", "Reaction",
+             "Reserve", "Traveller", "Victory")
     return "-".join(t for t in order if types & TYPE_BITS[t])
 
 
@@ -301,10 +344,25 @@ def kingdom_word(name: str) -> str:
     return name.lower().replace(" ", "-")
 
 
+def _card_set(word: str) -> tuple[int, ...] | None:
+    """The ids a set word names in ``domsim cards``: ``first-game``, ``base`` or
+    ``adventures`` (every card of the set, in id order); None for any other word."""
+    from sim.cards import FIRST_ADVENTURES, FIRST_GAME, N_CARDS
+
+    key = word.lower().replace("_", "-").replace(" ", "-")
+    if key in ("first-game", "firstgame"):
+        return FIRST_GAME
+    if key == "base":
+        return tuple(range(FIRST_ADVENTURES))
+    if key == "adventures":
+        return tuple(range(FIRST_ADVENTURES, N_CARDS))
+    return None
+
+
 def _selected_cards(words: Sequence[str]) -> list[int]:
-    """Card ids named by ``words`` (each a card, a comma list or ``first-game``), in the
-    order given, repeats dropped; no words: every card."""
-    from sim.cards import FIRST_GAME, N_CARDS, UnknownCardError, card_id
+    """Card ids named by ``words`` (each a card, a comma list, ``first-game`` or a set),
+    in the order given, repeats dropped; no words: every card."""
+    from sim.cards import N_CARDS, UnknownCardError, card_id
 
     if not words:
         return list(range(N_CARDS))
@@ -313,8 +371,9 @@ def _selected_cards(words: Sequence[str]) -> list[int]:
         for part in (w.strip() for w in word.split(",")):
             if not part:
                 continue
-            if part.lower() in ("first-game", "first game", "firstgame"):
-                ids += list(FIRST_GAME)
+            named = _card_set(part)
+            if named is not None:
+                ids += list(named)
                 continue
             try:
                 ids.append(card_id(part))
@@ -323,23 +382,35 @@ def _selected_cards(words: Sequence[str]) -> list[int]:
     return list(dict.fromkeys(ids))
 
 
+NOT_IN_SUPPLY_NOTE = "* not in the Supply: gained only by exchanging a Traveller"
+
+
 def _cmd_cards(args) -> int:
-    from sim.cards import CARDS, KINGDOM_CARDS
+    from sim.cards import CARDS, EVENTS, KINGDOM_CARDS, UPGRADES
 
     ids = _selected_cards(args.cards)
+    if args.kingdom_cards and args.events:
+        raise UsageError("--kingdom-cards and --events together list nothing: give one")
     if args.kingdom_cards:
         ids = [c for c in ids if c in KINGDOM_CARDS]
+    if args.events:
+        ids = [c for c in ids if c in EVENTS]
     if args.names:
         print("\n".join(kingdom_word(CARDS[c].name) for c in ids))
         return 0
+    starred = any(c in UPGRADES for c in ids)
     rows = [["card", "cost", "types", "text"]]
     for c in ids:
         card = CARDS[c]
-        rows.append([card.name, f"${card.cost}", card_types_text(card.types), card.text])
+        # "$3*": not in the Supply; the others padded so that the $ amounts line up.
+        mark = "*" if c in UPGRADES else " " if starred else ""
+        rows.append([card.name, f"${card.cost}{mark}", card_types_text(card.types), card.text])
     widths = [max(len(r[i]) for r in rows) for i in range(3)]
     for r in rows:
         print("  ".join([r[0].ljust(widths[0]), r[1].rjust(widths[1]), r[2].ljust(widths[2]),
                          r[3]]).rstrip())
+    if starred:
+        print(NOT_IN_SUPPLY_NOTE)
     return 0
 
 
@@ -347,6 +418,7 @@ def _make_run(args, round_robin: bool, prior=None):
     """The run's :class:`RunConfig` from the arguments.  Resuming (``prior``: the
     saved Results), the bots and options not given come from the file, so that
     ``domsim resume FILE`` needs nothing else and the options given are compared."""
+    from sim.engine.config import MAX_EVENTS
     from sim.runner.plan import default_processes, make_config
 
     bots = list(args.bots)
@@ -354,6 +426,8 @@ def _make_run(args, round_robin: bool, prior=None):
     players = args.players if (round_robin or args.players) else None
     opts = {k: getattr(args, k) for k in RUN_DEFAULTS}
     kingdom = args.kingdom
+    events = getattr(args, "events", None)
+    max_events = getattr(args, "max_events", None)
     if prior is not None:
         pc = prior.config
         if not bots and not getattr(args, "table", None):
@@ -363,6 +437,10 @@ def _make_run(args, round_robin: bool, prior=None):
         opts = {k: getattr(pc, k) if v is None else v for k, v in opts.items()}
         if kingdom is None:
             kingdom = list(pc.kingdom)
+        if events is None:
+            events = list(pc.events)
+            # The file's Events were allowed when it was made.
+            max_events = max(max_events or 0, len(events), MAX_EVENTS)
     opts = {k: RUN_DEFAULTS[k] if v is None else v for k, v in opts.items()}
     # A resumed run that was allowed to play with missing cards stays allowed.
     allow_missing = bool(getattr(args, "allow_missing_cards", False)
@@ -380,7 +458,8 @@ def _make_run(args, round_robin: bool, prior=None):
                       round_robin=round_robin and not tables, kingdom=kingdom,
                       chunk_size=args.chunk_size,
                       processes=args.processes or default_processes(),
-                      allow_missing_cards=allow_missing, **opts)
+                      allow_missing_cards=allow_missing, events=events,
+                      max_events=MAX_EVENTS if max_events is None else max_events, **opts)
     for name, rules in cfg.unusable:
         _note(f"{name}: rules that can never fire on this kingdom: {'; '.join(rules)}")
     if prior is None and cfg.games != opts["games"]:
@@ -392,7 +471,8 @@ def _make_run(args, round_robin: bool, prior=None):
 def _resume_args(args) -> argparse.Namespace:
     """``domsim resume FILE [...]`` as ``match --resume FILE [...]`` without bots."""
     d = vars(args).copy()
-    d.update(bots=[], table=None, players=None, kingdom=None, chunk_size=None,
+    d.update(bots=[], table=None, players=None, kingdom=None, events=None, max_events=None,
+             chunk_size=None,
              resume=args.file, no_out=True, **{k: None for k in RUN_DEFAULTS})
     return argparse.Namespace(**d)
 
@@ -476,6 +556,7 @@ def plot_hook(results, directory: str) -> None:
 
 
 def _cmd_play(args) -> int:
+    from sim.engine.config import MAX_EVENTS
     from sim.engine.gamelog import format_log
     from sim.runner.api import play_game
     from sim.runner.plan import RunConfig, make_config
@@ -497,7 +578,9 @@ def _cmd_play(args) -> int:
             raise UsageError(f"game index must be at least 0, not {args.game}")
         cfg = make_config(args.bots, players=args.players, games=args.game + 1,
                           seed=args.seed, seats=args.seats, kingdom=args.kingdom,
-                          turn_cap=args.turn_cap, allow_missing_cards=args.allow_missing_cards)
+                          turn_cap=args.turn_cap, allow_missing_cards=args.allow_missing_cards,
+                          events=args.events,
+                          max_events=MAX_EVENTS if args.max_events is None else args.max_events)
     from sim.numba_cache import compile_notice
 
     with compile_notice():  # replaying with the log may compile it the first time

@@ -40,8 +40,9 @@ def test_cards_lists_every_card_with_cost_types_and_text(capsys):
     rc, out, _ = run_cli(capsys, "cards")
     lines = out.splitlines()
     assert rc == 0 and lines[0].split() == ["card", "cost", "types", "text"]
-    assert len(lines) == 1 + len(CARDS)
-    for card, line in zip(CARDS, lines[1:], strict=True):
+    # One line per card, then the note on the starred costs (Traveller upgrades).
+    assert len(lines) == 1 + len(CARDS) + 1 and lines[-1].startswith("* not in the Supply")
+    for card, line in zip(CARDS, lines[1:-1], strict=True):
         assert line.startswith(card.name) and f"${card.cost}" in line and card.text in line
     assert any(ln.split()[:3] == ["Bandit", "$5", "Action-Attack"] for ln in lines)
 
@@ -61,6 +62,10 @@ def test_cards_takes_names_as_kingdom_does(capsys):
     names = out.split()
     assert len(names) == len(KINGDOM_CARDS) and "copper" not in names
     assert "throne-room" in names and "council-room" in names
+    # A base-set kingdom from the listing is played (base: the set's cards only).
+    rc, out, _ = run_cli(capsys, "cards", "base", "--kingdom-cards", "--names")
+    names = out.split()
+    assert len(names) == 26 and "port" not in names
     rc, _, err = run_cli(capsys, "match", "throne-room-bm", "bmu", "--games", "2",
                          "--kingdom", ",".join(names[-9:] + ["smithy"]), "--processes", "1")
     assert rc == 0, err
@@ -230,6 +235,18 @@ BAD = [
     (["match", "witch-bm", "bmu"], "--kingdom auto"),
     (["match", "witch-bm", "bmu", "--kingdom", "random:Witch,Moat"], "distinct cards"),
     (["match", "bmu", "smithy-bm", "--kingdom", "random:Gold,Moat"], "not kingdom cards"),
+    # Events (tests/test_events_config.py has the rest)
+    (["match", "bmu", "smithy-bm", "--kingdom", "random:base,Ferry"], "Ferry: an Event"),
+    (["match", "bmu", "smithy-bm", "--events", "Dragon"], "unknown Event 'Dragon'"),
+    (["match", "bmu", "smithy-bm", "--max-events", "21"], "must be 0..20"),
+    (["tournament", "--no-out", "--events", "Smithy"], "not Events: Smithy"),
+    (["tournament", "--no-out", "--max-events", "two"], "not a whole number"),
+    (["play", "bmu", "smithy-bm", "--events", "Alms,alms"], "an Event twice: Alms"),
+    (["play", "bmu", "smithy-bm", "--events", "Alms,Ball", "--max-events", "1"],
+     "at most 1"),
+    (["cards", "--events=1"], "ignored explicit argument"),
+    (["optimize", "--out", "{d}/o.toml", "--events", "Alms,Ball,Raid"], "--max-events 3"),
+    (["optimize", "--out", "{d}/o.toml", "--max-events", "-1"], "must be 0..20"),
     (["match", "witch-bm", "bmu", "--allow-missing-cards", "--games", "0"], "at least 1"),
     (["match", "bmu", "smithy-bm", "--seed", "-1"], "seed"),
     (["match", "bmu", "smithy-bm", "--seed", str(2**64)], "seed"),

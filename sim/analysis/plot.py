@@ -73,6 +73,8 @@ def describe(df: pd.DataFrame | None, meta: dict | None, n_games: int | None = N
     if players:
         parts.append(f"{players} players")
     parts.append(kingdom_label(cfg.get("kingdom")))
+    if cfg.get("events"):
+        parts.append(f"Events {', '.join(cfg['events'])}")
     if cfg.get("seats"):
         parts.append(f"seats {cfg['seats']}")
     parts.append(f"{n:,} games")
@@ -498,7 +500,8 @@ def run_turn_stats(meta: dict, games: int) -> pd.DataFrame:
 
     cfg = _config(meta)
     return per_turn_stats(cfg["bots"], games=games, players=cfg["players"],
-                          seed=cfg.get("seed", 0), kingdom=cfg.get("kingdom") or None)
+                          seed=cfg.get("seed", 0), kingdom=cfg.get("kingdom") or None,
+                          events=cfg.get("events") or None)
 
 
 def tournament_figures(results, directory: str | os.PathLike,

@@ -25,7 +25,7 @@ BATCH = 20_000
 
 
 def _config(bots: Sequence[object], games: int, players: int, seed: int,
-            kingdom: str | Sequence[str] | None):
+            kingdom: str | Sequence[str] | None, events: str | Sequence[str] | None = None):
     """A runner config: every ``players``-bot table of ``bots`` (or the one table given)."""
     from sim.runner.plan import make_config
 
@@ -37,18 +37,27 @@ def _config(bots: Sequence[object], games: int, players: int, seed: int,
     if len(bots) == players:
         # One table, seated as given (a bot may sit twice, e.g. a mirror match).
         return make_config(list(bots), players=players, games=games, seed=seed,
-                           seats="rotate", kingdom=kingdom)
+                           seats="rotate", kingdom=kingdom, events=events,
+                           max_events=_max_events(events))
     if distinct < players:
         raise ValueError(f"{players}-player games need {players} bots (or that many "
                          f"distinct bots for a round robin), got {len(bots)}")
     n_tables = sum(1 for _ in itertools.combinations(range(distinct), players))
     return make_config(list(bots), players=players, round_robin=True,
                        games=max(1, -(-games // n_tables)), seed=seed, seats="rotate",
-                       kingdom=kingdom)
+                       kingdom=kingdom, events=events, max_events=_max_events(events))
+
+
+def _max_events(events: str | Sequence[str] | None) -> int:
+    """Events listed (a results file's) are all allowed; "random" keeps the default 2."""
+    if events is None or isinstance(events, str):
+        return 2
+    return max(2, len(events))
 
 
 def per_turn_stats(bots: Sequence[object], games: int = 2000, players: int = 2,
-                   seed: int = 0, kingdom: str | Sequence[str] | None = None) -> pd.DataFrame:
+                   seed: int = 0, kingdom: str | Sequence[str] | None = None,
+                   events: str | Sequence[str] | None = None) -> pd.DataFrame:
     """Mean $ produced and mean score after each turn, per bot.
 
     ``bots``: names, ``.toml`` paths or bot objects.  With exactly ``players``
@@ -58,13 +67,13 @@ def per_turn_stats(bots: Sequence[object], games: int = 2000, players: int = 2,
 
     Returns columns ``bot``, ``turn`` (1-based), ``coins`` (mean $ produced in
     that turn), ``score`` (mean score after it), ``n`` (seat-games that reached
-    the turn).  ``df.attrs`` carries ``players``, ``kingdom``, ``games`` and
-    ``seats`` for chart titles.
+    the turn).  ``df.attrs`` carries ``players``, ``kingdom``, ``events``, ``games`` and
+    ``seats`` for chart titles.  ``events``: the game's Events (as ``make_config``).
     """
     from bots import resolve_bot
     from sim.engine.batch import play_batch
 
-    cfg = _config(bots, games, players, seed, kingdom)
+    cfg = _config(bots, games, players, seed, kingdom, events)
     objs = [resolve_bot(s) for s in cfg.bots]
     nb, cap = len(cfg.names), cfg.turn_cap
     coin_sum = np.zeros((nb, cap), np.float64)
@@ -93,5 +102,6 @@ def per_turn_stats(bots: Sequence[object], games: int = 2000, players: int = 2,
     out = pd.concat(rows, ignore_index=True)
     out["bot"] = pd.Categorical(out["bot"], categories=list(cfg.names))
     out.attrs.update({"players": cfg.players, "kingdom": list(cfg.kingdom),
+                      "events": list(cfg.events),
                       "games": cfg.n_games, "seats": cfg.seats, "seed": cfg.seed})
     return out

@@ -1,11 +1,21 @@
-"""Game configuration: player count, kingdom and the safety turn cap, validated."""
+"""Game configuration: player count, kingdom, Events and the safety turn cap, validated."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from sim.cards import BASE_KINGDOM, CARDS, FIRST_GAME, KINGDOM_CARDS, card_id
+from sim.cards import (
+    BASE_KINGDOM,
+    CARDS,
+    EVENT,
+    EVENTS,
+    FIRST_GAME,
+    KINGDOM_CARDS,
+    UnknownCardError,
+    card_id,
+)
+from sim.cards.adventures import ADVENTURES_KINGDOM
 
 
 class ConfigError(ValueError):
@@ -33,6 +43,7 @@ def parse_kingdom(kingdom: str | Iterable[str | int] | None) -> tuple[int, ...]:
         ids = tuple(card_id(k) for k in kingdom)
     except ValueError as exc:
         raise ConfigError(str(exc)) from None
+    _check_no_events(ids, "")
     not_kingdom = [CARDS[i].name for i in ids if i not in KINGDOM_CARDS]
     if not_kingdom:
         raise ConfigError(f"not kingdom cards: {', '.join(not_kingdom)} (basic cards are "
@@ -56,7 +67,26 @@ def auto_kingdom(needed: Iterable[int]) -> tuple[int, ...]:
     return tuple(sorted(ids))
 
 
+def _check_no_events(ids: Iterable[int], where: str) -> None:
+    """Events given as kingdom cards: say where they go instead (they are no kingdom pile)."""
+    events = [CARDS[i].name for i in ids if CARDS[i].is_type(EVENT)]
+    if events:
+        what = "an Event, not a kingdom card" if len(events) == 1 else \
+            "Events, not kingdom cards"
+        raise ConfigError(f"{where}{', '.join(events)}: {what}; give Events as events "
+                          "(--events)")
+
+
 RANDOM = "random"
+
+#: Names of whole sets in ``"random:SET"`` (also mixed with cards: ``random:base,Port``).
+#: Plain ``"random"`` is the base set only, so that the seeds quoted before Adventures
+#: existed keep drawing the same kingdoms.
+CARD_SETS: dict[str, tuple[int, ...]] = {
+    "base": BASE_KINGDOM,
+    "adventures": ADVENTURES_KINGDOM,
+    "all": KINGDOM_CARDS,
+}
 
 
 def is_random_kingdom(text: str) -> bool:
@@ -66,20 +96,35 @@ def is_random_kingdom(text: str) -> bool:
 
 
 def random_pool(text: str) -> tuple[int, ...]:
-    """The cards a random kingdom is drawn from: every known kingdom card for
-    ``"random"``, the listed ones for ``"random:Card,Card,..."``."""
+    """The cards a random kingdom is drawn from: the base set's kingdom cards for
+    ``"random"``; for ``"random:ITEM,ITEM,..."`` every card listed and every card of each
+    set named (``base``, ``adventures``, ``all`` = both), in that order, repeats dropped.
+
+    ``"random"`` stays the base set alone (as before Adventures existed): a seed quoted
+    with ``--kingdom random`` must keep its kingdom.
+    """
     _, _, listed = text.partition(":")
     if not listed.strip():
         return tuple(sorted(BASE_KINGDOM))
+    ids: list[int] = []
     try:
-        ids = tuple(card_id(k) for k in listed.split(",") if k.strip())
+        for item in (k.strip() for k in listed.split(",")):
+            if not item:
+                continue
+            if item.lower() in CARD_SETS:
+                ids += CARD_SETS[item.lower()]
+            else:
+                ids.append(card_id(item))
     except ValueError as exc:
-        raise ConfigError(f"kingdom {text.strip()!r}: {exc}") from None
+        raise ConfigError(f"kingdom {text.strip()!r}: {exc} (or a set: "
+                          f"{', '.join(CARD_SETS)})") from None
+    ids = list(dict.fromkeys(ids))
+    _check_no_events(ids, f"kingdom {text.strip()!r}: ")
     not_kingdom = [CARDS[i].name for i in ids if i not in KINGDOM_CARDS]
     if not_kingdom:
         raise ConfigError(f"kingdom {text.strip()!r}: not kingdom cards: "
                           f"{', '.join(not_kingdom)}")
-    return tuple(dict.fromkeys(ids))
+    return tuple(ids)
 
 
 _MASK64 = (1 << 64) - 1
@@ -117,6 +162,112 @@ def random_kingdom(seed: int, pool: Iterable[int], needed: Iterable[int] = ()
     return tuple(sorted(ids + rest[:10 - len(ids)]))
 
 
+# -- Events ---------------------------------------------------------------------------
+
+#: Events per game unless a caller asks for more: the rulebook's recommendation
+#: ("at most 2"); the randomiser method skips the Events turned up beyond it.
+MAX_EVENTS = 2
+NO_EVENTS = ("", "none", "no", "0")
+
+
+def _event_names() -> str:
+    return ", ".join(CARDS[e].name for e in EVENTS)
+
+
+def is_random_events(text: object) -> bool:
+    """``"random"`` (case and spaces ignored): Events drawn by the randomiser method."""
+    return isinstance(text, str) and text.strip().lower() == RANDOM
+
+
+def check_max_events(max_events: int) -> int:
+    """``max_events`` as a whole number 0..20 (there are 20 Events), else ConfigError."""
+    if isinstance(max_events, bool) or not isinstance(max_events, int) \
+            or not 0 <= max_events <= len(EVENTS):
+        raise ConfigError(f"max_events must be a whole number 0..{len(EVENTS)}, not "
+                          f"{max_events!r}")
+    return max_events
+
+
+def parse_events(events: str | Iterable[str | int] | None, max_events: int = MAX_EVENTS
+                 ) -> tuple[int, ...]:
+    """Event ids (sorted) from names or ids: a comma list, an iterable, or None / ``""``
+    / ``"none"`` for no Events.
+
+    More than ``max_events`` (default 2, the rulebook's recommendation) is refused, so
+    that a typo'd long list is not played silently; a caller who wants more says so.
+    ``"random"`` needs a run's seed and kingdom pool (:func:`random_events`).
+    """
+    check_max_events(max_events)
+    if events is None:
+        return ()
+    if isinstance(events, str):
+        key = events.strip().lower()
+        if key in NO_EVENTS:
+            return ()
+        if is_random_events(key):
+            raise ConfigError("events 'random' are drawn with the seed and kingdom of a run: "
+                              "give them to a Match, Tournament or the CLI, or list Events")
+        events = [e for e in events.split(",") if e.strip()]
+    ids = []
+    for e in events:
+        try:
+            ids.append(card_id(e))
+        except UnknownCardError:
+            raise ConfigError(f"unknown Event {e!r}; known Events: {_event_names()}") from None
+    not_events = [CARDS[i].name for i in ids if not CARDS[i].is_type(EVENT)]
+    if not_events:
+        raise ConfigError(f"not Events: {', '.join(not_events)} (cards go in the kingdom; "
+                          f"the Events are {_event_names()})")
+    dupes = sorted({CARDS[i].name for i in ids if ids.count(i) > 1})
+    if dupes:
+        raise ConfigError(f"events list an Event twice: {', '.join(dupes)}")
+    if len(ids) > max_events:
+        raise ConfigError(f"{len(ids)} Events ({', '.join(CARDS[i].name for i in sorted(ids))})"
+                          f": a game has at most {max_events}; ask for more with "
+                          f"max_events={len(ids)} (--max-events {len(ids)})")
+    return tuple(sorted(ids))
+
+
+def random_events(seed: int, pool_size: int, max_events: int = MAX_EVENTS,
+                  events: Iterable[int] = EVENTS) -> tuple[int, ...]:
+    """0..``max_events`` Events by the rulebook's randomiser method (ADVENTURES.md §6).
+
+    The Events are shuffled into a randomiser deck with ``pool_size`` kingdom cards
+    (the pool the kingdom is drawn from); cards are turned up until 10 kingdom cards have
+    been found, every Event turned up on the way is set out, and those beyond the first
+    ``max_events`` are skipped.  Which kingdom cards those 10 are is the kingdom's own
+    draw (:func:`random_kingdom`): the order of the kingdom cards among themselves and
+    where the Events fall between them are independent in a shuffled deck, so drawing
+    the Events here with the deck's kingdom cards as blanks gives the same chances as
+    one shuffle of the whole deck, and asking for random Events never changes the
+    kingdom a seed draws.
+
+    splitmix64 and Fisher-Yates in plain Python, on a stream of its own ("events"),
+    like :func:`random_kingdom`: the same seed gives the same Events everywhere.
+    """
+    check_max_events(max_events)
+    events = list(dict.fromkeys(int(e) for e in events))
+    if pool_size < 10:
+        raise ConfigError(f"events random: a randomiser deck needs at least 10 kingdom "
+                          f"cards, not {pool_size}")
+    deck = events + [-1] * int(pool_size)          # -1: a kingdom card
+    state = (int(seed) ^ 0x6576656E7473) & _MASK64     # its own stream: "events"
+    for i in range(len(deck) - 1, 0, -1):
+        state = (state + 1) & _MASK64
+        j = _splitmix64(state) % (i + 1)
+        deck[i], deck[j] = deck[j], deck[i]
+    found: list[int] = []
+    kingdom_found = 0
+    for c in deck:
+        if c < 0:
+            kingdom_found += 1
+            if kingdom_found == 10:
+                break
+        elif len(found) < max_events:
+            found.append(c)
+    return tuple(sorted(found))
+
+
 @dataclass(frozen=True)
 class GameConfig:
     """What every game of a run shares.
@@ -124,11 +275,18 @@ class GameConfig:
     turn_cap: turns per player after which a game is stopped and flagged as
     capped (never counted as a normal win) so that bots that never end a game
     cannot hang a run.
+
+    events: the game's Events (names or ids, kept as sorted ids; none by default).
+    max_events: how many Events ``events`` may hold (default 2, the rulebook's
+    recommendation); only a check, so it takes no part in equality or hashing: two
+    configs with the same Events are the same game.
     """
 
     n_players: int = 2
     kingdom: tuple[int, ...] = field(default=FIRST_GAME)
     turn_cap: int = 100
+    events: tuple[int, ...] = ()
+    max_events: int = field(default=MAX_EVENTS, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         if self.n_players not in (2, 3, 4):
@@ -136,7 +294,12 @@ class GameConfig:
         object.__setattr__(self, "kingdom", parse_kingdom(self.kingdom))
         if not 1 <= self.turn_cap <= 1000:
             raise ConfigError(f"turn_cap must be 1..1000 turns per player, not {self.turn_cap}")
+        object.__setattr__(self, "events", parse_events(self.events, self.max_events))
 
     @property
     def kingdom_names(self) -> list[str]:
         return [CARDS[i].name for i in self.kingdom]
+
+    @property
+    def event_names(self) -> list[str]:
+        return [CARDS[i].name for i in self.events]

@@ -15,7 +15,8 @@ def _list(text: str) -> list[str]:
 
 
 def add_parser(sub, positive: Callable[[str], int], seed: Callable[[str], int],
-               players: Callable[[str], int]) -> argparse.ArgumentParser:
+               players: Callable[[str], int], max_events: Callable[[str], int]
+               ) -> argparse.ArgumentParser:
     """Register ``optimize`` on the ``domsim`` subparsers (the CLI's own number types)."""
     from sim.optimize.defaults import REFERENCE_FIELD
 
@@ -33,6 +34,11 @@ def add_parser(sub, positive: Callable[[str], int], seed: Callable[[str], int],
     o.add_argument("--kingdom", default=None,
                    help='"first-game" (default), "auto", "random[:CARD,...]" or 10 '
                         "comma-separated kingdom cards (as for match)")
+    o.add_argument("--events", default=None, metavar="EVENTS",
+                   help='Adventures Events: none (default), comma-separated Events or '
+                        '"random" (as for match)')
+    o.add_argument("--max-events", type=max_events, default=2, metavar="N",
+                   help="most Events in a game (default 2; as for match)")
     o.add_argument("--players", type=players, default=2, help="players per game (default 2)")
     o.add_argument("--start", type=_list, default=None, metavar="BOT[,BOT...]",
                    help="bots the search starts from (default bmu): rule bots of Big Money's "
@@ -77,7 +83,8 @@ def run(args, argv: Sequence[str]) -> int:
 
         require_dask()
     try:
-        res = optimize(out=args.out, kingdom=args.kingdom, players=args.players,
+        res = optimize(out=args.out, kingdom=args.kingdom, events=args.events,
+                       max_events=args.max_events, players=args.players,
                        start=args.start, against=args.against, budget=args.budget,
                        seed=args.seed, population=args.population,
                        keep=min(4, args.population - 1) if args.population > 1 else 1,

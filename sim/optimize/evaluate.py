@@ -49,17 +49,20 @@ class _KeptBackend:
 
 
 class Evaluator:
-    """Scores candidates against ``opponents`` on ``kingdom`` (a tuple of card names).
+    """Scores candidates against ``opponents`` on ``kingdom`` (a tuple of card names)
+    with ``events`` (Event names, none by default).
 
     ``backend``: "local" (``processes`` worker processes), "dask" (a local Dask
     cluster) or a Dask scheduler address.  Counts every game it plays in ``games``.
     """
 
     def __init__(self, opponents: Sequence[str], *, players: int, kingdom: Sequence[str],
-                 processes: int = 1, backend: str = "local", turn_cap: int = 100) -> None:
+                 processes: int = 1, backend: str = "local", turn_cap: int = 100,
+                 events: Sequence[str] = ()) -> None:
         self.opponents = list(opponents)
         self.players = players
         self.kingdom = list(kingdom)
+        self.events = list(events)
         self.processes = processes
         self.turn_cap = turn_cap
         if backend == "local":
@@ -81,7 +84,8 @@ class Evaluator:
         tables = [[0] + [1 + j] * (self.players - 1) for j in range(len(opponents))]
         return make_config(bots, players=self.players, tables=tables, games=games, seed=seed,
                            kingdom=self.kingdom, turn_cap=self.turn_cap,
-                           processes=self.processes)
+                           processes=self.processes, events=self.events,
+                           max_events=max(2, len(self.events)))
 
     def _play(self, cfg):
         res = run(cfg, backend=self.backend, progress=False)

@@ -84,6 +84,7 @@ class Settings:
     turn_cap: int = 100
     generations: int = 0
     space: dict = field(default_factory=dict)
+    events: tuple[str, ...] = ()
 
 
 @dataclass
@@ -127,6 +128,7 @@ def paths_for(out: str | os.PathLike) -> dict[str, Path]:
 
 
 def optimize(*, out: str | os.PathLike, kingdom: str | Sequence[str] | None = None,
+             events: str | Sequence[str] | None = None, max_events: int = 2,
              players: int = 2, start: str | Sequence[str] | None = None,
              against: Sequence[str] | None = None, budget: int = 1_000_000, seed: int = 0,
              population: int = 24, keep: int = 4, generations: int | None = None,
@@ -138,7 +140,9 @@ def optimize(*, out: str | os.PathLike, kingdom: str | Sequence[str] | None = No
              command: str | None = None, chart: bool = True,
              _stop_after_rungs: int | None = None) -> OptimizeResult:
     """Search the rule-bot space for the bot with the best mean win rate against
-    ``against`` (default: the reference field) on ``kingdom``; write it to ``out``.
+    ``against`` (default: the reference field) on ``kingdom`` (and ``events``: none,
+    a list or ``"random"``, as :func:`sim.runner.plan.make_config` takes them, with
+    ``max_events``); write it to ``out``.
 
     ``start``: the bot(s) the search starts from (default ``bmu``), bots of the
     space's shape.  ``budget``: games in all.  ``population`` candidates race per
@@ -185,8 +189,10 @@ def optimize(*, out: str | os.PathLike, kingdom: str | Sequence[str] | None = No
     cfg = make_config([*starts, *against], players=players,
                       tables=[[i] + [len(starts) + j] * (players - 1)
                               for i in range(len(starts)) for j in range(len(against))],
-                      games=1, seed=seed, kingdom=kingdom)
+                      games=1, seed=seed, kingdom=kingdom, events=events,
+                      max_events=max_events)
     names_k = tuple(cfg.kingdom)
+    names_e = tuple(cfg.events)
     start_genomes = [genome_from_bot(resolve_bot(s)) for s in starts]
     if space is None:
         if cards is not None:
@@ -218,7 +224,7 @@ def optimize(*, out: str | os.PathLike, kingdom: str | Sequence[str] | None = No
                         against=tuple(str(a) for a in against), budget=int(budget),
                         seed=int(seed), population=population, keep=keep, holdout=int(holdout),
                         name=_bot_name(paths["toml"], against), turn_cap=cfg.turn_cap,
-                        space=space.to_dict())
+                        space=space.to_dict(), events=names_e)
     gpd = players * n_opp            # games per candidate per deal
     check_games = max(players, holdout // 4)
     final_cost = holdout * per_measure
@@ -269,7 +275,7 @@ def optimize(*, out: str | os.PathLike, kingdom: str | Sequence[str] | None = No
             p.write_text(g.to_toml(name), encoding="utf-8")
 
     ev = Evaluator(against, players=players, kingdom=names_k, processes=processes,
-                   backend=backend, turn_cap=cfg.turn_cap)
+                   backend=backend, turn_cap=cfg.turn_cap, events=names_e)
     base_games = state["spent"]
     wall0 = state["wall_s"]
     rungs_done = 0
@@ -461,6 +467,10 @@ def _sayer(progress) -> Callable[[str], None]:
 
 def _settings_dict(s: Settings) -> dict:
     d = asdict(s)
+    if not d["events"]:
+        # Searches without Events keep the settings they had before Events existed, so
+        # that a search saved then still continues.
+        del d["events"]
     return json.loads(json.dumps(d))
 
 
@@ -495,6 +505,7 @@ def _write_outputs(state: dict, settings: Settings, paths: dict[str, Path], geno
     header = [
         f"Found by domsim optimize: the best of {len(state['genomes'])} rule bots raced.",
         f"Kingdom: {', '.join(settings.kingdom)}",
+        *([f"Events: {', '.join(settings.events)}"] if settings.events else []),
         f"Players: {settings.players}; opponents: {', '.join(settings.against)}; "
         f"start: {', '.join(settings.start)}; seed: {settings.seed}",
         f"Budget: {settings.budget:,} games; played {state['spent']:,} in "

@@ -23,8 +23,10 @@ class Tournament:
     Bots are registered names, ``.toml`` paths or bot objects.  ``seats``: ``rotate``
     (default: each seed once per cyclic seat rotation), ``random`` or ``fixed``.
     ``kingdom``: First Game by default, ``"auto"`` (the bots' own cards filled up from
-    First Game) or 10 cards; a bot naming cards not in it is an error unless
-    ``allow_missing_cards`` (see :func:`sim.runner.plan.make_config`).
+    First Game), ``"random"`` / ``"random:SET|CARD,..."`` or 10 cards; a bot naming cards
+    not in it is an error unless ``allow_missing_cards``.  ``events``: none by default,
+    a list of Events or ``"random"`` (0 to ``max_events``, default 2, by the rulebook's
+    randomiser method); see :func:`sim.runner.plan.make_config`.
     """
 
     round_robin = True
@@ -33,14 +35,15 @@ class Tournament:
                  seed: int = 0, seats: str = "rotate", kingdom: str | Sequence[str] | None = None,
                  turn_cap: int = 100, tables: Sequence[Sequence[int | str]] | None = None,
                  chunk_size: int | None = None, processes: int | None = None,
-                 allow_missing_cards: bool = False):
+                 allow_missing_cards: bool = False,
+                 events: str | Sequence[str | int] | None = None, max_events: int = 2):
         self.processes = processes
         self.config: RunConfig = make_config(
             list(bots), players=players, tables=tables,
             round_robin=self.round_robin and not tables, games=games, seed=seed, seats=seats,
             kingdom=kingdom, turn_cap=turn_cap, chunk_size=chunk_size,
             processes=default_processes() if processes is None else processes,
-            allow_missing_cards=allow_missing_cards)
+            allow_missing_cards=allow_missing_cards, events=events, max_events=max_events)
 
     def play(self, *, processes: int | None = None, progress: bool | None = None,
              out: str | os.PathLike | None = None, resume: str | os.PathLike | None = None,

@@ -29,13 +29,18 @@ from dataclasses import asdict, dataclass, field
 
 import numpy as np
 
-from sim.cards import FIRST_GAME, card_id
+from sim.cards import FIRST_GAME, KINGDOM_CARDS, card_id
 from sim.engine.config import (
+    MAX_EVENTS,
     ConfigError,
     GameConfig,
     auto_kingdom,
+    check_max_events,
+    is_random_events,
     is_random_kingdom,
+    parse_events,
     parse_kingdom,
+    random_events,
     random_kingdom,
     random_pool,
 )
@@ -73,7 +78,8 @@ class RunConfig:
     needs it to name chunks, so it is recorded.  ``hashes[k]`` identifies what bot
     ``k`` plays (:func:`bots.identity.bot_hash`): a resume with a changed bot is
     refused.  ``unusable`` lists, per bot, the rules that name cards not in the
-    kingdom and so can never fire (only with ``allow_missing_cards``).
+    kingdom and so can never fire (only with ``allow_missing_cards``).  ``events``
+    are the game's Events by name (none: the base game), sorted like ``kingdom``.
     """
 
     bots: tuple[str, ...]
@@ -88,6 +94,7 @@ class RunConfig:
     chunk_size: int = DEFAULT_CHUNK
     hashes: tuple[str, ...] = ()
     unusable: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    events: tuple[str, ...] = ()
     version: str = field(default="", compare=False)
 
     # -- derived ----------------------------------------------------------------
@@ -112,7 +119,10 @@ class RunConfig:
         return np.asarray(games, np.int64) // self.chunk_size
 
     def game_config(self) -> GameConfig:
-        return GameConfig(self.players, tuple(card_id(k) for k in self.kingdom), self.turn_cap)
+        # The Events were checked against the run's max_events when it was made.
+        return GameConfig(self.players, tuple(card_id(k) for k in self.kingdom), self.turn_cap,
+                          tuple(card_id(e) for e in self.events),
+                          max_events=max(MAX_EVENTS, len(self.events)))
 
     def table_label(self, t: int) -> str:
         return " / ".join(self.names[b] for b in self.tables[t])
@@ -159,6 +169,7 @@ class RunConfig:
         d["kingdom"] = list(self.kingdom)
         d["hashes"] = list(self.hashes)
         d["unusable"] = {name: list(rules) for name, rules in self.unusable}
+        d["events"] = list(self.events)
         return d
 
     @classmethod
@@ -169,6 +180,7 @@ class RunConfig:
                    seats=d["seats"], kingdom=tuple(d["kingdom"]), turn_cap=int(d["turn_cap"]),
                    chunk_size=int(d["chunk_size"]), hashes=tuple(d.get("hashes", ())),
                    unusable=tuple((k, tuple(v)) for k, v in d.get("unusable", {}).items()),
+                   events=tuple(d.get("events", ())),   # files from before Events: none
                    version=d.get("version", ""))
 
 
@@ -190,16 +202,27 @@ def make_config(bots: Sequence[str], *, players: int | None = None,
                 round_robin: bool = False, games: int = 1000, seed: int = 0,
                 seats: str = "rotate", kingdom: str | Sequence[str] | None = None,
                 turn_cap: int = 100, chunk_size: int | None = None,
-                processes: int = 1, allow_missing_cards: bool = False) -> RunConfig:
+                processes: int = 1, allow_missing_cards: bool = False,
+                events: str | Sequence[str | int] | None = None,
+                max_events: int = MAX_EVENTS) -> RunConfig:
     """Validate the user's choices and build a :class:`RunConfig`.
 
     ``kingdom``: ``None`` (First Game), ``"auto"`` (the kingdom cards the bots name,
     filled up to 10 from First Game in its order), ``"random"`` / ``"random:Card,..."``
-    (the bots' cards, filled up to 10 at random from every known kingdom card or from
+    (the bots' cards, filled up to 10 at random from the base set's kingdom cards or from
     the cards listed, drawn from ``seed``; see :func:`sim.engine.config.random_kingdom`) or 10
-    cards.  A bot whose rules name
+    cards.  ``"random:SET,..."`` draws from whole sets (``base``, ``adventures``, ``all``),
+    alone or mixed with cards; plain ``"random"`` is the base set.  A bot whose rules name
     a kingdom card that is not in the game would play as some other bot, so that is an
     error unless ``allow_missing_cards``; then ``unusable`` records the dead rules.
+
+    ``events``: ``None`` (none), a comma list or sequence of Events, or ``"random"``: 0 to
+    ``max_events`` Events by the rulebook's randomiser method
+    (:func:`sim.engine.config.random_events`), from the run's ``seed``, with a deck holding
+    the random kingdom's pool, or, for a kingdom that is not random, every known kingdom
+    card (base and Adventures: the deck of a player who owns both sets).  The
+    kingdom a seed draws is the same with or without random Events.  More than
+    ``max_events`` (default 2) Events listed is an error.
 
     ``round_robin``: every combination of ``players`` distinct bots is a table.
     Otherwise ``tables`` (bot indices or specs) or, by default, one table of the
@@ -302,8 +325,17 @@ def make_config(bots: Sequence[str], *, players: int | None = None,
                                      [c for k in seated for c in needs[k]])
     else:
         kingdom_ids = parse_kingdom(kingdom) if kingdom is not None else FIRST_GAME
+    check_max_events(max_events)
+    if is_random_events(events):
+        if isinstance(kingdom, str) and is_random_kingdom(kingdom):
+            deck = set(random_pool(kingdom)) | {c for k in seated for c in needs[k]}
+        else:
+            deck = set(KINGDOM_CARDS)
+        event_ids = random_events(int(seed), len(deck), max_events)
+    else:
+        event_ids = parse_events(events, max_events)
     unusable = _unusable(names, needs, kingdom_ids, allow_missing_cards)
-    gc = GameConfig(players, kingdom_ids, turn_cap)
+    gc = GameConfig(players, kingdom_ids, turn_cap, event_ids, max_events=max_events)
     total = games * len(tabs)
     if chunk_size is None:
         chunk_size = auto_chunk(total, processes, per_deal)
@@ -315,7 +347,7 @@ def make_config(bots: Sequence[str], *, players: int | None = None,
                      games=games, seed=int(seed), seats=seats,
                      kingdom=tuple(gc.kingdom_names), turn_cap=gc.turn_cap,
                      chunk_size=int(chunk_size), hashes=tuple(hashes), unusable=unusable,
-                     version=sim.__version__)
+                     events=tuple(gc.event_names), version=sim.__version__)
 
 
 def _unusable(names: list[str], needs: dict[int, dict[int, list[str]]],
