@@ -286,11 +286,7 @@ def _names(ids) -> str:
 
 
 def _config(n, kingdom, events) -> GameConfig:
-    config = GameConfig(n_players=n, kingdom=kingdom, turn_cap=TURN_CAP)
-    if "events" in GameConfig.__dataclass_fields__:
-        return GameConfig(n_players=n, kingdom=kingdom, turn_cap=TURN_CAP, events=events)
-    object.__setattr__(config, "events", events)
-    return config
+    return GameConfig(n_players=n, kingdom=kingdom, turn_cap=TURN_CAP, events=events)
 
 
 @pytest.mark.parametrize("n", [2, 3, 4])

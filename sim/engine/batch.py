@@ -134,7 +134,7 @@ def play_batch(config: GameConfig, bots: list[BotLike], seat_bots: np.ndarray,
     if seat_bots.size and (seat_bots.min() < 0 or seat_bots.max() >= len(bots)):
         raise ValueError("seat_bots refers to a bot that is not in the list")
     programs = [b.program() for b in bots]
-    T = make_table(n, config.kingdom, getattr(config, "events", ()))
+    T = make_table(n, config.kingdom, config.events)
     P, Q = pack_programs(programs, T)
     hooks = install_hooks(bots, programs, P)
     S, R = new_state(T, config.turn_cap, log_rows=LOG_ROWS if log else 0)

@@ -76,6 +76,7 @@ from sim.engine.layout import (
     SUPPLY,
     SUPPLY0,
     T_ADV,
+    T_NIDS,
     TRASH,
     TREASURE_IDS,
     TURNS,
@@ -277,15 +278,16 @@ def reset_game(S, R, T, g, seed, n_players, seat_bots):
     S[V + V_TOTAL_TURNS] = 0
     S[V + V_PENDING] = -1
     S[V + V_STACK_N] = 0
-    for c in range(N_SLOTS):
+    n_ids = T[T_NIDS]
+    for c in range(n_ids):
         S[SUPPLY + c] = T[SUPPLY0 + c]
         S[TRASH + c] = 0
     for i in range(PS, V):          # every per-player count and total
         S[i] = 0
-    for z in range(N_ZONES):        # every count zone (only ids of known cards are used)
+    for z in range(N_ZONES):        # every count zone (only ids of the game's cards are used)
         for p in range(MAX_PLAYERS):
             z0 = ZONES + (z * MAX_PLAYERS + p) * N_SLOTS
-            for c in range(N_CARDS):
+            for c in range(n_ids):
                 S[z0 + c] = 0
     for p in range(MAX_PLAYERS):
         S[DISC_TOP + p] = -1
@@ -313,7 +315,7 @@ def reset_adventures(S, T):
     per-player values are in the per-player block reset_game clears)."""
     for i in range(KEEP, NON_SUPPLY):
         S[i] = 0
-    for c in range(N_SLOTS):
+    for c in range(T[T_NIDS]):
         S[NON_SUPPLY + c] = T[NON_SUPPLY0 + c]
     for i in range(WOODS_ON, HAG_ON + MAX_PLAYERS * MAX_PLAYERS):
         S[i] = 0

@@ -136,7 +136,8 @@ N_EVENTS = T_ADV + 1
 EVENT_IDS = N_EVENTS + 1
 UPGRADE = EVENT_IDS + N_SLOTS
 NON_SUPPLY0 = UPGRADE + N_SLOTS
-TABLE_SIZE = NON_SUPPLY0 + N_SLOTS
+T_NIDS = NON_SUPPLY0 + N_SLOTS
+TABLE_SIZE = T_NIDS + 1
 
 # Random streams ``R``: N_STREAMS rows of 4 uint64 (xoshiro256** state), read flat.
 N_STREAMS = 2 * MAX_PLAYERS + 1   # per seat: shuffles, decisions; plus one for the first player

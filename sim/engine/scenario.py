@@ -61,11 +61,11 @@ class Scenario:
         n = n_players or len(self.bots)
         if len(self.bots) == 1:
             self.bots = self.bots * n
-        self.config = GameConfig(n_players=n, kingdom=kingdom, turn_cap=turn_cap)
+        events = tuple(events)
+        self.config = GameConfig(n_players=n, kingdom=kingdom, turn_cap=turn_cap,
+                                 events=events, max_events=max(2, len(events)))
         programs = [b.program() for b in self.bots]
-        self.events = tuple(card_id(e) for e in events) or tuple(getattr(self.config, "events",
-                                                                         ()))
-        self.T = make_table(n, self.config.kingdom, self.events)
+        self.T = make_table(n, self.config.kingdom, self.config.events)
         self.P, self.Q = pack_programs(programs, self.T)
         self.H = install_bots(self.bots, programs, self.P, self.T)
         self.S, self.R = new_state(self.T, turn_cap, log_rows=(1 << 14) if log else 0)

@@ -67,6 +67,9 @@ def make_table(n_players: int, kingdom: tuple[int, ...], events: tuple[int, ...]
     T[L.ACTION_IDS:L.ACTION_IDS + len(actions)] = actions
     T[L.N_TREASURES] = len(treasures)
     T[L.TREASURE_IDS:L.TREASURE_IDS + len(treasures)] = treasures
+    # Cards of the game are ids below T_NIDS: loops over a game's cards stop there
+    # (resetting a game's zones is a good part of a short game's time).
+    T[L.T_NIDS] = max(ids) + 1
     reactions = [c for c in ids if C.TYPES[c] & C.REACTION]
     T[L.N_REACTIONS] = len(reactions)
     T[L.REACTION_IDS:L.REACTION_IDS + len(reactions)] = reactions
