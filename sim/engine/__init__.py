@@ -10,6 +10,11 @@ A map for newcomers (each module's docstring says more):
   $N, the reaction window of an attacked player, queue a card to be played;
 * ``game``    turns, phases, playing cards (and the play stack), game end, scoring;
 * ``base_set`` the text of every base-set kingdom card, one function per card;
+* ``adventures/`` the Adventures expansion: ``mechanics`` (costs, tokens, the Tavern
+  mat, Durations staying in play, Traveller exchanges, what gains and Attacks set off),
+  ``turn`` (the Adventures turn: start-of-turn window, after-Action calls, Events,
+  Cleanup), ``cards`` and ``events`` (one function per card and per Event),
+  ``decide`` and ``random_bot`` (default and random answers to its decisions);
 * ``cardcalls`` the table through which a game calls its cards' functions (only the
   cards of the game are compiled);
 * ``decide``  every question asked of a player: rule programs, the random bot,

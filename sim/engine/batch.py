@@ -15,7 +15,15 @@ import numpy as np
 from sim.cards import CARDS, N_CARDS
 from sim.engine import callbacks
 from sim.engine.cardcalls import engine_calls
-from sim.engine.codes import DECISION_NAMES, ERR_BOT_RAISED, ERR_NONE
+from sim.engine.codes import (
+    D_AMULET,
+    D_MISER,
+    D_QUEST,
+    D_TEACHER_TOKEN,
+    DECISION_NAMES,
+    ERR_BOT_RAISED,
+    ERR_NONE,
+)
 from sim.engine.cold_compile import compile_cold
 from sim.engine.config import GameConfig
 from sim.engine.game import N_GAME_COLS, run_batch
@@ -111,6 +119,10 @@ def install_hooks(bots: list, programs: list[Program], P: np.ndarray) -> tuple:
     return hooks_tuple(hooks)
 
 
+# Decisions answered with an option number (sim.engine.codes), not a card id.
+MODE_DECISIONS = frozenset({D_AMULET, D_TEACHER_TOKEN, D_MISER, D_QUEST})
+
+
 def _card(c: int) -> str:
     return CARDS[c].name if 0 <= c < len(CARDS) else f"card id {c}"
 
@@ -168,7 +180,10 @@ def play_batch(config: GameConfig, bots: list[BotLike], seat_bots: np.ndarray,
                 msg = f"bot {name!r} raised {exc!r} deciding to {decision} {where}"
             card = None
         else:
-            card = _card(c) if c >= 0 else "nothing"
+            if d in MODE_DECISIONS:      # answered with an option number, not a card
+                card = f"option {c}"
+            else:
+                card = _card(c) if c >= 0 else "nothing"
             msg = (f"bot {name!r} made an illegal choice deciding to {decision}: {card} "
                    f"in game {game_offset + gi} (seed {int(seeds[gi])}, seat {seat})")
         raise BotError(msg, bot=name, game=game_offset + gi, seed=int(seeds[gi]),

@@ -36,7 +36,7 @@ from sim.engine.decide import DECIDE_SIGNATURE, decision_calls
 from sim.engine.hooks import HOOK_SIGNATURE, MAX_HOOKS
 
 CARD_TEXT = {**base_set.CARD_TEXT, **adventures_cards.CARD_TEXT, **adventures_events.CARD_TEXT}
-N_SPECIALS = max(CARD_TEXT) + 1
+N_SPECIALS = max(c.special for c in CARDS) + 1     # every card and Event has a slot
 
 _S, _R, _T = types.CPointer(types.int32), types.CPointer(types.uint64), types.CPointer(types.int32)
 _P, _Q = types.CPointer(types.int32), types.CPointer(types.float64)

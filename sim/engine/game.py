@@ -377,7 +377,14 @@ def run_batch(S, R, T, P, Q, H, n_players, seat_bots, seeds, first, out_score, o
 @njit(cache=True, inline="always")
 def play_games(S, R, T, P, Q, H, n_players, seat_bots, seeds, first, out_score, out_turns,
                out_game, rec_coins, rec_vp):
-    """The body of run_batch, on pointers to the state, streams, table and programs."""
+    """The body of run_batch, on pointers to the state, streams, table and programs.
+
+    A game with Adventures cards or Events takes :func:`play_games_adv`: this loop, the
+    base game's, stays exactly as fast as before the expansion.
+    """
+    if T[T_ADV]:
+        return play_games_adv(S, R, T, P, Q, H, n_players, seat_bots, seeds, first,
+                              out_score, out_turns, out_game, rec_coins, rec_vp)
     cap_total = S[V + V_TURN_CAP] * n_players
     record = rec_coins.shape[0] == seeds.shape[0]
     for g in range(seeds.shape[0]):
@@ -387,20 +394,56 @@ def play_games(S, R, T, P, Q, H, n_players, seat_bots, seeds, first, out_score, 
             cur = below(R, N_STREAMS - 1, n_players)
         out_game[g, G_FIRST] = cur
         reason = END_TURN_CAP
-        adventures = T[T_ADV] != 0
         while True:
             S[V + V_CUR] = cur
-            if adventures:      # sim.engine.adventures.turn, through a pointer
-                produced = H[4][0](S, R, T, P, Q, (H[0], H[1], H[2], H[3]), cur)
-            else:
-                produced = play_turn(S, R, T, P, Q, H, cur)
+            produced = play_turn(S, R, T, P, Q, H, cur)
             if S[ERR]:
                 return g
-            extra = adventures and S[V + V_MISSION] != 0
+            if record and S[TURNS + cur] < rec_coins.shape[2]:
+                rec_coins[g, cur, S[TURNS + cur]] = produced
+                rec_vp[g, cur, S[TURNS + cur]] = score(S, T, cur)
+            S[TURNS + cur] += 1
+            S[V + V_TOTAL_TURNS] += 1
+            if S[SUPPLY + PROVINCE] == 0:
+                reason = END_PROVINCES
+                break
+            if game_over(S):
+                reason = END_PILES
+                break
+            if S[V + V_TOTAL_TURNS] >= cap_total:
+                break
+            cur += 1
+            if cur == n_players:
+                cur = 0
+        finish_game(S, T, g, n_players, reason, out_score, out_turns, out_game)
+    return seeds.shape[0]
+
+
+@njit(cache=True)
+def play_games_adv(S, R, T, P, Q, H, n_players, seat_bots, seeds, first, out_score, out_turns,
+                   out_game, rec_coins, rec_vp):
+    """play_games for a game with Adventures cards or Events: each turn is the
+    Adventures turn (sim.engine.adventures.turn, through ``H[4]``), and Mission gives a
+    player another turn, which the tie-break does not count (nor the per-turn records)."""
+    cap_total = S[V + V_TURN_CAP] * n_players
+    record = rec_coins.shape[0] == seeds.shape[0]
+    for g in range(seeds.shape[0]):
+        reset_game(S, R, T, g, seeds[g], n_players, seat_bots)
+        cur = np.int64(first[g])
+        if cur < 0:
+            cur = below(R, N_STREAMS - 1, n_players)
+        out_game[g, G_FIRST] = cur
+        reason = END_TURN_CAP
+        while True:
+            S[V + V_CUR] = cur
+            produced = H[4][0](S, R, T, P, Q, (H[0], H[1], H[2], H[3]), cur)
+            if S[ERR]:
+                return g
+            extra = S[V + V_MISSION] != 0
             if record and not extra and S[TURNS + cur] < rec_coins.shape[2]:
                 rec_coins[g, cur, S[TURNS + cur]] = produced
                 rec_vp[g, cur, S[TURNS + cur]] = score(S, T, cur)
-            if not extra:       # a Mission turn does not count for the tie-break
+            if not extra:
                 S[TURNS + cur] += 1
             S[V + V_TOTAL_TURNS] += 1
             if S[SUPPLY + PROVINCE] == 0:
@@ -411,12 +454,11 @@ def play_games(S, R, T, P, Q, H, n_players, seat_bots, seeds, first, out_score, 
                 break
             if S[V + V_TOTAL_TURNS] >= cap_total:
                 break
-            if adventures:
-                S[V + V_PREV] = cur
-                S[V + V_MISSION] = S[V + V_MISSION_NEXT]
-                S[V + V_MISSION_NEXT] = 0
-                if S[V + V_MISSION]:    # Mission: the same player takes another turn
-                    continue
+            S[V + V_PREV] = cur
+            S[V + V_MISSION] = S[V + V_MISSION_NEXT]
+            S[V + V_MISSION_NEXT] = 0
+            if S[V + V_MISSION]:        # Mission: the same player takes another turn
+                continue
             cur += 1
             if cur == n_players:
                 cur = 0
