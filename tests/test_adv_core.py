@@ -211,6 +211,21 @@ def test_edge_03_market_two_royal_carriages():
     consistent(sc)
 
 
+def test_royal_carriage_played_goes_to_mat_throne_room_once():
+    me = Scripted("me", play_action=["Throne Room", None], throne_room=["Royal Carriage"],
+                  after_action=[None])
+    sc = game([me, nobuy()], K_RESERVE)
+    sc.set_hand(0, ["Throne Room", "Royal Carriage", "Village"])
+    sc.set_deck(0, coppers(5))
+    sc.play_turn(0)
+    assert view(me, "play_action", 1).actions == 2      # +1 Action twice
+    assert sc.mat(0) == {"Royal Carriage": 1}
+    # On the mat after its first play, it cannot replay itself (it left play); it is
+    # offered once, after Throne Room finished (Throne Room is still in play).
+    assert names(v.arg for v in me.asked("after_action")) == ["Throne Room"]
+    consistent(sc)
+
+
 @pytest.mark.parametrize("after, throne, want", [
     (["Royal Carriage"], ["Smithy"],
      [("Smithy", 1, "Throne Room"), ("Smithy", 1, "Royal Carriage"), ("Smithy", 2, "Throne Room")]),
@@ -817,6 +832,19 @@ def test_edge_46_buying_lost_city_others_draw_now():
     cleanup_at = [i for i, r in enumerate(log_rows(sc)) if r[0] == EV_CLEANUP][0]
     draw_at = [i for i, r in enumerate(log_rows(sc)) if r[0] == EV_DRAW and r[2] != 0]
     assert draws == [(1, "Silver"), (2, "Gold")] and max(draw_at) < cleanup_at
+    consistent(sc)
+
+
+def test_lost_city_copied_by_duplicate_others_draw_twice():
+    me = Scripted("me", buy=["Lost City", None], duplicate_call=[True])
+    sc = game([me, nobuy()], K_MIXED)
+    sc.set_hand(0, ["Gold", "Gold"])
+    sc.set_deck(0, ["Estate"] * 5)
+    sc.set_mat(0, ["Duplicate"])
+    sc.set_deck(1, ["Silver", "Copper", "Gold"])
+    sc.play_turn(0)
+    assert sc.owned(0)["Lost City"] == 2
+    assert sc.hand(1) == {"Silver": 1, "Copper": 1} and sc.deck(1) == ["Gold"]
     consistent(sc)
 
 
