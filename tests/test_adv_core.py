@@ -937,6 +937,23 @@ def test_edge_56_throne_room_hireling_two_cards_every_turn():
     consistent(sc)
 
 
+def test_royal_carriage_replaying_hireling_stays_for_the_game():
+    me = Scripted("me", play_action=["Hireling"], after_action=["Royal Carriage"],
+                  play_treasure=[None] * 3)
+    sc = game([me, nobuy()], K_START[:9] + ["Royal Carriage"])
+    sc.set_hand(0, ["Hireling"])
+    sc.set_mat(0, ["Royal Carriage"])
+    sc.set_deck(0, ["Estate"] * 30)
+    sc.play_turn(0)
+    assert sc.lasting_in_play(0) == {"Hireling": 1, "Royal Carriage": 1}
+    assert sc.held_in_play(0) == {}
+    for turn in (1, 2):
+        sc.play_turn(0)
+        assert sum(view(me, "buy", turn).hand.values()) == 7
+        assert sc.in_play(0) == {"Hireling": 1, "Royal Carriage": 1}
+    consistent(sc)
+
+
 @pytest.mark.parametrize("answers", [["Caravan Guard", "Hireling"], [None], ["Hireling", None]])
 def test_hireling_draws_once_per_turn_in_any_start_order(answers):
     me = Scripted("me", start_of_turn=list(answers), play_treasure=[None])
