@@ -618,7 +618,10 @@ def cleanup_adv(S, R, T, P, Q, H, p):
                 return
             if exchange_possible(S, T, p, t):
                 if yes_no(S, R, T, P, Q, D, p, D_EXCHANGE, t) == 1:
+                    nxt = T[UPGRADE + played_as(S, p, t)] - 1
                     exchange(S, T, p, t)
+                    if nxt > top:       # moved to the discard pile at this Cleanup too
+                        top = nxt
                     continue
             if S[ERR]:
                 return
