@@ -20,25 +20,53 @@ from __future__ import annotations
 
 from numba import njit
 
-from sim.cards import N_CARDS
+from sim.cards import (
+    ACTION,
+    ATTACK,
+    C_TYPES,
+    COPPER,
+    CURSE,
+    GOLD,
+    N_CARDS,
+    SILVER,
+    TRAVELLER,
+    TREASURE,
+    VICTORY,
+)
 from sim.cards.adventures import (
     AMULET,
+    ARTIFICER,
     BRIDGE_TROLL,
     CARAVAN_GUARD,
     CHAMPION,
     COIN_OF_THE_REALM,
+    DISCIPLE,
     DISTANT_LANDS,
     DUNGEON,
     DUPLICATE,
+    FUGITIVE,
     GEAR,
+    GIANT,
     GUIDE,
     HAUNTED_WOODS,
+    HERO,
     HIRELING,
+    MAGPIE,
+    MESSENGER,
+    MISER,
+    RANGER,
     RATCATCHER,
+    RAZE,
+    RELIC,
     ROYAL_CARRIAGE,
+    SOLDIER,
+    STORYTELLER,
     SWAMP_HAG,
     TEACHER,
     TRANSMOGRIFY,
+    TREASURE_HUNTER,
+    TREASURE_TROVE,
+    WARRIOR,
     WINE_MERCHANT,
     sp,
 )
@@ -47,58 +75,124 @@ from sim.engine.adventures.mechanics import (
     STAY_NEXT_TURN,
     amulet_effect,
     dungeon_effect,
+    is_action_for,
     move_token,
     stays,
     to_mat,
+    trash_from_play,
+    treasure_played,
+    types_of,
 )
 from sim.engine.codes import (
+    D_ARTIFICER_DISCARD,
+    D_ARTIFICER_GAIN,
+    D_ATTACK_DISCARD,
+    D_DISCIPLE,
+    D_FUGITIVE,
     D_GEAR,
+    D_HERO,
+    D_MESSENGER_DECK,
+    D_MISER,
     D_RATCATCHER,
+    D_RAZE,
+    D_RAZE_KEEP,
+    D_STORYTELLER,
     D_TEACHER_TOKEN,
     D_TRANSMOGRIFY_GAIN,
     D_TRANSMOGRIFY_TRASH,
+    DISCARD_ARTIFICER,
+    DISCARD_ATTACK,
+    DISCARD_FUGITIVE,
     DISCARD_GUIDE,
+    DISCARD_REVEALED,
     ERR_ILLEGAL,
     EV_DISCARD,
+    EV_LOOK,
+    EV_PAY,
+    EV_RETURN,
+    EV_REVEAL_CARD,
     EV_SET_ASIDE,
+    EV_TO_MAT,
     EV_TOKEN,
+    TOKEN_JOURNEY,
+    TOKEN_MINUS_CARD,
     TOKEN_MINUS_COIN,
 )
 from sim.engine.layout import (
+    ASIDE0,
+    ASIDE_N,
     CHAMPIONS,
+    DECK,
+    DECK_N,
     DISC0,
     DISC_N,
     DISC_TOP,
+    E_KIND_DISCIPLE,
     ERR,
+    GAINED,
     HAG_ON,
     HAND0,
     HAND_N,
     HIRELINGS,
+    JOURNEY_DOWN,
+    MAT0,
+    MAX_DECK,
     MAX_PLAYERS,
+    MINUS_CARD,
     MINUS_COIN,
+    N_COLS,
     N_SLOTS,
+    N_TREASURES,
     NEXT_AMULET,
     NEXT_DUNGEON,
     NEXT_GUARD,
     NEXT_HAG,
     NEXT_TROLL,
     NEXT_WOODS,
+    PLAY0,
+    SUPPLY,
+    TREASURE_IDS,
+    UNKNOWN,
     V_BUYS,
+    V_COINS,
     V_CUR,
     V_GONE,
     V_NP,
+    V_STAYS,
+    V_THIS,
     WOODS_ON,
+    Z_ASIDE,
+    Z_DISC,
     Z_GEAR,
     Z_HAND,
+    Z_MAT,
     V,
 )
-from sim.engine.steps import ask, attacked, fail, gain_choice, in_hand_ok
+from sim.engine.steps import (
+    ask,
+    attacked,
+    fail,
+    gain_card,
+    gain_choice,
+    in_hand_ok,
+    in_zone_ok,
+    push_entry,
+    yes_no,
+)
 from sim.engine.zones import (
+    GAIN_TO_DECK,
+    GAIN_TO_DISCARD,
     GAIN_TO_HAND,
+    add_coins,
     cost_of,
+    discard_from_hand,
     draw,
     log_event,
     move_card,
+    play_from_hand,
+    take_top,
+    topdeck_from,
+    trash_from,
     trash_from_hand,
 )
 
@@ -290,6 +384,454 @@ def teacher(S, R, T, P, Q, D, p):
     move_token(S, R, T, P, Q, D, p, k, TEACHER, True)
 
 
+# ----------------------------------------------------------------------------- helpers
+BIG_COST = 1 << 20      # "costing any amount" (Hero's gain)
+
+
+@njit(cache=True)
+def turn_journey(S, p, by):
+    """``p`` turns their Journey token over (Ranger, Giant); True when it is now face
+    up.  Logs EV_TOKEN (card -1, count TOKEN_JOURNEY, extra ``by``)."""
+    S[JOURNEY_DOWN + p] = 1 - S[JOURNEY_DOWN + p]
+    log_event(S, EV_TOKEN, p, -1, TOKEN_JOURNEY, by)
+    return S[JOURNEY_DOWN + p] == 0
+
+
+@njit(cache=True)
+def this_in_play(S, p):
+    """The card resolving ("this") is still in ``p``'s play area."""
+    return S[V + V_GONE] == 0 and S[PLAY0 + p * N_SLOTS + S[V + V_THIS]] > 0
+
+
+@njit(cache=True)
+def count_in_play(S, T, p, type_mask):
+    """Cards of a type in ``p``'s play area (an inheriting Estate has its card's types)."""
+    p0 = PLAY0 + p * N_SLOTS
+    n = 0
+    for c in range(N_CARDS):
+        if S[p0 + c] and (types_of(S, T, p, c) & type_mask):
+            n += S[p0 + c]
+    return n
+
+
+@njit(cache=True)
+def aside_to_discard(S, p):
+    """Every card ``p`` looked at and did not keep goes to the discard pile (EV_DISCARD,
+    DISCARD_REVEALED), in card-id order."""
+    a0 = ASIDE0 + p * N_SLOTS
+    for c in range(N_CARDS):
+        while S[a0 + c] > 0:
+            move_card(S, p, Z_ASIDE, Z_DISC, c)
+            log_event(S, EV_DISCARD, p, c, 1, DISCARD_REVEALED)
+
+
+# ----------------------------------------------------------------------------- $2
+@njit(cache=True)
+def raze(S, R, T, P, Q, D, p):
+    """Raze: +1 Action (counter). Trash this or a card from your hand. Look at one card
+    from the top of your deck per $1 the trashed card costs (its cost now: Bridge Troll
+    and the -$2 token lower it). Put one of them into your hand and discard the rest.
+
+    Asks D_RAZE (a card from hand, or -1 for Raze itself; arg 1 when Raze already left
+    play, a second play by Throne Room: then a card from hand is mandatory).  With an
+    empty hand Raze trashes itself without a question (ADVENTURES.md §7 c).  Looking is
+    not drawing (the -1 Card token stays); the deck is shuffled if needed.  With two
+    different cards looked at, asks D_RAZE_KEEP (mandatory).  Logs EV_TRASH, EV_LOOK
+    (extra RAZE), EV_RETURN for the card kept (extra RAZE), EV_DISCARD
+    (DISCARD_REVEALED) for the rest."""
+    this = S[V + V_THIS]
+    here = this_in_play(S, p)
+    c = -1
+    if S[HAND_N + p] > 0:
+        c = ask(S, R, T, P, Q, D, p, D_RAZE, 0 if here else 1)
+        if S[ERR]:
+            return
+        if c < 0 and not here:
+            fail(S, ERR_ILLEGAL, p, D_RAZE, c)
+            return
+    elif not here:
+        return                      # nothing to trash: nothing to look at
+    if c < 0:
+        trash_from_play(S, T, p, this)
+        S[V + V_GONE] = 1
+        c = this
+    else:
+        if not in_hand_ok(S, T, p, D_RAZE, c, 0):
+            return
+        trash_from_hand(S, T, p, c)
+    n = cost_of(S, T, c)
+    kinds = 0
+    last = -1
+    for _ in range(n):
+        k = take_top(S, R, p)
+        if k < 0:
+            break
+        log_event(S, EV_LOOK, p, k, 1, RAZE)
+        if S[ASIDE0 + p * N_SLOTS + k] == 1:
+            kinds += 1
+        last = k
+    if S[ASIDE_N + p] == 0:
+        return
+    keep = last
+    if kinds > 1:
+        keep = ask(S, R, T, P, Q, D, p, D_RAZE_KEEP, 0)
+        if S[ERR] or not in_zone_ok(S, p, D_RAZE_KEEP, keep, ASIDE0):
+            return
+    move_card(S, p, Z_ASIDE, Z_HAND, keep)
+    log_event(S, EV_RETURN, p, keep, 1, RAZE)
+    aside_to_discard(S, p)
+
+
+# ----------------------------------------------------------------------------- $4
+@njit(cache=True)
+def magpie(S, R, T, P, Q, D, p):
+    """Magpie: +1 Card, +1 Action (counters). Reveal the top card of your deck. If it's
+    a Treasure, put it into your hand. If it's an Action or Victory card, gain a Magpie.
+
+    A card that is not a Treasure goes back on top (now known); one both Treasure and
+    Victory does both; a Curse: nothing; no Magpie left: no gain.  Revealing is not
+    drawing (the -1 Card token stays).  Logs EV_REVEAL_CARD (extra 0), EV_RETURN (extra
+    MAGPIE) for a Treasure put into the hand, EV_GAIN."""
+    c = take_top(S, R, p)
+    if c < 0:
+        return
+    log_event(S, EV_REVEAL_CARD, p, c, 1, 0)
+    t = T[c * N_COLS + C_TYPES]
+    if t & TREASURE:
+        move_card(S, p, Z_ASIDE, Z_HAND, c)
+        log_event(S, EV_RETURN, p, c, 1, MAGPIE)
+    else:
+        topdeck_from(S, p, Z_ASIDE, c)
+    if (t & (ACTION | VICTORY)) and S[SUPPLY + MAGPIE] > 0:
+        gain_card(S, R, T, P, Q, D, p, MAGPIE, GAIN_TO_DISCARD)
+
+
+@njit(cache=True)
+def messenger(S, R, T, P, Q, D, p):
+    """Messenger: +1 Buy, +$2 (counters). You may put your deck into your discard pile.
+    (Its on-buy text is sim.engine.adventures.turn.on_buy.)
+
+    Asks D_MESSENGER_DECK (1/0) when the deck is not empty.  Moving the deck is not
+    discarding: no EV_DISCARD rows, and the -1 Card token stays where it is.  The deck
+    goes over as one pile, its bottom card ending face up on top."""
+    n = S[DECK_N + p]
+    if n == 0:
+        return
+    if yes_no(S, R, T, P, Q, D, p, D_MESSENGER_DECK, 0) != 1:
+        return
+    k0 = DECK + p * MAX_DECK
+    d0 = DISC0 + p * N_SLOTS
+    for i in range(n):
+        S[d0 + S[k0 + i]] += 1
+    S[DISC_N + p] += n
+    S[DISC_TOP + p] = S[k0]
+    S[DECK_N + p] = 0
+    S[UNKNOWN + p] = 0
+
+
+@njit(cache=True)
+def miser(S, R, T, P, Q, D, p):
+    """Miser: choose one: put a Copper from your hand onto your Tavern mat; or +$1 per
+    Copper on your Tavern mat.
+
+    Asks D_MISER (mode 0 or 1; either may be chosen when it does nothing; +$0 does not
+    use the -$1 token).  Logs EV_TO_MAT (extra MISER)."""
+    mode = ask(S, R, T, P, Q, D, p, D_MISER, 0)
+    if S[ERR]:
+        return
+    if mode == 0:
+        if S[HAND0 + p * N_SLOTS + COPPER] > 0:
+            move_card(S, p, Z_HAND, Z_MAT, COPPER)
+            log_event(S, EV_TO_MAT, p, COPPER, 1, MISER)
+    elif mode == 1:
+        add_coins(S, p, S[MAT0 + p * N_SLOTS + COPPER])
+    else:
+        fail(S, ERR_ILLEGAL, p, D_MISER, mode)
+
+
+@njit(cache=True)
+def ranger(S, R, T, P, Q, D, p):
+    """Ranger: +1 Buy (counter). Turn your Journey token over; then if it's face up,
+    +5 Cards.  Logs EV_TOKEN (TOKEN_JOURNEY, extra RANGER)."""
+    if turn_journey(S, p, RANGER):
+        draw(S, R, p, 5)
+
+
+# ----------------------------------------------------------------------------- $5
+@njit(cache=True)
+def artificer(S, R, T, P, Q, D, p):
+    """Artificer: +1 Card, +1 Action, +$1 (counters). Discard any number of cards. You
+    may gain a card onto your deck costing exactly $1 per card discarded.
+
+    Asks D_ARTIFICER_DISCARD (a card from hand, or -1 to stop; arg: how many so far),
+    then, when a Supply card costs exactly that now, D_ARTIFICER_GAIN (arg: the cost;
+    -1 gains nothing).  Logs EV_DISCARD (DISCARD_ARTIFICER), EV_GAIN (onto the deck)."""
+    k = 0
+    while S[HAND_N + p] > 0:
+        c = ask(S, R, T, P, Q, D, p, D_ARTIFICER_DISCARD, k)
+        if S[ERR] or c < 0:
+            break
+        if not in_hand_ok(S, T, p, D_ARTIFICER_DISCARD, c, 0):
+            return
+        discard_from_hand(S, p, c)
+        log_event(S, EV_DISCARD, p, c, 1, DISCARD_ARTIFICER)
+        k += 1
+    if S[ERR]:
+        return
+    any_ok = False
+    for c in range(N_CARDS):
+        if S[SUPPLY + c] > 0 and cost_of(S, T, c) == k:
+            any_ok = True
+            break
+    if not any_ok:
+        return
+    c = ask(S, R, T, P, Q, D, p, D_ARTIFICER_GAIN, k)
+    if S[ERR] or c < 0:
+        return
+    if c >= N_CARDS or S[SUPPLY + c] <= 0 or cost_of(S, T, c) != k:
+        fail(S, ERR_ILLEGAL, p, D_ARTIFICER_GAIN, c)
+        return
+    gain_card(S, R, T, P, Q, D, p, c, GAIN_TO_DECK)
+
+
+@njit(cache=True)
+def giant(S, R, T, P, Q, D, p):
+    """Giant: turn your Journey token over. If it's face down, +$1. If it's face up,
+    +$5, and each other player reveals the top card of their deck, trashes it if it
+    costs from $3 to $6, and otherwise discards it and gains a Curse.
+
+    Reactions answer every Giant played, before it resolves (before the token turns),
+    face down too: each other player's reaction window comes first, in turn order; the
+    attack then hits those it affects, in turn order.  Costs are this turn's (the
+    attacker's Bridge Trolls lower them).  Nothing to reveal, even after shuffling:
+    a Curse.  Logs EV_TOKEN (TOKEN_JOURNEY), EV_REVEAL_CARD (extra 0), EV_TRASH,
+    EV_DISCARD (DISCARD_REVEALED), EV_GAIN."""
+    n = S[V + V_NP]
+    hit = 0
+    for k in range(1, n):
+        q = attacked(S, R, T, P, Q, D, p, k)
+        if q >= 0:
+            hit |= 1 << q
+    if S[ERR]:
+        return
+    if not turn_journey(S, p, GIANT):
+        add_coins(S, p, 1)
+        return
+    add_coins(S, p, 5)
+    for k in range(1, n):
+        q = (p + k) % n
+        if not (hit >> q) & 1 or S[ERR]:
+            continue
+        c = take_top(S, R, q)
+        if c >= 0:
+            log_event(S, EV_REVEAL_CARD, q, c, 1, 0)
+            cost = cost_of(S, T, c)
+            if 3 <= cost <= 6:
+                trash_from(S, T, q, Z_ASIDE, c)
+                continue
+            move_card(S, q, Z_ASIDE, Z_DISC, c)
+            log_event(S, EV_DISCARD, q, c, 1, DISCARD_REVEALED)
+        if S[SUPPLY + CURSE] > 0:
+            gain_card(S, R, T, P, Q, D, q, CURSE, GAIN_TO_DISCARD)
+
+
+@njit(cache=True)
+def relic(S, R, T, P, Q, D, p):
+    """Relic: $2 (counter; a Treasure, played by turn.play_treasure_adv or Storyteller).
+    When you play this, each other player puts their -1 Card token on their deck.
+
+    An Attack: Moat, Champion block it, Caravan Guard reacts first (its card is drawn
+    before the token goes on).  A token already on the deck stays (no row).  Logs
+    EV_TOKEN (card -1, TOKEN_MINUS_CARD, extra RELIC)."""
+    for k in range(1, S[V + V_NP]):
+        q = attacked(S, R, T, P, Q, D, p, k)
+        if q >= 0 and S[MINUS_CARD + q] == 0:
+            S[MINUS_CARD + q] = 1
+            log_event(S, EV_TOKEN, q, -1, TOKEN_MINUS_CARD, RELIC)
+
+
+@njit(cache=True)
+def treasure_trove(S, R, T, P, Q, D, p):
+    """Treasure Trove: $2 (counter). When you play this, gain a Gold and a Copper (each
+    while its pile lasts).  Logs EV_GAIN."""
+    if S[SUPPLY + GOLD] > 0:
+        gain_card(S, R, T, P, Q, D, p, GOLD, GAIN_TO_DISCARD)
+    if S[SUPPLY + COPPER] > 0 and S[ERR] == 0:
+        gain_card(S, R, T, P, Q, D, p, COPPER, GAIN_TO_DISCARD)
+
+
+# Treasures whose text is more than $: Storyteller plays them from a card text, which
+# cannot reach the card table, so it calls their functions here (tests check the list).
+TREASURES_WITH_TEXT = (COIN_OF_THE_REALM, RELIC, TREASURE_TROVE)
+
+
+@njit(cache=True)
+def treasure_text(S, R, T, P, Q, D, p, c):
+    """The text of Treasure ``c`` beyond its $ (:data:`TREASURES_WITH_TEXT`)."""
+    if c == COIN_OF_THE_REALM:
+        to_mat(S, p)
+    elif c == RELIC:
+        relic(S, R, T, P, Q, D, p)
+    elif c == TREASURE_TROVE:
+        treasure_trove(S, R, T, P, Q, D, p)
+
+
+@njit(cache=True)
+def storyteller(S, R, T, P, Q, D, p):
+    """Storyteller: +1 Action, +$1 (counters). Play up to 3 Treasures from your hand.
+    Then pay all of your $ (including the $1 from this) and draw a card per $1 you paid.
+
+    Asks D_STORYTELLER (a Treasure from hand, or -1; arg: how many played so far) while
+    a Treasure is in hand.  Each is played as in the Buy phase (its $, Merchant's
+    Silver bonus, its text: Coin of the Realm to the mat, Relic's attack, Treasure
+    Trove's gains).  Paying sets $ to 0 (paying is not getting $); paying $0 draws
+    nothing.  Logs EV_PLAY per Treasure, EV_PAY (count: $ paid), EV_DRAW."""
+    this = S[V + V_THIS]
+    gone = S[V + V_GONE]
+    stay = S[V + V_STAYS]
+    h0 = HAND0 + p * N_SLOTS
+    for i in range(3):
+        any_treasure = False
+        for j in range(T[N_TREASURES]):
+            if S[h0 + T[TREASURE_IDS + j]] > 0:
+                any_treasure = True
+                break
+        if not any_treasure:
+            break
+        c = ask(S, R, T, P, Q, D, p, D_STORYTELLER, i)
+        if S[ERR] or c < 0:
+            break
+        if not in_hand_ok(S, T, p, D_STORYTELLER, c, TREASURE):
+            return
+        treasure_played(S, T, p, c)
+        treasure_text(S, R, T, P, Q, D, p, c)
+        S[V + V_THIS] = this        # Storyteller is "this" again for the turn's records
+        S[V + V_GONE] = gone
+        S[V + V_STAYS] = stay
+    if S[ERR]:
+        return
+    paid = S[V + V_COINS]
+    S[V + V_COINS] = 0
+    log_event(S, EV_PAY, p, -1, paid, STORYTELLER)
+    if paid > 0:
+        draw(S, R, p, paid)
+
+
+# ----------------------------------------------------------------------------- Traveller upgrades
+@njit(cache=True)
+def treasure_hunter(S, R, T, P, Q, D, p):
+    """Treasure Hunter: +1 Action, +$1 (counters). Gain a Silver per card the player to
+    your right gained during their most recent turn (every gain of that turn, bought
+    or not; not their gains on other players' turns, not exchanges: GAINED, counted by
+    mechanics.on_gain).  Silvers while the pile lasts.  Logs EV_GAIN."""
+    n = S[V + V_NP]
+    right = (p + n - 1) % n
+    for _ in range(S[GAINED + right]):
+        if S[SUPPLY + SILVER] <= 0 or S[ERR]:
+            break
+        gain_card(S, R, T, P, Q, D, p, SILVER, GAIN_TO_DISCARD)
+
+
+@njit(cache=True)
+def warrior(S, R, T, P, Q, D, p):
+    """Warrior: +2 Cards (counter). For each Traveller you have in play (including
+    this), each other player discards the top card of their deck and trashes it if it
+    costs $3 or $4.
+
+    Each attacked player in turn order, one card at a time (shuffling when needed);
+    exactly $3 or $4 at this moment (the attacker's Bridge Trolls count).  Discarding
+    from the deck is not drawing (the -1 Card token stays).  Logs EV_DISCARD
+    (DISCARD_ATTACK) per card, then EV_TRASH for one that is trashed."""
+    k_travellers = count_in_play(S, T, p, TRAVELLER)
+    n = S[V + V_NP]
+    for k in range(1, n):
+        q = attacked(S, R, T, P, Q, D, p, k)
+        if q < 0:
+            continue
+        for _ in range(k_travellers):
+            c = take_top(S, R, q)
+            if c < 0:
+                break
+            log_event(S, EV_DISCARD, q, c, 1, DISCARD_ATTACK)
+            cost = cost_of(S, T, c)
+            if cost == 3 or cost == 4:
+                trash_from(S, T, q, Z_ASIDE, c)
+            else:
+                move_card(S, q, Z_ASIDE, Z_DISC, c)
+
+
+@njit(cache=True)
+def hero(S, R, T, P, Q, D, p):
+    """Hero: +$2 (counter). Gain a Treasure (any Supply Treasure; mandatory while one
+    can be gained).  Asks D_HERO (arg: a cost nothing reaches); logs EV_GAIN."""
+    gain_choice(S, R, T, P, Q, D, p, D_HERO, BIG_COST, TREASURE, GAIN_TO_DISCARD)
+
+
+@njit(cache=True)
+def soldier(S, R, T, P, Q, D, p):
+    """Soldier: +$2 (counter). +$1 per other Attack you have in play. Each other player
+    with 4 or more cards in hand discards a card.
+
+    Attacks in play are counted, not plays: Durations kept from last turn and Relic
+    count, this copy does not (a second play by Disciple adds nothing).  The hand size
+    is checked after the player's reactions (Caravan Guard draws).  Asks the attacked
+    player D_ATTACK_DISCARD (arg 1); logs EV_DISCARD (DISCARD_ATTACK)."""
+    others = count_in_play(S, T, p, ATTACK)
+    if this_in_play(S, p) and (types_of(S, T, p, S[V + V_THIS]) & ATTACK):
+        others -= 1
+    add_coins(S, p, others)
+    for k in range(1, S[V + V_NP]):
+        q = attacked(S, R, T, P, Q, D, p, k)
+        if q < 0 or S[HAND_N + q] < 4:
+            continue
+        c = ask(S, R, T, P, Q, D, q, D_ATTACK_DISCARD, 1)
+        if S[ERR] or not in_hand_ok(S, T, q, D_ATTACK_DISCARD, c, 0):
+            return
+        discard_from_hand(S, q, c)
+        log_event(S, EV_DISCARD, q, c, 1, DISCARD_ATTACK)
+
+
+@njit(cache=True)
+def fugitive(S, R, T, P, Q, D, p):
+    """Fugitive: +2 Cards, +1 Action (counters). Discard a card (mandatory with a card
+    in hand).  Asks D_FUGITIVE; logs EV_DISCARD (DISCARD_FUGITIVE)."""
+    if S[HAND_N + p] == 0:
+        return
+    c = ask(S, R, T, P, Q, D, p, D_FUGITIVE, 1)
+    if S[ERR] or not in_hand_ok(S, T, p, D_FUGITIVE, c, 0):
+        return
+    discard_from_hand(S, p, c)
+    log_event(S, EV_DISCARD, p, c, 1, DISCARD_FUGITIVE)
+
+
+@njit(cache=True)
+def disciple(S, R, T, P, Q, D, p):
+    """Disciple: you may play an Action card from your hand twice. Gain a copy of it.
+
+    Asks D_DISCIPLE (an Action in hand, an inheriting Estate too, or -1) when the hand
+    holds one.  The card goes into play and is queued to resolve twice (play stack,
+    E_KIND_DISCIPLE); when both plays are done the turn gains the copy, from the Supply
+    while its pile lasts (a Fugitive: none), even if the card left play.  On a Duration
+    Disciple stays in play with it (turn.run_stack).  Logs EV_PLAY_AGAIN per play and
+    EV_GAIN."""
+    h0 = HAND0 + p * N_SLOTS
+    any_action = False
+    for c in range(N_CARDS):
+        if S[h0 + c] > 0 and is_action_for(S, T, p, c):
+            any_action = True
+            break
+    if not any_action:
+        return
+    c = ask(S, R, T, P, Q, D, p, D_DISCIPLE, 0)
+    if S[ERR] or c < 0:
+        return
+    if c >= N_CARDS or S[h0 + c] <= 0 or not is_action_for(S, T, p, c):
+        fail(S, ERR_ILLEGAL, p, D_DISCIPLE, c)
+        return
+    play_from_hand(S, p, c)
+    push_entry(S, T, p, c, 2, DISCIPLE, E_KIND_DISCIPLE)
+
+
 CARD_TEXT = {
     sp(AMULET): amulet,
     sp(CARAVAN_GUARD): caravan_guard,
@@ -309,4 +851,20 @@ CARD_TEXT = {
     sp(GUIDE): guide,
     sp(TRANSMOGRIFY): transmogrify,
     sp(TEACHER): teacher,
+    sp(RAZE): raze,
+    sp(MAGPIE): magpie,
+    sp(MESSENGER): messenger,
+    sp(MISER): miser,
+    sp(RANGER): ranger,
+    sp(ARTIFICER): artificer,
+    sp(GIANT): giant,
+    sp(RELIC): relic,
+    sp(STORYTELLER): storyteller,
+    sp(TREASURE_TROVE): treasure_trove,
+    sp(TREASURE_HUNTER): treasure_hunter,
+    sp(WARRIOR): warrior,
+    sp(HERO): hero,
+    sp(SOLDIER): soldier,
+    sp(FUGITIVE): fugitive,
+    sp(DISCIPLE): disciple,
 }

@@ -20,6 +20,7 @@ from numba import njit
 
 from sim.cards import (
     ACTION,
+    C_COINS,
     C_TYPES,
     CARAVAN_GUARD,
     COIN_OF_THE_REALM,
@@ -45,6 +46,7 @@ from sim.engine.codes import (
     EV_CALL,
     EV_DISCARD,
     EV_EXCHANGE,
+    EV_PLAY,
     EV_REACT,
     EV_TO_MAT,
     EV_TOKEN,
@@ -87,7 +89,9 @@ from sim.engine.layout import (
     V_EMPTY,
     V_FAIR,
     V_GONE,
+    V_MERCHANTS,
     V_NP,
+    V_SILVER_PLAYED,
     V_STAYS,
     V_THIS,
     Z_DISC,
@@ -263,6 +267,24 @@ def exchange(S, T, p, c):
     S[DISC_TOP + p] = nxt
     log_event(S, EV_EXCHANGE, p, c, 1, nxt)
     return True
+
+
+# ----------------------------------------------------------------------------- Treasures
+@njit(cache=True)
+def treasure_played(S, T, p, c):
+    """``p`` plays Treasure ``c`` from hand, up to its text: into play, its $, the
+    first Silver's Merchant bonus; ``c`` is now "this" (V_THIS) for its text.  Shared
+    by the Buy phase (sim.engine.adventures.turn.play_treasure_adv) and Storyteller,
+    which must then run the Treasure's text itself (a card text has no card table)."""
+    move_card(S, p, Z_HAND, Z_PLAY, c)
+    log_event(S, EV_PLAY, p, c, 1, 0)
+    S[V + V_THIS] = c
+    S[V + V_GONE] = 0
+    S[V + V_STAYS] = 0
+    add_coins(S, p, T[c * N_COLS + C_COINS])
+    if c == SILVER and S[V + V_SILVER_PLAYED] == 0:
+        S[V + V_SILVER_PLAYED] = 1
+        add_coins(S, p, S[V + V_MERCHANTS])
 
 
 # ----------------------------------------------------------------------------- shared texts

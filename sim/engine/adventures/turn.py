@@ -54,7 +54,6 @@ from sim.cards import (
     PORT,
     RATCATCHER,
     ROYAL_CARRIAGE,
-    SILVER,
     SOLDIER,
     SWAMP_HAG,
     TEACHER,
@@ -76,6 +75,7 @@ from sim.engine.adventures.mechanics import (
     mark_copy,
     played_as,
     token_bonus,
+    treasure_played,
 )
 from sim.engine.codes import (
     D_ACTION,
@@ -232,27 +232,14 @@ def play_once(S, R, T, P, Q, H, p, c):
 
 @njit(cache=True)
 def play_treasure_adv(S, R, T, P, Q, H, p, c):
-    """Play Treasure ``c`` from ``p``'s hand (Buy phase, or Storyteller): its $, the
+    """Play Treasure ``c`` from ``p``'s hand in the Buy phase: its $, the
     first Silver's Merchant bonus, then its text (Coin of the Realm, Relic, Treasure
-    Trove)."""
-    move_card(S, p, Z_HAND, Z_PLAY, c)
-    log_event(S, EV_PLAY, p, c, 1, 0)
-    add_coins(S, p, T[c * N_COLS + C_COINS])
-    if c == SILVER and S[V + V_SILVER_PLAYED] == 0:
-        S[V + V_SILVER_PLAYED] = 1
-        add_coins(S, p, S[V + V_MERCHANTS])
+    Trove).  Storyteller plays Treasures with the same first part
+    (mechanics.treasure_played) and its own copy of the texts."""
+    treasure_played(S, T, p, c)
     sp = T[c * N_COLS + C_SPECIAL]
     if sp:
-        # The Treasure is "this" while its text runs; a card playing it (Storyteller)
-        # gets its own back after.
-        this, gone, stay = S[V + V_THIS], S[V + V_GONE], S[V + V_STAYS]
-        S[V + V_THIS] = c
-        S[V + V_GONE] = 0
-        S[V + V_STAYS] = 0
         H[3][sp](S, R, T, P, Q, (H[0], H[1], H[2]), p)
-        S[V + V_THIS] = this
-        S[V + V_GONE] = gone
-        S[V + V_STAYS] = stay
 
 
 @njit(cache=True)
