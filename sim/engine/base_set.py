@@ -26,6 +26,7 @@ from sim.cards import (
     C_TYPES,
     COPPER,
     CURSE,
+    ESTATE,
     GOLD,
     HARBINGER,
     LIBRARY,
@@ -56,6 +57,7 @@ from sim.cards import (
     VASSAL,
     VICTORY,
 )
+from sim.engine.adventures.mechanics import types_of
 from sim.engine.codes import (
     D_ARTISAN_GAIN,
     D_ARTISAN_TOPDECK,
@@ -102,6 +104,7 @@ from sim.engine.layout import (
     ERR,
     HAND0,
     HAND_N,
+    INHERIT,
     N_ACTIONS,
     N_COLS,
     N_SLOTS,
@@ -341,7 +344,7 @@ def vassal(S, R, T, P, Q, H, p):
     below = S[DISC_TOP + p]
     move_card(S, p, Z_ASIDE, Z_DISC, c)
     log_event(S, EV_DISCARD, p, c, 1, DISCARD_REVEALED)
-    if (T[c * N_COLS + C_TYPES] & ACTION) == 0:
+    if (types_of(S, T, p, c) & ACTION) == 0:     # an inheriting Estate is an Action
         return
     if yes_no(S, R, T, P, Q, H, p, D_VASSAL, c) != 1:
         return
@@ -428,10 +431,19 @@ def throne_room(S, R, T, P, Q, H, p):
         if S[h0 + T[ACTION_IDS + i]]:
             any_action = True
             break
+    # Adventures: an Estate with the Estate token's abilities (Inheritance) is an Action.
+    inheriting = S[INHERIT + p] != 0 and (types_of(S, T, p, ESTATE) & ACTION) != 0
+    if inheriting and S[h0 + ESTATE]:
+        any_action = True
     if not any_action:
         return
     c = ask(S, R, T, P, Q, H, p, D_THRONE_ROOM, 0)
-    if S[ERR] or c < 0 or not in_hand_ok(S, T, p, D_THRONE_ROOM, c, ACTION):
+    if S[ERR] or c < 0:
+        return
+    if inheriting and c == ESTATE:
+        if not in_hand_ok(S, T, p, D_THRONE_ROOM, c, 0):
+            return
+    elif not in_hand_ok(S, T, p, D_THRONE_ROOM, c, ACTION):
         return
     play_from_hand(S, p, c)
     push_play(S, T, p, c, 2, THRONE_ROOM)

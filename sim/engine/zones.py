@@ -132,6 +132,15 @@ def shuffle_discard(S, R, p):
     log_event(S, EV_SHUFFLE, p, -1, n, 0)
 
 
+@njit(cache=True)
+def minus_card_token(S, p, n):
+    """``p``'s -1 Card token comes off their deck and the draw of ``n`` is one fewer
+    (kept out of line: :func:`draw` is inlined everywhere and the token is rare)."""
+    S[MINUS_CARD + p] = 0
+    log_event(S, EV_TOKEN, p, -1, TOKEN_MINUS_CARD, -1)
+    return n - 1
+
+
 @njit(cache=True, inline="always")
 def draw(S, R, p, n):
     """Draw up to ``n`` cards; shuffle the discard pile only when a draw needs it.
@@ -140,9 +149,7 @@ def draw(S, R, p, n):
     and the token comes off, even when that leaves nothing to draw.
     """
     if S[MINUS_CARD + p]:
-        S[MINUS_CARD + p] = 0
-        n -= 1
-        log_event(S, EV_TOKEN, p, -1, TOKEN_MINUS_CARD, -1)
+        n = minus_card_token(S, p, n)
     h0 = HAND0 + p * N_SLOTS
     k0 = DECK + p * MAX_DECK
     logging = S[V + V_LOG_ON] != 0
@@ -448,14 +455,19 @@ def cost_of(S, T, c):
     ``c``'s pile) lower it, never below $0 (ADVENTURES.md §2.8).  Not for Events:
     their cost never changes."""
     k = T[c * N_COLS + C_COST]
-    if T[T_ADV] and k > 0:
-        cur = S[V + V_CUR]
-        k -= S[PLAY0 + cur * N_SLOTS + BRIDGE_TROLL]
-        if S[TOK_COST + cur] == c + 1:
-            k -= 2
-        if k < 0:
-            k = 0
+    if T[T_ADV]:
+        k = reduced_cost(S, c, k)
     return k
+
+
+@njit(cache=True)
+def reduced_cost(S, c, k):
+    """:func:`cost_of`'s Adventures part, out of line (cost_of is inlined everywhere)."""
+    cur = S[V + V_CUR]
+    k -= S[PLAY0 + cur * N_SLOTS + BRIDGE_TROLL]
+    if S[TOK_COST + cur] == c + 1:
+        k -= 2
+    return k if k > 0 else 0
 
 
 @njit(cache=True, inline="always")
