@@ -149,15 +149,25 @@ def check_consistent(sc: Scenario) -> None:
     S = sc.S
     for p in range(sc.config.n_players):
         z = {name: sc._zone(z0, p) for name, z0 in
-             (("hand", L.HAND0), ("play", L.PLAY0), ("disc", L.DISC0), ("own", L.OWN0))}
+             (("hand", L.HAND0), ("play", L.PLAY0), ("disc", L.DISC0), ("aside", L.ASIDE0),
+              ("mat", L.MAT0), ("gear", L.GEAR0), ("save", L.SAVE0), ("own", L.OWN0))}
         for name, arr in z.items():
             assert (arr >= 0).all(), f"player {p} {name} negative: {arr}"
         deck = np.bincount(sc.deck(p, ids=True), minlength=L.N_SLOTS)
-        assert np.array_equal(z["own"], z["hand"] + z["play"] + z["disc"] + deck)
-        assert S[L.HAND_N + p] == z["hand"].sum()
-        assert S[L.PLAY_N + p] == z["play"].sum()
-        assert S[L.DISC_N + p] == z["disc"].sum()
-        assert S[L.OWN_N + p] == z["own"].sum()
+        held = deck.copy()
+        for name in ("hand", "play", "disc", "aside", "mat", "gear", "save"):
+            held = held + z[name]
+        if S[L.INHERIT + p]:              # the card Inheritance set aside is owned
+            held[S[L.INHERIT + p] - 1] += 1
+        assert np.array_equal(z["own"], held), f"player {p}: owned != zones + draw pile"
+        for name, at in (("hand", L.HAND_N), ("play", L.PLAY_N), ("disc", L.DISC_N),
+                         ("aside", L.ASIDE_N), ("mat", L.MAT_N), ("gear", L.GEAR_N),
+                         ("save", L.SAVE_N), ("own", L.OWN_N)):
+            assert S[at + p] == z[name].sum(), f"player {p} {name} total"
+        # Copies marked to stay in play (Durations) are copies in play.
+        keep = S[L.KEEP + p * L.N_SLOTS:L.KEEP + (p + 1) * L.N_SLOTS]
+        perm = S[L.PERM + p * L.N_SLOTS:L.PERM + (p + 1) * L.N_SLOTS]
+        assert (keep >= 0).all() and (perm >= 0).all() and (keep + perm <= z["play"]).all()
         # Cached totals the engine keeps beside the zones (bots' money / count(type) terms).
         own = z["own"][:N_CARDS]
         if hasattr(L, "MONEY"):

@@ -164,6 +164,7 @@ from sim.engine.zones import (
     beaten_at_end,
     best_opponent_score,
     can_gain,
+    can_gain_printed,
     gains_to_end,
     score,
     score_if_gained,
@@ -306,10 +307,12 @@ def ends_badly(S, T, P, b, p, c):
 @njit(cache=True)
 def pick_from_list(S, T, P, Q, b, p, lst, coins):
     """First rule of list ``lst`` whose card can be gained for ``coins`` and whose
-    conditions hold; -1 if none."""
+    conditions hold; -1 if none.  (Adventures costs are checked once per call, not per
+    rule: this is every rule bot's buy decision.)"""
+    adventures = T[T_ADV] != 0
     for r in range(P[b * P_WIDTH + PF_BOUNDS + 2 * lst], P[b * P_WIDTH + PF_BOUNDS + 2 * lst + 1]):
         c = P[b * P_WIDTH + PF_RULES + RULE_WIDTH * r]
-        if not can_gain(S, T, c, coins):
+        if not (can_gain(S, T, c, coins) if adventures else can_gain_printed(S, T, c, coins)):
             continue
         if not conditions_hold(S, T, P, Q, b, r, p, coins):
             continue

@@ -100,6 +100,7 @@ from sim.engine.layout import (
     V_TOTAL_TURNS,
     V_TURN_CAP,
     WOODS_ON,
+    ZONE_STRIDE,
     ZONES,
     V,
 )
@@ -109,10 +110,11 @@ from sim.engine.rng import below, seed_stream
 from sim.engine.steps import ask, fail, in_hand_ok
 from sim.engine.zones import (
     GAIN_TO_DISCARD,
-    can_gain,
+    can_gain_printed,
     cleanup,
     count_owned,
     draw,
+    draw_plain,
     gain,
     game_over,
     log_event,
@@ -132,7 +134,7 @@ def resolve(S, R, T, P, Q, H, p, c):
     if it has one."""
     k = T[c * N_COLS + C_CARDS]
     if k:
-        draw(S, R, p, k)
+        draw_plain(S, R, p, k)
     S[V + V_ACTIONS] += T[c * N_COLS + C_ACTIONS]
     S[V + V_BUYS] += T[c * N_COLS + C_BUYS]
     S[V + V_COINS] += T[c * N_COLS + C_COINS]
@@ -254,7 +256,7 @@ def play_turn(S, R, T, P, Q, H, p):
             c = ask(S, R, T, P, Q, H, p, D_BUY, 0)
         if S[ERR] or c < 0:
             break
-        if c >= N_CARDS or not can_gain(S, T, c, S[V + V_COINS]):
+        if c >= N_CARDS or not can_gain_printed(S, T, c, S[V + V_COINS]):
             fail(S, ERR_ILLEGAL, p, D_BUY, c)
             break
         S[V + V_COINS] -= T[c * N_COLS + C_COST]
@@ -265,7 +267,7 @@ def play_turn(S, R, T, P, Q, H, p):
         return 0
     cleanup(S, p)
     log_event(S, EV_CLEANUP, p, -1, 5, 0)
-    draw(S, R, p, 5)
+    draw_plain(S, R, p, 5)
     return produced
 
 
@@ -286,7 +288,7 @@ def reset_game(S, R, T, g, seed, n_players, seat_bots):
         S[i] = 0
     for z in range(N_ZONES):        # every count zone (only ids of the game's cards are used)
         for p in range(MAX_PLAYERS):
-            z0 = ZONES + (z * MAX_PLAYERS + p) * N_SLOTS
+            z0 = ZONES + z * ZONE_STRIDE + p * N_SLOTS
             for c in range(n_ids):
                 S[z0 + c] = 0
     for p in range(MAX_PLAYERS):
@@ -305,7 +307,7 @@ def reset_game(S, R, T, g, seed, n_players, seat_bots):
         S[DISC0 + p * N_SLOTS + COPPER] = 7
         S[DISC0 + p * N_SLOTS + ESTATE] = 3
         S[DISC_N + p] = 10
-        draw(S, R, p, 5)
+        draw_plain(S, R, p, 5)
 
 
 @njit(cache=True)

@@ -38,10 +38,16 @@ MAX_DECK = 512                    # cards one player can hold (the whole game ha
 Z_HAND, Z_PLAY, Z_DISC, Z_ASIDE, Z_MAT, Z_GEAR, Z_SAVE, Z_OWN = range(8)
 N_ZONES = 8
 ZONES = 0
+# Zone z of player p starts at ZONES + z * ZONE_STRIDE + p * N_SLOTS.  The pad keeps
+# zones from lying a multiple of 4 KiB apart: with 128 slots the hand and the discard
+# pile did, and Cleanup's loop (reading one, writing the other) stalled on the false
+# dependence ("4K aliasing"), a few percent of a Big Money game.
+ZONE_PAD = 16
+ZONE_STRIDE = MAX_PLAYERS * N_SLOTS + ZONE_PAD
 # The deciding player's hand, copied here just before a compiled hook is asked, so the
 # hook's view (HOOK_VIEW below: owned zones .. game scalars) is one contiguous block
 # that holds no other hand, no discard-pile contents and no draw-pile order.
-SEEN_HAND = ZONES + N_ZONES * MAX_PLAYERS * N_SLOTS
+SEEN_HAND = ZONES + N_ZONES * ZONE_STRIDE
 # The deciding player's known draw-pile top (zones.known_on_deck), copied with SEEN_HAND:
 # its count (at most KNOWN_TOP_MAX), then the cards, top first.  Only cards that player
 # put there or looked at and put back; the unknown rest of the pile never enters the view.
@@ -163,7 +169,7 @@ Q_CONDS = MAX_CONDS
 
 def zone(z: int, p: int) -> int:
     """Offset of player ``p``'s zone ``z`` in S."""
-    return ZONES + (z * MAX_PLAYERS + p) * N_SLOTS
+    return ZONES + z * ZONE_STRIDE + p * N_SLOTS
 
 
 # Offsets of player 0's zones; player p's are N_SLOTS * p further.
@@ -217,5 +223,5 @@ HOOK_VIEW = OWN0
 HOOK_VIEW_N = ERR - HOOK_VIEW
 assert (K_HAND_N, K_PLAY_N, K_DISC_N, K_ASIDE_N, K_MAT_N, K_GEAR_N, K_SAVE_N, K_OWN_N) == (
     Z_HAND, Z_PLAY, Z_DISC, Z_ASIDE, Z_MAT, Z_GEAR, Z_SAVE, Z_OWN)
-assert OWN0 + MAX_PLAYERS * N_SLOTS == SEEN_HAND   # the owned zones come last
+assert OWN0 + ZONE_STRIDE == SEEN_HAND   # the owned zones come last
 ACTIONS_OWNED = TYPE_N + (ACTION.bit_length() - 1) * MAX_PLAYERS  # + p: Action cards owned

@@ -77,6 +77,7 @@ from sim.engine.layout import (
     V_NP,
     VP,
     Z_DISC,
+    ZONE_STRIDE,
     ZONES,
     V,
 )
@@ -150,6 +151,14 @@ def draw(S, R, p, n):
     """
     if S[MINUS_CARD + p]:
         n = minus_card_token(S, p, n)
+    return draw_plain(S, R, p, n)
+
+
+@njit(cache=True, inline="always")
+def draw_plain(S, R, p, n):
+    """:func:`draw` without the -1 Card token: for the base game's own turn
+    (sim.engine.game.play_turn, never run in an Adventures game), where every
+    instruction of a draw counts."""
     h0 = HAND0 + p * N_SLOTS
     k0 = DECK + p * MAX_DECK
     logging = S[V + V_LOG_ON] != 0
@@ -255,7 +264,7 @@ def discard_top_after_taking(S, p, c):
 @njit(cache=True, inline="always")
 def take_from_zone(S, p, z, c):
     """Remove one ``c`` from ``p``'s count zone ``z`` (hand, play, discard, aside)."""
-    S[ZONES + (z * MAX_PLAYERS + p) * N_SLOTS + c] -= 1
+    S[ZONES + z * ZONE_STRIDE + p * N_SLOTS + c] -= 1
     S[PS + z * MAX_PLAYERS + p] -= 1
     if z == Z_DISC:
         discard_top_after_taking(S, p, c)
@@ -266,7 +275,7 @@ def move_card(S, p, z_from, z_to, c):
     """Move one ``c`` between two of ``p``'s count zones (sim.engine.layout Z_*); a
     card put into the discard pile becomes its top card."""
     take_from_zone(S, p, z_from, c)
-    S[ZONES + (z_to * MAX_PLAYERS + p) * N_SLOTS + c] += 1
+    S[ZONES + z_to * ZONE_STRIDE + p * N_SLOTS + c] += 1
     S[PS + z_to * MAX_PLAYERS + p] += 1
     if z_to == Z_DISC:
         S[DISC_TOP + p] = c
@@ -468,6 +477,13 @@ def reduced_cost(S, c, k):
     if S[TOK_COST + cur] == c + 1:
         k -= 2
     return k if k > 0 else 0
+
+
+@njit(cache=True, inline="always")
+def can_gain_printed(S, T, c, max_cost):
+    """:func:`can_gain` at printed costs: for the base game's own turn and decisions
+    that checked T[T_ADV] once already (sim.engine.decide.pick_from_list)."""
+    return S[SUPPLY + c] > 0 and T[c * N_COLS + C_COST] <= max_cost
 
 
 @njit(cache=True, inline="always")
