@@ -93,6 +93,7 @@ def install_bots(bots: list, programs: list[Program], P: np.ndarray, T: np.ndarr
     engine_calls: the decision function, the hooks tuple and the game's card
     functions); sets each hooked bot's F_HOOK in P.
     """
+    callbacks.set_game(T)
     return engine_calls(install_hooks(bots, programs, P), cards_in_game(T), bool(T[T_ADV]))
 
 
@@ -149,6 +150,7 @@ def play_batch(config: GameConfig, bots: list[BotLike], seat_bots: np.ndarray,
     T = make_table(n, config.kingdom, config.events)
     P, Q = pack_programs(programs, T)
     hooks = install_hooks(bots, programs, P)
+    callbacks.set_game(T)          # the Events and upgrade piles Python bots' views show
     S, R = new_state(T, config.turn_cap, log_rows=LOG_ROWS if log else 0)
     score = np.zeros((g, n), np.int32)
     turns = np.zeros((g, n), np.int32)

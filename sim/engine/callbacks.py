@@ -13,12 +13,28 @@ from __future__ import annotations
 
 import numpy as np
 
-from sim.cards import CARDS, EVENT, N_CARDS, UnknownCardError, card_id
+from sim.cards import (
+    AMULET,
+    BRIDGE_TROLL,
+    CARAVAN_GUARD,
+    CARDS,
+    DUNGEON,
+    EVENT,
+    HAUNTED_WOODS,
+    HIRELING,
+    N_CARDS,
+    SWAMP_HAG,
+    UnknownCardError,
+    card_id,
+)
 from sim.engine import layout as L
 from sim.engine.codes import BOT_RAISED, NO_CARD, USE_DEFAULT
 
 REGISTRY: dict[int, object] = {}
 LAST_ERROR: list[BaseException] = []
+# What the state does not hold about the game being played (the table does): its Events
+# and its Traveller upgrade piles, as card ids; set by :func:`set_game`.
+GAME: dict[str, tuple[int, ...]] = {"events": (), "upgrades": ()}
 
 # Method called on a Python bot for each decision code (see sim.engine.codes).
 METHODS = (
@@ -53,6 +69,18 @@ FROM_SUPPLY = frozenset({"buy", "remodel_gain", "mine_gain", "workshop_gain", "a
                          "inheritance_set_aside"})
 
 
+# The tokens a player can put on a pile (layout TOK_CARD + k * MAX_PLAYERS), by name.
+TOKENS_ON_PILES = ("+1 Card", "+1 Action", "+1 Buy", "+$1", "-$2 cost", "Trashing")
+
+
+def set_game(T: np.ndarray) -> None:
+    """Remember the Events and Traveller upgrade piles of the game of table ``T`` (the
+    View shows them; the state arrays the engine hands back do not hold them)."""
+    events = tuple(int(c) for c in T[L.EVENT_IDS:L.EVENT_IDS + int(T[L.N_EVENTS])])
+    upgrades = tuple(int(c) for c in np.flatnonzero(T[L.NON_SUPPLY0:L.NON_SUPPLY0 + N_CARDS]))
+    GAME.update(events=events, upgrades=upgrades)
+
+
 class AnswerError(ValueError):
     """A Python bot's answer that is not one its decision takes (reported as the bot's error)."""
 
@@ -64,6 +92,32 @@ class View:
     listed in turn order after this player.  The order of any draw pile and
     other players' hands are not available: the view is built from the
     public parts of the state only, and is a copy.
+
+    Adventures (ADVENTURES.md; empty or neutral in other games):
+
+    * ``mat`` / ``opponents_mat``: Tavern mats (public): Reserves, Miser's Coppers,
+      Distant Lands.
+    * ``gear`` / ``saved``: this player's own cards set aside by Gear (back at the start
+      of its next turn) and by Save (back after drawing the next hand); hidden from
+      others, so there is no opponents' version.
+    * ``held_in_play`` / ``opponents_held_in_play``: the copies in play that stay past
+      this turn's Cleanup (Durations with an effect still to come and the cards that
+      played them; Hireling and Champion for the game).  ``in_play`` includes them.
+    * ``durations_due`` / ``opponents_durations_due``: the start-of-turn effects waiting
+      for the player's next turn (or, while it decides ``start_of_turn``, still due this
+      turn), {Duration: plays}: Amulet, Bridge Troll, Caravan Guard, Dungeon, Haunted
+      Woods, Swamp Hag; and Hireling (+1 Card each turn per play, for the game).
+    * ``token_piles`` / ``opponents_token_piles``: {token: pile name} for the tokens on
+      piles ("+1 Card", "+1 Action", "+1 Buy", "+$1", "-$2 cost", "Trashing"); a token
+      not listed is still with its owner.  ``minus_card`` (the -1 Card token is on the
+      deck), ``minus_coin`` (the -$1 token is taken), ``journey_up`` (the Journey token
+      is face up), ``inherited`` (the card Inheritance set aside, or None), each with
+      an ``opponents_`` list.
+    * ``events``: the Events of this game (buy one by answering ``buy`` with its name);
+      ``non_supply``: the Traveller upgrade piles {name: cards left}.
+    * ``mission_turn``: this is an extra turn from Mission (no cards can be bought).
+    * :meth:`cost` is the cost now (Bridge Trolls in play and the -$2 cost token of the
+      player whose turn it is); Events keep their printed cost.
     """
 
     def __init__(self, S: np.ndarray, p: int, arg: int, decision: int = -1):
@@ -103,6 +157,31 @@ class View:
         self.opponents_hand_size = [int(S[L.HAND_N + q]) for q in order]
         self.discard_tops = [CARDS[int(S[L.DISC_TOP + q])].name if S[L.DISC_TOP + q] >= 0
                              else None for q in order]
+        # Adventures (class docstring).
+        self.mat = _counts(_zone(S, L.MAT0, p))
+        self.opponents_mat = [_counts(_zone(S, L.MAT0, q)) for q in order]
+        self.gear = _counts(_zone(S, L.GEAR0, p))
+        self.saved = _counts(_zone(S, L.SAVE0, p))
+        self.held_in_play = _held(S, p)
+        self.opponents_held_in_play = [_held(S, q) for q in order]
+        self.durations_due = _due(S, p)
+        self.opponents_durations_due = [_due(S, q) for q in order]
+        self.token_piles = _token_piles(S, p)
+        self.opponents_token_piles = [_token_piles(S, q) for q in order]
+        self.minus_card = bool(S[L.MINUS_CARD + p])
+        self.opponents_minus_card = [bool(S[L.MINUS_CARD + q]) for q in order]
+        self.minus_coin = bool(S[L.MINUS_COIN + p])
+        self.opponents_minus_coin = [bool(S[L.MINUS_COIN + q]) for q in order]
+        self.journey_up = not S[L.JOURNEY_DOWN + p]
+        self.opponents_journey_up = [not S[L.JOURNEY_DOWN + q] for q in order]
+        self.inherited = _inherited(S, p)
+        self.opponents_inherited = [_inherited(S, q) for q in order]
+        self.events = [CARDS[c].name for c in GAME["events"]]
+        self.non_supply = {CARDS[c].name: int(S[L.NON_SUPPLY + c]) for c in GAME["upgrades"]}
+        self.mission_turn = bool(S[L.V + L.V_MISSION])
+        cur = int(S[L.V + L.V_CUR])
+        self._trolls = int(S[L.PLAY0 + cur * L.N_SLOTS + BRIDGE_TROLL])
+        self._cost_token = int(S[L.TOK_COST + cur]) - 1
 
     def count(self, name: str) -> int:
         """Cards of this name the player owns."""
@@ -113,7 +192,15 @@ class View:
         return self.supply.get(CARDS[card_id(name)].name, 0)
 
     def cost(self, name: str) -> int:
-        return CARDS[card_id(name)].cost
+        """What the card costs now (sim.engine.zones.cost_of): its printed cost less $1
+        per Bridge Troll the player whose turn it is has in play, less $2 on the pile of
+        that player's -$2 cost token, never below $0.  An Event's cost never changes."""
+        c = card_id(name)
+        k = CARDS[c].cost
+        if k <= 0 or CARDS[c].is_type(EVENT):
+            return k
+        k -= self._trolls + (2 if c == self._cost_token else 0)
+        return max(k, 0)
 
     def can_gain(self, name: str, max_cost: int) -> bool:
         """The card's pile is in this game and not empty, and it costs at most ``max_cost``."""
@@ -131,6 +218,35 @@ def _zone(S: np.ndarray, z0: int, p: int) -> np.ndarray:
 
 def _counts(arr) -> dict[str, int]:
     return {CARDS[c].name: int(arr[c]) for c in np.flatnonzero(arr)}
+
+
+def _held(S: np.ndarray, p: int) -> dict[str, int]:
+    """``p``'s copies in play marked to stay (layout KEEP: through the next Cleanup;
+    PERM: for the game)."""
+    return _counts(_zone(S, L.KEEP, p) + _zone(S, L.PERM, p))
+
+
+_DUE = ((L.NEXT_AMULET, AMULET), (L.NEXT_TROLL, BRIDGE_TROLL), (L.NEXT_GUARD, CARAVAN_GUARD),
+        (L.NEXT_DUNGEON, DUNGEON), (L.NEXT_WOODS, HAUNTED_WOODS), (L.NEXT_HAG, SWAMP_HAG),
+        (L.HIRELINGS, HIRELING))
+
+
+def _due(S: np.ndarray, p: int) -> dict[str, int]:
+    return {CARDS[c].name: int(S[at + p]) for at, c in _DUE if S[at + p] > 0}
+
+
+def _token_piles(S: np.ndarray, p: int) -> dict[str, str]:
+    out = {}
+    for k, name in enumerate(TOKENS_ON_PILES):
+        pile = int(S[L.TOK_CARD + k * L.MAX_PLAYERS + p]) - 1
+        if pile >= 0:
+            out[name] = CARDS[pile].name
+    return out
+
+
+def _inherited(S: np.ndarray, p: int) -> str | None:
+    c = int(S[L.INHERIT + p]) - 1
+    return CARDS[c].name if c >= 0 else None
 
 
 def read_answer(method: str, answer: object, S: np.ndarray) -> int:

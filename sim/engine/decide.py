@@ -655,7 +655,9 @@ def random_card(S, R, T, p, from_hand, type_mask, max_cost, allow_none):
 
 @njit(cache=True)
 def random_decide(S, R, T, p, d, arg):
-    if d >= D_START or (d == D_BUY and T[T_ADV]):     # sim.engine.adventures.random_bot
+    # Adventures decisions, and buying (Events) and playing Actions (an Estate under
+    # Inheritance) in an Adventures game: sim.engine.adventures.random_bot.
+    if d >= D_START or ((d == D_BUY or d == D_ACTION) and T[T_ADV]):
         return random_decide_adv(S, R, T, p, d, arg)
     if d == D_ACTION:
         return random_card(S, R, T, p, True, ACTION, 0, True)

@@ -12,6 +12,13 @@ Lines caused by a card's text name that card in brackets ("discards Estate
 their card (discards, trashes) take the card whose text is running: the card
 played last, since a card played by another resolves completely before the next
 one starts (sim.engine.game.play_action).
+
+Adventures adds lines for cards put on and called from the Tavern mat ("calls Royal
+Carriage (after Smithy)"), Events bought, tokens moved and their bonuses, Durations'
+start-of-turn effects ("Dungeon (from last turn): +2 Cards, then discard 2 cards"),
+Traveller exchanges, Mission turns, Storyteller's payment, set-aside cards coming
+back and Caravan Guard's reaction; a call, an Event or a Duration's effect names the
+discards and trashes that follow it.
 """
 
 from __future__ import annotations
@@ -20,12 +27,39 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from sim.cards import ACTION, CARDS
+from sim.cards import ACTION, CARDS, DUPLICATE
 from sim.engine import codes
 
 # (The ``extra`` of EV_TOPDECK, EV_SET_ASIDE and EV_LOOK rows is the id of the card
 # whose text did it.)
 _GAIN_TO = {0: "to discard pile", 1: "to hand", 2: "onto their deck"}
+# Adventures: why a card was discarded, when the reason names it better than the card
+# resolving (a Duration's or a call's effect at the start of a turn, an Event).
+_DISCARD_WHY = {codes.DISCARD_DUNGEON: "Dungeon", codes.DISCARD_ARTIFICER: "Artificer",
+                codes.DISCARD_FUGITIVE: "Fugitive", codes.DISCARD_QUEST: "Quest",
+                codes.DISCARD_SCOUTING: "Scouting Party", codes.DISCARD_GUIDE: "Guide",
+                codes.DISCARD_WINE_MERCHANT: "from their Tavern mat"}
+# What a Duration does at the start of its owner's turn (EV_DURATION rows).
+_DURATION_TEXT = {"Amulet": "choose +$1, trash a card or gain a Silver",
+                  "Bridge Troll": "+1 Buy", "Caravan Guard": "+$1",
+                  "Dungeon": "+2 Cards, then discard 2 cards", "Haunted Woods": "+3 Cards",
+                  "Swamp Hag": "+$3", "Hireling": "+1 Card"}
+
+
+def _token_text(k: int, pile: int, by: int, face_up: bool) -> str:
+    """An EV_TOKEN row (count ``k``: codes.TOKEN_*; ``pile``: the card id of the pile, or
+    -1; ``by``: the card or Event that did it) as the words after the player's name."""
+    why = f" ({_card(by)})" if by >= 0 else ""
+    if k == codes.TOKEN_MINUS_CARD:
+        return f"puts their -1 Card token on their deck{why}"
+    if k == codes.TOKEN_MINUS_COIN:
+        return f"takes their -$1 token{why}"
+    if k == codes.TOKEN_JOURNEY:
+        return f"turns their Journey token face {'up' if face_up else 'down'}{why}"
+    name = codes.TOKEN_NAMES[k] if 0 <= k < len(codes.TOKEN_NAMES) else "?"
+    if k == codes.TOKEN_ESTATE:
+        return f"puts their Estate token on {_card(pile)}{why}"
+    return f"moves their {name} token to the {_card(pile)} pile{why}"
 
 
 def _card(c: int) -> str:
@@ -119,6 +153,8 @@ def format_log(log: np.ndarray, names: Sequence[str], *, header: str = "",
 
     cur = -1
     source = ""          # the card whose text is running (names discards, trashes...)
+    journey_up: dict[int, bool] = {}     # each player's Journey token (starts face up)
+    mission = [False]    # the next EV_TURN row is a Mission turn
     out.append("Setup: each player shuffles 7 Copper and 3 Estate and draws 5.")
     for i, (ev, _turn, p, c, k, extra) in enumerate(rows):
         keep[0] = False
@@ -139,7 +175,11 @@ def format_log(log: np.ndarray, names: Sequence[str], *, header: str = "",
         if ev == codes.EV_TURN:
             cur = p
             source = ""
-            out.append(f"Turn {k} — {who(p)}")
+            extra_turn = " takes an extra turn (Mission)" if mission[0] else ""
+            mission[0] = False
+            out.append(f"Turn {k} — {who(p)}{extra_turn}")
+        elif ev == codes.EV_MISSION:
+            mission[0] = True
         elif ev == codes.EV_PLAY:
             if CARDS[c].is_type(ACTION):
                 source = _card(c)
@@ -167,12 +207,50 @@ def format_log(log: np.ndarray, names: Sequence[str], *, header: str = "",
         elif ev == codes.EV_TRASH:
             grouped("trash", p, source, c, k, "trashes")
         elif ev == codes.EV_DISCARD:
-            why = source or {codes.DISCARD_ATTACK: "to an attack", codes.DISCARD_CELLAR:
-                             "Cellar", codes.DISCARD_POACHER: "Poacher"}.get(extra, "")
+            why = _DISCARD_WHY.get(extra) or source or {
+                codes.DISCARD_ATTACK: "to an attack", codes.DISCARD_CELLAR: "Cellar",
+                codes.DISCARD_POACHER: "Poacher"}.get(extra, "")
             grouped("discard", p, why, c, k, "discards")
         elif ev == codes.EV_TOPDECK:
-            out.append(f"    {who(p)} puts {_card(c)} onto their deck "
-                       f"({_card(extra)})")
+            by = _card(extra) if extra >= 0 else "Travelling Fair"   # -1: a gain it moved
+            out.append(f"    {who(p)} puts {_card(c)} onto their deck ({by})")
+        elif ev == codes.EV_TO_MAT:
+            out.append(f"    {who(p)} puts {_card(c)} on their Tavern mat")
+        elif ev == codes.EV_CALL:
+            source = _card(c)
+            if extra < 0:
+                when = ""
+            elif c == DUPLICATE:
+                when = f" (on gaining {_card(extra)})"
+            else:
+                when = f" (after {_card(extra)})"
+            out.append(f"    {who(p)} calls {_card(c)}{when}")
+        elif ev == codes.EV_EVENT:
+            source = _card(c)
+            out.append(f"    buys the Event {_card(c)}")
+        elif ev == codes.EV_TOKEN:
+            if 0 <= c and c == extra and k <= codes.TOKEN_COIN:   # a token's bonus on a play
+                bonus = {codes.TOKEN_CARD: "+1 Card", codes.TOKEN_ACTION: "+1 Action",
+                         codes.TOKEN_BUY: "+1 Buy", codes.TOKEN_COIN: "+$1"}[k]
+                out.append(f"    {who(p)} gets {bonus} (their token on the {_card(c)} pile)")
+            else:
+                if k == codes.TOKEN_JOURNEY:
+                    journey_up[p] = not journey_up.get(p, True)
+                out.append(f"    {who(p)} {_token_text(k, c, extra, journey_up.get(p, True))}")
+        elif ev == codes.EV_DURATION:
+            source = _card(c)
+            when = "for the rest of the game" if source == "Hireling" else "from last turn"
+            effect = _DURATION_TEXT.get(source, "")
+            out.append(f"    {who(p)}: {source} ({when}){': ' + effect if effect else ''}")
+        elif ev == codes.EV_EXCHANGE:
+            out.append(f"    {who(p)} exchanges {_card(c)} for {_card(extra)}")
+        elif ev == codes.EV_PAY:
+            out.append(f"    {who(p)} pays ${k}" + (f" ({source})" if source else ""))
+        elif ev == codes.EV_RETURN:
+            grouped("return", p, _card(extra) if extra >= 0 else "Save", c, k, "puts",
+                    " into their hand")
+        elif ev == codes.EV_REACT:
+            out.append(f"    {who(p)} plays {_card(c)} in reaction to {_card(extra)}")
         elif ev == codes.EV_SET_ASIDE:
             grouped("aside", p, _card(extra), c, k, "sets aside")
         elif ev == codes.EV_LOOK:
@@ -188,7 +266,7 @@ def format_log(log: np.ndarray, names: Sequence[str], *, header: str = "",
             out.append(f"    {who(p)} reveals {_card(c)} and is unaffected")
         elif ev == codes.EV_CLEANUP:
             source = ""
-            out.append("    cleanup: hand and play to the discard pile, draw 5")
+            out.append(f"    cleanup: hand and play to the discard pile, draw {k}")
         elif ev == codes.EV_END:
             out.append(f"Game over after {extra} turns: {_end_reason(k)}.")
         elif ev == codes.EV_SCORE:

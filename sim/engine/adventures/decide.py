@@ -10,9 +10,11 @@ from __future__ import annotations
 
 from numba import njit
 
+import sim.engine.adventures.turn as _turn
 from sim.cards import (
     ACTION,
     ATTACK,
+    C_ACTIONS,
     C_COINS,
     C_COST,
     C_TYPES,
@@ -28,6 +30,8 @@ from sim.cards import (
     TREASURE,
     VICTORY,
 )
+from sim.engine.adventures.mechanics import played_as, types_of
+from sim.engine.adventures.random_bot import rc_can_replay
 from sim.engine.codes import (
     D_AFTER_ACTION,
     D_ALMS,
@@ -75,7 +79,6 @@ from sim.engine.decide import (
     R_DISCARD,
     R_PLAY,
     R_TRASH,
-    excess_terminal,
     lowest_ranked_in_hand,
     pick_gain,
     rules_action,
@@ -83,10 +86,12 @@ from sim.engine.decide import (
 )
 from sim.engine.layout import (
     ASIDE0,
+    ASIDE_N,
     HAND0,
     HAND_N,
     IN_SUPPLY,
     MAT0,
+    MAX_PLAYERS,
     N_COLS,
     N_SLOTS,
     P_WIDTH,
@@ -97,6 +102,7 @@ from sim.engine.layout import (
     TOK_CARD,
     TURNS,
     V_ACTIONS,
+    V_THIS,
     V,
 )
 from sim.engine.zones import can_gain, cost_of
@@ -136,6 +142,18 @@ def must_trash(S, P, b, p):
 
 
 @njit(cache=True)
+def is_junk(P, b, c):
+    """``c`` is on the bot's trash list (Curses, Estates, Coppers by default)."""
+    return c < 0 or P[b * P_WIDTH + PF_RANKS + R_TRASH * N_SLOTS + c] < NEVER
+
+
+@njit(cache=True)
+def non_terminal(S, T, p, c):
+    """Playing ``c`` (as ``p`` plays it: an Estate under Inheritance) gives +Actions."""
+    return T[played_as(S, p, c) * N_COLS + C_ACTIONS] > 0
+
+
+@njit(cache=True)
 def treasure_in_hand(S, T, p):
     h0 = HAND0 + p * N_SLOTS
     total = 0
@@ -166,7 +184,7 @@ def pile_ok(S, T, p, c, avoid_own):
         return False
     if avoid_own:
         for k in range(6):
-            if S[TOK_CARD + k * 4 + p] == c + 1:
+            if S[TOK_CARD + k * MAX_PLAYERS + p] == c + 1:
                 return False
     return True
 
@@ -191,35 +209,54 @@ def rules_decide_adv(S, T, P, Q, b, p, d, arg):
     h0 = HAND0 + p * N_SLOTS
     m0 = MAT0 + p * N_SLOTS
     if d == D_START:
-        # Effects still due resolve in the default order when the bot answers -1, so it
-        # only says which calls it wants: Ratcatcher and Transmogrify on junk, Guide on
-        # a weak hand, Teacher while a +1 token is off the piles.
+        # Guide first, on the hand as dealt (before Gear's cards or a Duration's draw would
+        # be discarded with it), when the hand is weak: nothing to play, $3 or less.  Then
+        # every effect still due, in the default order (Gear's cards first, so a
+        # Ratcatcher call can trash one of them).  Then the calls: Ratcatcher and
+        # Transmogrify on junk, Teacher while a +1 token is off the piles.  It answers -1
+        # only when no effect is due: after a -1 the engine asks again while several are
+        # due, and a call is no longer allowed then.
+        if S[m0 + GUIDE] and S[HAND_N + p] <= 5 and treasure_in_hand(S, T, p) <= 3 and \
+                rules_action(S, P, b, p) < 0:
+            return GUIDE
+        for i in range(len(_turn.START_ITEMS)):
+            if _turn.start_item_due(S, p, _turn.START_ITEMS[i]):
+                return _turn.START_ITEMS[i]
         if S[m0 + RATCATCHER] and junk_in_hand(S, P, b, p) >= 0:
             return RATCATCHER
         if S[m0 + TRANSMOGRIFY] and junk_in_hand(S, P, b, p) >= 0:
             return TRANSMOGRIFY
-        if S[m0 + GUIDE] and S[HAND_N + p] <= 5 and treasure_in_hand(S, T, p) <= 3 and \
-                rules_action(S, P, b, p) < 0:
-            return GUIDE
         if S[m0 + TEACHER] and action_pile_for(S, T, P, b, p, True) >= 0:
             for k in range(4):
-                if S[TOK_CARD + k * 4 + p] == 0:
+                if S[TOK_CARD + k * MAX_PLAYERS + p] == 0:
                     return TEACHER
         return -1
     if d == D_AFTER_ACTION:
-        # Coin of the Realm when the Actions ran out with an Action to play; Royal
-        # Carriage on an Action costing $4 or more.
+        # Coin of the Realm when the Actions ran out with an Action in hand to play.  Royal
+        # Carriage on a non-terminal Action (its replay leaves the turn's Actions no worse)
+        # at least as costly as every non-terminal Action still in hand (a better target
+        # is not coming this turn), when that copy can be replayed.
         if S[m0 + COIN_OF_THE_REALM] and S[V + V_ACTIONS] == 0 and \
                 rules_action(S, P, b, p) >= 0:
             return COIN_OF_THE_REALM
-        if S[m0 + ROYAL_CARRIAGE] and arg >= 0 and T[arg * N_COLS + C_COST] >= 4 and \
-                S[PLAY0 + p * N_SLOTS + arg] > 0:
+        if S[m0 + ROYAL_CARRIAGE] and arg >= 0 and rc_can_replay(S, p, arg) and \
+                non_terminal(S, T, p, arg):
+            k = cost_of(S, T, arg)
+            for c in range(N_CARDS):
+                if S[h0 + c] and (types_of(S, T, p, c) & ACTION) and non_terminal(S, T, p, c) \
+                        and cost_of(S, T, c) > k:
+                    return -1
             return ROYAL_CARRIAGE
         return -1
     if d == D_EXCHANGE or d == D_CARAVAN_GUARD or d == D_WINE_MERCHANT:
         return 1
-    if d == D_DUPLICATE or d == D_FAIR:
-        return 0 if (arg == CURSE or arg == COPPER) else 1
+    if d == D_DUPLICATE:
+        # A copy of anything it would not trash (Curses, Estates, Coppers by default).
+        return 0 if is_junk(P, b, arg) else 1
+    if d == D_FAIR:
+        # Onto the deck (drawn next turn) unless it is junk or a card that only scores.
+        t = T[arg * N_COLS + C_TYPES]
+        return 0 if is_junk(P, b, arg) or (t & (ACTION | TREASURE)) == 0 else 1
     if d == D_AMULET:
         if junk_in_hand(S, P, b, p) >= 0:
             return 1
@@ -229,8 +266,10 @@ def rules_decide_adv(S, T, P, Q, b, p, d, arg):
     if d == D_DUNGEON or d == D_FUGITIVE:
         return rules_attack_discard(S, T, P, b, p)
     if d == D_GEAR:
+        # With no Action left this turn the Actions in hand are dead: keep (up to 2 of)
+        # them for next turn, the one it would play first first.  Otherwise keep nothing.
         if S[V + V_ACTIONS] == 0:
-            return excess_terminal(S, T, P, b, p)
+            return best_in_zone(S, T, P, b, p, HAND0, R_PLAY, ACTION, True)
         return -1
     if d == D_TRANSMOGRIFY_GAIN or d == D_MESSENGER_GAIN or d == D_ALMS or d == D_BALL:
         return pick_gain(S, T, P, Q, b, p, arg, False)
@@ -239,12 +278,15 @@ def rules_decide_adv(S, T, P, Q, b, p, d, arg):
     if d == D_HERO:
         return gain_of_type(S, T, P, Q, b, p, 1 << 20, TREASURE)
     if d == D_TEACHER_TOKEN:
+        # A token not yet on a pile, else the +1 Action token (onto a new pile).
         for k in range(4):
-            if S[TOK_CARD + k * 4 + p] == 0:
+            if S[TOK_CARD + k * MAX_PLAYERS + p] == 0:
                 return k
         return 1
     if d == D_TOKEN_PILE:
-        return action_pile_for(S, T, P, b, p, arg == 0 or arg == 1 or arg == 2 or arg == 3)
+        # Teacher (the call running: "this") must pick a pile with none of p's tokens;
+        # the Events may put a token anywhere, so they take the first pile of its list.
+        return action_pile_for(S, T, P, b, p, S[V + V_THIS] == TEACHER)
     if d == D_RAZE:
         c = junk_in_hand(S, P, b, p)
         return c if c >= 0 and c != COPPER else -1
@@ -261,21 +303,31 @@ def rules_decide_adv(S, T, P, Q, b, p, d, arg):
         return COPPER if S[h0 + COPPER] else -1
     if d == D_DISCIPLE:
         return rules_action(S, P, b, p)
-    if d == D_TOPDECK_ORDER:            # the card it values least goes down first
-        c = lowest_ranked_in_hand(S, P, b, p, R_DISCARD, BIG)
-        if c < 0:
-            c = best_in_zone(S, T, P, b, p, ASIDE0, R_DISCARD, 0, True)
-        return c
+    if d == D_TOPDECK_ORDER:
+        # The card it values least goes down first (the last one put is drawn first).  The
+        # cards going onto the deck are the looked-at ones (Scouting Party) while any are
+        # set out, else the hand (Haunted Woods).
+        if S[ASIDE_N + p] > 0:
+            return best_in_zone(S, T, P, b, p, ASIDE0, R_DISCARD, 0, True)
+        return lowest_ranked_in_hand(S, P, b, p, R_DISCARD, BIG)
     if d == D_TRASHING_TOKEN or d == D_TRADE:
         return junk_in_hand(S, P, b, p)
     if d == D_QUEST:
-        return 1 if S[h0 + CURSE] >= 2 else -1
+        # Bought in the Buy phase, when the cards left in hand are dead: a Gold for an
+        # Attack, two Curses or six cards is free.  Never an option it cannot complete.
+        if best_in_zone(S, T, P, b, p, HAND0, R_DISCARD, ATTACK, True) >= 0:
+            return 0
+        if S[h0 + CURSE] >= 2:
+            return 1
+        return 2 if S[HAND_N + p] >= 6 else -1
     if d == D_QUEST_DISCARD:
-        if S[h0 + CURSE]:
-            return CURSE
+        # An Attack while one is in hand (the option it takes with one), else a Curse
+        # (the option it takes with two and no Attack), else its first discard.
         c = best_in_zone(S, T, P, b, p, HAND0, R_DISCARD, ATTACK, True)
         if c >= 0:
             return c
+        if S[h0 + CURSE]:
+            return CURSE
         return lowest_ranked_in_hand(S, P, b, p, R_DISCARD, BIG)
     if d == D_SCOUTING_PARTY:
         return best_in_zone(S, T, P, b, p, ASIDE0, R_DISCARD, 0, True)
