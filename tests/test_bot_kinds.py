@@ -15,7 +15,7 @@ from bots.rules import Buy, RuleBot, count, money
 from sim.cards import COPPER, DUCHY, GOLD, MOAT, PROVINCE, SILVER, SMITHY, WITCH
 from sim.engine import layout as L
 from sim.engine.batch import BotError, play_batch
-from sim.engine.callbacks import LAST_ERROR, METHODS, YES_NO, AnswerError
+from sim.engine.callbacks import LAST_ERROR, METHODS, MODES, YES_NO, AnswerError
 from sim.engine.codes import BOT_RAISED, D_ACTION, D_BUY, USE_DEFAULT
 from sim.engine.config import GameConfig
 from sim.engine.game import decide_on
@@ -254,6 +254,11 @@ def test_every_decision_takes_its_documented_answers(method):
     if method in YES_NO_METHODS:
         assert _ask(method, True) == 1 and _ask(method, False) == 0 and _ask(method, None) == 0
         assert _ask(method, np.True_) == 1
+    elif method in MODES:           # option numbers (Amulet, Teacher, Miser, Quest)
+        assert _ask(method, None) == -1
+        assert [_ask(method, k) for k in range(MODES[method])] == list(range(MODES[method]))
+        assert _ask(method, MODES[method]) == BOT_RAISED
+        assert _ask(method, "Silver") == BOT_RAISED
     else:
         assert _ask(method, None) == -1
         assert _ask(method, "Silver") == SILVER == _ask(method, SILVER)

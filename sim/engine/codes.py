@@ -35,7 +35,8 @@ D_ARTISAN_TOPDECK = 24  # card from hand to put onto the deck (mandatory)
 # Adventures (sim.engine.adventures).  "Mode" decisions are answered with a number.
 D_START = 25           # start of turn: the card whose effect or call comes next (Gear, a
                        # Duration, Hireling, Guide, Ratcatcher, Transmogrify, Teacher), or -1:
-                       # call nothing more (effects still due then resolve in the default order)
+                       # call nothing more (effects still due then resolve in the default
+                       # order; arg 1 once calls are closed, 0 before)
 D_AFTER_ACTION = 26    # after an Action resolved (arg: it): call Royal Carriage or Coin of
                        # the Realm, or -1
 D_EXCHANGE = 27        # 1 to exchange the Traveller (arg) discarded from play, 0 not to

@@ -288,7 +288,11 @@ def rules_decide_adv(S, T, P, Q, b, p, d, arg):
         # the Events may put a token anywhere, so they take the first pile of its list.
         return action_pile_for(S, T, P, b, p, S[V + V_THIS] == TEACHER)
     if d == D_RAZE:
+        # Trash junk worth looking at cards for (an Estate: 2 cards), else Raze itself;
+        # on Raze's second play (arg 1: Raze already left play) a card from hand must go.
         c = junk_in_hand(S, P, b, p)
+        if arg == 1:
+            return must_trash(S, P, b, p)
         return c if c >= 0 and c != COPPER else -1
     if d == D_RAZE_KEEP or d == D_SAVE:
         z = ASIDE0 if d == D_RAZE_KEEP else HAND0

@@ -426,7 +426,7 @@ def start_of_turn(S, R, T, P, Q, H, p):
         if n_calls == 0 and n_due == 1:
             do_start_item(S, R, T, P, Q, H, p, first)
             continue
-        a = ask(S, R, T, P, Q, H, p, D_START, 0)
+        a = ask(S, R, T, P, Q, H, p, D_START, 0 if calls_open else 1)
         if S[ERR]:
             break
         if a < 0:
