@@ -38,7 +38,7 @@ COMPILE = """
 import sys, numpy as np
 sys.path.insert(0, {root!r})
 import bots
-from sim import engine
+from sim.engine import game as engine   # run_batch lives in sim.engine.game
 from sim.engine.batch import play_batch
 from sim.engine.config import GameConfig
 play_batch(GameConfig(), [bots.get_bot('bmu')], np.zeros((1, 2), np.int32), np.ones(1, np.uint64))
@@ -50,7 +50,7 @@ RUN = """
 import sys, time, numpy as np
 sys.path.insert(0, {root!r})
 import bots
-from sim import engine
+from sim.engine import game as engine   # run_batch lives in sim.engine.game
 from sim.engine.batch import play_batch
 from sim.engine.config import GameConfig
 from sim.engine.rng import game_seeds

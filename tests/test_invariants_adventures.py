@@ -26,6 +26,7 @@ import pytest
 from numba import njit
 
 from bots import get_bot
+from bots.rules import Buy, RuleBot, count, left, money
 from sim.cards import (
     ACTION,
     C_COINS,
@@ -50,6 +51,7 @@ from sim.engine.zones import game_over, known_on_deck, score
 
 N_KINGDOMS = 50         # per player count
 GAMES = 200             # random-bot games per kingdom: 10,000 per player count
+MIX_GAMES = 40          # rule-bot games per kingdom: 2,000 per player count
 TURN_CAP = 60           # random bots seldom end a game; a capped game is flagged, not lost
 
 OK, NEG, OWN_SUM, TOTALS, CONSERVED, EMPTY_COUNT, BAD_DECK, ENGINE_ERR, CACHED, ASIDE_LEFT, \
@@ -325,6 +327,47 @@ def test_random_adventures_games_keep_every_invariant(n):
     assert not missing, f"no game ended with a player owning {missing}"
     print(f"\n{n}p random Adventures: {N_KINGDOMS} kingdoms x {GAMES} games, {turns} turns "
           f"checked, {capped_n} capped, {missions} Mission turns")
+
+
+def card_bot(a: str, b: str) -> RuleBot:
+    """Big Money Ultimate's greening buying up to two each of ``a`` and ``b``: its games
+    end (Provinces, piles), and the rule bots' defaults answer every decision those
+    cards ask."""
+    return RuleBot(f"inv-{a}-{b}".lower().replace(" ", "-"), "invariant test bot",
+                   buy=[Buy("Province", money() > 15),
+                        Buy("Duchy", left("Province") <= 4),
+                        Buy("Estate", left("Province") <= 2),
+                        Buy(a, count(a) < 2), Buy(b, count(b) < 2),
+                        Buy("Gold"), Buy("Silver")],
+                   trash=["Curse", "Estate"], avoid_losing_end=True)
+
+
+@pytest.mark.parametrize("n", [2, 3, 4])
+def test_rule_bot_adventures_games_keep_every_invariant_and_end(n):
+    owned = np.zeros(N_CARDS, np.int64)
+    turns = capped_n = 0
+    for ki, (kingdom, events) in enumerate(setups(n)):
+        names = [CARDS[c].name for c in kingdom]
+        bots = [card_bot(a, names[(i + 1) % 10]) for i, a in enumerate(names)]
+        rng = np.random.default_rng(11 * n + ki)
+        seeds = game_seeds(4000 + 100 * n + ki, 0, MIX_GAMES)
+        seat_bots = rng.integers(0, len(bots), size=(MIX_GAMES, n)).astype(np.int32)
+        out, fails, k = run_checked(n, kingdom, events, bots, seat_bots, seeds, owned)
+        bad = np.flatnonzero(fails[:, 0])
+        assert not len(bad), "\n".join(
+            f"{_names(kingdom)} + Events {_names(events)}: game {g} (seed {int(seeds[g])}, "
+            f"bots {[bots[b].name for b in seat_bots[g]]}): {CODE_NAMES[fails[g, 0]]} after "
+            f"turn {fails[g, 1]} of seat {fails[g, 2]}" for g in bad[:10])
+        res = play_batch(_config(n, kingdom, events), bots, seat_bots, seeds)
+        assert np.array_equal(res.score, out[:, 3:3 + n])
+        assert np.array_equal(res.game[:, G_END], out[:, 0])
+        turns += k
+        capped_n += int((res.game[:, G_END] == END_TURN_CAP).sum())
+    # Rule bots end their games (a rare stall of avoid_losing_end bots at the cap aside).
+    assert capped_n <= len(setups(n)) * MIX_GAMES // 50
+    missing = [CARDS[c].name for c in sorted(KINGDOM_CARDS) if owned[c] == 0]
+    assert not missing, f"no game ended with a rule bot owning {missing}"
+    print(f"\n{n}p rule bots, Adventures: {turns} turns checked, {capped_n} capped")
 
 
 def test_same_seed_same_adventures_game():
