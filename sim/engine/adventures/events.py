@@ -2,10 +2,548 @@
 
 An Event's function runs when it is bought (sim.engine.adventures.turn.buy_event:
 the Buy and $ are already paid, its +Buys counter applied, once-per-turn use
-recorded); "this" (``S[V + V_THIS]``) is the Event.  Found through
-:data:`CARD_TEXT` by ``special`` code, like the cards.
+recorded, and Inheritance refused a second time); "this" (``S[V + V_THIS]``) is
+the Event.  Found through :data:`CARD_TEXT` by ``special`` code, like the cards.
+
+As in :mod:`sim.engine.base_set`, each docstring gives the printed text (less the
++Buys of the table), the decisions asked (``D_*`` of sim.engine.codes; a rule bot's
+defaults are in sim.engine.adventures.decide) and the log rows written.  Buying an
+Event is not buying a card and nothing here is a gain of the Event: every card an
+Event gains goes through :func:`sim.engine.steps.gain_card` (Duplicate, Travelling
+Fair, Lost City and Treasure Hunter's count see it), and every $ through
+:func:`sim.engine.zones.add_coins` (the -$1 token).
 """
 
 from __future__ import annotations
 
-CARD_TEXT: dict = {}
+from numba import njit
+
+from sim.cards import (
+    ACTION,
+    ALMS,
+    ATTACK,
+    BALL,
+    BONFIRE,
+    BORROW,
+    C_TYPES,
+    CURSE,
+    EXPEDITION,
+    FERRY,
+    GOLD,
+    INHERITANCE,
+    LOST_ARTS,
+    MISSION,
+    N_CARDS,
+    PATHFINDING,
+    PILGRIMAGE,
+    PLAN,
+    QUEST,
+    RAID,
+    SAVE,
+    SCOUTING_PARTY,
+    SEAWAY,
+    SILVER,
+    TRADE,
+    TRAINING,
+    TRAVELLING_FAIR,
+    TREASURE,
+    VICTORY,
+)
+from sim.cards.adventures import sp
+from sim.engine.adventures.mechanics import move_token, take_from_pile, trash_from_play, types_of
+from sim.engine.codes import (
+    D_ALMS,
+    D_BALL,
+    D_BONFIRE,
+    D_INHERITANCE,
+    D_PILGRIMAGE,
+    D_QUEST,
+    D_QUEST_DISCARD,
+    D_SAVE,
+    D_SCOUTING_PARTY,
+    D_SEAWAY,
+    D_TOPDECK_ORDER,
+    D_TRADE,
+    DISCARD_QUEST,
+    DISCARD_SCOUTING,
+    ERR_ILLEGAL,
+    EV_DISCARD,
+    EV_LOOK,
+    EV_SET_ASIDE,
+    EV_TOKEN,
+    EV_TOPDECK,
+    TOKEN_ACTION,
+    TOKEN_BUY,
+    TOKEN_CARD,
+    TOKEN_COIN,
+    TOKEN_COST,
+    TOKEN_ESTATE,
+    TOKEN_JOURNEY,
+    TOKEN_MINUS_CARD,
+    TOKEN_MINUS_COIN,
+    TOKEN_TRASHING,
+)
+from sim.engine.layout import (
+    ASIDE0,
+    ASIDE_N,
+    ERR,
+    HAND0,
+    HAND_N,
+    INHERIT,
+    JOURNEY_DOWN,
+    MINUS_CARD,
+    MINUS_COIN,
+    N_COLS,
+    N_SLOTS,
+    PLAY0,
+    PLAY_N,
+    SUPPLY,
+    TOK_BUY,
+    V_EXPEDITIONS,
+    V_FAIR,
+    V_MISSION_NEXT,
+    V_NP,
+    V_PREV,
+    Z_ASIDE,
+    Z_DISC,
+    Z_HAND,
+    Z_SAVE,
+    V,
+)
+from sim.engine.steps import (
+    any_gainable,
+    ask,
+    fail,
+    gain_card,
+    gain_choice,
+    in_hand_ok,
+    in_zone_ok,
+)
+from sim.engine.zones import (
+    GAIN_TO_DISCARD,
+    add_coins,
+    can_gain,
+    cost_of,
+    count_owned,
+    discard_from_hand,
+    log_event,
+    move_card,
+    take_top,
+    topdeck_from,
+    trash_from_hand,
+)
+
+QUEST_ATTACK, QUEST_CURSES, QUEST_SIX = 0, 1, 2     # D_QUEST modes
+
+
+# ----------------------------------------------------------------------------- $0 - $2
+@njit(cache=True)
+def alms(S, R, T, P, Q, D, p):
+    """Alms: once per turn: if you have no Treasures in play, gain a card costing up to
+    $4.  A Coin of the Realm called from the mat is a Treasure in play; one played this
+    turn and moved to the mat is not.  Asks D_ALMS (arg 4); logs EV_GAIN."""
+    p0 = PLAY0 + p * N_SLOTS
+    for c in range(N_CARDS):
+        if S[p0 + c] and (T[c * N_COLS + C_TYPES] & TREASURE):
+            return
+    gain_choice(S, R, T, P, Q, D, p, D_ALMS, 4, 0, GAIN_TO_DISCARD)
+
+
+@njit(cache=True)
+def borrow(S, R, T, P, Q, D, p):
+    """Borrow: +1 Buy (counter). Once per turn: if your -1 Card token isn't on your
+    deck, put it there and +$1.  No decision; logs EV_TOKEN (TOKEN_MINUS_CARD)."""
+    if S[MINUS_CARD + p]:
+        return
+    S[MINUS_CARD + p] = 1
+    log_event(S, EV_TOKEN, p, -1, TOKEN_MINUS_CARD, BORROW)
+    add_coins(S, p, 1)
+
+
+@njit(cache=True)
+def quest(S, R, T, P, Q, D, p):
+    """Quest: you may discard an Attack, two Curses, or six cards. If you do, gain a Gold.
+
+    Asks D_QUEST (mode 0 an Attack, 1 two Curses, 2 six cards, -1 nothing), then
+    D_QUEST_DISCARD (arg: how many still to discard) for an Attack when the hand holds
+    more than one kind, and for each of six cards while the hand holds more than the
+    cards still to discard (fewer than six in hand: all are discarded, no Gold; one
+    Curse: it is discarded, no Gold).  An Estate with an inherited Attack counts as an
+    Attack.  Logs EV_DISCARD (DISCARD_QUEST) and EV_GAIN."""
+    mode = ask(S, R, T, P, Q, D, p, D_QUEST, 0)
+    if S[ERR] or mode < 0:
+        return
+    h0 = HAND0 + p * N_SLOTS
+    done = False
+    if mode == QUEST_ATTACK:
+        kinds = 0
+        a = -1
+        for c in range(N_CARDS):
+            if S[h0 + c] and (types_of(S, T, p, c) & ATTACK):
+                kinds += 1
+                a = c
+        if kinds == 0:
+            return
+        if kinds > 1:
+            a = ask(S, R, T, P, Q, D, p, D_QUEST_DISCARD, 1)
+            if S[ERR] or not in_hand_ok(S, T, p, D_QUEST_DISCARD, a, 0):
+                return
+            if (types_of(S, T, p, a) & ATTACK) == 0:
+                fail(S, ERR_ILLEGAL, p, D_QUEST_DISCARD, a)
+                return
+        discard_from_hand(S, p, a)
+        log_event(S, EV_DISCARD, p, a, 1, DISCARD_QUEST)
+        done = True
+    elif mode == QUEST_CURSES:
+        k = 0
+        while k < 2 and S[h0 + CURSE] > 0:
+            discard_from_hand(S, p, CURSE)
+            log_event(S, EV_DISCARD, p, CURSE, 1, DISCARD_QUEST)
+            k += 1
+        done = k == 2
+    elif mode == QUEST_SIX:
+        k = 0
+        while k < 6 and S[HAND_N + p] > 0:
+            if S[HAND_N + p] <= 6 - k:          # the rest of the hand goes: no choice
+                c = -1
+                for x in range(N_CARDS):
+                    if S[h0 + x]:
+                        c = x
+                        break
+            else:
+                c = ask(S, R, T, P, Q, D, p, D_QUEST_DISCARD, 6 - k)
+                if S[ERR] or not in_hand_ok(S, T, p, D_QUEST_DISCARD, c, 0):
+                    return
+            discard_from_hand(S, p, c)
+            log_event(S, EV_DISCARD, p, c, 1, DISCARD_QUEST)
+            k += 1
+        done = k == 6
+    else:
+        fail(S, ERR_ILLEGAL, p, D_QUEST, mode)
+        return
+    if done and S[SUPPLY + GOLD] > 0:
+        gain_card(S, R, T, P, Q, D, p, GOLD, GAIN_TO_DISCARD)
+
+
+@njit(cache=True)
+def save(S, R, T, P, Q, D, p):
+    """Save: +1 Buy (counter). Once per turn: set aside a card from your hand, and put
+    it into your hand at end of turn, after drawing (sim.engine.adventures.turn
+    cleanup_adv).  Asks D_SAVE (mandatory with a card in hand); logs EV_SET_ASIDE."""
+    if S[HAND_N + p] == 0:
+        return
+    c = ask(S, R, T, P, Q, D, p, D_SAVE, 0)
+    if S[ERR] or not in_hand_ok(S, T, p, D_SAVE, c, 0):
+        return
+    move_card(S, p, Z_HAND, Z_SAVE, c)
+    log_event(S, EV_SET_ASIDE, p, c, 1, SAVE)
+
+
+@njit(cache=True)
+def scouting_party(S, R, T, P, Q, D, p):
+    """Scouting Party: +1 Buy (counter). Look at the top 5 cards of your deck. Discard 3
+    of them and put the rest back in any order.
+
+    Shuffles as needed to look; with 3 or fewer looked at all are discarded.  Looking is
+    not drawing (the -1 Card token stays).  Asks D_SCOUTING_PARTY (arg: how many still to
+    discard) while there is a choice, then D_TOPDECK_ORDER (arg SCOUTING_PARTY: the next
+    card to put back; the last put back is drawn first) while different cards remain.
+    Logs EV_LOOK, EV_DISCARD (DISCARD_SCOUTING), EV_TOPDECK."""
+    a0 = ASIDE0 + p * N_SLOTS
+    for _ in range(5):
+        c = take_top(S, R, p)
+        if c < 0:
+            break
+        log_event(S, EV_LOOK, p, c, 1, SCOUTING_PARTY)
+    left = 3
+    while left > 0 and S[ASIDE_N + p] > 0:
+        if S[ASIDE_N + p] <= left:
+            c = first_in(S, a0)
+        else:
+            c = ask(S, R, T, P, Q, D, p, D_SCOUTING_PARTY, left)
+            if S[ERR] or not in_zone_ok(S, p, D_SCOUTING_PARTY, c, ASIDE0):
+                return
+        move_card(S, p, Z_ASIDE, Z_DISC, c)
+        log_event(S, EV_DISCARD, p, c, 1, DISCARD_SCOUTING)
+        left -= 1
+    aside_onto_deck(S, R, T, P, Q, D, p, SCOUTING_PARTY)
+
+
+@njit(cache=True, inline="always")
+def first_in(S, z):
+    """The lowest card id with a copy in the count zone starting at ``z``, or -1."""
+    for c in range(N_CARDS):
+        if S[z + c]:
+            return c
+    return -1
+
+
+@njit(cache=True)
+def aside_onto_deck(S, R, T, P, Q, D, p, by):
+    """``p`` puts every card of their set-aside zone onto their deck, in the order they
+    choose (D_TOPDECK_ORDER, arg ``by``: the next card to put there; the last one put is
+    drawn first); asked only while different cards remain.  Like
+    mechanics.hand_onto_deck, from the set-aside zone."""
+    a0 = ASIDE0 + p * N_SLOTS
+    while S[ASIDE_N + p] > 0 and S[ERR] == 0:
+        n_kinds = 0
+        c = -1
+        for k in range(N_CARDS):
+            if S[a0 + k]:
+                n_kinds += 1
+                c = k
+        if n_kinds > 1:
+            c = ask(S, R, T, P, Q, D, p, D_TOPDECK_ORDER, by)
+            if S[ERR] or not in_zone_ok(S, p, D_TOPDECK_ORDER, c, ASIDE0):
+                return
+        topdeck_from(S, p, Z_ASIDE, c)
+        log_event(S, EV_TOPDECK, p, c, 1, by)
+
+
+@njit(cache=True)
+def travelling_fair(S, R, T, P, Q, D, p):
+    """Travelling Fair: +2 Buys (counter). When you gain a card this turn, you may put it
+    onto your deck (asked per gain: D_FAIR in sim.engine.adventures.mechanics.on_gain)."""
+    S[V + V_FAIR] = 1
+
+
+# ----------------------------------------------------------------------------- $3 - $4
+@njit(cache=True)
+def bonfire(S, R, T, P, Q, D, p):
+    """Bonfire: trash up to 2 cards you have in play.
+
+    $ they already produced stays; a trashed Traveller is not exchanged (it is no longer
+    in play at Cleanup); a trashed Duration's later effects still happen (ADVENTURES.md
+    §7 (a)).  Asks D_BONFIRE (a card in play, or -1 to stop) up to twice; logs EV_TRASH."""
+    for _ in range(2):
+        if S[PLAY_N + p] == 0:
+            return
+        c = ask(S, R, T, P, Q, D, p, D_BONFIRE, 0)
+        if S[ERR] or c < 0 or not in_zone_ok(S, p, D_BONFIRE, c, PLAY0):
+            return
+        trash_from_play(S, T, p, c)
+
+
+@njit(cache=True)
+def expedition(S, R, T, P, Q, D, p):
+    """Expedition: draw 2 extra cards for your next hand (this turn's Cleanup draws
+    5 + 2 per Expedition: sim.engine.adventures.turn.cleanup_adv).  No decision."""
+    S[V + V_EXPEDITIONS] += 1
+
+
+@njit(cache=True)
+def ferry(S, R, T, P, Q, D, p):
+    """Ferry: move your -$2 cost token to an Action Supply pile (cards from that pile
+    cost $2 less on your turns: sim.engine.zones.cost_of).  Asks D_TOKEN_PILE (arg
+    TOKEN_COST); logs EV_TOKEN."""
+    move_token(S, R, T, P, Q, D, p, TOKEN_COST, FERRY, False)
+
+
+@njit(cache=True)
+def plan(S, R, T, P, Q, D, p):
+    """Plan: move your Trashing token to an Action Supply pile (when you buy a card from
+    it, you may trash a card from your hand: sim.engine.adventures.turn.on_buy).  Asks
+    D_TOKEN_PILE (arg TOKEN_TRASHING); logs EV_TOKEN."""
+    move_token(S, R, T, P, Q, D, p, TOKEN_TRASHING, PLAN, False)
+
+
+@njit(cache=True)
+def mission(S, R, T, P, Q, D, p):
+    """Mission: once per turn: if the previous turn wasn't yours, take another turn after
+    this one, in which you can't buy cards.  The game loop (and Scenario.play_turn)
+    takes the extra turn; the turn refuses card buys in it.  Bought in the Mission turn
+    itself it does nothing.  No decision."""
+    if S[V + V_PREV] != p:
+        S[V + V_MISSION_NEXT] = 1
+
+
+@njit(cache=True)
+def pilgrimage(S, R, T, P, Q, D, p):
+    """Pilgrimage: once per turn: turn your Journey token over; then if it's face up,
+    choose up to 3 differently named cards you have in play and gain a copy of each.
+
+    Copies come from the Supply only.  Asks D_PILGRIMAGE (a card in play with a copy in
+    the Supply, or -1 to stop) up to three times, the cards named in increasing card-id
+    order (arg: the card named last, -1 at first), so no name can come twice.  Logs
+    EV_TOKEN (TOKEN_JOURNEY; count of the row: the token, card -1) and EV_GAIN."""
+    S[JOURNEY_DOWN + p] = 1 - S[JOURNEY_DOWN + p]
+    log_event(S, EV_TOKEN, p, -1, TOKEN_JOURNEY, PILGRIMAGE)
+    if S[JOURNEY_DOWN + p]:
+        return
+    p0 = PLAY0 + p * N_SLOTS
+    last = -1
+    for _ in range(3):
+        any_ok = False
+        for c in range(last + 1, N_CARDS):
+            if S[p0 + c] and S[SUPPLY + c] > 0:
+                any_ok = True
+                break
+        if not any_ok:
+            return
+        c = ask(S, R, T, P, Q, D, p, D_PILGRIMAGE, last)
+        if S[ERR] or c < 0:
+            return
+        if c <= last or c >= N_CARDS or S[p0 + c] <= 0 or S[SUPPLY + c] <= 0:
+            fail(S, ERR_ILLEGAL, p, D_PILGRIMAGE, c)
+            return
+        gain_card(S, R, T, P, Q, D, p, c, GAIN_TO_DISCARD)
+        last = c
+
+
+# ----------------------------------------------------------------------------- $5
+@njit(cache=True)
+def ball(S, R, T, P, Q, D, p):
+    """Ball: take your -$1 token. Gain 2 cards each costing up to $4.  Asks D_BALL
+    (arg 4) per card; logs EV_TOKEN (TOKEN_MINUS_COIN, when taken now) and EV_GAIN."""
+    if S[MINUS_COIN + p] == 0:
+        S[MINUS_COIN + p] = 1
+        log_event(S, EV_TOKEN, p, -1, TOKEN_MINUS_COIN, BALL)
+    for _ in range(2):
+        if S[ERR]:
+            return
+        gain_choice(S, R, T, P, Q, D, p, D_BALL, 4, 0, GAIN_TO_DISCARD)
+
+
+@njit(cache=True)
+def raid(S, R, T, P, Q, D, p):
+    """Raid: gain a Silver per Silver you have in play (while Silvers last). Each other
+    player puts their -1 Card token on their deck (not an Attack: no Moat, Champion or
+    Caravan Guard).  No decision; logs EV_GAIN, EV_TOKEN (TOKEN_MINUS_CARD)."""
+    for _ in range(S[PLAY0 + p * N_SLOTS + SILVER]):
+        if S[ERR] or S[SUPPLY + SILVER] <= 0:
+            break
+        gain_card(S, R, T, P, Q, D, p, SILVER, GAIN_TO_DISCARD)
+    n = S[V + V_NP]
+    for k in range(1, n):
+        q = (p + k) % n
+        if S[MINUS_CARD + q] == 0:
+            S[MINUS_CARD + q] = 1
+            log_event(S, EV_TOKEN, q, -1, TOKEN_MINUS_CARD, RAID)
+
+
+@njit(cache=True)
+def seaway(S, R, T, P, Q, D, p):
+    """Seaway: gain an Action card costing up to $4. Move your +1 Buy token to its pile
+    (only when a card was gained).  Asks D_SEAWAY (arg 4; mandatory when one can be
+    gained); logs EV_GAIN, EV_TOKEN (TOKEN_BUY)."""
+    if not any_gainable(S, T, 4, ACTION):
+        return
+    c = ask(S, R, T, P, Q, D, p, D_SEAWAY, 4)
+    if S[ERR]:
+        return
+    if c < 0 or c >= N_CARDS or not can_gain(S, T, c, 4) or \
+            (T[c * N_COLS + C_TYPES] & ACTION) == 0:
+        fail(S, ERR_ILLEGAL, p, D_SEAWAY, c)
+        return
+    gain_card(S, R, T, P, Q, D, p, c, GAIN_TO_DISCARD)
+    S[TOK_BUY + p] = c + 1
+    log_event(S, EV_TOKEN, p, c, TOKEN_BUY, SEAWAY)
+
+
+@njit(cache=True)
+def trade(S, R, T, P, Q, D, p):
+    """Trade: trash up to 2 cards from your hand. Gain a Silver per card you trashed
+    (while Silvers last).  Asks D_TRADE (a card, or -1 to stop) up to twice; logs
+    EV_TRASH, EV_GAIN."""
+    k = 0
+    while k < 2 and S[HAND_N + p] > 0:
+        c = ask(S, R, T, P, Q, D, p, D_TRADE, k)
+        if S[ERR] or c < 0:
+            break
+        if not in_hand_ok(S, T, p, D_TRADE, c, 0):
+            return
+        trash_from_hand(S, T, p, c)
+        k += 1
+    if S[ERR]:
+        return
+    for _ in range(k):
+        if S[ERR] or S[SUPPLY + SILVER] <= 0:
+            return
+        gain_card(S, R, T, P, Q, D, p, SILVER, GAIN_TO_DISCARD)
+
+
+# ----------------------------------------------------------------------------- $6 - $8
+@njit(cache=True)
+def lost_arts(S, R, T, P, Q, D, p):
+    """Lost Arts: move your +1 Action token to an Action Supply pile (when you play a
+    card from it, first +1 Action: mechanics.token_bonus).  Asks D_TOKEN_PILE (arg
+    TOKEN_ACTION); logs EV_TOKEN."""
+    move_token(S, R, T, P, Q, D, p, TOKEN_ACTION, LOST_ARTS, False)
+
+
+@njit(cache=True)
+def training(S, R, T, P, Q, D, p):
+    """Training: move your +$1 token to an Action Supply pile (when you play a card from
+    it, first +$1).  Asks D_TOKEN_PILE (arg TOKEN_COIN); logs EV_TOKEN."""
+    move_token(S, R, T, P, Q, D, p, TOKEN_COIN, TRAINING, False)
+
+
+@njit(cache=True)
+def inheritance(S, R, T, P, Q, D, p):
+    """Inheritance: once per game: set aside a non-Victory Action card from the Supply
+    costing up to $4 (its cost now: Bridge Troll, the -$2 token). Move your Estate token
+    to it (your Estates then play as it: mechanics.played_as, types_of).
+
+    Not a gain: the pile loses the card (and may empty), the card counts as owned.
+    Asks D_INHERITANCE (arg 4; mandatory when one qualifies); logs EV_SET_ASIDE and
+    EV_TOKEN (TOKEN_ESTATE, card: the set-aside card)."""
+    any_ok = False
+    for c in range(N_CARDS):
+        if inheritable(S, T, c):
+            any_ok = True
+            break
+    if not any_ok:
+        return
+    c = ask(S, R, T, P, Q, D, p, D_INHERITANCE, 4)
+    if S[ERR]:
+        return
+    if c < 0 or c >= N_CARDS or not inheritable(S, T, c):
+        fail(S, ERR_ILLEGAL, p, D_INHERITANCE, c)
+        return
+    take_from_pile(S, c)
+    S[INHERIT + p] = c + 1
+    count_owned(S, T, p, c, 1)
+    log_event(S, EV_SET_ASIDE, p, c, 1, INHERITANCE)
+    log_event(S, EV_TOKEN, p, c, TOKEN_ESTATE, INHERITANCE)
+
+
+@njit(cache=True, inline="always")
+def inheritable(S, T, c):
+    """``c`` can be set aside by Inheritance now: a non-Victory Action with a card left
+    in its Supply pile, costing up to $4 now."""
+    t = T[c * N_COLS + C_TYPES]
+    return (t & ACTION) != 0 and (t & VICTORY) == 0 and S[SUPPLY + c] > 0 and \
+        cost_of(S, T, c) <= 4
+
+
+@njit(cache=True)
+def pathfinding(S, R, T, P, Q, D, p):
+    """Pathfinding: move your +1 Card token to an Action Supply pile (when you play a
+    card from it, first +1 Card).  Asks D_TOKEN_PILE (arg TOKEN_CARD); logs EV_TOKEN."""
+    move_token(S, R, T, P, Q, D, p, TOKEN_CARD, PATHFINDING, False)
+
+
+CARD_TEXT = {
+    sp(ALMS): alms,
+    sp(BORROW): borrow,
+    sp(QUEST): quest,
+    sp(SAVE): save,
+    sp(SCOUTING_PARTY): scouting_party,
+    sp(TRAVELLING_FAIR): travelling_fair,
+    sp(BONFIRE): bonfire,
+    sp(EXPEDITION): expedition,
+    sp(FERRY): ferry,
+    sp(PLAN): plan,
+    sp(MISSION): mission,
+    sp(PILGRIMAGE): pilgrimage,
+    sp(BALL): ball,
+    sp(RAID): raid,
+    sp(SEAWAY): seaway,
+    sp(TRADE): trade,
+    sp(LOST_ARTS): lost_arts,
+    sp(TRAINING): training,
+    sp(INHERITANCE): inheritance,
+    sp(PATHFINDING): pathfinding,
+}
+"""The function of each Event's special code (merged into the engine's card table by
+sim.engine.cardcalls)."""
