@@ -813,9 +813,6 @@ def test_throne_room_plays_an_inheriting_estate_twice():
     assert len(action_phase_draws(sc)) == 2
 
 
-@pytest.mark.xfail(reason="steps.attack_blocked looks for Moat itself in the hand, not an "
-                          "Estate with Moat inherited (ADVENTURES.md §5: Reaction abilities "
-                          "are inherited)", strict=False)
 def test_an_estate_inheriting_moat_blocks_an_attack():
     foe = Scripted("foe", reveal_moat=[True])
     sc = game([me(play_action=["Bridge Troll", None]), foe], [])
@@ -825,9 +822,6 @@ def test_an_estate_inheriting_moat_blocks_an_attack():
     assert not sc.minus_coin(1)
 
 
-@pytest.mark.xfail(reason="turn.start_call_ok checks the mat for Ratcatcher itself, so an "
-                          "Estate with Ratcatcher inherited, on the mat, cannot be called",
-                   strict=False)
 def test_an_estate_inheriting_ratcatcher_can_be_called():
     bot = me(play_action=["Estate", None], start_of_turn=["Estate", None],
              ratcatcher_trash=["Curse"])

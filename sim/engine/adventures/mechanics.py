@@ -27,6 +27,7 @@ from sim.cards import (
     DUPLICATE,
     ESTATE,
     LOST_CITY,
+    MOAT,
     N_CARDS,
     SILVER,
     TEACHER,
@@ -39,6 +40,7 @@ from sim.engine.codes import (
     D_DUNGEON,
     D_DUPLICATE,
     D_FAIR,
+    D_REVEAL_MOAT,
     D_TOKEN_PILE,
     D_TOPDECK_ORDER,
     DISCARD_DUNGEON,
@@ -48,6 +50,7 @@ from sim.engine.codes import (
     EV_EXCHANGE,
     EV_PLAY,
     EV_REACT,
+    EV_REVEAL,
     EV_TO_MAT,
     EV_TOKEN,
     EV_TOPDECK,
@@ -190,6 +193,18 @@ def to_mat(S, p):
     left_play(S, p, c)
     S[V + V_GONE] = 1
     log_event(S, EV_TO_MAT, p, c, 1, c)
+
+
+@njit(cache=True, inline="always")
+def reserve_on_mat(S, p, r):
+    """The card on ``p``'s mat that can be called as Reserve ``r``: ``r`` itself, else an
+    Estate with ``r``'s abilities (Inheritance); -1 if none."""
+    m0 = MAT0 + p * N_SLOTS
+    if S[m0 + r] > 0:
+        return r
+    if S[m0 + ESTATE] > 0 and S[INHERIT + p] == r + 1:
+        return ESTATE
+    return -1
 
 
 @njit(cache=True)
@@ -375,10 +390,10 @@ def on_gain(S, R, T, P, Q, D, p, c, where):
                 where = GAIN_TO_DECK
         if S[ERR]:
             return 0
-        if (S[MAT0 + p * N_SLOTS + DUPLICATE] > 0 and S[SUPPLY + c] > 0
-                and cost_of(S, T, c) <= 6):
+        dup = reserve_on_mat(S, p, DUPLICATE)
+        if dup >= 0 and S[SUPPLY + c] > 0 and cost_of(S, T, c) <= 6:
             if yes_no(S, R, T, P, Q, D, p, D_DUPLICATE, c) == 1:
-                call_from_mat(S, p, DUPLICATE, c)
+                call_from_mat(S, p, dup, c)
                 gain(S, T, p, c, 0)
                 where = 0
                 continue        # the copy's gain: the same triggers again
@@ -394,18 +409,29 @@ def attacked_adv(S, R, T, P, Q, D, p, q, unused):
     time (each draws its card first; a Guard drawn may be played too), then reveal
     Moat; a revealed Moat or a Champion ``q`` has in play keeps the Attack off."""
     h0 = HAND0 + q * N_SLOTS
-    while S[h0 + CARAVAN_GUARD] > 0:
-        if yes_no(S, R, T, P, Q, D, q, D_CARAVAN_GUARD, S[V + V_THIS]) != 1:
+    attack = S[V + V_THIS]
+    while S[ERR] == 0:
+        # A Caravan Guard, or an Estate with its abilities (Inheritance), from hand.
+        guard = CARAVAN_GUARD if S[h0 + CARAVAN_GUARD] > 0 else -1
+        if guard < 0 and S[h0 + ESTATE] > 0 and S[INHERIT + q] == CARAVAN_GUARD + 1:
+            guard = ESTATE
+        if guard < 0 or yes_no(S, R, T, P, Q, D, q, D_CARAVAN_GUARD, attack) != 1:
             break
-        move_card(S, q, Z_HAND, Z_PLAY, CARAVAN_GUARD)
-        log_event(S, EV_REACT, q, CARAVAN_GUARD, 1, S[V + V_THIS])
-        token_bonus(S, R, T, q, CARAVAN_GUARD)
+        move_card(S, q, Z_HAND, Z_PLAY, guard)
+        log_event(S, EV_REACT, q, guard, 1, attack)
+        if guard == CARAVAN_GUARD:  # an Estate's pile has no tokens
+            token_bonus(S, R, T, q, CARAVAN_GUARD)
         draw(S, R, q, 1)            # its +1 Action is useless on another's turn
         S[NEXT_GUARD + q] += 1
-        mark_copy(S, q, CARAVAN_GUARD, STAY_NEXT_TURN)
+        mark_copy(S, q, guard, STAY_NEXT_TURN)
     if S[ERR]:
         return 0
     blocked = attack_blocked(S, R, T, P, Q, D, q)
+    if not blocked and S[ERR] == 0 and S[h0 + MOAT] == 0 and S[h0 + ESTATE] > 0 \
+            and S[INHERIT + q] == MOAT + 1:      # an Estate with Moat's abilities
+        if yes_no(S, R, T, P, Q, D, q, D_REVEAL_MOAT, 0) == 1:
+            log_event(S, EV_REVEAL, q, ESTATE, 1, 0)
+            blocked = True
     if S[ERR] or blocked or S[CHAMPIONS + q] > 0:
         return 0
     return 1

@@ -351,8 +351,10 @@ def start_item_due(S, p, c):
 
 @njit(cache=True)
 def start_call_ok(S, p, c):
-    """Reserve ``c`` on ``p``'s mat can be called at the start of the turn."""
-    if c == GUIDE or c == RATCATCHER or c == TRANSMOGRIFY or c == TEACHER:
+    """``c`` on ``p``'s mat can be called at the start of the turn: Guide, Ratcatcher,
+    Transmogrify, Teacher, or an Estate with one of their texts (Inheritance)."""
+    e = played_as(S, p, c)
+    if e == GUIDE or e == RATCATCHER or e == TRANSMOGRIFY or e == TEACHER:
         return S[MAT0 + p * N_SLOTS + c] > 0
     return False
 
@@ -418,7 +420,7 @@ def start_of_turn(S, R, T, P, Q, H, p):
                     first = START_ITEMS[i]
         n_calls = 0
         if calls_open:
-            for c in (GUIDE, RATCATCHER, TRANSMOGRIFY, TEACHER):
+            for c in (GUIDE, RATCATCHER, TRANSMOGRIFY, TEACHER, ESTATE):
                 if start_call_ok(S, p, c):
                     n_calls += 1
         if n_due + n_calls == 0:
@@ -442,7 +444,7 @@ def start_of_turn(S, R, T, P, Q, H, p):
             # The call's text is the card's function with the call flag set (V_GONE 2).
             S[V + V_THIS] = a
             S[V + V_GONE] = 2
-            H[3][T[a * N_COLS + C_SPECIAL]](S, R, T, P, Q, D, p)
+            H[3][T[played_as(S, p, a) * N_COLS + C_SPECIAL]](S, R, T, P, Q, D, p)
             S[V + V_GONE] = 0
         else:
             fail(S, ERR_ILLEGAL, p, D_START, a)
