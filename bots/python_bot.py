@@ -165,5 +165,210 @@ class PythonBot:
         """A card from hand (the gained one too) to put onto the deck (mandatory)."""
         return DEFAULT
 
+    # Adventures (sim.engine.codes D_START ...).
+    def start_of_turn(self, view: View):
+        """Start of turn: the card whose effect or call comes next (Gear, a Duration, Hireling,
+        Guide, Ratcatcher, Transmogrify, Teacher), or None: call nothing more (effects still
+        due then resolve in the default order; arg 1 once calls are closed, 0 before).
+        Answer: a card name or None.
+        """
+        return DEFAULT
+
+    def after_action(self, view: View):
+        """After an Action resolved (arg: it): call Royal Carriage or Coin of the Realm, or None.
+        Answer: a card name or None.
+        """
+        return DEFAULT
+
+    def exchange_traveller(self, view: View):
+        """1 to exchange the Traveller (arg) discarded from play, 0 not to. Answer: True/False."""
+        return DEFAULT
+
+    def caravan_guard_react(self, view: View):
+        """1 to play Caravan Guard from hand against an Attack (arg: the Attack). Answer:
+        True/False.
+        """
+        return DEFAULT
+
+    def duplicate_call(self, view: View):
+        """1 to call Duplicate to gain a copy of the card just gained (arg). Answer:
+        True/False.
+        """
+        return DEFAULT
+
+    def amulet_mode(self, view: View):
+        """Mode: 0 +$1, 1 trash a card from hand, 2 gain a Silver. Answer: an option number."""
+        return DEFAULT
+
+    def amulet_trash(self, view: View):
+        """Card from hand to trash (mandatory). Answer: a card name or None."""
+        return DEFAULT
+
+    def dungeon_discard(self, view: View):
+        """Card from hand to discard (arg: how many still to discard). Answer: a card name or
+        None.
+        """
+        return DEFAULT
+
+    def gear_set_aside(self, view: View):
+        """Card from hand to set aside, or None (arg: how many already). Answer: a card name or
+        None.
+        """
+        return DEFAULT
+
+    def ratcatcher_trash(self, view: View):
+        """Card from hand to trash (mandatory once called). Answer: a card name or None."""
+        return DEFAULT
+
+    def transmogrify_trash(self, view: View):
+        """Card from hand to trash (mandatory once called). Answer: a card name or None."""
+        return DEFAULT
+
+    def transmogrify_gain(self, view: View):
+        """Card to gain to hand (arg: max cost). Answer: a card name or None."""
+        return DEFAULT
+
+    def teacher_token(self, view: View):
+        """Mode: which token Teacher moves: 0 +1 Card, 1 +1 Action, 2 +1 Buy, 3 +$1. Answer: an
+        option number.
+        """
+        return DEFAULT
+
+    def token_pile(self, view: View):
+        """Action Supply pile to put a token on (arg: the token, K_TOK_* - K_TOK_CARD). Answer:
+        a card name or None.
+        """
+        return DEFAULT
+
+    def raze_trash(self, view: View):
+        """Card from hand to trash, or None to trash Raze itself. Answer: a card name or None."""
+        return DEFAULT
+
+    def raze_keep(self, view: View):
+        """Looked-at card to put into hand (mandatory). Answer: a card name or None."""
+        return DEFAULT
+
+    def messenger_deck(self, view: View):
+        """1 to put the deck into the discard pile, 0 not to. Answer: True/False."""
+        return DEFAULT
+
+    def messenger_gain(self, view: View):
+        """Card to gain, every other player gaining a copy (arg: max cost). Answer: a card name
+        or None.
+        """
+        return DEFAULT
+
+    def miser_mode(self, view: View):
+        """Mode: 0 put a Copper from hand on the mat, 1 +$1 per Copper on the mat. Answer: an
+        option number.
+        """
+        return DEFAULT
+
+    def artificer_discard(self, view: View):
+        """Card from hand to discard, or None to stop. Answer: a card name or None."""
+        return DEFAULT
+
+    def artificer_gain(self, view: View):
+        """Card costing exactly arg to gain onto the deck, or None. Answer: a card name or None."""
+        return DEFAULT
+
+    def storyteller_play(self, view: View):
+        """Treasure from hand to play, or None (at most 3). Answer: a card name or None."""
+        return DEFAULT
+
+    def wine_merchant_discard(self, view: View):
+        """1 to discard a Wine Merchant from the mat at the end of the Buy phase. Answer:
+        True/False.
+        """
+        return DEFAULT
+
+    def hero_gain(self, view: View):
+        """Treasure to gain (mandatory while one can be gained). Answer: a card name or None."""
+        return DEFAULT
+
+    def fugitive_discard(self, view: View):
+        """Card from hand to discard (mandatory). Answer: a card name or None."""
+        return DEFAULT
+
+    def disciple_play(self, view: View):
+        """Action from hand to play twice (and gain a copy of), or None. Answer: a card name or
+        None.
+        """
+        return DEFAULT
+
+    def topdeck_order(self, view: View):
+        """Of the cards going onto the deck together, the next one to put there (the last put
+        is drawn first; arg: the card whose text does it). Answer: a card name or None.
+        """
+        return DEFAULT
+
+    def trashing_token_trash(self, view: View):
+        """Card from hand to trash on buying from the Trashing token's pile, or None. Answer: a
+        card name or None.
+        """
+        return DEFAULT
+
+    def alms_gain(self, view: View):
+        """Card to gain (arg: max cost). Answer: a card name or None."""
+        return DEFAULT
+
+    def quest_mode(self, view: View):
+        """Mode: 0 discard an Attack, 1 two Curses, 2 six cards, None: nothing. Answer: an option
+        number.
+        """
+        return DEFAULT
+
+    def quest_discard(self, view: View):
+        """Card from hand to discard for Quest (arg: how many still to discard). Answer: a card
+        name or None.
+        """
+        return DEFAULT
+
+    def save_set_aside(self, view: View):
+        """Card from hand to set aside (mandatory). Answer: a card name or None."""
+        return DEFAULT
+
+    def scouting_party_discard(self, view: View):
+        """Looked-at card to discard (arg: how many still to discard). Answer: a card name or
+        None.
+        """
+        return DEFAULT
+
+    def travelling_fair_topdeck(self, view: View):
+        """1 to put the card just gained (arg) onto the deck (Travelling Fair). Answer:
+        True/False.
+        """
+        return DEFAULT
+
+    def bonfire_trash(self, view: View):
+        """Card in play to trash, or None (at most 2). Answer: a card name or None."""
+        return DEFAULT
+
+    def pilgrimage_gain(self, view: View):
+        """Card in play to gain a copy of, or None (at most 3, different names). Answer: a card
+        name or None.
+        """
+        return DEFAULT
+
+    def ball_gain(self, view: View):
+        """Card to gain (arg: max cost). Answer: a card name or None."""
+        return DEFAULT
+
+    def seaway_gain(self, view: View):
+        """Action to gain (arg: max cost). Answer: a card name or None."""
+        return DEFAULT
+
+    def trade_trash(self, view: View):
+        """Card from hand to trash for a Silver, or None (at most 2). Answer: a card name or
+        None.
+        """
+        return DEFAULT
+
+    def inheritance_set_aside(self, view: View):
+        """Non-Victory Action costing up to arg to set aside from the Supply. Answer: a card
+        name or None.
+        """
+        return DEFAULT
+
     def __repr__(self) -> str:
         return f"{type(self).__name__}()"

@@ -303,8 +303,15 @@ def test_python_bot_view_shows_only_public_information(scenario):
               "opponents_owned", "opponents_hand_size", "discard_tops", "my_discard_top",
               # what this player looks at or knows: its set-aside cards, the known top of
               # its deck (none here: a shuffled pile), its discard pile only for Harbinger
-              "decision", "set_aside", "known_deck_top", "discard"}
-    assert set(vars(v)) == public
+              "decision", "set_aside", "known_deck_top", "discard",
+              # Adventures: Tavern mats, Durations held and due, tokens, the Inheritance
+              # card are public; Gear's and Save's cards only to their owner
+              "mat", "opponents_mat", "gear", "saved", "held_in_play",
+              "opponents_held_in_play", "durations_due", "opponents_durations_due",
+              "token_piles", "opponents_token_piles", "minus_card", "opponents_minus_card",
+              "minus_coin", "opponents_minus_coin", "journey_up", "opponents_journey_up",
+              "inherited", "opponents_inherited", "events", "non_supply", "mission_turn"}
+    assert {k for k in vars(v) if not k.startswith("_")} == public
     assert v.known_deck_top == [] and v.set_aside == {} and v.discard is None
     sc.S[L.UNKNOWN + 0] = 1                                 # now it knows the top card
     harbinger = View(sc.S, 0, 0, METHODS.index("harbinger_topdeck"))

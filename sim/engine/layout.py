@@ -71,13 +71,14 @@ N_TYPE_BITS = 6
 # the -1 Card token on the deck, the -$1 token taken, the Journey token face down (1/0);
 # the card set aside by Inheritance + 1; cards gained during the player's current or most
 # recent turn (Treasure Hunter); next-turn Duration effects waiting, per card (one count
-# per play); Hireling and Champion plays this game (their effects last the game).
+# per play); Hireling and Champion plays this game (their effects last the game); whether
+# the player bought Inheritance (once per game, even when it found nothing to set aside).
 (K_TOK_CARD, K_TOK_ACTION, K_TOK_BUY, K_TOK_COIN, K_TOK_COST, K_TOK_TRASH, K_MINUS_CARD,
  K_MINUS_COIN, K_JOURNEY_DOWN, K_INHERIT, K_GAINED, K_NEXT_AMULET, K_NEXT_TROLL,
  K_NEXT_GUARD, K_NEXT_DUNGEON, K_NEXT_WOODS, K_NEXT_HAG, K_HIRELINGS,
- K_CHAMPIONS) = range(K_TYPE0 + N_TYPE_BITS, K_TYPE0 + N_TYPE_BITS + 19)
+ K_CHAMPIONS, K_INHERITANCE_BOUGHT) = range(K_TYPE0 + N_TYPE_BITS, K_TYPE0 + N_TYPE_BITS + 20)
 N_TOKENS_ON_PILES = 6             # K_TOK_CARD .. K_TOK_TRASH
-N_PS = K_CHAMPIONS + 1
+N_PS = K_INHERITANCE_BOUGHT + 1
 # Game scalars: S[V + name].
 V = PS + N_PS * MAX_PLAYERS
 (V_ACTIONS, V_BUYS, V_COINS, V_MERCHANTS, V_SILVER_PLAYED, V_NP, V_EMPTY, V_TOTAL_TURNS,
@@ -216,6 +217,7 @@ NEXT_WOODS = PS + K_NEXT_WOODS * MAX_PLAYERS
 NEXT_HAG = PS + K_NEXT_HAG * MAX_PLAYERS
 HIRELINGS = PS + K_HIRELINGS * MAX_PLAYERS
 CHAMPIONS = PS + K_CHAMPIONS * MAX_PLAYERS
+INHERITANCE_BOUGHT = PS + K_INHERITANCE_BOUGHT * MAX_PLAYERS   # once per game, even if nothing
 # What a compiled hook sees (sim.engine.hooks): S[HOOK_VIEW : HOOK_VIEW + HOOK_VIEW_N], i.e. the
 # owned zones, SEEN_HAND, the known deck top (SEEN_TOP), supply, trash, in-supply row,
 # per-player and game scalars.

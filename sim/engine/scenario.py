@@ -213,6 +213,7 @@ class Scenario:
     def set_inheritance(self, p: int, card: str | int | None) -> Scenario:
         """``p``'s Estate token on ``card`` (set aside, owned), as after Inheritance."""
         self.S[L.INHERIT + p] = 0 if card is None else card_id(card) + 1
+        self.S[L.INHERITANCE_BOUGHT + p] = int(card is not None)
         self._recount(p)
         return self
 

@@ -235,8 +235,9 @@ def random_decide_adv(S, R, T, p, d, arg):
     if d == D_AMULET_TRASH or d == D_DUNGEON or d == D_RATCATCHER or \
             d == D_TRANSMOGRIFY_TRASH or d == D_FUGITIVE or d == D_SAVE:
         return pick(S, R, T, p, K_HAND, 0, 0, False)
-    if d == D_GEAR or d == D_RAZE or d == D_ARTIFICER_DISCARD or d == D_TRASHING_TOKEN or \
-            d == D_TRADE:
+    if d == D_RAZE:     # arg 1: Raze already left play, a card from hand must go
+        return pick(S, R, T, p, K_HAND, 0, 0, arg != 1)
+    if d == D_GEAR or d == D_ARTIFICER_DISCARD or d == D_TRASHING_TOKEN or d == D_TRADE:
         return pick(S, R, T, p, K_HAND, 0, 0, True)
     if d == D_STORYTELLER:
         return pick(S, R, T, p, K_HAND, TREASURE, 0, True)

@@ -131,6 +131,7 @@ from sim.engine.layout import (
     HAND_N,
     HIRELINGS,
     INHERIT,
+    INHERITANCE_BOUGHT,
     KEEP,
     MAT0,
     MAX_PLAYERS,
@@ -470,7 +471,7 @@ def event_allowed(S, T, p, c):
         return False
     if S[V + V_ONCE] & (1 << (c - FIRST_EVENT)):
         return False
-    return not (c == INHERITANCE and S[INHERIT + p] != 0)
+    return not (c == INHERITANCE and S[INHERITANCE_BOUGHT + p] != 0)
 
 
 # Events that may be bought once per turn (bit c - FIRST_EVENT of V_ONCE when bought).
@@ -489,6 +490,8 @@ def buy_event(S, R, T, P, Q, H, p, c):
     S[V + V_BOUGHT] = 1
     if once_per_turn(c):
         S[V + V_ONCE] |= 1 << (c - FIRST_EVENT)
+    if c == INHERITANCE:
+        S[INHERITANCE_BOUGHT + p] = 1
     log_event(S, EV_EVENT, p, c, 1, 0)
     S[V + V_BUYS] += T[c * N_COLS + C_BUYS]
     S[V + V_THIS] = c
