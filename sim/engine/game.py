@@ -67,6 +67,7 @@ from sim.engine.layout import (
     NON_SUPPLY,
     NON_SUPPLY0,
     P_WIDTH,
+    PERM,
     PF_FLAGS,
     PLAY0,
     PLAY_N,
@@ -220,7 +221,7 @@ def play_turn(S, R, T, P, Q, H, p):
         if fast:
             c = rules_action(S, P, S[BOT + p], p)
         else:
-            c = ask(S, R, T, P, Q, H, p, D_ACTION, 0)
+            c = ask(S, R, T, P, Q, (H[0], H[1]), p, D_ACTION, 0)
         if S[ERR] or c < 0:
             break
         if not in_hand_ok(S, T, p, D_ACTION, c, ACTION):
@@ -239,7 +240,7 @@ def play_turn(S, R, T, P, Q, H, p):
                 play_treasure(S, T, p, c, S[h0 + c])
     else:
         while hand_has_any(S, T, p, TREASURE_IDS):
-            c = ask(S, R, T, P, Q, H, p, D_TREASURE, 0)
+            c = ask(S, R, T, P, Q, (H[0], H[1]), p, D_TREASURE, 0)
             if S[ERR] or c < 0:
                 break
             if not in_hand_ok(S, T, p, D_TREASURE, c, TREASURE):
@@ -253,7 +254,7 @@ def play_turn(S, R, T, P, Q, H, p):
         if fast:
             c = pick_from_list(S, T, P, Q, b, p, L_BUY, S[V + V_COINS])
         else:
-            c = ask(S, R, T, P, Q, H, p, D_BUY, 0)
+            c = ask(S, R, T, P, Q, (H[0], H[1]), p, D_BUY, 0)
         if S[ERR] or c < 0:
             break
         if c >= N_CARDS or not can_gain_printed(S, T, c, S[V + V_COINS]):
@@ -315,9 +316,12 @@ def reset_adventures(S, T):
     """The Adventures state at the start of a game: no Durations or marks, full upgrade
     piles, no "until your next turn" Attacks, no turn taken yet (tokens and the other
     per-player values are in the per-player block reset_game clears)."""
-    for i in range(KEEP, NON_SUPPLY):
-        S[i] = 0
-    for c in range(T[T_NIDS]):
+    n_ids = T[T_NIDS]
+    for p in range(MAX_PLAYERS):
+        for c in range(n_ids):
+            S[KEEP + p * N_SLOTS + c] = 0
+            S[PERM + p * N_SLOTS + c] = 0
+    for c in range(n_ids):
         S[NON_SUPPLY + c] = T[NON_SUPPLY0 + c]
     for i in range(WOODS_ON, HAG_ON + MAX_PLAYERS * MAX_PLAYERS):
         S[i] = 0

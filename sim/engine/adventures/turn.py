@@ -104,6 +104,7 @@ from sim.engine.codes import (
 )
 from sim.engine.decide import pick_from_list, rules_action
 from sim.engine.layout import (
+    ACTION_IDS,
     ACTIONS_OWNED,
     ADV_STACK_WIDTH,
     BOT,
@@ -135,6 +136,7 @@ from sim.engine.layout import (
     KEEP,
     MAT0,
     MAX_PLAYERS,
+    N_ACTIONS,
     N_COLS,
     N_EVENTS,
     N_SLOTS,
@@ -155,6 +157,7 @@ from sim.engine.layout import (
     SAVE_N,
     STACK,
     SUPPLY,
+    T_NIDS,
     TOK_TRASH,
     TREASURE_IDS,
     TURNS,
@@ -208,7 +211,7 @@ EXCHANGE_ORDER = (DISCIPLE, FUGITIVE, SOLDIER, PEASANT, HERO, WARRIOR, TREASURE_
 
 
 # ----------------------------------------------------------------------------- plays
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def play_once(S, R, T, P, Q, H, p, c):
     """One resolution of card ``c`` played by ``p``: the bonuses of ``p``'s tokens on
     ``c``'s pile, Champion's +1 Action, then the text of the card ``c`` plays as
@@ -231,7 +234,7 @@ def play_once(S, R, T, P, Q, H, p, c):
         H[3][sp](S, R, T, P, Q, (H[0], H[1], H[2]), p)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def play_treasure_adv(S, R, T, P, Q, H, p, c):
     """Play Treasure ``c`` from ``p``'s hand in the Buy phase: its $, the
     first Silver's Merchant bonus, then its text (Coin of the Realm, Relic, Treasure
@@ -244,7 +247,7 @@ def play_treasure_adv(S, R, T, P, Q, H, p, c):
 
 
 @njit(cache=True)
-def after_action(S, R, T, P, Q, H, p, o):
+def after_action(S, R, T, P, Q, D, p, o):
     """The after-Action window of the entry at ``o`` (its card just resolved): call Coin
     of the Realm (+2 Actions) any number of times, or Royal Carriage to replay the card
     if this copy is still in play (the replay is queued; its own window follows it)."""
@@ -256,7 +259,7 @@ def after_action(S, R, T, P, Q, H, p, o):
         cotr_ok = S[m0 + COIN_OF_THE_REALM] > 0
         if not (rc_ok or cotr_ok):
             return
-        a = ask(S, R, T, P, Q, H, p, D_AFTER_ACTION, c)
+        a = ask(S, R, T, P, Q, D, p, D_AFTER_ACTION, c)
         if S[ERR] or a < 0:
             return
         if a == ROYAL_CARRIAGE and rc_ok:
@@ -270,7 +273,7 @@ def after_action(S, R, T, P, Q, H, p, o):
         fail(S, ERR_ILLEGAL, p, D_AFTER_ACTION, a)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def run_stack(S, R, T, P, Q, H, p, base):
     """Resolve the play stack down to depth ``base`` (module docstring)."""
     while S[V + V_STACK_N] > base and S[ERR] == 0:
@@ -278,7 +281,7 @@ def run_stack(S, R, T, P, Q, H, p, base):
         o = STACK + ADV_STACK_WIDTH * (n - 1)
         if S[o + E_WINDOW]:
             S[o + E_WINDOW] = 0
-            after_action(S, R, T, P, Q, H, p, o)
+            after_action(S, R, T, P, Q, (H[0], H[1], H[2]), p, o)
             continue
         left = S[o + E_LEFT]
         c = S[o + E_CARD]
@@ -318,7 +321,7 @@ def run_stack(S, R, T, P, Q, H, p, base):
             S[o - ADV_STACK_WIDTH + E_GONE] = 1
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def play_action_adv(S, R, T, P, Q, H, p, c):
     """``p`` plays Action ``c`` from hand (an Action was spent by the caller)."""
     move_card(S, p, Z_HAND, Z_PLAY, c)
@@ -361,13 +364,12 @@ def start_call_ok(S, p, c):
 
 
 @njit(cache=True)
-def do_start_item(S, R, T, P, Q, H, p, c):
+def do_start_item(S, R, T, P, Q, D, p, c):
     """Resolve one start-of-turn item: all of Gear's cards, all Hireling draws, or one
     play's worth of a Duration's next-turn effect."""
-    D = (H[0], H[1], H[2])
     if c == GEAR:
         g0 = GEAR0 + p * N_SLOTS
-        for k in range(N_CARDS):
+        for k in range(T[T_NIDS]):
             while S[g0 + k] > 0:
                 move_card(S, p, Z_GEAR, Z_HAND, k)
                 log_event(S, EV_RETURN, p, k, 1, GEAR)
@@ -396,7 +398,7 @@ def do_start_item(S, R, T, P, Q, H, p, c):
         amulet_effect(S, R, T, P, Q, D, p)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def start_of_turn(S, R, T, P, Q, H, p):
     """The start-of-turn window: ``p``'s "until your next turn" Attacks end; copies
     held in play from earlier turns now leave at this Cleanup (unless played again);
@@ -407,7 +409,7 @@ def start_of_turn(S, R, T, P, Q, H, p):
         S[WOODS_ON + p * MAX_PLAYERS + q] = 0
         S[HAG_ON + p * MAX_PLAYERS + q] = 0
     k0 = KEEP + p * N_SLOTS
-    for c in range(N_CARDS):
+    for c in range(T[T_NIDS]):
         S[k0 + c] = 0
     S[V + V_STAYS] = 0
     calls_open = True
@@ -427,18 +429,18 @@ def start_of_turn(S, R, T, P, Q, H, p):
         if n_due + n_calls == 0:
             break
         if n_calls == 0 and n_due == 1:
-            do_start_item(S, R, T, P, Q, H, p, first)
+            do_start_item(S, R, T, P, Q, (H[0], H[1], H[2]), p, first)
             continue
-        a = ask(S, R, T, P, Q, H, p, D_START, 0 if calls_open else 1)
+        a = ask(S, R, T, P, Q, (H[0], H[1], H[2]), p, D_START, 0 if calls_open else 1)
         if S[ERR]:
             break
         if a < 0:
             calls_open = False
             if n_due:
-                do_start_item(S, R, T, P, Q, H, p, first)
+                do_start_item(S, R, T, P, Q, (H[0], H[1], H[2]), p, first)
             continue
         if start_item_due(S, p, a):
-            do_start_item(S, R, T, P, Q, H, p, a)
+            do_start_item(S, R, T, P, Q, (H[0], H[1], H[2]), p, a)
         elif calls_open and start_call_ok(S, p, a):
             call_from_mat(S, p, a, -1)
             D = (H[0], H[1], H[2])
@@ -483,7 +485,7 @@ def once_per_turn(c):
         from_alms == 11
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def buy_event(S, R, T, P, Q, H, p, c):
     S[V + V_COINS] -= T[c * N_COLS + C_COST]
     S[V + V_BUYS] -= 1
@@ -499,11 +501,10 @@ def buy_event(S, R, T, P, Q, H, p, c):
 
 
 @njit(cache=True)
-def on_buy(S, R, T, P, Q, H, p, c, first):
+def on_buy(S, R, T, P, Q, D, p, c, first):
     """What buying ``c`` sets off before it is gained (ADVENTURES.md §2.8): its own
     on-buy text (Port, Messenger; an inheriting Estate's too), the Trashing token, then
     each Haunted Woods and Swamp Hag affecting ``p``."""
-    D = (H[0], H[1], H[2])
     e = played_as(S, p, c)
     if e == PORT and S[SUPPLY + PORT] > 0:
         gain_card(S, R, T, P, Q, D, p, PORT, 0)
@@ -538,7 +539,7 @@ def messenger_gain(S, R, T, P, Q, D, p):
     """Messenger bought first this turn: gain a card costing up to $4, then each other
     player, in turn order, gains a copy of it (while the pile lasts)."""
     any_ok = False
-    for c in range(N_CARDS):
+    for c in range(T[T_NIDS]):
         if can_gain(S, T, c, 4):
             any_ok = True
             break
@@ -558,15 +559,15 @@ def messenger_gain(S, R, T, P, Q, D, p):
 
 
 @njit(cache=True)
-def buy_card(S, R, T, P, Q, H, p, c):
+def buy_card(S, R, T, P, Q, D, p, c):
     S[V + V_COINS] -= cost_of(S, T, c)
     S[V + V_BUYS] -= 1
     first = S[V + V_BOUGHT] == 0
     S[V + V_BOUGHT] = 1
     log_event(S, EV_BUY, p, c, 1, 0)
-    on_buy(S, R, T, P, Q, H, p, c, first)
+    on_buy(S, R, T, P, Q, D, p, c, first)
     if S[ERR] == 0 and S[SUPPLY + c] > 0:
-        gain_card(S, R, T, P, Q, (H[0], H[1], H[2]), p, c, 0)
+        gain_card(S, R, T, P, Q, D, p, c, 0)
 
 
 # ----------------------------------------------------------------------------- cleanup
@@ -581,17 +582,16 @@ def discard_from_play(S, T, p, c, k):
 
 
 @njit(cache=True)
-def cleanup_adv(S, R, T, P, Q, H, p):
+def cleanup_adv(S, R, T, P, Q, D, p):
     """Cleanup: the hand and the cards leaving play go to the discard pile (Durations
     and the cards that played them stay; each Traveller leaving play may be exchanged,
     highest of its line first); cards called on this turn by other players leave their
     play areas; then the next hand (5, +2 per Expedition), then Save's card."""
-    D = (H[0], H[1], H[2])
     h0 = HAND0 + p * N_SLOTS
     p0 = PLAY0 + p * N_SLOTS
     d0 = DISC0 + p * N_SLOTS
     top = -1
-    for c in range(N_CARDS):
+    for c in range(T[T_NIDS]):
         k = S[h0 + c]
         if k:
             S[d0 + c] += k
@@ -620,7 +620,7 @@ def cleanup_adv(S, R, T, P, Q, H, p):
             discard_from_play(S, T, p, t, 1)
             if t > top:
                 top = t
-    for c in range(N_CARDS):
+    for c in range(T[T_NIDS]):
         k = S[p0 + c] - S[KEEP + p * N_SLOTS + c] - S[PERM + p * N_SLOTS + c]
         if k > 0:
             discard_from_play(S, T, p, c, k)
@@ -632,9 +632,9 @@ def cleanup_adv(S, R, T, P, Q, H, p):
     # Cards other players called on this turn (Duplicate) leave with this Cleanup.
     n = S[V + V_NP]
     for q in range(n):
-        if q == p:
+        if q == p or S[PLAY_N + q] == 0:
             continue
-        for c in range(N_CARDS):
+        for c in range(T[T_NIDS]):
             k = (S[PLAY0 + q * N_SLOTS + c] - S[KEEP + q * N_SLOTS + c]
                  - S[PERM + q * N_SLOTS + c])
             if k > 0:
@@ -645,7 +645,7 @@ def cleanup_adv(S, R, T, P, Q, H, p):
     draw(S, R, p, draws)
     if S[SAVE_N + p]:
         s0 = SAVE0 + p * N_SLOTS
-        for c in range(N_CARDS):
+        for c in range(T[T_NIDS]):
             while S[s0 + c] > 0:
                 move_card(S, p, Z_SAVE, Z_HAND, c)
                 log_event(S, EV_RETURN, p, c, 1, -1)
@@ -664,6 +664,9 @@ def play_turn_adv(S, R, T, P, Q, H, p):
     """One whole turn of ``p`` in an Adventures game; returns the $ ``p`` had when
     buying started.  A Mission turn (V_MISSION) buys no cards."""
     h0 = HAND0 + p * N_SLOTS
+    # What the turn's questions and most steps take: not the card table (80 function
+    # pointers, copied on every call that takes it; only the inlined plays read it).
+    D = (H[0], H[1], H[2])
     S[V + V_ACTIONS] = 1
     S[V + V_BUYS] = 1
     S[V + V_COINS] = 0
@@ -678,7 +681,7 @@ def play_turn_adv(S, R, T, P, Q, H, p):
         if S[V + V_MISSION]:
             log_event(S, EV_MISSION, p, -1, S[TURNS + p] + 1, 0)
         log_event(S, EV_TURN, p, -1, S[TURNS + p] + 1, 0)
-        for c in range(N_CARDS):
+        for c in range(T[T_NIDS]):
             if S[h0 + c]:
                 log_event(S, EV_HAND, p, c, S[h0 + c], 0)
     start_of_turn(S, R, T, P, Q, H, p)
@@ -690,16 +693,18 @@ def play_turn_adv(S, R, T, P, Q, H, p):
     fast = rules_bot and P[b * P_WIDTH + PF_FLAGS + F_HOOK] == 0
     while S[V + V_ACTIONS] > 0 and (S[ACTIONS_OWNED + p] > 0 or S[INHERIT + p] != 0):
         any_action = False
-        for c in range(N_CARDS):
-            if S[h0 + c] and is_action_for(S, T, p, c):
+        for i in range(T[N_ACTIONS]):
+            if S[h0 + T[ACTION_IDS + i]]:
                 any_action = True
                 break
+        if not any_action and S[h0 + ESTATE] and is_action_for(S, T, p, ESTATE):
+            any_action = True       # an Estate with an Action's abilities (Inheritance)
         if not any_action:
             break
         if fast:
             c = rules_action(S, P, b, p)
         else:
-            c = ask(S, R, T, P, Q, H, p, D_ACTION, 0)
+            c = ask(S, R, T, P, Q, D, p, D_ACTION, 0)
         if S[ERR] or c < 0:
             break
         if c >= N_CARDS or S[h0 + c] <= 0 or not is_action_for(S, T, p, c):
@@ -724,7 +729,7 @@ def play_turn_adv(S, R, T, P, Q, H, p):
                     break
             if not any_treasure:
                 break
-            c = ask(S, R, T, P, Q, H, p, D_TREASURE, 0)
+            c = ask(S, R, T, P, Q, D, p, D_TREASURE, 0)
             if S[ERR] or c < 0:
                 break
             if not in_hand_ok(S, T, p, D_TREASURE, c, TREASURE):
@@ -738,7 +743,7 @@ def play_turn_adv(S, R, T, P, Q, H, p):
         if fast:
             c = pick_from_list(S, T, P, Q, b, p, L_BUY, S[V + V_COINS])
         else:
-            c = ask(S, R, T, P, Q, H, p, D_BUY, 0)
+            c = ask(S, R, T, P, Q, D, p, D_BUY, 0)
         if S[ERR] or c < 0:
             break
         if S[V + V_MISSION] and rules_bot and not (c < N_CARDS
@@ -753,18 +758,18 @@ def play_turn_adv(S, R, T, P, Q, H, p):
         if c >= N_CARDS or S[V + V_MISSION] or not can_gain(S, T, c, S[V + V_COINS]):
             fail(S, ERR_ILLEGAL, p, D_BUY, c)
             break
-        buy_card(S, R, T, P, Q, H, p, c)
+        buy_card(S, R, T, P, Q, D, p, c)
     if S[ERR]:
         return 0
     # End of the Buy phase: Wine Merchants may leave the mat with $2 unspent.
     m0 = MAT0 + p * N_SLOTS
     while S[m0 + WINE_MERCHANT] > 0 and S[V + V_COINS] >= 2 and S[ERR] == 0:
-        if yes_no(S, R, T, P, Q, H, p, D_WINE_MERCHANT, 0) != 1:
+        if yes_no(S, R, T, P, Q, D, p, D_WINE_MERCHANT, 0) != 1:
             break
         move_card(S, p, Z_MAT, Z_DISC, WINE_MERCHANT)
         log_event(S, EV_DISCARD, p, WINE_MERCHANT, 1, DISCARD_WINE_MERCHANT)
     if S[ERR]:
         return 0
-    cleanup_adv(S, R, T, P, Q, H, p)
+    cleanup_adv(S, R, T, P, Q, D, p)
     return produced
 
