@@ -1050,11 +1050,11 @@ def test_edge_35_minus_card_token_plus_one_card_draws_nothing_no_shuffle():
 def test_caravan_guard_played_and_next_turn():
     me = Scripted("me", play_action=["Caravan Guard", None], play_treasure=[None, None])
     sc = game([me, nobuy()], K_ATTACK)
-    sc.set_hand(0, ["Caravan Guard", "Village"])
+    sc.set_hand(0, ["Caravan Guard", "Workshop"])      # (every card of a test is in its game)
     sc.set_deck(0, ["Estate"] * 6 + ["Duchy"] * 5)
     sc.play_turn(0)
     a = view(me, "play_action", 1)
-    assert a.actions == 1 and a.hand == {"Village": 1, "Estate": 1}
+    assert a.actions == 1 and a.hand == {"Workshop": 1, "Estate": 1}
     assert sc.held_in_play(0) == {"Caravan Guard": 1}
     sc.play_turn(0)
     assert view(me, "buy", 1).coins == 1
