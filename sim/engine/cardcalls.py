@@ -37,6 +37,9 @@ from sim.engine.hooks import HOOK_SIGNATURE, MAX_HOOKS
 
 CARD_TEXT = {**base_set.CARD_TEXT, **adventures_cards.CARD_TEXT, **adventures_events.CARD_TEXT}
 N_SPECIALS = max(c.special for c in CARDS) + 1     # every card and Event has a slot
+# A base-set game's table stops after the base set's codes: its type (and so everything
+# compiled for it) is what it was before Adventures, 22 pointers, not 80.
+N_BASE_SPECIALS = max(base_set.CARD_TEXT) + 1
 
 _S, _R, _T = types.CPointer(types.int32), types.CPointer(types.uint64), types.CPointer(types.int32)
 _P, _Q = types.CPointer(types.int32), types.CPointer(types.float64)
@@ -50,8 +53,12 @@ ADVENTURE_CALLS = types.UniTuple(types.FunctionType(ADVENTURE_SIGNATURE), 2)
 CARD_CALLS = types.Tuple(DECISION_CALLS.types + (ADVENTURE_CALLS,))
 CARD_SIGNATURE = types.none(_S, _R, _T, _P, _Q, CARD_CALLS, types.int64)
 CARD_TABLE = types.UniTuple(types.FunctionType(CARD_SIGNATURE), N_SPECIALS)
+BASE_CARD_TABLE = types.UniTuple(types.FunctionType(CARD_SIGNATURE), N_BASE_SPECIALS)
 TURN_SIGNATURE = types.int64(_S, _R, _T, _P, _Q, types.Tuple(CARD_CALLS.types + (CARD_TABLE,)),
                              types.int64)
+# A base-set game's H holds a stub of the turn typed for its shorter table (never called).
+BASE_TURN_SIGNATURE = types.int64(_S, _R, _T, _P, _Q,
+                                  types.Tuple(CARD_CALLS.types + (BASE_CARD_TABLE,)), types.int64)
 
 
 @njit(CARD_SIGNATURE, cache=True)
@@ -67,19 +74,26 @@ def _no_adventure(S, R, T, P, Q, D, p, a, b):  # pragma: no cover - a base-set g
 
 
 @njit(TURN_SIGNATURE, cache=True)
-def _no_turn(S, R, T, P, Q, H, p):  # pragma: no cover - a base-set game
+def _no_turn(S, R, T, P, Q, H, p):  # pragma: no cover - never called
+    """Second member of the Adventures turn pair (a pair types as function pointers)."""
+    return 0
+
+
+@njit(BASE_TURN_SIGNATURE, cache=True)
+def _no_turn_base(S, R, T, P, Q, H, p):  # pragma: no cover - a base-set game
     """Stands in for the Adventures turn in a game without Adventures cards."""
     return 0
 
 
-def card_calls(card_ids: Iterable[int]) -> tuple:
-    """The table of card functions for a game of these cards (index: special code).
+def card_calls(card_ids: Iterable[int], adventures: bool = False) -> tuple:
+    """The table of card functions for a game of these cards (index: special code):
+    every code for a game with Adventures cards or Events, the base set's otherwise.
 
     Compiles the functions it needs, or loads them from the disk cache.
     """
     wanted = {CARDS[c].special for c in card_ids} & set(CARD_TEXT)
     table = []
-    for sp in range(N_SPECIALS):
+    for sp in range(N_SPECIALS if adventures else N_BASE_SPECIALS):
         if sp in wanted:
             CARD_TEXT[sp].compile(CARD_SIGNATURE)
             table.append(CARD_TEXT[sp])
@@ -94,19 +108,23 @@ def adventure_calls(adventures: bool) -> tuple:
         return (_no_adventure, _no_adventure)
     mechanics.on_gain.compile(ADVENTURE_SIGNATURE)
     mechanics.attacked_adv.compile(ADVENTURE_SIGNATURE)
+    # Typed as function pointers only when neither can compile more (see decision_calls):
+    # else the engine compiled for this H would never come back from the disk cache.
+    mechanics.on_gain.disable_compile()
+    mechanics.attacked_adv.disable_compile()
     return (mechanics.on_gain, mechanics.attacked_adv)
 
 
 def turn_calls(adventures: bool) -> tuple:
     """``H[4]``: the Adventures turn (sim.engine.adventures.turn.play_turn_adv), or stubs."""
     if not adventures:
-        return (_no_turn, _no_turn)
+        return (_no_turn_base, _no_turn_base)
     turn.play_turn_adv.compile(TURN_SIGNATURE)
     return (turn.play_turn_adv, _no_turn)
 
 
 def engine_calls(hooks: tuple, card_ids: Iterable[int], adventures: bool = False) -> tuple:
     """The engine's ``H``: ``((decide, stub), hooks, adventure calls, card table, turn)``."""
-    pair, hooks = decision_calls(hooks)
-    return (pair, hooks, adventure_calls(adventures), card_calls(card_ids),
+    pair, hooks = decision_calls(hooks, adventures)
+    return (pair, hooks, adventure_calls(adventures), card_calls(card_ids, adventures),
             turn_calls(adventures))

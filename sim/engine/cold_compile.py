@@ -20,10 +20,14 @@ from pathlib import Path
 
 from numba import typeof, types
 
+from sim.engine.layout import T_ADV
+
 # (Importing sim.engine.game first makes the engine compile once per type, as in the
 # parent: sim.engine.unliteral.)
-_CHILD = ("import sim.engine.game; from sim.engine.decide import DECIDE_SIGNATURE, decide; "
-          "decide.compile(DECIDE_SIGNATURE)")
+_CHILD = ("import sys, sim.engine.game; from sim.engine.decide import DECIDE_SIGNATURE, decide; "
+          "decide.compile(DECIDE_SIGNATURE); "
+          "from sim.engine.cardcalls import card_calls; "
+          "card_calls((int(c) for c in sys.argv[2:]), sys.argv[1] == '1')")
 
 
 def _cache_has_decide() -> bool:
@@ -34,8 +38,8 @@ def _cache_has_decide() -> bool:
 
 
 def compile_cold(run_args: tuple, hooks: tuple, card_ids: list[int]) -> None:
-    """Compile ``run_batch`` for ``run_args`` and the game's card functions here while
-    a child compiles ``decide``.
+    """Compile ``run_batch`` for ``run_args`` here while a child compiles ``decide`` and
+    the card functions of ``card_ids``.
 
     ``run_args`` are run_batch's arguments with ``None`` in place of ``H`` (the
     decide pointer pair, ``hooks`` and the card table), whose type is built
@@ -43,9 +47,10 @@ def compile_cold(run_args: tuple, hooks: tuple, card_ids: list[int]) -> None:
     """
     from sim.engine.cardcalls import (
         ADVENTURE_CALLS,
+        BASE_CARD_TABLE,
+        BASE_TURN_SIGNATURE,
         CARD_TABLE,
         TURN_SIGNATURE,
-        card_calls,
     )
     from sim.engine.decide import DECIDE_SIGNATURE, decide
     from sim.engine.game import run_batch
@@ -58,15 +63,18 @@ def compile_cold(run_args: tuple, hooks: tuple, card_ids: list[int]) -> None:
     env["PYTHONPATH"] = os.pathsep.join([sim_root] + [p for p in
                                                       env.get("PYTHONPATH", "").split(os.pathsep)
                                                       if p])
-    child = subprocess.Popen([sys.executable, "-c", _CHILD], env=env,
+    adventures = bool(run_args[2][T_ADV])
+    child = subprocess.Popen([sys.executable, "-c", _CHILD, str(int(adventures)),
+                              *map(str, card_ids)], env=env,
                              stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
                              stderr=subprocess.DEVNULL)
     try:
         h_type = types.Tuple((types.UniTuple(types.FunctionType(DECIDE_SIGNATURE), 2),
-                              typeof(hooks), ADVENTURE_CALLS, CARD_TABLE,
-                              types.UniTuple(types.FunctionType(TURN_SIGNATURE), 2)))
+                              typeof(hooks), ADVENTURE_CALLS,
+                              CARD_TABLE if adventures else BASE_CARD_TABLE,
+                              types.UniTuple(types.FunctionType(
+                                  TURN_SIGNATURE if adventures else BASE_TURN_SIGNATURE), 2)))
         run_batch.compile(tuple(h_type if a is None else typeof(a) for a in run_args))
-        card_calls(card_ids)
     except BaseException:           # Ctrl-C or a failure: do not wait for the child
         child.kill()
         child.wait()

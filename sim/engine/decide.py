@@ -56,7 +56,6 @@ from sim.engine.codes import (
     D_SENTRY_DISCARD,
     D_SENTRY_TOP,
     D_SENTRY_TRASH,
-    D_START,
     D_THRONE_ROOM,
     D_TREASURE,
     D_VASSAL,
@@ -539,18 +538,11 @@ def _ranked_in_zone(S, T, P, b, p, z0, which):
     return -1
 
 
-# The Adventures defaults use the helpers above (imported here, after them).
-from sim.engine.adventures.decide import rules_decide_adv  # noqa: E402
-from sim.engine.adventures.random_bot import random_decide_adv  # noqa: E402
-
-
 @njit(cache=True)
 def rules_decide_more(S, T, P, Q, b, p, d, arg):
     """A rule bot's defaults for the decisions of the rest of the base set
-    (Harbinger ... Artisan); the card texts are in sim.engine.base_set.  Adventures
-    decisions: sim.engine.adventures.decide."""
-    if d >= D_START:
-        return rules_decide_adv(S, T, P, Q, b, p, d, arg)
+    (Harbinger ... Artisan); the card texts are in sim.engine.base_set.  (Adventures
+    games ask sim.engine.adventures.decide.decide_adv instead.)"""
     h0 = HAND0 + p * N_SLOTS
     if d == D_THRONE_ROOM:          # the play list's first Action in hand
         return rules_action(S, P, b, p)
@@ -655,10 +647,6 @@ def random_card(S, R, T, p, from_hand, type_mask, max_cost, allow_none):
 
 @njit(cache=True)
 def random_decide(S, R, T, p, d, arg):
-    # Adventures decisions, and buying (Events) and playing Actions (an Estate under
-    # Inheritance) in an Adventures game: sim.engine.adventures.random_bot.
-    if d >= D_START or ((d == D_BUY or d == D_ACTION) and T[T_ADV]):
-        return random_decide_adv(S, R, T, p, d, arg)
     if d == D_ACTION:
         return random_card(S, R, T, p, True, ACTION, 0, True)
     if d == D_TREASURE or d == D_MINE_TRASH:
@@ -776,11 +764,25 @@ def _no_decide(S, R, T, P, Q, hooks, p, d, arg):  # pragma: no cover - never cal
     return -1
 
 
-def decision_calls(hooks: tuple) -> tuple:
-    """``(decide, _no_decide), hooks``: how card texts and turns reach the players.
+def decision_calls(hooks: tuple, adventures: bool = False) -> tuple:
+    """``(decide, second), hooks``: how card texts and turns reach the players.
 
     Compiles ``decide`` for the engine's argument types (or loads it from the cache)
-    the first time; the engine calls it as ``D[0][0](..., D[1], ...)``.
+    the first time; the engine calls it as ``D[0][0](..., D[1], ...)``
+    (sim.engine.steps.ask).  In a game with Adventures cards or Events the second
+    member is sim.engine.adventures.decide.decide_adv, which ``ask`` calls instead
+    (every decision of such a game goes there); otherwise it is a stub, so a base-set
+    game never compiles the Adventures decisions.
     """
     decide.compile(DECIDE_SIGNATURE)
-    return ((decide, _no_decide), hooks)
+    if not adventures:
+        return ((decide, _no_decide), hooks)
+    from sim.engine.adventures.decide import decide_adv
+
+    decide_adv.compile(DECIDE_SIGNATURE)
+    # Neither compiles anything more: numba then types the pair as two function pointers
+    # of one signature (otherwise as two dispatcher types, whose identity is this
+    # process's, and nothing compiled for them could be loaded from the disk cache).
+    decide.disable_compile()
+    decide_adv.disable_compile()
+    return ((decide, decide_adv), hooks)

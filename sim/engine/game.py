@@ -498,6 +498,8 @@ def finish_game_on(S, T, g, n_players, reason, out_score, out_turns, out_game):
 
 @njit(cache=True)
 def decide_on(S, R, T, P, Q, H, p, d, arg):
+    if T[T_ADV]:
+        return H[0][1](ptr(S), ptr(R), ptr(T), ptr(P), ptr(Q), H[1], p, d, arg)
     return H[0][0](ptr(S), ptr(R), ptr(T), ptr(P), ptr(Q), H[1], p, d, arg)
 
 

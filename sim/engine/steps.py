@@ -62,7 +62,10 @@ def fail(S, code, p, d, c):
 @njit(cache=True)
 def ask(S, R, T, P, Q, H, p, d, arg):
     """Ask player ``p`` decision ``d``; records an error if its bot raised."""
-    c = H[0][0](S, R, T, P, Q, H[1], p, d, arg)      # decide (decision_calls)
+    if T[T_ADV]:        # every decision of an Adventures game (decision_calls)
+        c = H[0][1](S, R, T, P, Q, H[1], p, d, arg)
+    else:
+        c = H[0][0](S, R, T, P, Q, H[1], p, d, arg)  # decide
     if c == BOT_RAISED:
         fail(S, ERR_BOT_RAISED, p, d, -1)
     return c

@@ -31,8 +31,9 @@ from sim.cards import (
     VICTORY,
 )
 from sim.engine.adventures.mechanics import played_as, types_of
-from sim.engine.adventures.random_bot import rc_can_replay
+from sim.engine.adventures.random_bot import random_decide_adv, rc_can_replay
 from sim.engine.codes import (
+    D_ACTION,
     D_AFTER_ACTION,
     D_ALMS,
     D_AMULET,
@@ -41,6 +42,7 @@ from sim.engine.codes import (
     D_ARTIFICER_GAIN,
     D_BALL,
     D_BONFIRE,
+    D_BUY,
     D_CARAVAN_GUARD,
     D_DISCIPLE,
     D_DUNGEON,
@@ -73,6 +75,7 @@ from sim.engine.codes import (
     D_TRANSMOGRIFY_TRASH,
     D_TRASHING_TOKEN,
     D_WINE_MERCHANT,
+    USE_DEFAULT,
 )
 from sim.engine.decide import (
     NEVER,
@@ -81,12 +84,17 @@ from sim.engine.decide import (
     R_TRASH,
     lowest_ranked_in_hand,
     pick_gain,
+    python_answer,
+    random_decide,
     rules_action,
     rules_attack_discard,
+    rules_decide,
 )
+from sim.engine.hooks import hook_view
 from sim.engine.layout import (
     ASIDE0,
     ASIDE_N,
+    BOT,
     HAND0,
     HAND_N,
     IN_SUPPLY,
@@ -95,6 +103,7 @@ from sim.engine.layout import (
     N_COLS,
     N_SLOTS,
     P_WIDTH,
+    PF_FLAGS,
     PF_NPLAY,
     PF_PLAY,
     PF_RANKS,
@@ -105,6 +114,7 @@ from sim.engine.layout import (
     V_THIS,
     V,
 )
+from sim.engine.program import F_HOOK, F_KIND, K_PYTHON, K_RANDOM
 from sim.engine.zones import can_gain, cost_of
 
 BIG = 1 << 30
@@ -375,3 +385,32 @@ def rules_decide_adv(S, T, P, Q, b, p, d, arg):
         return best
     return -1
 
+
+
+# ----------------------------------------------------------------------------- dispatch
+@njit(cache=True)
+def decide_adv(S, R, T, P, Q, hooks, p, d, arg):
+    """sim.engine.decide.decide for a game with Adventures cards or Events: the same
+    order of bot kinds (hook, Python bot, random bot, rules), with the Adventures
+    decisions' rule defaults and random answers, and the random bot's buys (Events
+    too) and Action plays (an inheriting Estate).  Reached through the second member
+    of the decision pair (sim.engine.decide.decision_calls), so base-set games never
+    compile it."""
+    b = S[BOT + p]
+    hook = P[b * P_WIDTH + PF_FLAGS + F_HOOK]
+    if hook:
+        r = hooks[hook - 1](hook_view(S, p), d, arg)
+        if r != USE_DEFAULT:
+            return r
+    kind = P[b * P_WIDTH + PF_FLAGS + F_KIND]
+    if kind == K_PYTHON:
+        r = python_answer(S, p, d, arg)
+        if r != USE_DEFAULT:
+            return r
+    elif kind == K_RANDOM:
+        if d >= D_START or d == D_BUY or d == D_ACTION:
+            return random_decide_adv(S, R, T, p, d, arg)
+        return random_decide(S, R, T, p, d, arg)
+    if d >= D_START:
+        return rules_decide_adv(S, T, P, Q, b, p, d, arg)
+    return rules_decide(S, T, P, Q, p, d, arg)
