@@ -106,8 +106,9 @@ def adventure_calls(adventures: bool) -> tuple:
     """``H[2]``: (on_gain, attacked) of sim.engine.adventures.mechanics, or stubs."""
     if not adventures:
         return (_no_adventure, _no_adventure)
-    mechanics.on_gain.compile(ADVENTURE_SIGNATURE)
-    mechanics.attacked_adv.compile(ADVENTURE_SIGNATURE)
+    for fn in (mechanics.on_gain, mechanics.attacked_adv):
+        if fn._can_compile:
+            fn.compile(ADVENTURE_SIGNATURE)
     # Typed as function pointers only when neither can compile more (see decision_calls):
     # else the engine compiled for this H would never come back from the disk cache.
     mechanics.on_gain.disable_compile()

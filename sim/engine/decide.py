@@ -764,6 +764,13 @@ def _no_decide(S, R, T, P, Q, hooks, p, d, arg):  # pragma: no cover - never cal
     return -1
 
 
+def _compile_once(dispatcher, signature) -> None:
+    """Compile ``dispatcher`` for ``signature`` (or load it from the cache) unless it was
+    compiled and locked already (see below: a locked one cannot compile again)."""
+    if dispatcher._can_compile:
+        dispatcher.compile(signature)
+
+
 def decision_calls(hooks: tuple, adventures: bool = False) -> tuple:
     """``(decide, second), hooks``: how card texts and turns reach the players.
 
@@ -774,12 +781,12 @@ def decision_calls(hooks: tuple, adventures: bool = False) -> tuple:
     (every decision of such a game goes there); otherwise it is a stub, so a base-set
     game never compiles the Adventures decisions.
     """
-    decide.compile(DECIDE_SIGNATURE)
+    _compile_once(decide, DECIDE_SIGNATURE)
     if not adventures:
         return ((decide, _no_decide), hooks)
     from sim.engine.adventures.decide import decide_adv
 
-    decide_adv.compile(DECIDE_SIGNATURE)
+    _compile_once(decide_adv, DECIDE_SIGNATURE)
     # Neither compiles anything more: numba then types the pair as two function pointers
     # of one signature (otherwise as two dispatcher types, whose identity is this
     # process's, and nothing compiled for them could be loaded from the disk cache).
