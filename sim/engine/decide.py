@@ -513,7 +513,7 @@ def rules_decide(S, T, P, Q, p, d, arg):
 
 
 @njit(cache=True)
-def _best_in_zone(S, T, P, b, p, z0, which, type_mask, lowest):
+def best_in_zone(S, T, P, b, p, z0, which, type_mask, lowest):
     """The card of ``p``'s count zone at ``z0`` (player 0's offset) with the lowest (or
     highest) rank in bot ``b``'s rank row ``which``, among cards of ``type_mask``
     (0: any); -1 if none.  Ties go to the lower card id."""
@@ -532,7 +532,7 @@ def _best_in_zone(S, T, P, b, p, z0, which, type_mask, lowest):
 def _ranked_in_zone(S, T, P, b, p, z0, which):
     """The card of ``p``'s count zone at ``z0`` ranked first in rank row ``which``, or -1
     when no card there is ranked (all ``NEVER``)."""
-    c = _best_in_zone(S, T, P, b, p, z0, which, 0, True)
+    c = best_in_zone(S, T, P, b, p, z0, which, 0, True)
     if c >= 0 and P[b * P_WIDTH + PF_RANKS + which * N_SLOTS + c] < NEVER:
         return c
     return -1
@@ -555,7 +555,7 @@ def rules_decide_more(S, T, P, Q, b, p, d, arg):
     if d == D_POACHER:
         return rules_attack_discard(S, T, P, b, p)
     if d == D_BUREAUCRAT:           # the Victory card it would discard first
-        return _best_in_zone(S, T, P, b, p, HAND0, R_DISCARD, VICTORY, True)
+        return best_in_zone(S, T, P, b, p, HAND0, R_DISCARD, VICTORY, True)
     if d == D_HARBINGER:
         # The discard pile's card ranked first in the topdeck row (default: the costliest
         # Action or Treasure other than Copper, the card most worth drawing next turn);
@@ -588,7 +588,7 @@ def rules_decide_more(S, T, P, Q, b, p, d, arg):
             c = _ranked_in_zone(S, T, P, b, p, ASIDE0, R_TOPDECK)
             if c >= 0:
                 return c
-        return _best_in_zone(S, T, P, b, p, ASIDE0, R_DISCARD, 0, False)
+        return best_in_zone(S, T, P, b, p, ASIDE0, R_DISCARD, 0, False)
     if d == D_ARTISAN_GAIN:
         return pick_gain(S, T, P, Q, b, p, arg, False)
     if d == D_ARTISAN_TOPDECK:
@@ -600,7 +600,7 @@ def rules_decide_more(S, T, P, Q, b, p, d, arg):
             if c >= 0:
                 return c
         if S[V + V_ACTIONS] == 0:
-            c = _best_in_zone(S, T, P, b, p, HAND0, R_PLAY, ACTION, True)
+            c = best_in_zone(S, T, P, b, p, HAND0, R_PLAY, ACTION, True)
             if c >= 0:
                 return c
         c = excess_terminal(S, T, P, b, p)

@@ -82,6 +82,7 @@ from sim.engine.decide import (
     R_DISCARD,
     R_PLAY,
     R_TRASH,
+    best_in_zone,
     lowest_ranked_in_hand,
     pick_gain,
     python_answer,
@@ -118,21 +119,6 @@ from sim.engine.program import F_HOOK, F_KIND, K_PYTHON, K_RANDOM
 from sim.engine.zones import can_gain, cost_of
 
 BIG = 1 << 30
-
-
-@njit(cache=True)
-def best_in_zone(S, T, P, b, p, z0, which, type_mask, lowest):
-    """The card of ``p``'s zone at ``z0`` with the lowest (or highest) rank in row
-    ``which`` (of ``type_mask``, 0: any); -1 if the zone holds none."""
-    z = z0 + p * N_SLOTS
-    r0 = b * P_WIDTH + PF_RANKS + which * N_SLOTS
-    best = -1
-    for c in range(N_CARDS):
-        if S[z + c] <= 0 or (type_mask and (T[c * N_COLS + C_TYPES] & type_mask) == 0):
-            continue
-        if best < 0 or (P[r0 + c] < P[r0 + best] if lowest else P[r0 + c] > P[r0 + best]):
-            best = c
-    return best
 
 
 @njit(cache=True)
