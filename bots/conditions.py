@@ -17,10 +17,10 @@ import re
 from dataclasses import dataclass
 
 from bots.errors import ConditionError
-from sim.cards import CARDS, TYPE_BITS, UnknownCardError, card_id
+from sim.cards import CARDS, EVENT, TYPE_BITS, UnknownCardError, card_id
 from sim.engine import program as P
 
-ARG_NONE, ARG_CARD, ARG_CARD_OR_TYPE = 0, 1, 2
+ARG_NONE, ARG_CARD, ARG_CARD_OR_TYPE, ARG_OPTIONAL_CARD, ARG_EVENT = 0, 1, 2, 3, 4
 
 
 @dataclass(frozen=True)
@@ -47,7 +47,8 @@ TERM_SPECS: tuple[TermSpec, ...] = (
     TermSpec("opp_score", P.T_OPP_SCORE, ARG_NONE, "best opponent score"),
     TermSpec("opp_count", P.T_OPP_OWN, ARG_CARD, "most cards of that name one opponent owns"),
     TermSpec("empty_piles", P.T_EMPTY_PILES, ARG_NONE, "empty supply piles"),
-    TermSpec("in_hand", P.T_HAND, ARG_CARD, "cards of that name in own hand"),
+    TermSpec("in_hand", P.T_HAND, ARG_CARD_OR_TYPE,
+             "cards of that name, or of that type, in own hand"),
     TermSpec("draw_size", P.T_DRAW_SIZE, ARG_NONE, "cards in own draw pile"),
     TermSpec("turns_taken", P.T_TURNS_TAKEN, ARG_NONE,
              "own turns finished, the current one not counted (turn - 1)"),
@@ -58,6 +59,38 @@ TERM_SPECS: tuple[TermSpec, ...] = (
              "1 if own discard pile shows that card on top, else 0"),
     TermSpec("opp_discard_top", P.T_OPP_DISC_TOP, ARG_CARD,
              "opponents whose discard pile shows that card on top"),
+    # Adventures (they read 0 where the game has no such thing).
+    TermSpec("on_mat", P.T_MAT, ARG_CARD_OR_TYPE, "cards of that name or type on own Tavern mat"),
+    TermSpec("in_play", P.T_PLAY, ARG_CARD_OR_TYPE,
+             "cards of that name or type in own play area now"),
+    TermSpec("durations", P.T_DURATIONS, ARG_CARD_OR_TYPE,
+             "cards of that name or type in own play area from earlier turns"),
+    TermSpec("gained", P.T_GAINED, ARG_CARD_OR_TYPE,
+             "cards of that name or type gained this turn (own turn; 0 on others')"),
+    TermSpec("bought", P.T_BOUGHT, ARG_EVENT,
+             "times own player bought that Event this game (bought(Event): all Events)"),
+    TermSpec("bought_this_turn", P.T_BOUGHT_TURN, ARG_EVENT,
+             "times that Event was bought this turn (own turn; bought_this_turn(Event): all)"),
+    TermSpec("actions", P.T_ACTIONS, ARG_NONE, "Actions left now (own turn; 0 on others')"),
+    TermSpec("hand_coins", P.T_HAND_COINS, ARG_NONE,
+             "$ of the Treasures in own hand (printed values)"),
+    TermSpec("card_token", P.T_TOK_CARD, ARG_OPTIONAL_CARD,
+             "1 if own +1 Card token is on a pile (on that pile, given a card), else 0"),
+    TermSpec("action_token", P.T_TOK_CARD + 1, ARG_OPTIONAL_CARD,
+             "1 if own +1 Action token is on a pile (on that pile, given a card), else 0"),
+    TermSpec("buy_token", P.T_TOK_CARD + 2, ARG_OPTIONAL_CARD,
+             "1 if own +1 Buy token is on a pile (on that pile, given a card), else 0"),
+    TermSpec("coin_token", P.T_TOK_CARD + 3, ARG_OPTIONAL_CARD,
+             "1 if own +$1 token is on a pile (on that pile, given a card), else 0"),
+    TermSpec("cost_token", P.T_TOK_CARD + 4, ARG_OPTIONAL_CARD,
+             "1 if own -$2 cost token is on a pile (on that pile, given a card), else 0"),
+    TermSpec("trashing_token", P.T_TOK_TRASH, ARG_OPTIONAL_CARD,
+             "1 if own Trashing token is on a pile (on that pile, given a card), else 0"),
+    TermSpec("minus_card_token", P.T_MINUS_CARD, ARG_NONE,
+             "1 while own -1 Card token is on own deck"),
+    TermSpec("minus_coin_token", P.T_MINUS_COIN, ARG_NONE, "1 while own -$1 token is held"),
+    TermSpec("journey_up", P.T_JOURNEY_UP, ARG_NONE,
+             "1 while own Journey token is face up (the next Ranger draws)"),
 )
 SPEC_BY_WORD = {s.word: s for s in TERM_SPECS}
 SPEC_BY_CODE = {s.code: s for s in TERM_SPECS}
@@ -95,10 +128,12 @@ class Term:
         if self.code == P.T_CONST:
             return fmt_number(self.arg)
         spec = SPEC_BY_CODE[self.code]
-        if spec.arg == ARG_NONE:
+        if spec.arg == ARG_NONE or (spec.arg == ARG_OPTIONAL_CARD and self.arg < 0):
             return spec.word
         if self.code == P.T_OWN_TYPE:
             return f"{spec.word}({_TYPE_NAME[int(self.arg)]})"
+        if self.arg < 0:
+            return f"{spec.word}({_TYPE_NAME[-int(self.arg)]})"
         return f"{spec.word}({CARDS[int(self.arg)].name})"
 
     __repr__ = __str__
@@ -255,16 +290,36 @@ class Condition:
 # --- Python spelling of the terms -----------------------------------------------------
 
 
-def _card_term(spec: TermSpec, name: str | int) -> Term:
-    """Resolve a term's argument: a card, or for ``count`` also a type name."""
-    if spec.arg == ARG_CARD_OR_TYPE and isinstance(name, str):
-        bit = _TYPE_BY_LOWER.get(name.strip().lower())
-        if bit is not None:
-            return Term(P.T_OWN_TYPE, bit)
+def _is_card_name(name: str) -> bool:
     try:
-        return Term(spec.code, card_id(name))
+        card_id(name)
+    except UnknownCardError:
+        return False
+    return True
+
+
+def _card_term(spec: TermSpec, name: str | int) -> Term:
+    """Resolve a term's argument: a card, or for terms that take one, a type name
+    (``count`` keeps its own code for types; the others store minus the type bit)."""
+    if spec.arg in (ARG_CARD_OR_TYPE, ARG_EVENT) and isinstance(name, str):
+        bit = _TYPE_BY_LOWER.get(name.strip().lower())
+        if bit is not None and spec.code != P.T_OWN and _is_card_name(name):
+            bit = None          # "Curse" in in_hand() etc. is the card (the same count)
+        if bit is not None:
+            if spec.arg == ARG_EVENT and bit != EVENT:
+                raise ConditionError(f"{spec.word}({name}): {spec.word} takes an Event's name "
+                                     f"or 'Event', not the type {name}", word=str(name))
+            if spec.code == P.T_OWN:
+                return Term(P.T_OWN_TYPE, bit)
+            return Term(spec.code, -bit)
+    try:
+        cid = card_id(name)
     except UnknownCardError as e:
         raise ConditionError(f"{spec.word}({name}): {e}", word=str(name)) from None
+    if spec.arg == ARG_EVENT and not CARDS[cid].is_type(EVENT):
+        raise ConditionError(f"{spec.word}({name}): {CARDS[cid].name} is not an Event "
+                             f"({spec.word} counts Events bought)", word=str(name))
+    return Term(spec.code, cid)
 
 
 def count(name: str) -> Term:
@@ -377,6 +432,102 @@ def opp_discard_top(name: str) -> Term:
     return _card_term(SPEC_BY_WORD["opp_discard_top"], name)
 
 
+def on_mat(name: str) -> Term:
+    """Cards of that name (or type) on the deciding player's Tavern mat."""
+    return _card_term(SPEC_BY_WORD["on_mat"], name)
+
+
+def in_play(name: str) -> Term:
+    """Cards of that name (or type) in the deciding player's play area now."""
+    return _card_term(SPEC_BY_WORD["in_play"], name)
+
+
+def durations(name: str) -> Term:
+    """Cards of that name (or type) in the deciding player's play area from earlier turns:
+    Durations with an effect still to come, Hireling, Champion, and the cards that played
+    them (Throne Room, Royal Carriage).  On its own turn, those held at its start."""
+    return _card_term(SPEC_BY_WORD["durations"], name)
+
+
+def gained(name: str) -> Term:
+    """Cards of that name (or type) the deciding player gained this turn, bought or not
+    (0 on other players' turns)."""
+    return _card_term(SPEC_BY_WORD["gained"], name)
+
+
+def bought(name: str = "Event") -> Term:
+    """Times the deciding player bought that Event this game; ``bought()`` counts all
+    Events (an Event is not a card: count() never sees it)."""
+    return _card_term(SPEC_BY_WORD["bought"], name)
+
+
+def bought_this_turn(name: str = "Event") -> Term:
+    """Times the deciding player bought that Event this turn; ``bought_this_turn()``
+    counts all Events (0 on other players' turns)."""
+    return _card_term(SPEC_BY_WORD["bought_this_turn"], name)
+
+
+def actions() -> Term:
+    """Actions left now (the deciding player's own turn; 0 on other turns)."""
+    return Term(P.T_ACTIONS)
+
+
+def hand_coins() -> Term:
+    """$ of the Treasures in the deciding player's hand, at their printed values."""
+    return Term(P.T_HAND_COINS)
+
+
+def _token_term(word: str, name: str | None) -> Term:
+    spec = SPEC_BY_WORD[word]
+    return Term(spec.code, -1) if name is None else _card_term(spec, name)
+
+
+def card_token(pile: str | None = None) -> Term:
+    """1 if the deciding player's +1 Card token is on a pile (on ``pile``, if given)."""
+    return _token_term("card_token", pile)
+
+
+def action_token(pile: str | None = None) -> Term:
+    """1 if the deciding player's +1 Action token is on a pile (on ``pile``, if given)."""
+    return _token_term("action_token", pile)
+
+
+def buy_token(pile: str | None = None) -> Term:
+    """1 if the deciding player's +1 Buy token is on a pile (on ``pile``, if given)."""
+    return _token_term("buy_token", pile)
+
+
+def coin_token(pile: str | None = None) -> Term:
+    """1 if the deciding player's +$1 token is on a pile (on ``pile``, if given)."""
+    return _token_term("coin_token", pile)
+
+
+def cost_token(pile: str | None = None) -> Term:
+    """1 if the deciding player's -$2 cost token is on a pile (on ``pile``, if given)."""
+    return _token_term("cost_token", pile)
+
+
+def trashing_token(pile: str | None = None) -> Term:
+    """1 if the deciding player's Trashing token is on a pile (on ``pile``, if given)."""
+    return _token_term("trashing_token", pile)
+
+
+def minus_card_token() -> Term:
+    """1 while the deciding player's -1 Card token is on its deck (its next draw is one
+    card short)."""
+    return Term(P.T_MINUS_CARD)
+
+
+def minus_coin_token() -> Term:
+    """1 while the deciding player holds the -$1 token (its next $ is one short)."""
+    return Term(P.T_MINUS_COIN)
+
+
+def journey_up() -> Term:
+    """1 while the deciding player's Journey token is face up (its next Ranger draws 5)."""
+    return Term(P.T_JOURNEY_UP)
+
+
 # --- Text parser ----------------------------------------------------------------------
 
 _WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
@@ -432,8 +583,11 @@ class _Parser:
             if arg:
                 raise self.fail(f"{word} takes no argument, got {word}({arg})", arg)
             return Term(spec.code)
+        if spec.arg == ARG_OPTIONAL_CARD and not arg:
+            return Term(spec.code, -1)
         if not arg:
-            raise self.fail(f"{word} needs a card name, e.g. {word}(Province)", word)
+            example = "Lost Arts" if spec.arg == ARG_EVENT else "Province"
+            raise self.fail(f"{word} needs a card name, e.g. {word}({example})", word)
         try:
             return _card_term(spec, arg)
         except ConditionError as e:

@@ -25,23 +25,40 @@ from bots.conditions import (  # noqa: F401  (re-exported: the rule language in 
     Condition,
     Expr,
     Term,
+    action_token,
+    actions,
+    bought,
+    bought_this_turn,
+    buy_token,
     buys,
+    card_token,
     cards,
+    coin_token,
     coins,
+    cost_token,
     count,
     discard_top,
     draw_size,
+    durations,
     empty_piles,
+    gained,
     gains_to_end,
+    hand_coins,
     in_hand,
+    in_play,
+    journey_up,
     left,
+    minus_card_token,
+    minus_coin_token,
     money,
+    on_mat,
     opp_count,
     opp_discard_top,
     opp_score,
     opp_turns_taken,
     parse_condition,
     score,
+    trashing_token,
     turn,
     turn_position,
     turns_taken,
@@ -49,26 +66,77 @@ from bots.conditions import (  # noqa: F401  (re-exported: the rule language in 
 from bots.errors import ConditionError, RuleError
 from sim.cards import (
     ACTION,
+    ALMS,
+    AMULET,
+    ARTISAN,
+    BALL,
+    BRIDGE_TROLL,
+    CARAVAN_GUARD,
     CARDS,
     CHAMPION,
+    COIN_OF_THE_REALM,
     COPPER,
     CURSE,
     CURSE_TYPE,
     DISCIPLE,
+    DUNGEON,
+    DUPLICATE,
     ESTATE,
+    EVENT,
+    GEAR,
+    GUIDE,
     HARBINGER,
+    HAUNTED_WOODS,
+    HERO,
+    HIRELING,
+    MESSENGER,
+    MISER,
     N_CARDS,
+    QUEST,
+    RATCATCHER,
+    REMODEL,
+    ROYAL_CARRIAGE,
+    SEAWAY,
     SENTRY,
+    SWAMP_HAG,
+    TEACHER,
     THRONE_ROOM,
+    TRANSMOGRIFY,
+    TRAVELLER,
     TREASURE,
+    UPGRADE,
+    UPGRADES,
     VICTORY,
+    WORKSHOP,
     UnknownCardError,
     card_id,
 )
 from sim.engine import program as P
 
 NAME_RE = re.compile(r"^[a-z0-9][a-z0-9-]*$")
-_LIST_NAMES = {P.L_BUY: "Buy", P.L_GAIN: "Gain", P.L_REMODEL: "Remodel", P.L_MINE: "Mine"}
+_LIST_NAMES = {P.L_BUY: "Buy", P.L_GAIN: "Gain", P.L_REMODEL: "Remodel", P.L_MINE: "Mine",
+               P.L_CALL: "Call", P.L_EXCHANGE: "Exchange", P.L_TRANSMOGRIFY: "Transmogrify",
+               P.L_CHOOSE: "Choose"}
+
+# Reserve cards a bot calls by its own decision (Distant Lands, Miser and Wine Merchant
+# are never called; Wine Merchant's discard is not a call).
+CALLABLE = (COIN_OF_THE_REALM, DUPLICATE, GUIDE, RATCATCHER, ROYAL_CARRIAGE, TRANSMOGRIFY,
+            TEACHER)
+# What ``on`` names for each: the Action just resolved, or the card just gained.
+CALL_TARGETS = {ROYAL_CARRIAGE: "an Action", COIN_OF_THE_REALM: "an Action",
+                DUPLICATE: "a card"}
+# Cards and Events that make a "gain a card costing up to" choice (Gain(..., by=...)).
+GAIN_SOURCES = (WORKSHOP, ARTISAN, REMODEL, MESSENGER, ALMS, BALL, SEAWAY, HERO, TRANSMOGRIFY)
+# Choose(card, option): the options of each mode decision, in the engine's numbering
+# (sim.engine.codes D_AMULET, D_MISER, D_QUEST; Messenger: 0 discards the deck).
+CHOICES = {AMULET: ("coin", "trash", "silver"), MISER: ("copper", "coins"),
+           QUEST: ("attack", "curses", "six"), MESSENGER: ("discard deck", "keep deck")}
+# Token names, in the engine's token order (sim.engine.program X_TOKEN + k).
+TOKEN_NAMES = ("+1 Card", "+1 Action", "+1 Buy", "+$1", "-$2", "Trashing")
+_TOKEN_ALIASES = {"-$2 cost": "-$2", "trashing token": "Trashing", "+1 coin": "+$1"}
+# Start-of-turn effects and calls a ``start`` list may order.
+START_CARDS = (GEAR, HIRELING, HAUNTED_WOODS, DUNGEON, CARAVAN_GUARD, SWAMP_HAG, BRIDGE_TROLL,
+               AMULET, GUIDE, RATCATCHER, TRANSMOGRIFY, TEACHER)
 
 
 def validate_name(name: object) -> str:
@@ -108,9 +176,20 @@ class Rule:
 
     def __str__(self) -> str:
         what = CARDS[self.card].name
-        if self.from_card >= 0:
+        label = _LIST_NAMES[self.kind]
+        if self.kind == P.L_CALL:
+            if self.from_card >= 0:
+                what += f" on {CARDS[self.from_card].name}"
+        elif self.kind == P.L_EXCHANGE:
+            label = "Exchange" if self.from_card else "Keep"
+        elif self.kind == P.L_CHOOSE:
+            what += f": {CHOICES[self.card][self.from_card]}"
+        elif self.kind == P.L_GAIN:
+            if self.from_card >= 0:
+                what += f" by {CARDS[self.from_card].name}"
+        elif self.from_card >= 0:
             what = f"{CARDS[self.from_card].name} -> {what}"
-        text = f"{_LIST_NAMES[self.kind]} {what}"
+        text = f"{label} {what}"
         if self.conds:
             text += " if " + " and ".join(str(c) for c in self.conds)
         return text
@@ -129,19 +208,151 @@ def _rule(kind: int, card: str | int, from_card: str | int | None,
     return Rule(kind, to, frm, parsed)
 
 
+def _not_event(r: Rule, what: str) -> Rule:
+    for c in (r.card, r.from_card):
+        if c >= 0 and CARDS[c].is_type(EVENT):
+            raise RuleError(f"{what} rule: {CARDS[c].name} is an Event; Events are bought, "
+                            f"never gained or trashed (use Buy)", word=CARDS[c].name)
+    return r
+
+
 def Buy(card: str | int, *conditions: Condition | str) -> Rule:
-    """Buy ``card`` if every condition holds (and it is affordable and in the supply)."""
-    return _rule(P.L_BUY, card, None, conditions)
+    """Buy ``card`` if every condition holds (and it is affordable and in the supply).
+
+    ``card`` may be an Event (``Buy("Lost Arts")``): it is bought when it is in the
+    game, affordable and allowed (once-per-turn Events, Inheritance once per game); on
+    a Mission turn only Events are bought."""
+    r = _rule(P.L_BUY, card, None, conditions)
+    if r.card in UPGRADES:
+        raise RuleError(f"Buy rule: {CARDS[r.card].name} is not in the Supply (it is reached "
+                        f"by exchanging a Traveller; see Exchange)", word=CARDS[r.card].name)
+    return r
 
 
-def Gain(card: str | int, *conditions: Condition | str) -> Rule:
-    """Gain ``card`` with Workshop-style gains (``coins`` is the gain's cost limit)."""
-    return _rule(P.L_GAIN, card, None, conditions)
+def Gain(card: str | int, *conditions: Condition | str, by: str | int | None = None) -> Rule:
+    """Gain ``card`` with Workshop-style gains (``coins`` is the gain's cost limit).
+
+    ``by``: the rule applies only to gains made by that card or Event (Messenger,
+    Alms, Ball, Seaway, Hero, Transmogrify, Workshop, Artisan, Remodel); rules
+    without ``by`` apply to every such gain."""
+    r = _not_event(_rule(P.L_GAIN, card, None, conditions), "Gain")
+    if by is not None:
+        r = Rule(P.L_GAIN, r.card, _card(by, "Gain rule's by"), r.conds)
+        if r.from_card not in GAIN_SOURCES:
+            names = ", ".join(CARDS[c].name for c in GAIN_SOURCES)
+            raise RuleError(f"Gain {CARDS[r.card].name} by {CARDS[r.from_card].name}: "
+                            f"{CARDS[r.from_card].name} makes no \"gain a card costing up to\" "
+                            f"choice (by may name {names})", word=CARDS[r.from_card].name)
+    return r
+
+
+def _flat(items):
+    for x in items:
+        if isinstance(x, (list, tuple)):
+            yield from x
+        else:
+            yield x
+
+
+def Call(card: str | int, *conditions: Condition | str,
+         on: str | int | Sequence[str | int] | None = None) -> list[Rule]:
+    """Call Reserve ``card`` from the Tavern mat when every condition holds.
+
+    ``card``: Coin of the Realm, Duplicate, Guide, Ratcatcher, Royal Carriage,
+    Transmogrify or Teacher.  ``on`` (Royal Carriage, Coin of the Realm: the Action
+    just resolved; Duplicate: the card just gained) limits the call to those cards.
+    A bot with Call rules for a card calls it exactly when one holds; a card without
+    any keeps its default (sim.engine.adventures.decide).  Returns one rule per ``on``
+    card (a list, which rule lists flatten)."""
+    cid = _card(card, "Call rule")
+    if cid not in CALLABLE:
+        names = ", ".join(CARDS[c].name for c in CALLABLE)
+        raise RuleError(f"Call rule: {CARDS[cid].name} is not a Reserve card a bot calls "
+                        f"(one of {names})", word=CARDS[cid].name)
+    if on is None:
+        targets: list[int] = [-1]
+    else:
+        if cid not in CALL_TARGETS:
+            raise RuleError(f"Call {CARDS[cid].name}: 'on' is only for Royal Carriage, Coin of "
+                            f"the Realm (the Action just resolved) and Duplicate (the card "
+                            f"just gained)", word="on")
+        names_on = [on] if isinstance(on, (str, int)) else list(on)
+        if not names_on:
+            raise RuleError(f"Call {CARDS[cid].name}: 'on' is an empty list", word="on")
+        targets = _card_list(names_on, f"Call {CARDS[cid].name} on")
+        for t in targets:
+            if cid != DUPLICATE and not CARDS[t].is_type(ACTION):
+                raise RuleError(f"Call {CARDS[cid].name} on {CARDS[t].name}: it is called on "
+                                f"an Action just resolved, and {CARDS[t].name} is not an Action",
+                                word=CARDS[t].name)
+            if CARDS[t].is_type(EVENT):
+                raise RuleError(f"Call {CARDS[cid].name} on {CARDS[t].name}: an Event is not "
+                                f"a card", word=CARDS[t].name)
+    rules = []
+    for t in targets:
+        r = _rule(P.L_CALL, cid, None, conditions)
+        rules.append(Rule(P.L_CALL, cid, t, r.conds))
+    return rules
+
+
+def _traveller(card: str | int, what: str) -> int:
+    cid = _card(card, f"{what} rule")
+    if not CARDS[cid].is_type(TRAVELLER) or cid not in UPGRADE:
+        names = ", ".join(CARDS[c].name for c in UPGRADE)
+        raise RuleError(f"{what} rule: {CARDS[cid].name} is not a Traveller that is exchanged "
+                        f"(one of {names})", word=CARDS[cid].name)
+    return cid
+
+
+def Exchange(traveller: str | int, *conditions: Condition | str) -> Rule:
+    """Exchange ``traveller`` (Page, Treasure Hunter, ...) for its next card when it is
+    discarded from play and every condition holds.  With :func:`Keep`, the first rule
+    naming the Traveller whose conditions hold decides; none: exchange (the default)."""
+    cid = _traveller(traveller, "Exchange")
+    return Rule(P.L_EXCHANGE, cid, 1, _rule(P.L_EXCHANGE, cid, None, conditions).conds)
+
+
+def Keep(traveller: str | int, *conditions: Condition | str) -> Rule:
+    """Do not exchange ``traveller`` when every condition holds (``Keep("Treasure
+    Hunter")``: never).  See :func:`Exchange`."""
+    cid = _traveller(traveller, "Keep")
+    return Rule(P.L_EXCHANGE, cid, 0, _rule(P.L_EXCHANGE, cid, None, conditions).conds)
+
+
+def Transmogrify(from_card: str | int, to_card: str | int,
+                 *conditions: Condition | str) -> Rule:
+    """When Transmogrify is called: trash ``from_card`` from hand and gain ``to_card``
+    (costing up to $1 more) to hand.  A bot with these rules and no Call rule for
+    Transmogrify calls it when one applies."""
+    r = _not_event(_rule(P.L_TRANSMOGRIFY, to_card, from_card, conditions), "Transmogrify")
+    if CARDS[r.card].cost > CARDS[r.from_card].cost + 1:
+        raise RuleError(f"Transmogrify {CARDS[r.from_card].name} -> {CARDS[r.card].name} can "
+                        f"never apply: costs more than $1 above", word=CARDS[r.card].name)
+    return r
+
+
+def Choose(card: str | int, option: str, *conditions: Condition | str) -> Rule:
+    """Take ``option`` when ``card`` asks and every condition holds; the first holding
+    rule for the card decides, none: the default.  Options: Amulet "coin", "trash",
+    "silver"; Miser "copper", "coins"; Quest "attack", "curses", "six"; Messenger
+    "discard deck", "keep deck"."""
+    cid = _card(card, "Choose rule")
+    if cid not in CHOICES:
+        names = ", ".join(CARDS[c].name for c in CHOICES)
+        raise RuleError(f"Choose rule: {CARDS[cid].name} has no options to choose (one of "
+                        f"{names})", word=CARDS[cid].name)
+    options = CHOICES[cid]
+    key = option.strip().lower() if isinstance(option, str) else option
+    if key not in options:
+        raise RuleError(f"Choose {CARDS[cid].name}: unknown option {option!r} (options: "
+                        f"{', '.join(options)})", word=str(option))
+    r = _rule(P.L_CHOOSE, cid, None, conditions)
+    return Rule(P.L_CHOOSE, cid, options.index(key), r.conds)
 
 
 def Remodel(from_card: str | int, to_card: str | int, *conditions: Condition | str) -> Rule:
     """Remodel ``from_card`` (in hand) into ``to_card``; refused if it could never apply."""
-    r = _rule(P.L_REMODEL, to_card, from_card, conditions)
+    r = _not_event(_rule(P.L_REMODEL, to_card, from_card, conditions), "Remodel")
     if CARDS[r.card].cost > CARDS[r.from_card].cost + 2:
         raise RuleError(f"Remodel {CARDS[r.from_card].name} -> {CARDS[r.card].name} can never "
                         f"apply: costs more than $2 above", word=CARDS[r.card].name)
@@ -181,10 +392,10 @@ def default_play_order() -> list[int]:
     by card id.
     """
     first = [THRONE_ROOM, DISCIPLE, CHAMPION, SENTRY, HARBINGER]
-    actions = [c for c in CARDS if c.is_type(ACTION) and c.id not in first]
-    nonterm = sorted((c for c in actions if c.actions > 0),
+    action_cards = [c for c in CARDS if c.is_type(ACTION) and c.id not in first]
+    nonterm = sorted((c for c in action_cards if c.actions > 0),
                      key=lambda c: (-c.actions, -c.cards, -c.cost, c.id))
-    term = sorted((c for c in actions if c.actions == 0), key=lambda c: (-c.cost, c.id))
+    term = sorted((c for c in action_cards if c.actions == 0), key=lambda c: (-c.cost, c.id))
     return first + [c.id for c in nonterm + term]
 
 
@@ -273,12 +484,50 @@ def _ranks(order: Sequence[int], fill: int | None = None) -> np.ndarray:
 
 def _rules_list(rules: Iterable[Rule | str], kind: int, what: str) -> list[Rule]:
     out = []
-    for r in rules:
-        if isinstance(r, str) and kind in (P.L_BUY, P.L_GAIN):
-            r = _rule(kind, r, None, ())
+    if isinstance(rules, (str, Rule)):
+        rules = [rules]
+    for r in _flat(rules):
+        if isinstance(r, str) and kind == P.L_BUY:
+            r = Buy(r)
+        elif isinstance(r, str) and kind == P.L_GAIN:
+            r = Gain(r)
         if not isinstance(r, Rule) or r.kind != kind:
-            raise RuleError(f"{what} takes {_LIST_NAMES[kind]}(...) rules, got {r}", word=str(r))
+            names = "Exchange(...) or Keep(...)" if kind == P.L_EXCHANGE else \
+                f"{_LIST_NAMES[kind]}(...)"
+            raise RuleError(f"{what} takes {names} rules, got {r}", word=str(r))
         out.append(r)
+    return out
+
+
+def _token_key(name: object) -> int:
+    if not isinstance(name, str):
+        raise RuleError(f"tokens: a token name must be text, got {name!r}", word=str(name))
+    key = name.strip()
+    key = _TOKEN_ALIASES.get(key.lower(), key)
+    for k, token in enumerate(TOKEN_NAMES):
+        if token.lower() == key.lower():
+            return k
+    raise RuleError(f"tokens: unknown token {name!r} (tokens: {', '.join(TOKEN_NAMES)})",
+                    word=name)
+
+
+def _token_piles(tokens: dict | None) -> dict[int, list[int]]:
+    """``{"+1 Action": ["Village"], ...}`` as {token number: pile card ids}."""
+    if tokens is None:
+        return {}
+    if not isinstance(tokens, dict):
+        raise RuleError(f"tokens must map token names to lists of piles, got {tokens!r}",
+                        word="tokens")
+    out: dict[int, list[int]] = {}
+    for name, piles in tokens.items():
+        k = _token_key(name)
+        ids = _card_list(piles, f"tokens[{TOKEN_NAMES[k]}]")
+        for c in ids:
+            if not CARDS[c].is_type(ACTION) or c in UPGRADES or CARDS[c].is_type(EVENT):
+                raise RuleError(f"tokens[{TOKEN_NAMES[k]}]: {CARDS[c].name} is not an Action "
+                                f"Supply pile (tokens go on Action Supply piles)",
+                                word=CARDS[c].name)
+        out[k] = ids
     return out
 
 
@@ -323,6 +572,17 @@ class RuleBot:
       shared win, as the established simulators' "avoid losing" does;
       ``end_only_when_winning`` refuses it unless the bot then has more VP than every
       opponent (it refuses ties, even shared ones).
+    * Adventures (:mod:`sim.engine.adventures.decide` holds every default):
+      ``calls`` (:func:`Call` rules: when to call each Reserve), ``exchange``
+      (:func:`Exchange` / :func:`Keep`: Traveller exchanges), ``transmogrify``
+      (:func:`Transmogrify` rules), ``choose`` (:func:`Choose`: Amulet, Miser, Quest,
+      Messenger), gain rules ``by`` a card or Event (Messenger, Alms, Ball, Seaway,
+      Hero); ``tokens`` (``{"+1 Action": ["Lost City"], ...}``: the piles each token
+      goes on, first allowed first), ``teacher_tokens`` (the tokens Teacher places, in
+      order), ``gear`` / ``save`` (cards Gear and Save set aside, first listed first;
+      with a gear list Gear sets aside only listed cards), ``trade`` (cards Trade
+      trashes; default the trash list) and ``start`` (the start-of-turn effects and
+      calls, listed first resolved first).
     * Flags: ``excess_terminals_first`` on (discard terminals
       the hand cannot play before anything else), ``reveal_moat`` on, ``mine_always`` on
       (Mine upgrades the best Treasure when no Mine rule applies); Treasures are always
@@ -340,6 +600,15 @@ class RuleBot:
                  cellar: Iterable[str | int] | None = None,
                  topdeck: Iterable[str | int] | None = None,
                  sentry_discard: Iterable[str | int] | None = None,
+                 calls: Iterable[Rule | Sequence[Rule]] = (),
+                 exchange: Iterable[Rule] = (), transmogrify: Iterable[Rule] = (),
+                 choose: Iterable[Rule] = (),
+                 tokens: dict[str, Iterable[str | int]] | None = None,
+                 teacher_tokens: Iterable[str] | None = None,
+                 gear: Iterable[str | int] | None = None,
+                 save: Iterable[str | int] | None = None,
+                 trade: Iterable[str | int] | None = None,
+                 start: Iterable[str | int] | None = None,
                  avoid_losing_end: bool = False, end_only_when_winning: bool = False,
                  excess_terminals_first: bool = True, reveal_moat: bool = True,
                  mine_always: bool = True) -> None:
@@ -362,6 +631,23 @@ class RuleBot:
         self.topdeck = None if topdeck is None else _card_list(topdeck, "topdeck")
         self.sentry_discard = (None if sentry_discard is None
                                else _card_list(sentry_discard, "sentry_discard"))
+        self.calls = _rules_list(calls, P.L_CALL, "calls")
+        self.exchange = _rules_list(exchange, P.L_EXCHANGE, "exchange")
+        self.transmogrify = _rules_list(transmogrify, P.L_TRANSMOGRIFY, "transmogrify")
+        self.choose = _rules_list(choose, P.L_CHOOSE, "choose")
+        self.tokens = _token_piles(tokens)
+        self.teacher_tokens = None if teacher_tokens is None else \
+            _teacher_tokens(teacher_tokens)
+        self.gear = None if gear is None else _card_list(gear, "gear")
+        self.save = None if save is None else _card_list(save, "save")
+        self.trade = None if trade is None else _card_list(trade, "trade")
+        self.start = None if start is None else _card_list(start, "start")
+        for cid in self.start or ():
+            if cid not in START_CARDS:
+                names = ", ".join(CARDS[c].name for c in START_CARDS)
+                raise RuleError(f"start lists {CARDS[cid].name}, which does nothing at the "
+                                f"start of a turn (start may list {names})",
+                                word=CARDS[cid].name)
         self.flags = {"avoid_losing_end": avoid_losing_end,
                       "end_only_when_winning": end_only_when_winning,
                       "excess_terminals_first": excess_terminals_first,
@@ -379,9 +665,15 @@ class RuleBot:
     def __repr__(self) -> str:
         return f"RuleBot({self.name!r})"
 
+    def rule_lists(self) -> tuple[list[Rule], ...]:
+        """The rule lists in program order (sim.engine.program L_BUY ... L_CHOOSE)."""
+        return (self.buy, self.gain, self.remodel, self.mine, self.calls, self.exchange,
+                self.transmogrify, self.choose)
+
     def rules(self) -> list[Rule]:
-        """All rules in program row order (buy, gain, remodel, mine)."""
-        return self.buy + self.gain + self.remodel + self.mine
+        """All rules in program row order (buy, gain, remodel, mine, then the Adventures
+        lists: calls, exchange, transmogrify, choose)."""
+        return [r for lst in self.rule_lists() for r in lst]
 
     def _compile(self) -> P.Program:
         rules = self.rules()
@@ -398,8 +690,7 @@ class RuleBot:
                 conds[i, j] = c.row()
         bounds = np.zeros((P.N_LISTS, 2), np.int32)
         start = 0
-        for k, lst in zip((P.L_BUY, P.L_GAIN, P.L_REMODEL, P.L_MINE),
-                          (self.buy, self.gain, self.remodel, self.mine), strict=True):
+        for k, lst in enumerate(self.rule_lists()):
             bounds[k] = (start, start + len(lst))
             start += len(lst)
 
@@ -426,8 +717,21 @@ class RuleBot:
         if self.sentry_discard is not None:
             sentry[:] = 0
             sentry[self.sentry_discard] = 1
+        extra = P.no_extra_ranks()
+        given = 0
+        lists = {P.X_TOKEN + k: piles for k, piles in self.tokens.items()}
+        lists[P.X_TEACHER] = self.teacher_tokens
+        lists[P.X_GEAR] = self.gear
+        lists[P.X_SAVE] = self.save
+        lists[P.X_TRADE] = self.trade
+        lists[P.X_START] = self.start
+        for x, order in lists.items():
+            if order is not None:
+                extra[x] = _ranks(order)
+                given |= 1 << x
+        flags[P.F_LISTS] = given
         prog = P.Program(rows, conds, n_conds, bounds, play, discard, trash, cellar, flags,
-                         topdeck, sentry)
+                         topdeck, sentry, extra)
         prog.validate()
         return prog
 
@@ -439,10 +743,16 @@ class RuleBot:
         """Readable listing of the rules, for ``domsim bots --show``-style output."""
         lines = [f"{self.name}: {self.description}"]
         lines += [f"  {r}" for r in self.rules()]
-        for key in ("play", "topdeck", "sentry_discard"):
+        for key in ("play", "topdeck", "sentry_discard", "gear", "save", "trade", "start"):
             listed = getattr(self, key)
             if listed is not None:
                 lines.append(f"  {key}: " + ", ".join(CARDS[c].name for c in listed))
+        for k, piles in self.tokens.items():
+            lines.append(f"  {TOKEN_NAMES[k]} token on: "
+                         + ", ".join(CARDS[c].name for c in piles))
+        if self.teacher_tokens is not None:
+            lines.append("  teacher_tokens: "
+                         + ", ".join(TOKEN_NAMES[k] for k in self.teacher_tokens))
         return "\n".join(lines)
 
 
@@ -451,7 +761,24 @@ def copy_program(p: P.Program) -> P.Program:
     return P.Program(p.rules.copy(), p.conds.copy(), p.n_conds.copy(), p.list_bounds.copy(),
                      p.play_rank.copy(), p.discard_rank.copy(), p.trash_rank.copy(),
                      p.cellar_discard.copy(), p.flags.copy(), p.topdeck_rank.copy(),
-                     p.sentry_discard.copy())
+                     p.sentry_discard.copy(), p.extra_ranks.copy())
+
+
+def _teacher_tokens(names: Iterable[str]) -> list[int]:
+    """Teacher's token order as token numbers (0..3: +1 Card, +1 Action, +1 Buy, +$1)."""
+    if isinstance(names, (str, bytes)):
+        raise RuleError(f"teacher_tokens must be a list of token names, got the text "
+                        f"{names!r}", word=str(names))
+    out: list[int] = []
+    for n in names:
+        k = _token_key(n)
+        if k > 3:
+            raise RuleError(f"teacher_tokens: Teacher moves only the +1 Card, +1 Action, "
+                            f"+1 Buy and +$1 tokens, not {n!r}", word=str(n))
+        if k in out:
+            raise RuleError(f"teacher_tokens lists {TOKEN_NAMES[k]} twice", word=str(n))
+        out.append(k)
+    return out
 
 
 PROGRAM_FIELDS = tuple(f.name for f in fields(P.Program))

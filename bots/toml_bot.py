@@ -17,6 +17,31 @@ a TOML bot and the same bot written in Python give the same program.  Format::
     from = "Estate"
     to = "Silver"
 
+Adventures keys (see :class:`bots.rules.RuleBot`)::
+
+    [[buy]]
+    card = "Lost Arts"               # an Event, in the same list as cards
+    [[gain]]
+    card = "Gold"
+    by = "Ball"                      # only for gains Ball makes
+    [[call]]
+    card = "Royal Carriage"
+    on = ["Laboratory", "Market"]    # the Action just resolved (Duplicate: the card gained)
+    if = ["actions == 0"]
+    [[exchange]]
+    card = "Page"                    # exchange it; keep = true: do not
+    [[transmogrify]]
+    from = "Estate"
+    to = "Silver"
+    [[choose]]
+    card = "Amulet"
+    option = "silver"
+    if = ["turn <= 8"]
+    teacher_tokens = ["+1 Card", "+1 Action"]
+    gear = ["Gold"]                  # also save, trade, start
+    [tokens]
+    "+1 Action" = ["Lost City"]
+
 Every mistake (unknown key, card or condition word, wrong value type) raises
 :class:`BotFileError` whose message is ``file:line: ...`` and names the word.
 TOML does not keep line numbers, so the line is found by searching the raw text
@@ -32,15 +57,55 @@ from pathlib import Path
 import tomllib
 
 from bots.errors import BotError, BotFileError
-from bots.rules import Buy, Gain, Mine, Remodel, RuleBot, parse_condition
+from bots.rules import (
+    Buy,
+    Call,
+    Choose,
+    Exchange,
+    Gain,
+    Keep,
+    Mine,
+    Remodel,
+    RuleBot,
+    Transmogrify,
+    parse_condition,
+)
 
 FLAG_KEYS = ("avoid_losing_end", "end_only_when_winning", "excess_terminals_first",
              "reveal_moat", "mine_always")
-CARD_LIST_KEYS = ("play", "discard", "trash", "cellar", "topdeck", "sentry_discard")
-RULE_KEYS = {"buy": ("card", "if"), "gain": ("card", "if"),
-             "remodel": ("from", "to", "if"), "mine": ("from", "to", "if")}
-TOP_KEYS = ("name", "description", *FLAG_KEYS, *CARD_LIST_KEYS, *RULE_KEYS)
-_MAKERS = {"buy": Buy, "gain": Gain, "remodel": Remodel, "mine": Mine}
+CARD_LIST_KEYS = ("play", "discard", "trash", "cellar", "topdeck", "sentry_discard",
+                  "gear", "save", "trade", "start")
+# Each rule table: its keys (all but "if" and the optional ones are required).
+RULE_KEYS = {"buy": ("card", "if"), "gain": ("card", "by", "if"),
+             "remodel": ("from", "to", "if"), "mine": ("from", "to", "if"),
+             "call": ("card", "on", "if"), "exchange": ("card", "keep", "if"),
+             "transmogrify": ("from", "to", "if"), "choose": ("card", "option", "if")}
+OPTIONAL_KEYS = {"by", "on", "keep", "if"}
+# The RuleBot argument each rule table fills.
+RULE_ARGS = {"buy": "buy", "gain": "gain", "remodel": "remodel", "mine": "mine",
+             "call": "calls", "exchange": "exchange", "transmogrify": "transmogrify",
+             "choose": "choose"}
+OTHER_KEYS = ("tokens", "teacher_tokens")
+TOP_KEYS = ("name", "description", *FLAG_KEYS, *CARD_LIST_KEYS, *RULE_KEYS, *OTHER_KEYS)
+
+
+def _make_rule(key: str, table: dict, conds: list):
+    """The rule (or, for ``call`` with a list ``on``, rules) one TOML table means."""
+    if key == "buy":
+        return Buy(table["card"], *conds)
+    if key == "gain":
+        return Gain(table["card"], *conds, by=table.get("by"))
+    if key == "remodel":
+        return Remodel(table["from"], table["to"], *conds)
+    if key == "mine":
+        return Mine(table["from"], table["to"], *conds)
+    if key == "transmogrify":
+        return Transmogrify(table["from"], table["to"], *conds)
+    if key == "call":
+        return Call(table["card"], *conds, on=table.get("on"))
+    if key == "exchange":
+        return (Keep if table.get("keep", False) else Exchange)(table["card"], *conds)
+    return Choose(table["card"], table["option"], *conds)
 
 
 class _Source:
@@ -102,12 +167,26 @@ def _rules(src: _Source, data: dict, key: str) -> list:
             if k not in RULE_KEYS[key]:
                 raise src.error(f"unknown key {k!r} in [[{key}]] (known: "
                                 f"{', '.join(RULE_KEYS[key])})", k, src.key(k, start))
-        cards = [name for name in RULE_KEYS[key] if name != "if"]
-        for name in cards:
+        for name in RULE_KEYS[key]:
+            if name == "if":
+                continue
             if name not in table:
+                if name in OPTIONAL_KEYS:
+                    continue
                 raise src.error(f"[[{key}]] rule #{i + 1} has no {name!r}", key, start)
-            if not isinstance(table[name], str):
-                raise src.error(f"{name!r} must be a card name, got {table[name]!r}", name,
+            value = table[name]
+            if name == "keep":
+                if not isinstance(value, bool):
+                    raise src.error(f"'keep' must be true or false, got {value!r}", name,
+                                    src.key(name, start))
+            elif name == "on":
+                if not (isinstance(value, str) or (isinstance(value, list) and value and all(
+                        isinstance(v, str) for v in value))):
+                    raise src.error(f"'on' must be a card name or a list of card names, got "
+                                    f"{value!r}", name, src.key(name, start))
+            elif not isinstance(value, str):
+                what = "an option name" if name == "option" else "a card name"
+                raise src.error(f"{name!r} must be {what}, got {value!r}", name,
                                 src.key(name, start))
         texts = _check_str_list(src, "if", table.get("if", []), src.key("if", start))
         conds = []
@@ -119,10 +198,25 @@ def _rules(src: _Source, data: dict, key: str) -> list:
                 line = src.find(text, start) or src.find(e.word, start)
                 raise src.error(str(e), e.word, line) from None
         try:
-            rules.append(_MAKERS[key](*(table[name] for name in cards), *conds))
+            made = _make_rule(key, table, conds)
         except BotError as e:
             raise src.error(str(e), e.word, src.find(e.word, start)) from None
+        rules.extend(made if isinstance(made, list) else [made])
     return rules
+
+
+def _tokens(src: _Source, value: object) -> dict:
+    """The ``[tokens]`` table: token name -> list of piles."""
+    line = src.key("tokens")
+    if not isinstance(value, dict):
+        raise src.error(f"'tokens' must be a table [tokens] of token = [piles], got {value!r}",
+                        "tokens", line)
+    for name, piles in value.items():
+        where = src.find(name, line or 1)
+        if not isinstance(piles, list) or not all(isinstance(v, str) for v in piles):
+            raise src.error(f"tokens: {name!r} must be a list of pile names, got {piles!r}",
+                            name, where)
+    return value
 
 
 def loads_bot(text: str, path: str = "<string>") -> RuleBot:
@@ -163,12 +257,17 @@ def loads_bot(text: str, path: str = "<string>") -> RuleBot:
             else:
                 kwargs[k] = _check_str_list(src, k, data[k], src.key(k))
     for k in RULE_KEYS:
-        kwargs[k] = _rules(src, data, k)
+        kwargs[RULE_ARGS[k]] = _rules(src, data, k)
+    if "teacher_tokens" in data:
+        kwargs["teacher_tokens"] = _check_str_list(src, "teacher_tokens", data["teacher_tokens"],
+                                                   src.key("teacher_tokens"))
+    if "tokens" in data:
+        kwargs["tokens"] = _tokens(src, data["tokens"])
     try:
         return RuleBot(data["name"], data.get("description", ""), **kwargs)
     except BotError as e:
         # A card in a list, or the name: search from the key that holds it.
-        start = next((src.key(k) for k in (*CARD_LIST_KEYS, "name")
+        start = next((src.key(k) for k in (*CARD_LIST_KEYS, *OTHER_KEYS, "name")
                       if k in data and src.key(k) and e.word and e.word in str(data[k])), 1)
         raise src.error(str(e), e.word, src.find(e.word, start or 1)) from None
 

@@ -189,7 +189,9 @@ def test_small_bot_exact_arrays():
                   [C.SILVER, C.COPPER]])
     assert p.rules.dtype == np.int32
     np.testing.assert_array_equal(p.n_conds, [1, 2, 0, 1, 0])
-    np.testing.assert_array_equal(p.list_bounds, [[0, 2], [2, 3], [3, 4], [4, 5]])
+    # The four Adventures lists (calls, exchange, transmogrify, choose) are empty.
+    np.testing.assert_array_equal(p.list_bounds, [[0, 2], [2, 3], [3, 4], [4, 5],
+                                                  [5, 5], [5, 5], [5, 5], [5, 5]])
     expected = np.zeros((5, P.MAX_CONDS, P.COND_WIDTH))
     expected[0, 0] = [P.T_MONEY, 0, P.OP_GT, P.T_CONST, 15, 1, 0]
     expected[1, 0] = [P.T_OWN, C.SMITHY, P.OP_LT, P.T_OWN_TYPE, C.TREASURE, 11, 0]
@@ -205,7 +207,8 @@ def test_small_bot_exact_arrays():
     cellar = np.zeros(C.N_CARDS)
     cellar[[C.ESTATE, C.DUCHY]] = 1
     np.testing.assert_array_equal(p.cellar_discard, cellar)
-    np.testing.assert_array_equal(p.flags, [0, 1, 1, 1, P.K_RULES, 1, 0, 0])
+    np.testing.assert_array_equal(p.flags, [0, 1, 1, 1, P.K_RULES, 1, 0, 0, 0])
+    np.testing.assert_array_equal(p.extra_ranks, P.no_extra_ranks())   # no Adventures lists
     p.validate()
 
 
@@ -227,7 +230,7 @@ def test_flags_must_be_bools():
 def test_empty_bot_compiles():
     p = RuleBot("empty").program()
     assert p.rules.shape == (0, 2) and p.conds.shape == (0, P.MAX_CONDS, P.COND_WIDTH)
-    np.testing.assert_array_equal(p.list_bounds, np.zeros((4, 2)))
+    np.testing.assert_array_equal(p.list_bounds, np.zeros((P.N_LISTS, 2)))
     from sim.engine.state import pack_programs
 
     packed, conds = pack_programs([p, small_bot().program()])

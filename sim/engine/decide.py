@@ -24,14 +24,20 @@ from numba import njit, objmode, types
 
 from sim.cards import (
     ACTION,
+    ARTISAN,
     C_ACTIONS,
+    C_COINS,
     C_COST,
     C_TYPES,
     COPPER,
     CURSE,
+    FIRST_EVENT,
+    MINE,
     N_CARDS,
+    REMODEL,
     TREASURE,
     VICTORY,
+    WORKSHOP,
 )
 from sim.engine.callbacks import py_decide
 from sim.engine.codes import (
@@ -71,9 +77,21 @@ from sim.engine.layout import (
     DECK_N,
     DISC0,
     DISC_TOP,
+    EV_BOUGHT,
+    EV_BOUGHT_TURN,
+    EVENT_SLOTS,
+    GAINED,
+    GAINED_IDS,
+    GAINED_SLOTS,
     HAND0,
     HAND_N,
+    HELD,
+    JOURNEY_DOWN,
+    KEEP,
+    MAT0,
     MAX_PLAYERS,
+    MINUS_CARD,
+    MINUS_COIN,
     MONEY,
     N_ACTIONS,
     N_COLS,
@@ -83,15 +101,18 @@ from sim.engine.layout import (
     OWN0,
     OWN_N,
     P_WIDTH,
+    PERM,
     PF_BOUNDS,
     PF_FLAGS,
     PF_NPLAY,
     PF_PLAY,
     PF_RANKS,
     PF_RULES,
+    PLAY0,
     RULE_WIDTH,
     SUPPLY,
     T_ADV,
+    TOK_CARD,
     TREASURE_IDS,
     TURNS,
     TYPE_N,
@@ -136,14 +157,24 @@ from sim.engine.program import (
     R_SENTRY_DISCARD,
     R_TOPDECK,
     R_TRASH,
+    T_ACTIONS,
+    T_BOUGHT,
+    T_BOUGHT_TURN,
     T_BUYS,
     T_COINS,
     T_CONST,
     T_DISC_TOP,
     T_DRAW_SIZE,
+    T_DURATIONS,
     T_EMPTY_PILES,
+    T_GAINED,
     T_GAINS_TO_END,
     T_HAND,
+    T_HAND_COINS,
+    T_JOURNEY_UP,
+    T_MAT,
+    T_MINUS_CARD,
+    T_MINUS_COIN,
     T_MONEY,
     T_OPP_DISC_TOP,
     T_OPP_OWN,
@@ -152,9 +183,12 @@ from sim.engine.program import (
     T_OWN,
     T_OWN_ALL,
     T_OWN_TYPE,
+    T_PLAY,
     T_POSITION,
     T_SCORE,
     T_SUPPLY,
+    T_TOK_CARD,
+    T_TOK_TRASH,
     T_TURN,
     T_TURNS_TAKEN,
 )
@@ -220,6 +254,8 @@ def term_value(S, T, p, kind, arg, coins):
     if kind == T_EMPTY_PILES:
         return S[V + V_EMPTY]
     if kind == T_HAND:
+        if a < 0:
+            return cards_of(S, T, HAND0 + p * N_SLOTS, a)
         return S[HAND0 + p * N_SLOTS + a]
     if kind == T_DRAW_SIZE:
         return S[DECK_N + p]
@@ -241,6 +277,80 @@ def term_value(S, T, p, kind, arg, coins):
             if q != p and S[DISC_TOP + q] == a:
                 m += 1
         return m
+    return adventures_term(S, T, p, kind, a)
+
+
+@njit(cache=True)
+def cards_of(S, T, z, a):
+    """Cards in the count zone at ``z`` (already the player's offset): of id ``a``, or of
+    the type bit ``-a`` when ``a`` is negative (printed types)."""
+    if a >= 0:
+        return S[z + a]
+    m = 0
+    for c in range(N_CARDS):
+        if S[z + c] and (T[c * N_COLS + C_TYPES] & -a):
+            m += S[z + c]
+    return m
+
+
+@njit(cache=True)
+def adventures_term(S, T, p, kind, a):
+    """The terms sim.engine.program T_MAT ... T_JOURNEY_UP (kept out of term_value, which
+    is inlined into every buy decision, so base-set games compile and run as before)."""
+    own_turn = S[V + V_CUR] == p
+    if kind == T_MAT:
+        return cards_of(S, T, MAT0 + p * N_SLOTS, a)
+    if kind == T_PLAY:
+        return cards_of(S, T, PLAY0 + p * N_SLOTS, a)
+    if kind == T_DURATIONS:
+        # On its own turn: the copies held from earlier turns (counted at the start of the
+        # turn, KEEP + PERM then), still in play; on other turns every held copy is.
+        m = 0
+        for c in range(N_CARDS):
+            if (a >= 0 and c != a) or (a < 0 and (T[c * N_COLS + C_TYPES] & -a) == 0):
+                continue
+            o = p * N_SLOTS + c
+            if own_turn:
+                m += min(S[HELD + o], S[PLAY0 + o])
+            else:
+                m += S[KEEP + o] + S[PERM + o]
+        return m
+    if kind == T_GAINED:
+        if not own_turn:
+            return 0
+        m = 0
+        for i in range(min(S[GAINED + p], GAINED_SLOTS)):
+            c = S[GAINED_IDS + p * GAINED_SLOTS + i]
+            if c == a or (a < 0 and (T[c * N_COLS + C_TYPES] & -a)):
+                m += 1
+        return m
+    if kind == T_BOUGHT or kind == T_BOUGHT_TURN:
+        if kind == T_BOUGHT_TURN and not own_turn:
+            return 0
+        e0 = EV_BOUGHT + p * EVENT_SLOTS if kind == T_BOUGHT else EV_BOUGHT_TURN
+        if a >= 0:
+            return S[e0 + a - FIRST_EVENT]
+        m = 0
+        for e in range(N_CARDS - FIRST_EVENT):
+            m += S[e0 + e]
+        return m
+    if kind == T_ACTIONS:
+        return S[V + V_ACTIONS] if own_turn else 0
+    if kind == T_HAND_COINS:
+        m = 0
+        for i in range(T[N_TREASURES]):
+            c = T[TREASURE_IDS + i]
+            m += S[HAND0 + p * N_SLOTS + c] * T[c * N_COLS + C_COINS]
+        return m
+    if kind >= T_TOK_CARD and kind <= T_TOK_TRASH:
+        on = S[TOK_CARD + (kind - T_TOK_CARD) * MAX_PLAYERS + p]
+        return 1 if (on != 0 if a < 0 else on == a + 1) else 0
+    if kind == T_MINUS_CARD:
+        return 1 if S[MINUS_CARD + p] else 0
+    if kind == T_MINUS_COIN:
+        return 1 if S[MINUS_COIN + p] else 0
+    if kind == T_JOURNEY_UP:
+        return 0 if S[JOURNEY_DOWN + p] else 1
     return 0
 
 
@@ -322,17 +432,47 @@ def pick_from_list(S, T, P, Q, b, p, lst, coins):
 
 
 @njit(cache=True)
-def pick_gain(S, T, P, Q, b, p, max_cost, treasure_only):
-    """A rule bot's choice for "gain a card costing up to max_cost".
+def pick_gain_rule(S, T, P, Q, b, p, max_cost, source):
+    """The first gain rule, general or ``by`` ``source``, whose card can be gained for
+    ``max_cost`` and whose conditions hold; -1 if none."""
+    bounds = b * P_WIDTH + PF_BOUNDS + 2 * L_GAIN
+    for r in range(P[bounds], P[bounds + 1]):
+        by = P[b * P_WIDTH + PF_RULES + RULE_WIDTH * r + 1]
+        if by != -1 and by != source:
+            continue
+        c = P[b * P_WIDTH + PF_RULES + RULE_WIDTH * r]
+        if not can_gain(S, T, c, max_cost):
+            continue
+        if not conditions_hold(S, T, P, Q, b, r, p, max_cost):
+            continue
+        if ends_badly(S, T, P, b, p, c):
+            continue
+        return c
+    return -1
 
-    The gain list (or the buy list when the gain list is empty) decides; when
-    it names nothing the gain is still mandatory, so take the costliest
+
+@njit(cache=True)
+def pick_gain(S, T, P, Q, b, p, max_cost, treasure_only, source):
+    """A rule bot's choice for "gain a card costing up to max_cost", made by the card
+    or Event ``source``.
+
+    The gain list decides, read in order, a rule given ``by`` another card skipped;
+    when it has no rule for this gain (none general, none by ``source``) the buy list
+    does.  When they name nothing the gain is still mandatory, so take the costliest
     Treasure, else the cheapest card that is not a Curse, else a Curse.
     """
     if not treasure_only:
         bounds = b * P_WIDTH + PF_BOUNDS + 2 * L_GAIN
-        has_gain_list = P[bounds + 1] > P[bounds]
-        c = pick_from_list(S, T, P, Q, b, p, L_GAIN if has_gain_list else L_BUY, max_cost)
+        has_rule = False
+        for r in range(P[bounds], P[bounds + 1]):
+            by = P[b * P_WIDTH + PF_RULES + RULE_WIDTH * r + 1]
+            if by == -1 or by == source:
+                has_rule = True
+                break
+        if has_rule:
+            c = pick_gain_rule(S, T, P, Q, b, p, max_cost, source)
+        else:
+            c = pick_from_list(S, T, P, Q, b, p, L_BUY, max_cost)
         if c >= 0:
             return c
     best = -1
@@ -476,7 +616,8 @@ def rules_decide(S, T, P, Q, p, d, arg):
         S[V + V_PENDING] = -1
         if d == D_REMODEL_GAIN and c >= 0 and can_gain(S, T, c, arg):
             return c
-        return pick_gain(S, T, P, Q, b, p, arg, False)
+        return pick_gain(S, T, P, Q, b, p, arg, False,
+                         REMODEL if d == D_REMODEL_GAIN else WORKSHOP)
     if d == D_MINE_TRASH:
         c = pick_pair(S, T, P, Q, b, p, L_MINE, 3)
         if c >= 0 or P[b * P_WIDTH + PF_FLAGS + F_MINE_ALWAYS] == 0:
@@ -504,7 +645,7 @@ def rules_decide(S, T, P, Q, p, d, arg):
         S[V + V_PENDING] = -1
         if c >= 0 and can_gain(S, T, c, arg):
             return c
-        return pick_gain(S, T, P, Q, b, p, arg, True)
+        return pick_gain(S, T, P, Q, b, p, arg, True, MINE)
     if d == D_CHAPEL:
         return lowest_ranked_in_hand(S, P, b, p, R_TRASH, NEVER)
     if d == D_MONEYLENDER:
@@ -590,7 +731,7 @@ def rules_decide_more(S, T, P, Q, b, p, d, arg):
                 return c
         return best_in_zone(S, T, P, b, p, ASIDE0, R_DISCARD, 0, False)
     if d == D_ARTISAN_GAIN:
-        return pick_gain(S, T, P, Q, b, p, arg, False)
+        return pick_gain(S, T, P, Q, b, p, arg, False, ARTISAN)
     if d == D_ARTISAN_TOPDECK:
         # The bot's own topdeck list: its first-listed card in hand.  Otherwise an Action
         # it cannot play this turn, else the cheapest Treasure (worth least now, still

@@ -49,12 +49,13 @@ from sim.engine.decide import pick_from_list, rules_action
 from sim.engine.layout import (
     ACTION_IDS,
     ACTIONS_OWNED,
+    ADVENTURES_END,
     BOT,
     DISC0,
     DISC_N,
     DISC_TOP,
     ERR,
-    HAG_ON,
+    GAINED,
     HAND0,
     HAND_N,
     KEEP,
@@ -202,6 +203,7 @@ def play_turn(S, R, T, P, Q, H, p):
     S[V + V_COINS] = 0
     S[V + V_MERCHANTS] = 0
     S[V + V_SILVER_PLAYED] = 0
+    S[GAINED + p] = 0
     if S[V + V_LOG_ON]:
         log_event(S, EV_TURN, p, -1, S[TURNS + p] + 1, 0)
         for c in range(N_CARDS):
@@ -323,7 +325,7 @@ def reset_adventures(S, T):
             S[PERM + p * N_SLOTS + c] = 0
     for c in range(n_ids):
         S[NON_SUPPLY + c] = T[NON_SUPPLY0 + c]
-    for i in range(WOODS_ON, HAG_ON + MAX_PLAYERS * MAX_PLAYERS):
+    for i in range(WOODS_ON, ADVENTURES_END):   # attacks running, Events bought
         S[i] = 0
     for i in range(V_BOUGHT, V_STAYS + 1):
         S[V + i] = 0

@@ -120,7 +120,21 @@ NON_SUPPLY = PERM + MAX_PLAYERS * N_SLOTS
 # S[WOODS_ON + a * MAX_PLAYERS + q].
 WOODS_ON = NON_SUPPLY + N_SLOTS
 HAG_ON = WOODS_ON + MAX_PLAYERS * MAX_PLAYERS
-DECK = HAG_ON + MAX_PLAYERS * MAX_PLAYERS
+# What rule conditions read (bots.conditions): Events each player bought this game
+# (S[EV_BOUGHT + p * EVENT_SLOTS + event - FIRST_EVENT]) and the current player's this
+# turn (S[EV_BOUGHT_TURN + event - FIRST_EVENT]); both cleared with the Adventures state.
+EVENT_SLOTS = 32
+EV_BOUGHT = HAG_ON + MAX_PLAYERS * MAX_PLAYERS
+EV_BOUGHT_TURN = EV_BOUGHT + MAX_PLAYERS * EVENT_SLOTS
+ADVENTURES_END = EV_BOUGHT_TURN + EVENT_SLOTS   # reset_adventures clears WOODS_ON up to here
+# The cards a player gained on its own turn, in order (the first GAINED_SLOTS of GAINED:
+# S[GAINED_IDS + p * GAINED_SLOTS + i]), every game, base set too.
+GAINED_SLOTS = 16
+GAINED_IDS = ADVENTURES_END
+# Copies held in a player's play area from earlier turns, counted at the start of its
+# turn (KEEP + PERM then): S[HELD + p * N_SLOTS + c].
+HELD = GAINED_IDS + MAX_PLAYERS * GAINED_SLOTS
+DECK = HELD + MAX_PLAYERS * N_SLOTS
 LOG = DECK + MAX_PLAYERS * MAX_DECK
 LOG_WIDTH = 6                     # (event, turn, player, card, count, extra)
 STATE_SIZE = LOG                  # without a log

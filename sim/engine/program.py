@@ -67,7 +67,15 @@ from sim.cards import ACTION, CARDS, COPPER, CURSE_TYPE, N_CARDS, TREASURE, TYPE
 
 # Rule lists.
 L_BUY, L_GAIN, L_REMODEL, L_MINE = range(4)
-N_LISTS = 4
+# Adventures decisions (bots.rules Call, Exchange/Keep, Transmogrify, Choose):
+# * L_CALL: (Reserve card, target or -1): call it (on that target) when the conditions hold;
+#   a card with no L_CALL row keeps its default (sim.engine.adventures.decide);
+# * L_EXCHANGE: (Traveller, 1 exchange / 0 keep): the first row for the Traveller whose
+#   conditions hold decides;
+# * L_TRANSMOGRIFY: (card gained, card trashed), like L_REMODEL with $1 more;
+# * L_CHOOSE: (card or Event asking, option number): the first holding row decides.
+L_CALL, L_EXCHANGE, L_TRANSMOGRIFY, L_CHOOSE = range(4, 8)
+N_LISTS = 8
 
 # Condition terms: what a rule may look at.
 T_CONST = 0          # the number in arg
@@ -91,7 +99,24 @@ T_OPP_TURNS = 17     # most turns finished by one opponent
 T_POSITION = 18      # this player's place in the turn order, 1 = moves first
 T_DISC_TOP = 19      # 1 if own discard pile shows card arg on top, else 0
 T_OPP_DISC_TOP = 20  # opponents whose discard pile shows card arg on top
-N_TERMS = 21
+# Adventures.  A card-or-type argument is a card id, or minus a type bit (-TYPE) for
+# every card of that type.
+T_MAT = 21           # cards on own Tavern mat
+T_PLAY = 22          # cards in own play area
+T_DURATIONS = 23     # cards in own play area from earlier turns
+T_GAINED = 24        # cards gained this turn (own turn; 0 on other turns)
+T_BOUGHT = 25        # Events bought this game
+T_BOUGHT_TURN = 26   # Events bought this turn (own turn; 0 on other turns)
+T_ACTIONS = 27       # Actions left now
+T_HAND_COINS = 28    # $ of the Treasures in own hand (printed values)
+# Own tokens on Supply piles, 1 or 0: arg -1 = on any pile, else on pile arg
+# (T_TOK_CARD + k for token k: +1 Card, +1 Action, +1 Buy, +$1, -$2, Trashing).
+T_TOK_CARD = 29
+T_TOK_TRASH = 34
+T_MINUS_CARD = 35    # 1 while own -1 Card token is on own deck
+T_MINUS_COIN = 36    # 1 while own -$1 token is held
+T_JOURNEY_UP = 37    # 1 while own Journey token is face up
+N_TERMS = 38
 
 # Comparison operators.
 OP_LT, OP_LE, OP_EQ, OP_NE, OP_GE, OP_GT = range(6)
@@ -131,7 +156,8 @@ F_KIND = 4               # K_RULES, K_RANDOM or K_PYTHON
 F_MINE_ALWAYS = 5        # Mine: when no L_MINE rule applies, still upgrade the best Treasure
 F_HOOK = 6               # 1 + slot of a compiled decision hook (0: none); set by sim.engine.batch
 F_TOPDECK = 7            # 1: topdeck_rank is the bot's own list (Artisan and Sentry read it too)
-N_FLAGS = 8
+F_LISTS = 8              # bit X_k set: the bot gave extra rank row k (else its default applies)
+N_FLAGS = 9
 
 K_RULES, K_RANDOM, K_PYTHON = 0, 1, 2
 
@@ -161,6 +187,7 @@ class Program:
     flags: np.ndarray = field(default_factory=lambda: np.zeros(N_FLAGS, np.int32))
     topdeck_rank: np.ndarray = field(default_factory=default_topdeck_rank)   # int32 [N_CARDS]
     sentry_discard: np.ndarray = field(default_factory=default_sentry_discard)  # int32 [N_CARDS]
+    extra_ranks: np.ndarray = field(default_factory=lambda: no_extra_ranks())  # [N_EXTRA, N_CARDS]
 
     def validate(self) -> None:
         r = len(self.rules)
@@ -176,8 +203,23 @@ class Program:
     def rank_rows(self) -> tuple[np.ndarray, ...]:
         """The per-card rows in packing order (index ``R_*``)."""
         return (self.play_rank, self.discard_rank, self.trash_rank, self.cellar_discard,
-                self.topdeck_rank, self.sentry_discard)
+                self.topdeck_rank, self.sentry_discard, *self.extra_ranks)
 
 
 R_PLAY, R_DISCARD, R_TRASH, R_CELLAR, R_TOPDECK, R_SENTRY_DISCARD = range(6)
-N_RANK_ROWS = 6
+# Extra rank rows for Adventures decisions (extra row k is rank row R_TOKENS + k), each
+# used only when the bot gave it (bit k of F_LISTS):
+# * X_TOKEN + t (t = token 0..5: +1 Card, +1 Action, +1 Buy, +$1, -$2, Trashing): the piles
+#   it puts that token on, first listed first;
+# * X_TEACHER: the tokens Teacher places, by token number (0..3), first listed first;
+# * X_GEAR, X_SAVE, X_TRADE: the cards Gear / Save set aside and Trade trashes;
+# * X_START: the start-of-turn effects and calls, first listed first.
+X_TOKEN, X_TEACHER, X_GEAR, X_SAVE, X_TRADE, X_START = 0, 6, 7, 8, 9, 10
+N_EXTRA = 11
+R_TOKENS = 6
+N_RANK_ROWS = R_TOKENS + N_EXTRA
+
+
+def no_extra_ranks() -> np.ndarray:
+    """The extra rank rows of a bot that gives none (every card NEVER)."""
+    return np.full((N_EXTRA, N_CARDS), NEVER, np.int32)

@@ -41,6 +41,9 @@ from sim.engine.layout import (
     DISC_N,
     DISC_TOP,
     ERR,
+    GAINED,
+    GAINED_IDS,
+    GAINED_SLOTS,
     HAND0,
     HAND_N,
     IN_SUPPLY,
@@ -304,6 +307,11 @@ def gain(S, T, p, c, where):
     if S[SUPPLY + c] == 0:
         S[V + V_EMPTY] += 1
     count_owned(S, T, p, c, 1)
+    if S[V + V_CUR] == p:           # gains on p's own turn (Treasure Hunter, rule terms)
+        k = S[GAINED + p]
+        if k < GAINED_SLOTS:
+            S[GAINED_IDS + p * GAINED_SLOTS + k] = c
+        S[GAINED + p] = k + 1
     if where == GAIN_TO_HAND:
         S[HAND0 + p * N_SLOTS + c] += 1
         S[HAND_N + p] += 1

@@ -13,7 +13,10 @@ from numba import njit
 import sim.engine.adventures.turn as _turn
 from sim.cards import (
     ACTION,
+    ALMS,
+    AMULET,
     ATTACK,
+    BALL,
     C_ACTIONS,
     C_COINS,
     C_COST,
@@ -21,10 +24,16 @@ from sim.cards import (
     COIN_OF_THE_REALM,
     COPPER,
     CURSE,
+    DUPLICATE,
     GUIDE,
+    HERO,
+    MESSENGER,
+    MISER,
     N_CARDS,
+    QUEST,
     RATCATCHER,
     ROYAL_CARRIAGE,
+    SEAWAY,
     TEACHER,
     TRANSMOGRIFY,
     TREASURE,
@@ -83,8 +92,10 @@ from sim.engine.decide import (
     R_PLAY,
     R_TRASH,
     best_in_zone,
+    conditions_hold,
     lowest_ranked_in_hand,
     pick_gain,
+    pick_pair,
     python_answer,
     random_decide,
     rules_action,
@@ -104,18 +115,40 @@ from sim.engine.layout import (
     N_COLS,
     N_SLOTS,
     P_WIDTH,
+    PF_BOUNDS,
     PF_FLAGS,
     PF_NPLAY,
     PF_PLAY,
     PF_RANKS,
+    PF_RULES,
     PLAY0,
+    RULE_WIDTH,
     TOK_CARD,
     TURNS,
     V_ACTIONS,
+    V_COINS,
+    V_PENDING,
     V_THIS,
     V,
 )
-from sim.engine.program import F_HOOK, F_KIND, K_PYTHON, K_RANDOM
+from sim.engine.program import (
+    F_HOOK,
+    F_KIND,
+    F_LISTS,
+    K_PYTHON,
+    K_RANDOM,
+    L_CALL,
+    L_CHOOSE,
+    L_EXCHANGE,
+    L_TRANSMOGRIFY,
+    R_TOKENS,
+    X_GEAR,
+    X_SAVE,
+    X_START,
+    X_TEACHER,
+    X_TOKEN,
+    X_TRADE,
+)
 from sim.engine.zones import can_gain, cost_of
 
 BIG = 1 << 30
@@ -186,9 +219,9 @@ def pile_ok(S, T, p, c, avoid_own):
 
 
 @njit(cache=True)
-def gain_of_type(S, T, P, Q, b, p, max_cost, type_mask):
+def gain_of_type(S, T, P, Q, b, p, max_cost, type_mask, source):
     """pick_gain restricted to a type: the bot's list if it names one, else the costliest."""
-    c = pick_gain(S, T, P, Q, b, p, max_cost, False)
+    c = pick_gain(S, T, P, Q, b, p, max_cost, False, source)
     if c >= 0 and (T[c * N_COLS + C_TYPES] & type_mask):
         return c
     best = -1
@@ -199,44 +232,168 @@ def gain_of_type(S, T, P, Q, b, p, max_cost, type_mask):
     return best
 
 
+# ----------------------------------------------------------------------------- rule forms
+@njit(cache=True, inline="always")
+def has_list(P, b, x):
+    """The bot gave extra rank row ``x`` (sim.engine.program X_*)."""
+    return (P[b * P_WIDTH + PF_FLAGS + F_LISTS] >> x) & 1
+
+
+@njit(cache=True, inline="always")
+def extra_rank(P, b, x, c):
+    return P[b * P_WIDTH + PF_RANKS + (R_TOKENS + x) * N_SLOTS + c]
+
+
+@njit(cache=True)
+def call_rule(S, T, P, Q, b, p, card, target):
+    """The bot's Call rules for Reserve ``card`` (sim.engine.program L_CALL) called on
+    ``target``: 1 if one holds, 0 if it has some and none holds, -1 if it has none (the
+    default decides)."""
+    found = False
+    for r in range(P[b * P_WIDTH + PF_BOUNDS + 2 * L_CALL],
+                   P[b * P_WIDTH + PF_BOUNDS + 2 * L_CALL + 1]):
+        if P[b * P_WIDTH + PF_RULES + RULE_WIDTH * r] != card:
+            continue
+        found = True
+        on = P[b * P_WIDTH + PF_RULES + RULE_WIDTH * r + 1]
+        if on >= 0 and on != target:
+            continue
+        if conditions_hold(S, T, P, Q, b, r, p, S[V + V_COINS]):
+            return 1
+    return 0 if found else -1
+
+
+@njit(cache=True)
+def first_rule_answer(S, T, P, Q, b, p, lst, card):
+    """The answer (second column) of the first rule of list ``lst`` (L_EXCHANGE,
+    L_CHOOSE) for ``card`` whose conditions hold; -1 if none."""
+    for r in range(P[b * P_WIDTH + PF_BOUNDS + 2 * lst],
+                   P[b * P_WIDTH + PF_BOUNDS + 2 * lst + 1]):
+        if P[b * P_WIDTH + PF_RULES + RULE_WIDTH * r] != card:
+            continue
+        if conditions_hold(S, T, P, Q, b, r, p, S[V + V_COINS]):
+            return P[b * P_WIDTH + PF_RULES + RULE_WIDTH * r + 1]
+    return -1
+
+
+@njit(cache=True)
+def has_rules(P, b, lst):
+    return P[b * P_WIDTH + PF_BOUNDS + 2 * lst + 1] > P[b * P_WIDTH + PF_BOUNDS + 2 * lst]
+
+
+@njit(cache=True)
+def wants_start_call(S, T, P, Q, b, p, c):
+    """Whether the bot calls Reserve ``c`` (Guide, Ratcatcher, Transmogrify, Teacher) at
+    the start of its turn: its Call rules for ``c`` if it has any; else Transmogrify when
+    one of its Transmogrify rules applies (when it has some); else the defaults: Guide
+    on a weak hand (nothing to play, $3 or less in Treasures, 5 cards or fewer),
+    Ratcatcher and Transmogrify with junk in hand, Teacher while one of its tokens is
+    off the piles and a pile is free for it."""
+    r = call_rule(S, T, P, Q, b, p, c, -1)
+    if r >= 0:
+        return r == 1
+    if c == GUIDE:
+        return S[HAND_N + p] <= 5 and treasure_in_hand(S, T, p) <= 3 and \
+            rules_action(S, P, b, p) < 0
+    if c == TRANSMOGRIFY and has_rules(P, b, L_TRANSMOGRIFY):
+        ok = pick_pair(S, T, P, Q, b, p, L_TRANSMOGRIFY, 1) >= 0
+        S[V + V_PENDING] = -1
+        return ok
+    if c == RATCATCHER or c == TRANSMOGRIFY:
+        return junk_in_hand(S, P, b, p) >= 0
+    if c == TEACHER and action_pile_for(S, T, P, b, p, True) >= 0:
+        for k in range(4):
+            if S[TOK_CARD + k * MAX_PLAYERS + p] == 0:
+                return True
+    return False
+
+
+@njit(cache=True)
+def start_choice(S, T, P, Q, b, p, calls_open):
+    """D_START: with a ``start`` list, the first listed effect due or call wanted; then
+    Guide (on the hand as dealt, before Gear's cards or a Duration's draw would be
+    discarded with it), every effect still due in the default order (Gear's cards first,
+    so a Ratcatcher call can trash one of them), then the other calls wanted.  Never -1
+    while an effect is due (after a -1 calls close)."""
+    m0 = MAT0 + p * N_SLOTS
+    if has_list(P, b, X_START):
+        best = -1
+        for i in range(len(_turn.START_ITEMS)):
+            c = _turn.START_ITEMS[i]
+            if extra_rank(P, b, X_START, c) < NEVER and _turn.start_item_due(S, p, c) and \
+                    (best < 0 or extra_rank(P, b, X_START, c) < extra_rank(P, b, X_START, best)):
+                best = c
+        if calls_open:
+            for c in (GUIDE, RATCATCHER, TRANSMOGRIFY, TEACHER):
+                if extra_rank(P, b, X_START, c) < NEVER and S[m0 + c] and \
+                        (best < 0 or
+                         extra_rank(P, b, X_START, c) < extra_rank(P, b, X_START, best)) \
+                        and wants_start_call(S, T, P, Q, b, p, c):
+                    best = c
+        if best >= 0:
+            return best
+    if calls_open and S[m0 + GUIDE] and wants_start_call(S, T, P, Q, b, p, GUIDE):
+        return GUIDE
+    for i in range(len(_turn.START_ITEMS)):
+        if _turn.start_item_due(S, p, _turn.START_ITEMS[i]):
+            return _turn.START_ITEMS[i]
+    if calls_open:
+        for c in (RATCATCHER, TRANSMOGRIFY, TEACHER):
+            if S[m0 + c] and wants_start_call(S, T, P, Q, b, p, c):
+                return c
+    return -1
+
+
+@njit(cache=True)
+def token_pile(S, T, P, Q, b, p, k, avoid_own):
+    """The pile for ``p``'s token ``k`` (0..5): the first pile of the bot's list for that
+    token that can take it, else the default (the first Action of its play list with a
+    Supply pile, else the first such pile by id)."""
+    if has_list(P, b, X_TOKEN + k):
+        best = -1
+        for c in range(N_CARDS):
+            if extra_rank(P, b, X_TOKEN + k, c) < NEVER and pile_ok(S, T, p, c, avoid_own) and \
+                    (best < 0 or extra_rank(P, b, X_TOKEN + k, c) < extra_rank(P, b, X_TOKEN + k,
+                                                                              best)):
+                best = c
+        if best >= 0:
+            return best
+    return action_pile_for(S, T, P, b, p, avoid_own)
+
+
+@njit(cache=True)
+def quest_option_ok(S, T, P, b, p, option):
+    h0 = HAND0 + p * N_SLOTS
+    if option == 0:
+        return best_in_zone(S, T, P, b, p, HAND0, R_DISCARD, ATTACK, True) >= 0
+    if option == 1:
+        return S[h0 + CURSE] >= 2
+    return option == 2 and S[HAND_N + p] >= 6
+
+
 @njit(cache=True)
 def rules_decide_adv(S, T, P, Q, b, p, d, arg):
     """A rule bot's answer to Adventures decision ``d`` (see module docstring)."""
     h0 = HAND0 + p * N_SLOTS
     m0 = MAT0 + p * N_SLOTS
     if d == D_START:
-        # Guide first, on the hand as dealt (before Gear's cards or a Duration's draw would
-        # be discarded with it), when the hand is weak: nothing to play, $3 or less.  Then
-        # every effect still due, in the default order (Gear's cards first, so a
-        # Ratcatcher call can trash one of them).  Then the calls: Ratcatcher and
-        # Transmogrify on junk, Teacher while a +1 token is off the piles.  It answers -1
-        # only when no effect is due: after a -1 the engine asks again while several are
-        # due, and a call is no longer allowed then.
-        if S[m0 + GUIDE] and S[HAND_N + p] <= 5 and treasure_in_hand(S, T, p) <= 3 and \
-                rules_action(S, P, b, p) < 0:
-            return GUIDE
-        for i in range(len(_turn.START_ITEMS)):
-            if _turn.start_item_due(S, p, _turn.START_ITEMS[i]):
-                return _turn.START_ITEMS[i]
-        if S[m0 + RATCATCHER] and junk_in_hand(S, P, b, p) >= 0:
-            return RATCATCHER
-        if S[m0 + TRANSMOGRIFY] and junk_in_hand(S, P, b, p) >= 0:
-            return TRANSMOGRIFY
-        if S[m0 + TEACHER] and action_pile_for(S, T, P, b, p, True) >= 0:
-            for k in range(4):
-                if S[TOK_CARD + k * MAX_PLAYERS + p] == 0:
-                    return TEACHER
-        return -1
+        return start_choice(S, T, P, Q, b, p, arg == 0)
     if d == D_AFTER_ACTION:
-        # Coin of the Realm when the Actions ran out with an Action in hand to play.  Royal
-        # Carriage on a non-terminal Action (its replay leaves the turn's Actions no worse)
-        # at least as costly as every non-terminal Action still in hand (a better target
-        # is not coming this turn), when that copy can be replayed.
-        if S[m0 + COIN_OF_THE_REALM] and S[V + V_ACTIONS] == 0 and \
-                rules_action(S, P, b, p) >= 0:
-            return COIN_OF_THE_REALM
-        if S[m0 + ROYAL_CARRIAGE] and arg >= 0 and rc_can_replay(S, p, arg) and \
-                non_terminal(S, T, p, arg):
+        # Its Call rules on the Action just resolved (arg); without any for the card:
+        # Coin of the Realm when the Actions ran out with an Action in hand to play; Royal
+        # Carriage on a non-terminal Action (its replay leaves the turn's Actions no
+        # worse) at least as costly as every non-terminal Action still in hand (a better
+        # target is not coming this turn), when that copy can be replayed.
+        if S[m0 + COIN_OF_THE_REALM]:
+            r = call_rule(S, T, P, Q, b, p, COIN_OF_THE_REALM, arg)
+            if r == 1 or (r < 0 and S[V + V_ACTIONS] == 0 and rules_action(S, P, b, p) >= 0):
+                return COIN_OF_THE_REALM
+        if S[m0 + ROYAL_CARRIAGE] and arg >= 0 and rc_can_replay(S, p, arg):
+            r = call_rule(S, T, P, Q, b, p, ROYAL_CARRIAGE, arg)
+            if r >= 0:
+                return ROYAL_CARRIAGE if r == 1 else -1
+            if not non_terminal(S, T, p, arg):
+                return -1
             k = cost_of(S, T, arg)
             for c in range(N_CARDS):
                 if S[h0 + c] and (types_of(S, T, p, c) & ACTION) and non_terminal(S, T, p, c) \
@@ -244,37 +401,86 @@ def rules_decide_adv(S, T, P, Q, b, p, d, arg):
                     return -1
             return ROYAL_CARRIAGE
         return -1
-    if d == D_EXCHANGE or d == D_CARAVAN_GUARD or d == D_WINE_MERCHANT:
+    if d == D_EXCHANGE:
+        # Its first Exchange / Keep rule for this Traveller that holds; else exchange.
+        r = first_rule_answer(S, T, P, Q, b, p, L_EXCHANGE, arg)
+        return 1 if r < 0 else r
+    if d == D_CARAVAN_GUARD or d == D_WINE_MERCHANT:
         return 1
     if d == D_DUPLICATE:
-        # A copy of anything it would not trash (Curses, Estates, Coppers by default).
+        # Its Call rules for Duplicate on the card just gained; without any, a copy of
+        # anything it would not trash (Curses, Estates, Coppers by default).
+        r = call_rule(S, T, P, Q, b, p, DUPLICATE, arg)
+        if r >= 0:
+            return r
         return 0 if is_junk(P, b, arg) else 1
     if d == D_FAIR:
         # Onto the deck (drawn next turn) unless it is junk or a card that only scores.
         t = T[arg * N_COLS + C_TYPES]
         return 0 if is_junk(P, b, arg) or (t & (ACTION | TREASURE)) == 0 else 1
     if d == D_AMULET:
+        r = first_rule_answer(S, T, P, Q, b, p, L_CHOOSE, AMULET)
+        if r >= 0 and (r != 1 or S[HAND_N + p] > 0):
+            return r
         if junk_in_hand(S, P, b, p) >= 0:
             return 1
         return 2 if S[TURNS + p] < 10 else 0
+    if d == D_TRANSMOGRIFY_TRASH and has_rules(P, b, L_TRANSMOGRIFY):
+        c = pick_pair(S, T, P, Q, b, p, L_TRANSMOGRIFY, 1)
+        if c >= 0:
+            return c
     if d == D_AMULET_TRASH or d == D_RATCATCHER or d == D_TRANSMOGRIFY_TRASH:
         return must_trash(S, P, b, p)
     if d == D_DUNGEON or d == D_FUGITIVE:
         return rules_attack_discard(S, T, P, b, p)
     if d == D_GEAR:
-        # With no Action left this turn the Actions in hand are dead: keep (up to 2 of)
+        # Its gear list: the first listed card in hand (only listed cards).  Without one:
+        # with no Action left this turn the Actions in hand are dead: keep (up to 2 of)
         # them for next turn, the one it would play first first.  Otherwise keep nothing.
+        if has_list(P, b, X_GEAR):
+            return lowest_ranked_in_hand(S, P, b, p, R_TOKENS + X_GEAR, NEVER)
         if S[V + V_ACTIONS] == 0:
             return best_in_zone(S, T, P, b, p, HAND0, R_PLAY, ACTION, True)
         return -1
-    if d == D_TRANSMOGRIFY_GAIN or d == D_MESSENGER_GAIN or d == D_ALMS or d == D_BALL:
-        return pick_gain(S, T, P, Q, b, p, arg, False)
+    if d == D_TRANSMOGRIFY_GAIN:
+        c = S[V + V_PENDING]
+        S[V + V_PENDING] = -1
+        if c >= 0 and can_gain(S, T, c, arg):
+            return c
+        return pick_gain(S, T, P, Q, b, p, arg, False, TRANSMOGRIFY)
+    if d == D_MESSENGER_GAIN:
+        return pick_gain(S, T, P, Q, b, p, arg, False, MESSENGER)
+    if d == D_ALMS:
+        return pick_gain(S, T, P, Q, b, p, arg, False, ALMS)
+    if d == D_BALL:
+        return pick_gain(S, T, P, Q, b, p, arg, False, BALL)
     if d == D_SEAWAY:
-        return gain_of_type(S, T, P, Q, b, p, arg, ACTION)
+        return gain_of_type(S, T, P, Q, b, p, arg, ACTION, SEAWAY)
     if d == D_HERO:
-        return gain_of_type(S, T, P, Q, b, p, 1 << 20, TREASURE)
+        return gain_of_type(S, T, P, Q, b, p, 1 << 20, TREASURE, HERO)
     if d == D_TEACHER_TOKEN:
-        # A token not yet on a pile, else the +1 Action token (onto a new pile).
+        # Its teacher_tokens list: the first listed token not yet on a pile, else the
+        # first listed.  Without one: a token not yet on a pile, else the +1 Action token
+        # (onto a new pile).
+        if has_list(P, b, X_TEACHER):
+            first = -1
+            for k in range(4):
+                if extra_rank(P, b, X_TEACHER, k) >= NEVER:
+                    continue
+                if first < 0 or extra_rank(P, b, X_TEACHER, k) < extra_rank(P, b, X_TEACHER,
+                                                                             first):
+                    first = k
+            best = -1
+            for k in range(4):
+                if extra_rank(P, b, X_TEACHER, k) < NEVER and \
+                        S[TOK_CARD + k * MAX_PLAYERS + p] == 0 and \
+                        (best < 0 or extra_rank(P, b, X_TEACHER, k) < extra_rank(P, b, X_TEACHER,
+                                                                                 best)):
+                    best = k
+            if best >= 0:
+                return best
+            if first >= 0:
+                return first
         for k in range(4):
             if S[TOK_CARD + k * MAX_PLAYERS + p] == 0:
                 return k
@@ -282,7 +488,7 @@ def rules_decide_adv(S, T, P, Q, b, p, d, arg):
     if d == D_TOKEN_PILE:
         # Teacher (the call running: "this") must pick a pile with none of p's tokens;
         # the Events may put a token anywhere, so they take the first pile of its list.
-        return action_pile_for(S, T, P, b, p, S[V + V_THIS] == TEACHER)
+        return token_pile(S, T, P, Q, b, p, arg, S[V + V_THIS] == TEACHER)
     if d == D_RAZE:
         # Trash junk worth looking at cards for (an Estate: 2 cards), else Raze itself;
         # on Raze's second play (arg 1: Raze already left play) a card from hand must go.
@@ -290,12 +496,20 @@ def rules_decide_adv(S, T, P, Q, b, p, d, arg):
         if arg == 1:
             return must_trash(S, P, b, p)
         return c if c >= 0 and c != COPPER else -1
+    if d == D_SAVE and has_list(P, b, X_SAVE):
+        c = lowest_ranked_in_hand(S, P, b, p, R_TOKENS + X_SAVE, NEVER)
+        if c >= 0:
+            return c
     if d == D_RAZE_KEEP or d == D_SAVE:
         z = ASIDE0 if d == D_RAZE_KEEP else HAND0
         return best_in_zone(S, T, P, b, p, z, R_DISCARD, 0, False)
     if d == D_MESSENGER_DECK:
-        return 0
+        r = first_rule_answer(S, T, P, Q, b, p, L_CHOOSE, MESSENGER)
+        return 1 if r == 0 else 0       # option 0: "discard deck" (answer 1), 1: keep it
     if d == D_MISER:
+        r = first_rule_answer(S, T, P, Q, b, p, L_CHOOSE, MISER)
+        if r == 1 or (r == 0 and S[h0 + COPPER]):
+            return r
         return 0 if (S[h0 + COPPER] and S[m0 + COPPER] < 3) else 1
     if d == D_ARTIFICER_DISCARD or d == D_ARTIFICER_GAIN:
         return -1
@@ -310,11 +524,21 @@ def rules_decide_adv(S, T, P, Q, b, p, d, arg):
         if S[ASIDE_N + p] > 0:
             return best_in_zone(S, T, P, b, p, ASIDE0, R_DISCARD, 0, True)
         return lowest_ranked_in_hand(S, P, b, p, R_DISCARD, BIG)
+    if d == D_TRADE and has_list(P, b, X_TRADE):
+        return lowest_ranked_in_hand(S, P, b, p, R_TOKENS + X_TRADE, NEVER)
     if d == D_TRASHING_TOKEN or d == D_TRADE:
         return junk_in_hand(S, P, b, p)
     if d == D_QUEST:
-        # Bought in the Buy phase, when the cards left in hand are dead: a Gold for an
+        # Its first holding Choose rule for Quest whose option it can complete.  Else,
+        # bought in the Buy phase, when the cards left in hand are dead: a Gold for an
         # Attack, two Curses or six cards is free.  Never an option it cannot complete.
+        for r in range(P[b * P_WIDTH + PF_BOUNDS + 2 * L_CHOOSE],
+                       P[b * P_WIDTH + PF_BOUNDS + 2 * L_CHOOSE + 1]):
+            if P[b * P_WIDTH + PF_RULES + RULE_WIDTH * r] == QUEST:
+                option = P[b * P_WIDTH + PF_RULES + RULE_WIDTH * r + 1]
+                if quest_option_ok(S, T, P, b, p, option) and \
+                        conditions_hold(S, T, P, Q, b, r, p, S[V + V_COINS]):
+                    return option
         if best_in_zone(S, T, P, b, p, HAND0, R_DISCARD, ATTACK, True) >= 0:
             return 0
         if S[h0 + CURSE] >= 2:
@@ -399,4 +623,6 @@ def decide_adv(S, R, T, P, Q, hooks, p, d, arg):
         return random_decide(S, R, T, p, d, arg)
     if d >= D_START:
         return rules_decide_adv(S, T, P, Q, b, p, d, arg)
+    if d == D_BUY:
+        return _turn.pick_buy_adv(S, T, P, Q, b, p)
     return rules_decide(S, T, P, Q, p, d, arg)

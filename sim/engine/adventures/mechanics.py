@@ -65,7 +65,6 @@ from sim.engine.layout import (
     DISC_N,
     DISC_TOP,
     ERR,
-    GAINED,
     HAND0,
     HAND_N,
     IN_SUPPLY,
@@ -370,14 +369,12 @@ def hand_onto_deck(S, R, T, P, Q, D, p, by):
 @njit(cache=True)
 def on_gain(S, R, T, P, Q, D, p, c, where):
     """What a gain sets off (ADVENTURES.md §2.8), ``c`` just gained by ``p`` to
-    ``where``: it counts for Treasure Hunter when gained on ``p``'s own turn; Lost City
+    ``where`` (zones.gain counted it for Treasure Hunter): Lost City
     makes each other player draw a card; with Travelling Fair bought this turn ``p``
     may put it onto the deck; ``p`` may call Duplicates from the mat for a copy (cost
     up to $6 now, from the Supply), and each copy's gain sets off the same in turn.
     When several apply the engine resolves them in that order."""
     while S[ERR] == 0:
-        if S[V + V_CUR] == p:
-            S[GAINED + p] += 1
         if c == LOST_CITY:
             n = S[V + V_NP]
             for k in range(1, n):

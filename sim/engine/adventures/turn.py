@@ -102,7 +102,7 @@ from sim.engine.codes import (
     EV_RETURN,
     EV_TURN,
 )
-from sim.engine.decide import pick_from_list, rules_action
+from sim.engine.decide import conditions_hold, ends_badly, rules_action
 from sim.engine.layout import (
     ACTION_IDS,
     ACTIONS_OWNED,
@@ -123,13 +123,17 @@ from sim.engine.layout import (
     E_TOTAL,
     E_WINDOW,
     ERR,
+    EV_BOUGHT,
+    EV_BOUGHT_TURN,
     EVENT_IDS,
+    EVENT_SLOTS,
     GAINED,
     GEAR0,
     GEAR_N,
     HAG_ON,
     HAND0,
     HAND_N,
+    HELD,
     HIRELINGS,
     INHERIT,
     INHERITANCE_BOUGHT,
@@ -150,9 +154,12 @@ from sim.engine.layout import (
     NON_SUPPLY,
     P_WIDTH,
     PERM,
+    PF_BOUNDS,
     PF_FLAGS,
+    PF_RULES,
     PLAY0,
     PLAY_N,
+    RULE_WIDTH,
     SAVE0,
     SAVE_N,
     STACK,
@@ -410,6 +417,7 @@ def start_of_turn(S, R, T, P, Q, H, p):
         S[HAG_ON + p * MAX_PLAYERS + q] = 0
     k0 = KEEP + p * N_SLOTS
     for c in range(T[T_NIDS]):
+        S[HELD + p * N_SLOTS + c] = S[k0 + c] + S[PERM + p * N_SLOTS + c]
         S[k0 + c] = 0
     S[V + V_STAYS] = 0
     calls_open = True
@@ -476,6 +484,29 @@ def event_allowed(S, T, p, c):
     return not (c == INHERITANCE and S[INHERITANCE_BOUGHT + p] != 0)
 
 
+@njit(cache=True)
+def pick_buy_adv(S, T, P, Q, b, p):
+    """A rule bot's buy in an Adventures game: the first rule of its buy list whose card
+    can be bought now (an Event: in the game, affordable, allowed; on a Mission turn
+    only Events) and whose conditions hold; -1 if none."""
+    coins = S[V + V_COINS]
+    mission = S[V + V_MISSION] != 0
+    for r in range(P[b * P_WIDTH + PF_BOUNDS + 2 * L_BUY],
+                   P[b * P_WIDTH + PF_BOUNDS + 2 * L_BUY + 1]):
+        c = P[b * P_WIDTH + PF_RULES + RULE_WIDTH * r]
+        if c >= FIRST_EVENT:
+            if not event_allowed(S, T, p, c):
+                continue
+        elif mission or not can_gain(S, T, c, coins):
+            continue
+        if not conditions_hold(S, T, P, Q, b, r, p, coins):
+            continue
+        if c < FIRST_EVENT and ends_badly(S, T, P, b, p, c):
+            continue
+        return c
+    return -1
+
+
 # Events that may be bought once per turn (bit c - FIRST_EVENT of V_ONCE when bought).
 @njit(cache=True, inline="always")
 def once_per_turn(c):
@@ -494,6 +525,8 @@ def buy_event(S, R, T, P, Q, H, p, c):
         S[V + V_ONCE] |= 1 << (c - FIRST_EVENT)
     if c == INHERITANCE:
         S[INHERITANCE_BOUGHT + p] = 1
+    S[EV_BOUGHT + p * EVENT_SLOTS + c - FIRST_EVENT] += 1
+    S[EV_BOUGHT_TURN + c - FIRST_EVENT] += 1
     log_event(S, EV_EVENT, p, c, 1, 0)
     S[V + V_BUYS] += T[c * N_COLS + C_BUYS]
     S[V + V_THIS] = c
@@ -677,6 +710,8 @@ def play_turn_adv(S, R, T, P, Q, H, p):
     S[V + V_FAIR] = 0
     S[V + V_EXPEDITIONS] = 0
     S[GAINED + p] = 0
+    for i in range(T[N_EVENTS]):
+        S[EV_BOUGHT_TURN + T[EVENT_IDS + i] - FIRST_EVENT] = 0
     if S[V + V_LOG_ON]:
         if S[V + V_MISSION]:
             log_event(S, EV_MISSION, p, -1, S[TURNS + p] + 1, 0)
@@ -741,7 +776,7 @@ def play_turn_adv(S, R, T, P, Q, H, p):
     log_event(S, EV_COINS, p, -1, produced, 0)
     while S[V + V_BUYS] > 0 and S[ERR] == 0:
         if fast:
-            c = pick_from_list(S, T, P, Q, b, p, L_BUY, S[V + V_COINS])
+            c = pick_buy_adv(S, T, P, Q, b, p)
         else:
             c = ask(S, R, T, P, Q, D, p, D_BUY, 0)
         if S[ERR] or c < 0:
