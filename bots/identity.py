@@ -106,12 +106,17 @@ def kingdom_needs(bot: Any) -> dict[int, list[str]]:
         if card in kingdom:
             needs.setdefault(card, []).append(label)
 
-    labels = {P.L_BUY: "buy", P.L_GAIN: "gain", P.L_REMODEL: "remodel", P.L_MINE: "mine"}
+    # Rules that take or trash a card need it; Call, Exchange and Choose rules only
+    # answer for a card the bot may have, and a gain rule's ``by`` is who gains.
+    labels = {P.L_BUY: "buy", P.L_GAIN: "gain", P.L_REMODEL: "remodel", P.L_MINE: "mine",
+              P.L_TRANSMOGRIFY: "transmogrify"}
     for lst, (start, stop) in enumerate(prog.list_bounds):
+        if lst not in labels:
+            continue
         for r in range(int(start), int(stop)):
             card, frm = (int(x) for x in prog.rules[r])
             label = f"{labels[lst]} {CARDS[card].name}"
-            if frm >= 0:
+            if frm >= 0 and lst != P.L_GAIN:
                 label = f"{labels[lst]} {CARDS[frm].name} -> {CARDS[card].name}"
                 need(frm, label)
             need(card, label)

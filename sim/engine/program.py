@@ -20,6 +20,10 @@ rows belong to rule list ``k``:
   most cost of ``from_card`` + 2).  Needs ``from_card`` in hand.
 * ``L_MINE``: likewise for Mine (Treasures, +3, optional).
 
+* ``L_CALL``, ``L_EXCHANGE``, ``L_TRANSMOGRIFY``, ``L_CHOOSE``: the Adventures
+  decisions (see the constants below and sim.engine.adventures.decide); a bot
+  without rows for a card keeps the default there.
+
 Conditions: ``lhs OP rhs / div + add``, stored as float64 rows of
 ``COND_WIDTH`` numbers: (lhs_term, lhs_arg, op, rhs_term, rhs_arg, div, add).
 Terms (``T_*``) only read what the deciding player may know (RULES.md,
@@ -50,6 +54,9 @@ Ranks (int32 per card id, lower = first):
   (sim.engine.decide.rules_decide_more).
 * ``sentry_discard``: 1 where Sentry discards a card it looked at and did not
   trash (default :func:`default_sentry_discard`: Victory cards and Curses).
+
+* ``extra_ranks``: the Adventures lists (token piles, Teacher's tokens, gear, save,
+  trade, start; ``X_*`` below), each read only when its bit of ``F_LISTS`` is set.
 
 Every rank row is one row of ``N_SLOTS`` in the packed program (``R_*`` below,
 sim.engine.layout PF_RANKS).

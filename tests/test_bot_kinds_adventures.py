@@ -1,0 +1,126 @@
+"""The three ways of writing a bot give identical games on an Adventures kingdom with
+Events: a rule bot that buys an Event, keeps a Traveller by condition and puts its token
+on a listed pile; a compiled hook and a Python class with the same logic (issue 11)."""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+import bots
+from bots.compiled import CompiledBot
+from bots.python_bot import DEFAULT, PythonBot
+from bots.rules import Buy, Keep, RuleBot, count, money, turn
+from sim.cards import CARDS, GOLD, LABORATORY, LOST_ARTS, PAGE, PROVINCE, SILVER, card_id
+from sim.engine.batch import play_batch
+from sim.engine.codes import D_BUY, D_EXCHANGE, D_TOKEN_PILE, USE_DEFAULT
+from sim.engine.config import GameConfig
+from sim.engine.hooks import HOOK_SIGNATURE, ME, can_gain, coins, owned
+from sim.engine.hooks import money as hook_money
+from sim.engine.hooks import turn as hook_turn
+from sim.engine.rng import game_seeds
+
+KINGDOM = ("Page", "Peasant", "Lost City", "Royal Carriage", "Coin of the Realm",
+           "Distant Lands", "Relic", "Bridge Troll", "Smithy", "Laboratory")
+EVENTS = ("Lost Arts", "Seaway")
+
+RULES = RuleBot(
+    "lab-arts-rules", "Laboratories, Lost Arts on them, a Page kept until two Labs",
+    buy=[Buy("Province", money() > 15),
+         Buy("Lost Arts", count("Laboratory") >= 2, turn() <= 10),
+         Buy("Gold"),
+         Buy("Laboratory", count("Laboratory") < 3),
+         Buy("Page", count("Page") < 1),
+         Buy("Silver")],
+    exchange=[Keep("Page", count("Laboratory") < 2)],
+    tokens={"+1 Action": ["Laboratory"]})
+# What the hook and the Python class fall back to: the same defaults, no buy rules.
+FALLBACK = RuleBot("lab-arts-fallback", "defaults only")
+
+
+@njit(HOOK_SIGNATURE, cache=True)
+def lab_arts_hook(V, d, arg):
+    if d == D_BUY:
+        c = coins(V)
+        labs = owned(V, ME, LABORATORY)
+        if can_gain(V, PROVINCE, c) and hook_money(V, ME) > 15:
+            return PROVINCE
+        if c >= 6 and labs >= 2 and hook_turn(V, ME) <= 10:
+            return LOST_ARTS            # an Event: in this game, $6, any number per turn
+        if can_gain(V, GOLD, c):
+            return GOLD
+        if can_gain(V, LABORATORY, c) and labs < 3:
+            return LABORATORY
+        if can_gain(V, PAGE, c) and owned(V, ME, PAGE) < 1:
+            return PAGE
+        if can_gain(V, SILVER, c):
+            return SILVER
+        return -1
+    if d == D_EXCHANGE:
+        return 0 if arg == PAGE and owned(V, ME, LABORATORY) < 2 else 1
+    if d == D_TOKEN_PILE and arg == 1:      # the +1 Action token (Lost Arts)
+        return LABORATORY
+    return USE_DEFAULT
+
+
+class LabArtsPython(PythonBot):
+    name = "lab-arts-python"
+    fallback = FALLBACK
+
+    def buy(self, view):
+        labs = view.count("Laboratory")
+        money_owned = sum(CARDS[card_id(n)].coins * k for n, k in view.owned.items())
+        if view.can_buy("Province") and money_owned > 15:
+            return "Province"
+        if view.buys and view.coins >= 6 and labs >= 2 and view.turn <= 10:
+            return "Lost Arts"
+        for card, ok in (("Gold", True), ("Laboratory", labs < 3),
+                         ("Page", view.count("Page") < 1), ("Silver", True)):
+            if ok and view.can_buy(card):
+                return card
+        return None
+
+    def exchange_traveller(self, view):
+        return not (CARDS[view.arg].name == "Page" and view.count("Laboratory") < 2)
+
+    def token_pile(self, view):
+        return "Laboratory" if view.arg == 1 else DEFAULT
+
+
+def _play(bot, games=300, seed=23):
+    seeds = game_seeds(seed, 0, games)
+    seats = np.zeros((games, 2), np.int32)
+    seats[1::2, 0] = 1
+    seats[:, 1] = 1 - seats[:, 0]
+    config = GameConfig(kingdom=tuple(card_id(c) for c in KINGDOM),
+                        events=tuple(card_id(e) for e in EVENTS))
+    return play_batch(config, [bot, bots.get_bot("bmu")], seats, seeds,
+                      np.zeros(games, np.int8), log=False)
+
+
+def test_rules_hook_and_python_class_play_identical_adventures_games():
+    ref = _play(RULES)
+    hooked = _play(CompiledBot("lab-arts-hook", "hook", FALLBACK, lab_arts_hook))
+    python = _play(LabArtsPython())
+    for other in (hooked, python):
+        np.testing.assert_array_equal(ref.score, other.score)
+        np.testing.assert_array_equal(ref.turns, other.turns)
+        np.testing.assert_array_equal(ref.game, other.game)
+    assert ref.score.sum() > 0
+
+
+def test_the_identical_games_use_the_adventures_rules():
+    """Guard against a vacuous match: the rule bot really buys Lost Arts and exchanges
+    Pages in these games (its log shows both)."""
+    from sim.engine import codes
+
+    config = GameConfig(kingdom=tuple(card_id(c) for c in KINGDOM),
+                        events=tuple(card_id(e) for e in EVENTS))
+    seen_event = seen_exchange = False
+    for g in range(40):
+        r = play_batch(config, [RULES, bots.get_bot("bmu")], np.array([[0, 1]], np.int32),
+                       game_seeds(23, g, g + 1), np.zeros(1, np.int8), log=True)
+        ev = r.log[:, 0]
+        seen_event |= bool(((ev == codes.EV_EVENT) & (r.log[:, 3] == LOST_ARTS)).any())
+        seen_exchange |= bool((ev == codes.EV_EXCHANGE).any())
+    assert seen_event and seen_exchange
