@@ -27,7 +27,8 @@ if TYPE_CHECKING:
     from sim.engine.program import Program
 
 __all__ = ["Bot", "BotError", "BotFileError", "ConditionError", "RuleError",
-           "UnknownBotError", "bot_names", "get_bot", "list_bots", "load_bot_file",
+           "UnknownBotError", "bot_names", "builtin_bots", "data_bot_files", "get_bot",
+           "list_bots", "load_bot_file",
            "register", "resolve_bot", "resolve_with_source"]
 
 
@@ -43,18 +44,64 @@ class Bot(Protocol):
 
 _REGISTRY: dict[str, Any] = {}
 _builtins_loaded = False
+_BUILTINS: list[Any] = []
+
+#: Folders of TOML bots registered after the Python library bots, each in sorted file-name
+#: order: the Adventures strategies (one file per bot, shipped with the package).
+DATA_DIRS: tuple[Path, ...] = (Path(__file__).parent / "data" / "adventures",)
+
+
+def data_bot_files() -> list[Path]:
+    """The TOML bot files the registry loads (:data:`DATA_DIRS`), in registration order."""
+    return [f for d in DATA_DIRS if d.is_dir() for f in sorted(d.glob("*.toml"))]
 
 
 def _ensure_builtins() -> None:
-    """Register the library bots on first use (keeps ``import bots`` light)."""
+    """Register the built-in bots on first use (keeps ``import bots`` light): the Python
+    library bots, then every TOML file of :data:`DATA_DIRS`.
+
+    A file that does not load raises its ``BotFileError`` (``file:line: message``) every
+    time the registry is used, rather than leaving a bot silently missing; a file whose
+    bot takes a name already built in is an error naming both.
+    """
     global _builtins_loaded
     if _builtins_loaded:
         return
-    _builtins_loaded = True
     from bots.library import BOTS
+    from bots.toml_bot import load_bot_file as _load
 
-    for bot in BOTS:
-        _REGISTRY.setdefault(bot.name, bot)
+    found: dict[str, Any] = {b.name: b for b in BOTS}
+    where = {b.name: "bots.library" for b in BOTS}
+    for path in data_bot_files():
+        bot = _load(path)
+        if bot.name in found:
+            line = _key_line(path, "name")
+            raise BotFileError(f"{path}:{line}: bot name {bot.name!r} is already taken by "
+                               f"{where[bot.name]}; give this bot another name",
+                               word=bot.name, path=str(path), line=line)
+        found[bot.name] = bot
+        where[bot.name] = str(path)
+    # Only now, all files loaded: a broken file leaves the registry unloaded (and says so
+    # again on the next use) instead of half-filled.
+    _builtins_loaded = True
+    _BUILTINS[:] = found.values()
+    for name, bot in found.items():
+        _REGISTRY.setdefault(name, bot)
+
+
+def _key_line(path: Path, key: str) -> int:
+    """The line (1-based) of ``key = ...`` in a TOML file, 1 if not found."""
+    for i, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+        if line.split("=")[0].strip() == key:
+            return i
+    return 1
+
+
+def builtin_bots() -> list[Any]:
+    """The built-in bots (library bots, then the TOML bots of :data:`DATA_DIRS`), which a
+    bot object of another program may not replace in a run."""
+    _ensure_builtins()
+    return list(_BUILTINS)
 
 
 def _not_a_class(bot: object) -> None:

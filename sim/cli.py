@@ -1,6 +1,7 @@
 """``domsim``: the command line on top of :mod:`sim.runner`.
 
     domsim bots                                  list the bots
+    domsim bots --kingdom Witch,Moat,... --missing   which of them can play that kingdom
     domsim cards                                 list the cards (cost, types, text)
     domsim cards throne-room library             just those cards
     domsim cards --events                        the Events
@@ -93,7 +94,8 @@ def _game_options(p: argparse.ArgumentParser) -> None:
                         '"random:ITEM,..." (the same from the cards listed and the sets named: '
                         'base, adventures, all = both; e.g. random:all, random:base,Port) or '
                         '10 comma-separated kingdom cards. A bot naming a card not in the '
-                        'kingdom is an error')
+                        'kingdom is an error (`domsim bots --kingdom K` lists the bots that '
+                        'can play K)')
     _event_options(p)
     p.add_argument("--allow-missing-cards", action="store_true",
                    help="play bots whose rules name cards not in the kingdom anyway (those "
@@ -123,12 +125,14 @@ def _event_options(p: argparse.ArgumentParser) -> None:
     """``--events`` and ``--max-events``, beside every ``--kingdom``."""
     p.add_argument("--events", default=None, metavar="EVENTS",
                    help='Adventures Events in the game: none (default), comma-separated '
-                        'Events (e.g. "Lost Arts,Seaway"; `domsim cards --events` lists them) '
-                        'or "random": 0 to --max-events Events by the rulebook\'s randomiser '
+                        'Events (e.g. "Lost Arts,Seaway"; `domsim cards --events` lists them), '
+                        '"auto" (the Events the bots\' rules buy) or "random": the Events the '
+                        'bots buy, then up to --max-events in all by the rulebook\'s randomiser '
                         'method, drawn from --seed: the Events shuffled into a deck of the '
                         'random kingdom\'s pool (every base and Adventures kingdom card when '
                         'the kingdom is not random), those turned up before the 10th kingdom '
-                        'card set out. Random Events never change the kingdom a seed draws')
+                        'card set out. Random Events never change the kingdom a seed draws. '
+                        'A bot buying an Event not in the game is an error')
     p.add_argument("--max-events", type=_max_events, default=None, metavar="N",
                    help="most Events in a game (default 2, the rulebook's recommendation): "
                         "more listed is an error; random ones beyond N are skipped")
@@ -210,8 +214,21 @@ def build_parser() -> argparse.ArgumentParser:
                    help="take the run's configuration from a results file")
     _game_options(p)
 
-    b = sub.add_parser("bots", help="list the registered bots")
+    b = sub.add_parser("bots", help="list the registered bots",
+                       description="Every registered bot with its description; with "
+                                   "--kingdom, only those that can play that kingdom: every "
+                                   "kingdom card their rules buy, gain, remodel, mine or play "
+                                   "is in it, and every Event they buy is among --events "
+                                   "(basic cards are always there; cards only named in "
+                                   "conditions do not count). Runs refuse the others.")
     b.add_argument("--names", action="store_true", help="names only")
+    b.add_argument("--kingdom", default=None,
+                   help='list only the bots that can play this kingdom: "first-game" or 10 '
+                        'comma-separated kingdom cards, as match and tournament take them')
+    _event_options(b)
+    b.add_argument("--missing", action="store_true",
+                   help="with --kingdom: also list the bots that cannot play it, each with "
+                        "the cards and Events it lacks")
 
     c = sub.add_parser("cards", help="list the cards: cost, types and text",
                        description="Every card the engine knows, or those named, with its "
@@ -316,17 +333,73 @@ def _note(msg: str) -> None:
 
 def _cmd_bots(args) -> int:
     from bots import list_bots
+    from bots.requirements import needs_text
 
     bots = list_bots()
-    if args.names:
-        print("\n".join(b.name for b in bots))
+    if args.kingdom is None:
+        for opt, given in (("--events", args.events is not None),
+                           ("--max-events", args.max_events is not None),
+                           ("--missing", args.missing)):
+            if given:
+                raise UsageError(f"{opt} checks the bots against a kingdom: give --kingdom "
+                                 f"too (e.g. --kingdom first-game)")
+        _print_bots(bots, args.names)
         return 0
-    w = max(len(b.name) for b in bots)
-    for b in bots:
-        print(f"{b.name.ljust(w)}  {getattr(b, 'description', '')}")
+    if args.names and args.missing:
+        raise UsageError("--names lists the bots that can play; --missing adds the others "
+                         "with what they lack: give one")
+    playable, lacking = _playable(bots, args)
+    _print_bots(playable, args.names)
+    if args.missing and lacking:
+        print("\ncannot play it:" if playable else "cannot play it:")
+        w = max(len(b.name) for b, _ in lacking)
+        for b, ids in lacking:
+            print(f"{b.name.ljust(w)}  needs {needs_text(ids)}")
+    if not args.missing:
+        _note(f"{len(playable)} of {len(bots)} bots can play this kingdom"
+              + ("; --missing lists the others with the cards they lack" if lacking else ""))
     return 0
 
 
+def _print_bots(bots, names_only: bool) -> None:
+    if not bots:
+        return
+    if names_only:
+        print("\n".join(b.name for b in bots))
+        return
+    w = max(len(b.name) for b in bots)
+    for b in bots:
+        print(f"{b.name.ljust(w)}  {getattr(b, 'description', '')}".rstrip())
+
+
+def _playable(bots, args) -> tuple[list, list]:
+    """``domsim bots --kingdom``: (bots that can play the kingdom and Events given, [(bot,
+    ids of the cards and Events it lacks)]), both in registration order; the same check
+    as a run's (:mod:`bots.requirements`)."""
+    from bots.requirements import missing, required_cards
+    from sim.engine.config import MAX_EVENTS, is_random_kingdom, parse_events, parse_kingdom
+    from sim.runner.plan import is_auto_events
+
+    key = args.kingdom.strip().lower()
+    if key == "auto" or is_random_kingdom(key):
+        raise UsageError(f"--kingdom {args.kingdom.strip()} is built from the bots of a run "
+                         "(their cards are put in first), so every bot plays it: give "
+                         "first-game or 10 cards to see which bots can play them")
+    if args.events is not None and (is_auto_events(args.events)
+                                    or args.events.strip().lower() == "random"):
+        raise UsageError(f"--events {args.events.strip()} is chosen for the bots of a run: "
+                         "give none or the Events to see which bots can play them")
+    kingdom = parse_kingdom(args.kingdom)
+    events = parse_events(args.events,
+                          MAX_EVENTS if args.max_events is None else args.max_events)
+    playable, lacking = [], []
+    for b in bots:
+        ids = missing(required_cards(b), kingdom, events)
+        if ids:
+            lacking.append((b, ids))
+        else:
+            playable.append(b)
+    return playable, lacking
 def card_types_text(types: int) -> str:
     """A card's types as printed on it, e.g. ``Action-Attack``."""
     from sim.cards import TYPE_BITS

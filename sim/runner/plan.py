@@ -29,7 +29,7 @@ from dataclasses import asdict, dataclass, field
 
 import numpy as np
 
-from sim.cards import FIRST_GAME, KINGDOM_CARDS, card_id
+from sim.cards import EVENTS, FIRST_GAME, KINGDOM_CARDS, card_id
 from sim.engine.config import (
     MAX_EVENTS,
     ConfigError,
@@ -213,12 +213,15 @@ def make_config(bots: Sequence[str], *, players: int | None = None,
     the cards listed, drawn from ``seed``; see :func:`sim.engine.config.random_kingdom`) or 10
     cards.  ``"random:SET,..."`` draws from whole sets (``base``, ``adventures``, ``all``),
     alone or mixed with cards; plain ``"random"`` is the base set.  A bot whose rules name
-    a kingdom card that is not in the game would play as some other bot, so that is an
-    error unless ``allow_missing_cards``; then ``unusable`` records the dead rules.
+    a kingdom card (or buy an Event) that is not in the game would play as some other bot,
+    so that is an error naming the bot and the cards, raised before any game is played,
+    unless ``allow_missing_cards``; then ``unusable`` records the dead rules.  What a bot
+    needs: :mod:`bots.requirements`.
 
-    ``events``: ``None`` (none), a comma list or sequence of Events, or ``"random"``: 0 to
-    ``max_events`` Events by the rulebook's randomiser method
-    (:func:`sim.engine.config.random_events`), from the run's ``seed``, with a deck holding
+    ``events``: ``None`` (none), a comma list or sequence of Events, ``"auto"`` (the Events
+    the bots' rules buy) or ``"random"``: the Events the bots buy, then up to
+    ``max_events`` in all by the rulebook's randomiser method
+    (:func:`random_events_with`), from the run's ``seed``, with a deck holding
     the random kingdom's pool, or, for a kingdom that is not random, every known kingdom
     card (base and Adventures: the deck of a player who owns both sets).  The
     kingdom a seed draws is the same with or without random Events.  More than
@@ -231,7 +234,8 @@ def make_config(bots: Sequence[str], *, players: int | None = None,
     """
     import sim
     from bots import register, resolve_with_source
-    from bots.identity import bot_hash, kingdom_needs
+    from bots.identity import bot_hash
+    from bots.requirements import needs as bot_needs
 
     if not bots:
         raise ConfigError("no bots given")
@@ -317,24 +321,28 @@ def make_config(bots: Sequence[str], *, players: int | None = None,
     per_deal = players if seats == "rotate" else 1
     games = -(-int(games) // per_deal) * per_deal
     seated = sorted({b for t in tabs for b in t})
-    needs = {k: kingdom_needs(objs[k]) for k in seated}
+    needs = {k: bot_needs(objs[k]) for k in seated}
+    # The seated bots' kingdom cards and Events, in bot and rule order.
+    card_needs = [c for k in seated for c in needs[k] if c not in EVENTS]
+    event_needs = list(dict.fromkeys(c for k in seated for c in needs[k] if c in EVENTS))
     if isinstance(kingdom, str) and kingdom.strip().lower() == "auto":
-        kingdom_ids = auto_kingdom([c for k in seated for c in needs[k]])
+        kingdom_ids = auto_kingdom(card_needs)
     elif isinstance(kingdom, str) and is_random_kingdom(kingdom):
-        kingdom_ids = random_kingdom(int(seed), random_pool(kingdom),
-                                     [c for k in seated for c in needs[k]])
+        kingdom_ids = random_kingdom(int(seed), random_pool(kingdom), card_needs)
     else:
         kingdom_ids = parse_kingdom(kingdom) if kingdom is not None else FIRST_GAME
     check_max_events(max_events)
-    if is_random_events(events):
+    if is_auto_events(events):
+        event_ids = parse_events(event_needs, max_events)
+    elif is_random_events(events):
         if isinstance(kingdom, str) and is_random_kingdom(kingdom):
-            deck = set(random_pool(kingdom)) | {c for k in seated for c in needs[k]}
+            deck = set(random_pool(kingdom)) | set(card_needs)
         else:
             deck = set(KINGDOM_CARDS)
-        event_ids = random_events(int(seed), len(deck), max_events)
+        event_ids = random_events_with(int(seed), len(deck), max_events, event_needs)
     else:
         event_ids = parse_events(events, max_events)
-    unusable = _unusable(names, needs, kingdom_ids, allow_missing_cards)
+    unusable = _unusable(names, needs, kingdom_ids, event_ids, allow_missing_cards)
     gc = GameConfig(players, kingdom_ids, turn_cap, event_ids, max_events=max_events)
     total = games * len(tabs)
     if chunk_size is None:
@@ -351,33 +359,54 @@ def make_config(bots: Sequence[str], *, players: int | None = None,
 
 
 def _unusable(names: list[str], needs: dict[int, dict[int, list[str]]],
-              kingdom: Sequence[int], allow: bool) -> tuple[tuple[str, tuple[str, ...]], ...]:
-    """Per bot, the rules naming cards not in ``kingdom``; an error unless ``allow``."""
+              kingdom: Sequence[int], events: Sequence[int], allow: bool
+              ) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    """Per bot, the rules naming cards or Events the game lacks; an error (naming each bot
+    and what it lacks, see :func:`bots.requirements.refusal`) unless ``allow``."""
+    from bots.requirements import missing, refusal
+
+    lacking = {k: missing(need, kingdom, events) for k, need in needs.items()}
+    lacking = {k: ids for k, ids in lacking.items() if ids}
+    if lacking and not allow:
+        raise ConfigError(refusal({names[k]: ids for k, ids in lacking.items()}, kingdom,
+                                  events))
+    return tuple((names[k], tuple(label for c in ids for label in needs[k][c]))
+                 for k, ids in lacking.items())
+
+
+def is_auto_events(events: object) -> bool:
+    """``events="auto"`` (case and spaces ignored): the Events the bots' rules buy."""
+    return isinstance(events, str) and events.strip().lower() == "auto"
+
+
+def random_events_with(seed: int, pool_size: int, max_events: int,
+                       needed: Sequence[int] = ()) -> tuple[int, ...]:
+    """``--events random`` for bots that buy Events: the ``needed`` Events first (as a
+    random kingdom takes the bots' cards first), then up to ``max_events`` in all drawn by
+    :func:`sim.engine.config.random_events` from the other Events, on the same seed stream.
+    Without needed Events this is exactly ``random_events(seed, pool_size, max_events)``,
+    so every seed keeps the Events it drew before bots could buy Events."""
     from sim.cards import CARDS
 
-    missing = {k: [c for c in need if c not in kingdom] for k, need in needs.items()}
-    missing = {k: cards for k, cards in missing.items() if cards}
-    if missing and not allow:
-        parts = [f"{names[k]} names {', '.join(CARDS[c].name for c in cards)}"
-                 for k, cards in missing.items()]
-        n = sum(len(cards) for cards in missing.values())
-        raise ConfigError(
-            f"{'; '.join(parts)}: not in the kingdom "
-            f"({', '.join(sorted(CARDS[c].name for c in kingdom))}), so "
-            f"{'that bot' if len(missing) == 1 else 'those bots'} would play as another bot; "
-            f"use --kingdom auto (kingdom='auto'), a kingdom with "
-            f"{'that card' if n == 1 else 'those cards'}, or --allow-missing-cards "
-            f"(allow_missing_cards=True) to play anyway")
-    return tuple((names[k], tuple(label for c in cards for label in needs[k][c]))
-                 for k, cards in missing.items())
+    needed = list(dict.fromkeys(int(e) for e in needed))
+    if not needed:
+        return random_events(seed, pool_size, max_events)
+    if len(needed) > max_events:
+        raise ConfigError(f"events random: the bots buy {len(needed)} Events "
+                          f"({', '.join(CARDS[e].name for e in needed)}); a game has at most "
+                          f"{max_events}; ask for more with max_events={len(needed)} "
+                          f"(--max-events {len(needed)})")
+    rest = random_events(seed, pool_size, max_events - len(needed),
+                         [e for e in EVENTS if e not in needed])
+    return tuple(sorted(needed + list(rest)))
 
 
 def _check_not_shadowing(bot, digest: str) -> None:
     """A bot object may not take the name of a different library bot (it would replace it)."""
+    from bots import builtin_bots
     from bots.identity import bot_hash
-    from bots.library import BOTS
 
-    for lib in BOTS:
+    for lib in builtin_bots():
         if lib.name == bot.name and bot_hash(lib) != digest:
             raise ConfigError(f"a {type(bot).__name__} object is named {bot.name!r} like the "
                               f"library bot but plays differently; give it another name")
