@@ -51,13 +51,12 @@ def _events_bought(bot) -> list[str]:
 
 def _board(bot) -> tuple[list[str] | str, list[str]]:
     """A kingdom and Events for ``bot``: the round robin's K1 or K2 (with its Events)
-    when the bot's kingdom cards fit one (an Event it buys that the board lacks is simply
-    never bought: event-money's Expedition on K2), else its own cards filled up
+    when the bot's kingdom cards and Events fit one, else its own cards filled up
     (``auto``) with the first two Events it buys (a game has at most two)."""
     needs = {CARDS[c].name for c in kingdom_needs(bot)}
     events = _events_bought(bot)
     for kingdom, evs in ((K1, K1_EVENTS), (K2, K2_EVENTS)):
-        if needs <= set(kingdom) and (not events or set(events) & set(evs)):
+        if needs <= set(kingdom) and set(events) <= set(evs):
             return kingdom, evs
     return "auto", events[:2]
 
