@@ -86,8 +86,8 @@ KINGDOMS: dict[str, Kingdom] = {
         ("Page", "Peasant", "Lost City", "Royal Carriage", "Coin of the Realm",
          "Distant Lands", "Relic", "Bridge Troll", "Smithy", "Laboratory"),
         ("Lost Arts", "Seaway"),
-        ("bmu", "page-line", "peasant-teacher", "lost-arts-seaway", "distant-lands-bm",
-         "royal-carriage-engine", "coin-of-the-realm-engine", "relic-bm", "bridge-troll-bm")),
+        ("bmu", "page-champion", "peasant-teacher", "lost-arts-seaway", "distant-lands-bm",
+         "royal-carriage-engine", "cotr-engine", "relic-bm", "bridge-troll-bm")),
     "k2": Kingdom(
         "k2",
         ("Swamp Hag", "Haunted Woods", "Amulet", "Dungeon", "Ratcatcher", "Messenger",
