@@ -367,6 +367,22 @@ def hand_onto_deck(S, R, T, P, Q, D, p, by):
 
 
 # ----------------------------------------------------------------------------- on gain
+@njit(cache=True, inline="always")
+def gain_sets_off(S, p, c):
+    """Whether ``c`` just gained by ``p`` may set off more than the count for Treasure
+    Hunter in :func:`on_gain` (Lost City, Travelling Fair, a Duplicate to call): the
+    turn's buy calls on_gain only then, and else counts the gain itself
+    (:func:`count_gain`), which is all on_gain would do."""
+    return c == LOST_CITY or S[V + V_FAIR] != 0 or reserve_on_mat(S, p, DUPLICATE) >= 0
+
+
+@njit(cache=True, inline="always")
+def count_gain(S, p):
+    """A gain by ``p`` counts for Treasure Hunter when made on ``p``'s own turn."""
+    if S[V + V_CUR] == p:
+        S[GAINED + p] += 1
+
+
 @njit(cache=True)
 def on_gain(S, R, T, P, Q, D, p, c, where):
     """What a gain sets off (ADVENTURES.md §2.8), ``c`` just gained by ``p`` to
@@ -376,8 +392,7 @@ def on_gain(S, R, T, P, Q, D, p, c, where):
     up to $6 now, from the Supply), and each copy's gain sets off the same in turn.
     When several apply the engine resolves them in that order."""
     while S[ERR] == 0:
-        if S[V + V_CUR] == p:
-            S[GAINED + p] += 1
+        count_gain(S, p)
         if c == LOST_CITY:
             n = S[V + V_NP]
             for k in range(1, n):

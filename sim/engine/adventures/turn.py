@@ -69,8 +69,10 @@ from sim.engine.adventures.mechanics import (
     amulet_effect,
     any_token_on,
     call_from_mat,
+    count_gain,
     dungeon_effect,
     exchange,
+    gain_sets_off,
     hand_onto_deck,
     is_action_for,
     mark_copy,
@@ -194,6 +196,7 @@ from sim.engine.layout import (
 )
 from sim.engine.program import F_HOOK, F_KIND, K_RULES, L_BUY
 from sim.engine.steps import (
+    A_ON_GAIN,
     adv_turn_over,
     ask,
     fail,
@@ -207,6 +210,7 @@ from sim.engine.zones import (
     can_gain,
     cost_of,
     draw,
+    gain,
     log_event,
     move_card,
     trash_from_hand,
@@ -530,7 +534,7 @@ def buy_event(S, R, T, P, Q, H, p, c):
     H[3][T[c * N_COLS + C_SPECIAL]](S, R, T, P, Q, (H[0], H[1], H[2]), p)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def on_buy(S, R, T, P, Q, D, p, c, first):
     """What buying ``c`` sets off before it is gained (ADVENTURES.md §2.8): its own
     on-buy text (Port, Messenger; an inheriting Estate's too), the Trashing token, then
@@ -588,8 +592,11 @@ def messenger_gain(S, R, T, P, Q, D, p):
             gain_card(S, R, T, P, Q, D, (p + k) % n, c, 0)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def buy_card(S, R, T, P, Q, D, p, c):
+    """``p`` buys card ``c``: pays, on-buy effects (:func:`on_buy`), gains it.  The gain
+    is sim.engine.steps.gain_card's, with on_gain called only when it may do more than
+    count the gain (mechanics.gain_sets_off)."""
     S[V + V_COINS] -= cost_of(S, T, c)
     S[V + V_BUYS] -= 1
     first = S[V + V_BOUGHT] == 0
@@ -597,7 +604,11 @@ def buy_card(S, R, T, P, Q, D, p, c):
     log_event(S, EV_BUY, p, c, 1, 0)
     on_buy(S, R, T, P, Q, D, p, c, first)
     if S[ERR] == 0 and S[SUPPLY + c] > 0:
-        gain_card(S, R, T, P, Q, D, p, c, 0)
+        gain(S, T, p, c, 0)
+        if gain_sets_off(S, p, c):
+            D[2][A_ON_GAIN](S, R, T, P, Q, (D[0], D[1]), p, c, 0)
+        else:
+            count_gain(S, p)
 
 
 # ----------------------------------------------------------------------------- cleanup
