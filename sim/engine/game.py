@@ -92,7 +92,6 @@ from sim.engine.layout import (
     V_LOG_ON,
     V_MERCHANTS,
     V_MISSION,
-    V_MISSION_NEXT,
     V_NP,
     V_PENDING,
     V_PREV,
@@ -109,7 +108,7 @@ from sim.engine.layout import (
 from sim.engine.pointers import ptr
 from sim.engine.program import F_HOOK, F_KIND, K_RULES, L_BUY
 from sim.engine.rng import below, seed_stream
-from sim.engine.steps import ask, fail, in_hand_ok
+from sim.engine.steps import adv_turn_over, ask, fail, in_hand_ok
 from sim.engine.zones import (
     GAIN_TO_DISCARD,
     can_gain_printed,
@@ -432,8 +431,12 @@ def play_games_adv(S, R, T, P, Q, H, n_players, seat_bots, seeds, first, out_sco
                    out_game, rec_coins, rec_vp):
     """play_games for a game with Adventures cards or Events: each turn is the
     Adventures turn (sim.engine.adventures.turn, through ``H[4]``), and Mission gives a
-    player another turn, which the tie-break does not count (nor the per-turn records)."""
-    cap_total = S[V + V_TURN_CAP] * n_players
+    player another turn, which the tie-break does not count (nor the per-turn records).
+
+    Without per-turn records the Adventures turn function plays all of a game's turns
+    in one call (its ``p`` < 0): the card table (80 function pointers, copied into
+    every call that takes it) is then passed once a game, not once a turn.
+    """
     record = rec_coins.shape[0] == seeds.shape[0]
     for g in range(seeds.shape[0]):
         reset_game(S, R, T, g, seeds[g], n_players, seat_bots)
@@ -441,36 +444,25 @@ def play_games_adv(S, R, T, P, Q, H, n_players, seat_bots, seeds, first, out_sco
         if cur < 0:
             cur = below(R, N_STREAMS - 1, n_players)
         out_game[g, G_FIRST] = cur
-        reason = END_TURN_CAP
+        if not record:
+            reason = H[4][0](S, R, T, P, Q, (H[0], H[1], H[2], H[3]), -1 - cur)
+            if S[ERR]:
+                return g
+            finish_game(S, T, g, n_players, reason, out_score, out_turns, out_game)
+            continue
         while True:
             S[V + V_CUR] = cur
             produced = H[4][0](S, R, T, P, Q, (H[0], H[1], H[2], H[3]), cur)
             if S[ERR]:
                 return g
-            extra = S[V + V_MISSION] != 0
-            if record and not extra and S[TURNS + cur] < rec_coins.shape[2]:
+            if S[V + V_MISSION] == 0 and S[TURNS + cur] < rec_coins.shape[2]:
                 rec_coins[g, cur, S[TURNS + cur]] = produced
                 rec_vp[g, cur, S[TURNS + cur]] = score(S, T, cur)
-            if not extra:
-                S[TURNS + cur] += 1
-            S[V + V_TOTAL_TURNS] += 1
-            if S[SUPPLY + PROVINCE] == 0:
-                reason = END_PROVINCES
+            nxt = adv_turn_over(S, cur)
+            if nxt < 0:
                 break
-            if game_over(S):
-                reason = END_PILES
-                break
-            if S[V + V_TOTAL_TURNS] >= cap_total:
-                break
-            S[V + V_PREV] = cur
-            S[V + V_MISSION] = S[V + V_MISSION_NEXT]
-            S[V + V_MISSION_NEXT] = 0
-            if S[V + V_MISSION]:        # Mission: the same player takes another turn
-                continue
-            cur += 1
-            if cur == n_players:
-                cur = 0
-        finish_game(S, T, g, n_players, reason, out_score, out_turns, out_game)
+            cur = nxt
+        finish_game(S, T, g, n_players, -1 - nxt, out_score, out_turns, out_game)
     return seeds.shape[0]
 
 

@@ -12,10 +12,13 @@ from __future__ import annotations
 
 from numba import njit
 
-from sim.cards import C_TYPES, MOAT, N_CARDS
+from sim.cards import C_TYPES, MOAT, N_CARDS, PROVINCE
 from sim.engine.codes import (
     BOT_RAISED,
     D_REVEAL_MOAT,
+    END_PILES,
+    END_PROVINCES,
+    END_TURN_CAP,
     ERR_BOT_RAISED,
     ERR_ILLEGAL,
     ERR_OVERFLOW,
@@ -38,13 +41,45 @@ from sim.engine.layout import (
     STACK,
     STACK_DEPTH,
     STACK_WIDTH,
+    SUPPLY,
     T_ADV,
+    TURNS,
     V_GAME,
+    V_MISSION,
+    V_MISSION_NEXT,
     V_NP,
+    V_PREV,
     V_STACK_N,
+    V_TOTAL_TURNS,
+    V_TURN_CAP,
     V,
 )
-from sim.engine.zones import can_gain, gain, log_event
+from sim.engine.zones import can_gain, gain, game_over, log_event
+
+
+@njit(cache=True, inline="always")
+def adv_turn_over(S, cur):
+    """After ``cur``'s turn in an Adventures game (its records, if any, already taken):
+    count the turn (a Mission turn is not one of ``cur``'s turns), then the seat that
+    moves next, or ``-1 - reason`` (sim.engine.codes END_*) when the game is over.
+    Mission gives the same player another turn.  Shared by the game loops of
+    sim.engine.game.play_games_adv and sim.engine.adventures.turn.play_turn_adv."""
+    if S[V + V_MISSION] == 0:
+        S[TURNS + cur] += 1
+    S[V + V_TOTAL_TURNS] += 1
+    if S[SUPPLY + PROVINCE] == 0:
+        return -1 - END_PROVINCES
+    if game_over(S):
+        return -1 - END_PILES
+    n = S[V + V_NP]
+    if S[V + V_TOTAL_TURNS] >= S[V + V_TURN_CAP] * n:
+        return -1 - END_TURN_CAP
+    S[V + V_PREV] = cur
+    S[V + V_MISSION] = S[V + V_MISSION_NEXT]
+    S[V + V_MISSION_NEXT] = 0
+    if S[V + V_MISSION]:        # Mission: the same player takes another turn
+        return cur
+    return cur + 1 if cur + 1 < n else 0
 
 
 @njit(cache=True)

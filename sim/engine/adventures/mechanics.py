@@ -366,6 +366,14 @@ def hand_onto_deck(S, R, T, P, Q, D, p, by):
 
 
 # ----------------------------------------------------------------------------- on gain
+@njit(cache=True, inline="always")
+def gain_sets_off(S, p, c):
+    """Whether ``c`` just gained by ``p`` sets off anything in :func:`on_gain` (Lost City,
+    Travelling Fair, a Duplicate to call): the turn's buy calls on_gain only then (the
+    count for Treasure Hunter is zones.gain's)."""
+    return c == LOST_CITY or S[V + V_FAIR] != 0 or reserve_on_mat(S, p, DUPLICATE) >= 0
+
+
 @njit(cache=True)
 def on_gain(S, R, T, P, Q, D, p, c, where):
     """What a gain sets off (ADVENTURES.md §2.8), ``c`` just gained by ``p`` to

@@ -54,6 +54,7 @@ from sim.cards import (
     PORT,
     RATCATCHER,
     ROYAL_CARRIAGE,
+    SILVER,
     SOLDIER,
     SWAMP_HAG,
     TEACHER,
@@ -70,6 +71,7 @@ from sim.engine.adventures.mechanics import (
     call_from_mat,
     dungeon_effect,
     exchange,
+    gain_sets_off,
     hand_onto_deck,
     is_action_for,
     mark_copy,
@@ -140,6 +142,7 @@ from sim.engine.layout import (
     KEEP,
     MAT0,
     MAX_PLAYERS,
+    MINUS_COIN,
     N_ACTIONS,
     N_COLS,
     N_EVENTS,
@@ -152,6 +155,7 @@ from sim.engine.layout import (
     NEXT_TROLL,
     NEXT_WOODS,
     NON_SUPPLY,
+    NON_SUPPLY0,
     P_WIDTH,
     PERM,
     PF_BOUNDS,
@@ -164,6 +168,7 @@ from sim.engine.layout import (
     SAVE_N,
     STACK,
     SUPPLY,
+    SUPPLY0,
     T_NIDS,
     TOK_TRASH,
     TREASURE_IDS,
@@ -196,12 +201,22 @@ from sim.engine.layout import (
     V,
 )
 from sim.engine.program import F_HOOK, F_KIND, K_RULES, L_BUY
-from sim.engine.steps import ask, fail, gain_card, in_hand_ok, push_entry, yes_no
+from sim.engine.steps import (
+    A_ON_GAIN,
+    adv_turn_over,
+    ask,
+    fail,
+    gain_card,
+    in_hand_ok,
+    push_entry,
+    yes_no,
+)
 from sim.engine.zones import (
     add_coins,
     can_gain,
     cost_of,
     draw,
+    gain,
     log_event,
     move_card,
     trash_from_hand,
@@ -251,6 +266,24 @@ def play_treasure_adv(S, R, T, P, Q, H, p, c):
     sp = T[c * N_COLS + C_SPECIAL]
     if sp:
         H[3][sp](S, R, T, P, Q, (H[0], H[1], H[2]), p)
+
+
+@njit(cache=True, inline="always")
+def play_plain_treasures(S, T, p, c, k):
+    """``p`` plays all ``k`` copies of Treasure ``c`` from hand, a Treasure without text
+    (no function), with no -$1 token and no log: what ``k`` plays by play_treasure_adv
+    one after another do (treasure_played), at once."""
+    S[HAND0 + p * N_SLOTS + c] -= k
+    S[HAND_N + p] -= k
+    S[PLAY0 + p * N_SLOTS + c] += k
+    S[PLAY_N + p] += k
+    S[V + V_THIS] = c
+    S[V + V_GONE] = 0
+    S[V + V_STAYS] = 0
+    S[V + V_COINS] += k * T[c * N_COLS + C_COINS]
+    if c == SILVER and S[V + V_SILVER_PLAYED] == 0:
+        S[V + V_SILVER_PLAYED] = 1
+        S[V + V_COINS] += S[V + V_MERCHANTS]
 
 
 @njit(cache=True)
@@ -533,7 +566,7 @@ def buy_event(S, R, T, P, Q, H, p, c):
     H[3][T[c * N_COLS + C_SPECIAL]](S, R, T, P, Q, (H[0], H[1], H[2]), p)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def on_buy(S, R, T, P, Q, D, p, c, first):
     """What buying ``c`` sets off before it is gained (ADVENTURES.md §2.8): its own
     on-buy text (Port, Messenger; an inheriting Estate's too), the Trashing token, then
@@ -591,8 +624,11 @@ def messenger_gain(S, R, T, P, Q, D, p):
             gain_card(S, R, T, P, Q, D, (p + k) % n, c, 0)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def buy_card(S, R, T, P, Q, D, p, c):
+    """``p`` buys card ``c``: pays, on-buy effects (:func:`on_buy`), gains it.  The gain
+    is sim.engine.steps.gain_card's, with on_gain called only when it may do more than
+    count the gain (mechanics.gain_sets_off)."""
     S[V + V_COINS] -= cost_of(S, T, c)
     S[V + V_BUYS] -= 1
     first = S[V + V_BOUGHT] == 0
@@ -600,7 +636,9 @@ def buy_card(S, R, T, P, Q, D, p, c):
     log_event(S, EV_BUY, p, c, 1, 0)
     on_buy(S, R, T, P, Q, D, p, c, first)
     if S[ERR] == 0 and S[SUPPLY + c] > 0:
-        gain_card(S, R, T, P, Q, D, p, c, 0)
+        gain(S, T, p, c, 0)
+        if gain_sets_off(S, p, c):
+            D[2][A_ON_GAIN](S, R, T, P, Q, (D[0], D[1]), p, c, 0)
 
 
 # ----------------------------------------------------------------------------- cleanup
@@ -615,6 +653,51 @@ def discard_from_play(S, T, p, c, k):
 
 
 @njit(cache=True)
+def discard_leaving(S, T, q, top):
+    """Every copy in ``q``'s play area that does not stay (KEEP, PERM) goes to the discard
+    pile; returns the highest id of ``top`` and the ids moved.
+
+    Only Treasures and Actions are played (and an Estate with Inheritance's abilities),
+    so those short lists of the game's ids are looked at first, until every card in play
+    has been seen; a card of another kind still in play then gets every id looked at.
+    """
+    p0 = PLAY0 + q * N_SLOTS
+    k0 = KEEP + q * N_SLOTS
+    m0 = PERM + q * N_SLOTS
+    n = S[PLAY_N + q]
+    na = T[N_ACTIONS]
+    nt = T[N_TREASURES]
+    i = 0
+    while n > 0 and i <= na + nt:
+        if i < nt:                  # Treasures first: most turns play only Treasures
+            c = T[TREASURE_IDS + i]
+        elif i < na + nt:
+            c = T[ACTION_IDS + i - nt]
+            if T[c * N_COLS + C_TYPES] & TREASURE:
+                i += 1
+                continue            # seen with the Treasures
+        else:
+            c = ESTATE
+        i += 1
+        here = S[p0 + c]
+        if here:
+            n -= here
+            k = here - S[k0 + c] - S[m0 + c]
+            if k > 0:
+                discard_from_play(S, T, q, c, k)
+                if c > top:
+                    top = c
+    if n > 0:
+        for c in range(T[T_NIDS]):
+            k = S[p0 + c] - S[k0 + c] - S[m0 + c]
+            if k > 0:
+                discard_from_play(S, T, q, c, k)
+                if c > top:
+                    top = c
+    return top
+
+
+@njit(cache=True)
 def cleanup_adv(S, R, T, P, Q, D, p):
     """Cleanup: the hand and the cards leaving play go to the discard pile (Durations
     and the cards that played them stay; each Traveller leaving play may be exchanged,
@@ -624,41 +707,47 @@ def cleanup_adv(S, R, T, P, Q, D, p):
     p0 = PLAY0 + p * N_SLOTS
     d0 = DISC0 + p * N_SLOTS
     top = -1
-    for c in range(T[T_NIDS]):
+    left = S[HAND_N + p]
+    n_ids = T[T_NIDS]
+    c = 0
+    while left > 0 and c < n_ids:       # stop after the last card in hand
         k = S[h0 + c]
         if k:
             S[d0 + c] += k
             S[h0 + c] = 0
             top = c
+            left -= k
+        c += 1
     S[DISC_N + p] += S[HAND_N + p]
     S[HAND_N + p] = 0
-    for i in range(len(EXCHANGE_ORDER) + 1):
-        t = ESTATE if i == len(EXCHANGE_ORDER) else EXCHANGE_ORDER[i]
-        if t == ESTATE and not (S[INHERIT + p] and (T[(S[INHERIT + p] - 1) * N_COLS + C_TYPES]
-                                                    & TRAVELLER)):
-            continue
-        leaving = S[p0 + t] - S[KEEP + p * N_SLOTS + t] - S[PERM + p * N_SLOTS + t]
-        for _ in range(leaving):
-            if S[ERR]:
-                return
-            if exchange_possible(S, T, p, t):
-                if yes_no(S, R, T, P, Q, D, p, D_EXCHANGE, t) == 1:
-                    nxt = T[UPGRADE + played_as(S, p, t)] - 1
-                    exchange(S, T, p, t)
-                    if nxt > top:       # moved to the discard pile at this Cleanup too
-                        top = nxt
-                    continue
-            if S[ERR]:
-                return
-            discard_from_play(S, T, p, t, 1)
-            if t > top:
-                top = t
-    for c in range(T[T_NIDS]):
-        k = S[p0 + c] - S[KEEP + p * N_SLOTS + c] - S[PERM + p * N_SLOTS + c]
-        if k > 0:
-            discard_from_play(S, T, p, c, k)
-            if c > top:
-                top = c
+    if S[PLAY_N + p]:
+        travellers = (S[p0 + DISCIPLE] | S[p0 + FUGITIVE] | S[p0 + SOLDIER] | S[p0 + PEASANT]
+                      | S[p0 + HERO] | S[p0 + WARRIOR] | S[p0 + TREASURE_HUNTER] | S[p0 + PAGE]
+                      | (S[p0 + ESTATE] if S[INHERIT + p] else 0))
+        for i in range(len(EXCHANGE_ORDER) + 1 if travellers else 0):
+            t = ESTATE if i == len(EXCHANGE_ORDER) else EXCHANGE_ORDER[i]
+            if S[p0 + t] == 0:
+                continue
+            if t == ESTATE and not (S[INHERIT + p] and (T[(S[INHERIT + p] - 1) * N_COLS
+                                                          + C_TYPES] & TRAVELLER)):
+                continue
+            leaving = S[p0 + t] - S[KEEP + p * N_SLOTS + t] - S[PERM + p * N_SLOTS + t]
+            for _ in range(leaving):
+                if S[ERR]:
+                    return
+                if exchange_possible(S, T, p, t):
+                    if yes_no(S, R, T, P, Q, D, p, D_EXCHANGE, t) == 1:
+                        nxt = T[UPGRADE + played_as(S, p, t)] - 1
+                        exchange(S, T, p, t)
+                        if nxt > top:       # moved to the discard pile at this Cleanup too
+                            top = nxt
+                        continue
+                if S[ERR]:
+                    return
+                discard_from_play(S, T, p, t, 1)
+                if t > top:
+                    top = t
+        top = discard_leaving(S, T, p, top)
     if top >= 0 and S[DISC_N + p] > 0:
         if S[d0 + top] > 0:
             S[DISC_TOP + p] = top
@@ -667,12 +756,9 @@ def cleanup_adv(S, R, T, P, Q, D, p):
     for q in range(n):
         if q == p or S[PLAY_N + q] == 0:
             continue
-        for c in range(T[T_NIDS]):
-            k = (S[PLAY0 + q * N_SLOTS + c] - S[KEEP + q * N_SLOTS + c]
-                 - S[PERM + q * N_SLOTS + c])
-            if k > 0:
-                discard_from_play(S, T, q, c, k)
-                S[DISC_TOP + q] = c
+        t = discard_leaving(S, T, q, -1)
+        if t >= 0:
+            S[DISC_TOP + q] = t
     draws = 5 + 2 * S[V + V_EXPEDITIONS]
     log_event(S, EV_CLEANUP, p, -1, draws, 0)
     draw(S, R, p, draws)
@@ -692,8 +778,39 @@ def exchange_possible(S, T, p, c):
 
 
 # ----------------------------------------------------------------------------- the turn
+@njit(cache=True, inline="always")
+def action_in_hand(S, T, p):
+    """``p`` has an Action in hand (or an Estate with an Action's abilities)."""
+    h0 = HAND0 + p * N_SLOTS
+    for i in range(T[N_ACTIONS]):
+        if S[h0 + T[ACTION_IDS + i]]:
+            return True
+    return S[h0 + ESTATE] > 0 and is_action_for(S, T, p, ESTATE)
+
+
 @njit(cache=True)
 def play_turn_adv(S, R, T, P, Q, H, p):
+    """One whole turn of ``p`` in an Adventures game (``p`` >= 0; the caller set V_CUR):
+    returns the $ ``p`` had when buying started.  With ``p`` < 0, every turn of a game
+    from seat ``-1 - p`` on until it ends (sim.engine.steps.adv_turn_over): returns why it
+    ended (END_*), so the game loop passes the card table once a game, not once a turn
+    (sim.engine.game.play_games_adv).  After an error the caller reads S[ERR]."""
+    whole_game = p < 0
+    cur = -1 - p if whole_game else p
+    while True:
+        if whole_game:
+            S[V + V_CUR] = cur
+        produced = one_turn(S, R, T, P, Q, H, cur)
+        if not whole_game or S[ERR]:
+            return produced
+        nxt = adv_turn_over(S, cur)
+        if nxt < 0:
+            return -1 - nxt
+        cur = nxt
+
+
+@njit(cache=True, inline="always")
+def one_turn(S, R, T, P, Q, H, p):
     """One whole turn of ``p`` in an Adventures game; returns the $ ``p`` had when
     buying started.  A Mission turn (V_MISSION) buys no cards."""
     h0 = HAND0 + p * N_SLOTS
@@ -727,18 +844,20 @@ def play_turn_adv(S, R, T, P, Q, H, p):
     rules_bot = P[b * P_WIDTH + PF_FLAGS + F_KIND] == K_RULES
     fast = rules_bot and P[b * P_WIDTH + PF_FLAGS + F_HOOK] == 0
     while S[V + V_ACTIONS] > 0 and (S[ACTIONS_OWNED + p] > 0 or S[INHERIT + p] != 0):
-        any_action = False
-        for i in range(T[N_ACTIONS]):
-            if S[h0 + T[ACTION_IDS + i]]:
-                any_action = True
-                break
-        if not any_action and S[h0 + ESTATE] and is_action_for(S, T, p, ESTATE):
-            any_action = True       # an Estate with an Action's abilities (Inheritance)
-        if not any_action:
-            break
         if fast:
+            # The first of the bot's play list in hand: when none, or when it is an
+            # Action to play, the scan below for any Action in hand cannot change what
+            # happens, so it is skipped.
             c = rules_action(S, P, b, p)
+            if c < 0:
+                break
+            if not (c < N_CARDS and is_action_for(S, T, p, c)
+                    and (c == ESTATE or T[SUPPLY0 + c] > 0 or T[NON_SUPPLY0 + c] > 0)):
+                if not action_in_hand(S, T, p):
+                    break
         else:
+            if not action_in_hand(S, T, p):
+                break
             c = ask(S, R, T, P, Q, D, p, D_ACTION, 0)
         if S[ERR] or c < 0:
             break
@@ -753,6 +872,11 @@ def play_turn_adv(S, R, T, P, Q, H, p):
     if rules_bot:
         for i in range(T[N_TREASURES]):
             c = T[TREASURE_IDS + i]
+            k = S[h0 + c]
+            if k and T[c * N_COLS + C_SPECIAL] == 0 and S[MINUS_COIN + p] == 0 \
+                    and S[V + V_LOG_ON] == 0:
+                play_plain_treasures(S, T, p, c, k)     # what k plays one by one do
+                continue
             while S[h0 + c] > 0 and S[ERR] == 0:
                 play_treasure_adv(S, R, T, P, Q, H, p, c)
     else:
