@@ -490,6 +490,13 @@ def _replace(old: str, new: str) -> str:
     (_replace('gear = ["Gold"]', 'gear = ["Goldd"]'), 4, "Goldd", "unknown card"),
     (_replace('card = "Lost Arts"', 'card = "Lost Art"'), 11, "Lost Art", "unknown card"),
     (_replace("[[choose]]", "[[choose]]\ncolour = 1"), 43, "colour", "unknown key"),
+    (_replace('from = "Estate"\nto = "Silver"', 'from = "Silver"\nto = "Gold"'), 40, "Gold",
+     "more than $1 above"),
+    (_replace('[[exchange]]\ncard = "Page"\n\n', '[[exchange]]\ncard = "Village"\n\n'), 36,
+     "Village", "not a Traveller"),
+    (_replace('save = ["Gold"]', 'save = ["Gould"]'), 5, "Gould", "unknown card"),
+    (_replace('trade = ["Estate", "Copper"]', 'trade = ["Estate", "Estate"]'), 6, "Estate",
+     "twice"),
 ])
 def test_toml_errors_name_file_line_and_word(text, line, word, fragment):
     with pytest.raises(BotFileError) as e:
