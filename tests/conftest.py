@@ -178,3 +178,23 @@ def check_consistent(sc: Scenario) -> None:
                 want = sum(int(own[c]) for c in range(N_CARDS) if CARDS[c].types & (1 << b))
                 assert S[L.TYPE_N + b * L.MAX_PLAYERS + p] == want, f"type bit {b}"
     assert (S[L.SUPPLY:L.SUPPLY + L.N_SLOTS] >= 0).all()
+
+
+def adv_scenario(bots, kingdom, game_events=(), n_players: int = 2) -> Scenario:
+    """A logged Adventures scenario with every player's zones cleared and player 0 to
+    move: the starting point of the decision and rule-language tests."""
+    sc = Scenario(list(bots), n_players=n_players, kingdom=kingdom, events=game_events,
+                  log=True)
+    for p in range(sc.config.n_players):
+        clear(sc, p)
+    sc.S[L.V + L.V_LOG_N] = 0
+    sc.S[L.V + L.V_CUR] = 0
+    return sc
+
+
+def raw_answer(sc: Scenario, d: int, arg: int = 0, p: int = 0) -> int:
+    """Player ``p``'s answer to decision ``d`` as the engine's number (yes/no 1/0, option
+    numbers, card ids, -1)."""
+    from sim.engine.game import decide_on
+
+    return int(decide_on(sc.S, sc.R, sc.T, sc.P, sc.Q, sc.H, p, d, arg))

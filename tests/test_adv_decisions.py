@@ -27,27 +27,27 @@ from sim.engine.adventures import events as adventures_events
 from sim.engine.batch import BotError, play_batch
 from sim.engine.callbacks import METHODS, MODES, YES_NO, AnswerError, read_answer
 from sim.engine.config import GameConfig
-from sim.engine.game import decide_on
 from sim.engine.rng import game_seeds
 from sim.engine.scenario import Scenario
-from tests.conftest import Scripted, check_consistent, clear, events, nobuy
+from tests.conftest import (
+    Scripted,
+    adv_scenario,
+    check_consistent,
+    events,
+    nobuy,
+    raw_answer,
+)
 
 KINGDOM = ["Amulet", "Ratcatcher", "Coin of the Realm", "Caravan Guard", "Swamp Hag", "Gear",
            "Duplicate", "Page", "Village", "Smithy"]
 
 
 def make(bots, kingdom=KINGDOM, game_events=(), n_players=2) -> Scenario:
-    sc = Scenario(list(bots), n_players=n_players, kingdom=kingdom, events=game_events,
-                  log=True)
-    for p in range(sc.config.n_players):
-        clear(sc, p)
-    sc.S[L.V + L.V_LOG_N] = 0
-    sc.S[L.V + L.V_CUR] = 0
-    return sc
+    return adv_scenario(bots, kingdom, game_events, n_players)
 
 
 def raw(sc, d, arg=0, p=0) -> int:
-    return int(decide_on(sc.S, sc.R, sc.T, sc.P, sc.Q, sc.H, p, d, arg))
+    return raw_answer(sc, d, arg, p)
 
 
 def answers(sc, d, arg=0, n=400) -> set:

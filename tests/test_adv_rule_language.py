@@ -39,33 +39,25 @@ from sim.cards import card_id
 from sim.engine import codes
 from sim.engine import layout as L
 from sim.engine.decide import term_value
-from sim.engine.game import decide_on
 from sim.engine.scenario import Scenario
-from tests.conftest import check_consistent, clear, events, nobuy
+from tests.conftest import adv_scenario, check_consistent, events, nobuy, raw_answer
 
 KINGDOM = ["Amulet", "Ratcatcher", "Coin of the Realm", "Royal Carriage", "Guide", "Gear",
            "Duplicate", "Page", "Village", "Smithy"]
 
 
 def make(bots, kingdom=KINGDOM, game_events=(), n_players=2) -> Scenario:
-    sc = Scenario(list(bots), n_players=n_players, kingdom=kingdom, events=game_events,
-                  log=True)
-    for p in range(sc.config.n_players):
-        clear(sc, p)
-    sc.S[L.V + L.V_LOG_N] = 0
-    sc.S[L.V + L.V_CUR] = 0
-    return sc
+    return adv_scenario(bots, kingdom, game_events, n_players)
+
+
+def raw(sc, d, arg=0, p=0) -> int:
+    return raw_answer(sc, d, arg, p)
 
 
 def value(sc: Scenario, text: str, p: int = 0) -> float:
     """The engine's value of the term ``text`` for player ``p`` now."""
     cond = parse_condition(f"{text} >= 0")
     return float(term_value(sc.S, sc.T, p, cond.lhs_term, cond.lhs_arg, 0))
-
-
-def raw(sc: Scenario, d: int, arg: int = 0, p: int = 0) -> int:
-    """The bot's answer as the engine's number (yes/no 1/0, option numbers, -1)."""
-    return int(decide_on(sc.S, sc.R, sc.T, sc.P, sc.Q, sc.H, p, d, arg))
 
 
 def bot(**kw) -> RuleBot:
