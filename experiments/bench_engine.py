@@ -7,8 +7,10 @@ BMU, and the basic Big Money mirror) in one process on one core, seats
 alternating, and reports the median games per CPU-second over ``reps`` runs;
 then a Throne Room / Library / Sentry bot (experiments/bots/) against BMU in a
 kingdom with those cards, and an Adventures Duration / Reserve bot
-(experiments/bots/duration-money.toml) against BMU in an Adventures kingdom: these
-have no C counterpart (and are skipped by an engine that does not know the cards).
+(experiments/bots/duration-money.toml) against BMU in an Adventures kingdom, and two of
+the library's Adventures bots (lost-arts-seaway, event-money) against BMU on boards with
+their cards and Events (K1_KINGDOM, K2_KINGDOM): these have no C counterpart (and are
+skipped by an engine that does not know the cards).
 In the same run it builds and runs ``../shared/bench/limit/limit.c`` (a
 deliberately narrow C program playing the same matchups) and prints our
 speed as a ratio of its speed, because these machines are shared and noisy:
@@ -46,13 +48,22 @@ TLS_KINGDOM = ("Throne Room,Library,Sentry,Cellar,Moat,Village,Smithy,Militia,Ma
 ADV_BOT = HERE / "experiments" / "bots" / "duration-money.toml"
 ADV_KINGDOM = ("Amulet,Dungeon,Haunted Woods,Port,Page,Ratcatcher,Royal Carriage,Lost City,"
                "Swamp Hag,Bridge Troll")
-MATCHUPS = [  # (ours A, ours B, limit.c key or None, kingdom or None for First Game)
+# Two boards for the library's Adventures bots (bots/data/adventures), with their Events.
+K1_KINGDOM = ("Page,Peasant,Lost City,Royal Carriage,Coin of the Realm,Distant Lands,Relic,"
+              "Bridge Troll,Smithy,Laboratory")
+K1_EVENTS = "Lost Arts,Seaway"
+K2_KINGDOM = ("Swamp Hag,Haunted Woods,Amulet,Dungeon,Ratcatcher,Messenger,Magpie,"
+              "Caravan Guard,Duplicate,Hireling")
+K2_EVENTS = "Training,Pathfinding"
+MATCHUPS = [  # (ours A, ours B, limit.c key or None, kingdom or None for First Game[, Events])
     ("bmu", "bmu", "bmu", None),
     ("smithy-bm", "bmu", "smithy", None),
     ("militia-bm", "bmu", "militia", None),
     ("big-money", "big-money", "bm", None),
     (str(TLS_BOT), "bmu", None, TLS_KINGDOM),
     (str(ADV_BOT), "bmu", None, ADV_KINGDOM),     # Adventures (issue 10)
+    ("lost-arts-seaway", "bmu", None, K1_KINGDOM, K1_EVENTS),   # the library's (issue 11)
+    ("event-money", "bmu", None, K2_KINGDOM, K2_EVENTS),
 ]
 LIMIT_DIR = HERE.parent / "shared" / "bench" / "limit"
 # Import the engine of either layout: sim.engine.* (issue 9 on) or the flat sim.* before.
@@ -80,14 +91,17 @@ def label(a: str) -> str:
     return Path(a).stem if a.endswith(".toml") else a
 
 
-def ours(a: str, b: str, games: int, reps: int, kingdom: str | None = None) -> float | None:
-    """Median games per CPU-second; None when this engine lacks the kingdom's cards."""
+def ours(a: str, b: str, games: int, reps: int, kingdom: str | None = None,
+         events: str | None = None) -> float | None:
+    """Median games per CPU-second; None when this engine lacks the kingdom's cards, its
+    Events or the bots."""
     eng = engine(ROOT)
     import bots  # the benched checkout's, now first on sys.path
 
     play_batch, game_seeds = eng["play_batch"], eng["game_seeds"]
     try:
-        config = eng["GameConfig"](kingdom=kingdom)
+        config = (eng["GameConfig"](kingdom=kingdom, events=events) if events
+                  else eng["GameConfig"](kingdom=kingdom))
         bot_a, bot_b = bots.resolve_bot(a), bots.resolve_bot(b)
     except Exception as exc:  # an older engine without the cards
         print(f"{label(a)} vs {b}: skipped ({exc.__class__.__name__}: {str(exc)[:60]})")
@@ -152,12 +166,13 @@ def main() -> None:
     rows = []
     with tempfile.TemporaryDirectory() as tmp:
         exe = build_limit(Path(tmp))
-        for a, b, key, kingdom in MATCHUPS:
-            mine = ours(a, b, args.games, args.reps, kingdom)
+        for a, b, key, kingdom, *events in MATCHUPS:
+            mine = ours(a, b, args.games, args.reps, kingdom, *events)
             if mine is None:
                 continue
             c = limit(key, args.games, args.reps, exe) if exe and key else None
             rows.append({"matchup": f"{label(a)} vs {b}", "kingdom": kingdom or "first-game",
+                         **({"events": events[0]} if events else {}),
                          "domsim_games_per_cpu_s": round(mine),
                          "limit_c_games_per_cpu_s": c,
                          "ratio": round(mine / c, 4) if c else None})

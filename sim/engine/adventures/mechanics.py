@@ -59,7 +59,10 @@ from sim.engine.codes import (
     TOKEN_CARD,
     TOKEN_COIN,
 )
+from sim.engine.decide import BIG, lowest_ranked_in_hand, rules_attack_discard
 from sim.engine.layout import (
+    ASIDE_N,
+    BOT,
     CHAMPIONS,
     DISC0,
     DISC_N,
@@ -77,7 +80,9 @@ from sim.engine.layout import (
     N_TOKENS_ON_PILES,
     NEXT_GUARD,
     NON_SUPPLY,
+    P_WIDTH,
     PERM,
+    PF_FLAGS,
     PLAY0,
     SUPPLY,
     TOK_ACTION,
@@ -102,6 +107,7 @@ from sim.engine.layout import (
     Z_PLAY,
     V,
 )
+from sim.engine.program import F_HOOK, F_KIND, K_RULES, R_DISCARD
 from sim.engine.steps import ask, attack_blocked, fail, in_hand_ok, yes_no
 from sim.engine.zones import (
     GAIN_TO_DECK,
@@ -302,14 +308,41 @@ def treasure_played(S, T, p, c):
 
 
 # ----------------------------------------------------------------------------- shared texts
+@njit(cache=True, inline="always")
+def rule_seat(S, P, p):
+    """``p``'s bot row when ``p`` is a rule bot without a hook, else -1.  Such a seat's
+    every decision goes straight to its rule defaults (adventures.decide.decide_adv ->
+    rules_decide_adv), so a frequent question can call the rule itself, without the
+    trip through ``ask`` and the decision function pointer."""
+    b = S[BOT + p]
+    if P[b * P_WIDTH + PF_FLAGS + F_HOOK] == 0 and P[b * P_WIDTH + PF_FLAGS + F_KIND] == K_RULES:
+        return b
+    return -1
+
+
+@njit(cache=True, inline="always")
+def ask_rule(S, R, T, P, Q, D, p, d, arg, b):
+    """``ask`` for a frequent Adventures question: a rule bot without a hook (``b`` =
+    :func:`rule_seat` >= 0) is answered by its rule defaults directly, which is where
+    ``ask`` would end up (adventures.decide.decide_adv -> rules_decide_adv)."""
+    if b >= 0:
+        return _decide.rules_decide_adv(S, T, P, Q, b, p, d, arg)
+    return ask(S, R, T, P, Q, D, p, d, arg)
+
+
 @njit(cache=True)
 def dungeon_effect(S, R, T, P, Q, D, p):
-    """Dungeon, now and next turn: +2 Cards, then discard 2 cards (any 2 from hand)."""
+    """Dungeon, now and next turn: +2 Cards, then discard 2 cards (any 2 from hand).
+    A rule bot's discards are its D_DUNGEON rule (rules_attack_discard), asked directly."""
     draw(S, R, p, 2)
+    b = rule_seat(S, P, p)
     for i in range(2):
         if S[HAND_N + p] == 0:
             return
-        c = ask(S, R, T, P, Q, D, p, D_DUNGEON, 2 - i)
+        if b >= 0:
+            c = rules_attack_discard(S, T, P, b, p)
+        else:
+            c = ask(S, R, T, P, Q, D, p, D_DUNGEON, 2 - i)
         if S[ERR] or not in_hand_ok(S, T, p, D_DUNGEON, c, 0):
             return
         discard_from_hand(S, p, c)
@@ -319,7 +352,8 @@ def dungeon_effect(S, R, T, P, Q, D, p):
 @njit(cache=True)
 def amulet_effect(S, R, T, P, Q, D, p):
     """Amulet, now and next turn: choose +$1, trash a card from hand, or gain a Silver."""
-    mode = ask(S, R, T, P, Q, D, p, D_AMULET, 0)
+    b = rule_seat(S, P, p)
+    mode = ask_rule(S, R, T, P, Q, D, p, D_AMULET, 0, b)
     if S[ERR]:
         return
     if mode == 0:
@@ -327,7 +361,7 @@ def amulet_effect(S, R, T, P, Q, D, p):
     elif mode == 1:
         if S[HAND_N + p] == 0:
             return
-        c = ask(S, R, T, P, Q, D, p, D_AMULET_TRASH, 0)
+        c = ask_rule(S, R, T, P, Q, D, p, D_AMULET_TRASH, 0, b)
         if S[ERR] or not in_hand_ok(S, T, p, D_AMULET_TRASH, c, 0):
             return
         trash_from_hand(S, T, p, c)
@@ -348,17 +382,27 @@ def gain_with_triggers(S, R, T, P, Q, D, p, c, where):
 @njit(cache=True)
 def hand_onto_deck(S, R, T, P, Q, D, p, by):
     """``p`` puts their whole hand onto their deck, in the order they choose
-    (D_TOPDECK_ORDER: the next card to put there; the last one is drawn first)."""
+    (D_TOPDECK_ORDER: the next card to put there; the last one is drawn first).  A rule
+    bot's order is its D_TOPDECK_ORDER rule (with nothing set aside: the hand's card it
+    ranks lowest to discard), asked directly."""
+    b = rule_seat(S, P, p)
+    h0 = HAND0 + p * N_SLOTS
     while S[HAND_N + p] > 0 and S[ERR] == 0:
         c = -1
         n_kinds = 0
-        h0 = HAND0 + p * N_SLOTS
-        for k in range(N_CARDS):
+        left = S[HAND_N + p]
+        k = 0
+        while left > 0 and n_kinds < 2 and k < N_CARDS:     # one kind: no question
             if S[h0 + k]:
                 n_kinds += 1
+                left -= S[h0 + k]
                 c = k
+            k += 1
         if n_kinds > 1:
-            c = ask(S, R, T, P, Q, D, p, D_TOPDECK_ORDER, by)
+            if b >= 0 and S[ASIDE_N + p] == 0:
+                c = lowest_ranked_in_hand(S, P, b, p, R_DISCARD, BIG)
+            else:
+                c = ask(S, R, T, P, Q, D, p, D_TOPDECK_ORDER, by)
             if S[ERR] or not in_hand_ok(S, T, p, D_TOPDECK_ORDER, c, 0):
                 return
         topdeck_from(S, p, Z_HAND, c)
@@ -493,3 +537,7 @@ def move_token(S, R, T, P, Q, D, p, k, by, exclude_own):
         return
     S[TOK_CARD + k * MAX_PLAYERS + p] = c + 1
     log_event(S, EV_TOKEN, p, c, k, by)
+
+
+# The rule defaults (ask_rule): imported last, as that module imports this one.
+import sim.engine.adventures.decide as _decide  # noqa: E402

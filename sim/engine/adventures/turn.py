@@ -68,6 +68,7 @@ from sim.cards import (
 from sim.engine.adventures.mechanics import (
     amulet_effect,
     any_token_on,
+    ask_rule,
     call_from_mat,
     dungeon_effect,
     exchange,
@@ -76,6 +77,7 @@ from sim.engine.adventures.mechanics import (
     is_action_for,
     mark_copy,
     played_as,
+    rule_seat,
     token_bonus,
     treasure_played,
 )
@@ -293,13 +295,14 @@ def after_action(S, R, T, P, Q, D, p, o):
     if this copy is still in play (the replay is queued; its own window follows it)."""
     c = S[o + E_CARD]
     m0 = MAT0 + p * N_SLOTS
+    b = rule_seat(S, P, p)
     while S[ERR] == 0:
         rc_ok = (S[m0 + ROYAL_CARRIAGE] > 0 and S[o + E_GONE] == 0
                  and S[PLAY0 + p * N_SLOTS + c] > 0)
         cotr_ok = S[m0 + COIN_OF_THE_REALM] > 0
         if not (rc_ok or cotr_ok):
             return
-        a = ask(S, R, T, P, Q, D, p, D_AFTER_ACTION, c)
+        a = ask_rule(S, R, T, P, Q, D, p, D_AFTER_ACTION, c, b)
         if S[ERR] or a < 0:
             return
         if a == ROYAL_CARRIAGE and rc_ok:
@@ -321,7 +324,11 @@ def run_stack(S, R, T, P, Q, H, p, base):
         o = STACK + ADV_STACK_WIDTH * (n - 1)
         if S[o + E_WINDOW]:
             S[o + E_WINDOW] = 0
-            after_action(S, R, T, P, Q, (H[0], H[1], H[2]), p, o)
+            # The window can do something only with Royal Carriage or Coin of the Realm
+            # on the mat (after_action's own first test): most Actions skip the call.
+            if S[MAT0 + p * N_SLOTS + ROYAL_CARRIAGE] or \
+                    S[MAT0 + p * N_SLOTS + COIN_OF_THE_REALM]:
+                after_action(S, R, T, P, Q, (H[0], H[1], H[2]), p, o)
             continue
         left = S[o + E_LEFT]
         c = S[o + E_CARD]
@@ -393,6 +400,18 @@ def start_item_due(S, p, c):
     return False
 
 
+@njit(cache=True, inline="always")
+def start_window_open(S, p):
+    """Anything can happen in ``p``'s start-of-turn window: an item of START_ITEMS due
+    (start_item_due) or a card on the mat that start_call_ok may call.  Most turns have
+    neither, and then the window's loop would end at once."""
+    m0 = MAT0 + p * N_SLOTS
+    return (S[GEAR_N + p] | S[HIRELINGS + p] | S[NEXT_WOODS + p] | S[NEXT_DUNGEON + p]
+            | S[NEXT_GUARD + p] | S[NEXT_HAG + p] | S[NEXT_TROLL + p] | S[NEXT_AMULET + p]
+            | S[m0 + GUIDE] | S[m0 + RATCATCHER] | S[m0 + TRANSMOGRIFY] | S[m0 + TEACHER]
+            | S[m0 + ESTATE]) != 0
+
+
 @njit(cache=True)
 def start_call_ok(S, p, c):
     """``c`` on ``p``'s mat can be called at the start of the turn: Guide, Ratcatcher,
@@ -453,6 +472,9 @@ def start_of_turn(S, R, T, P, Q, H, p):
         S[HELD + p * N_SLOTS + c] = S[k0 + c] + S[PERM + p * N_SLOTS + c]
         S[k0 + c] = 0
     S[V + V_STAYS] = 0
+    if not start_window_open(S, p):
+        return
+    b = rule_seat(S, P, p)
     calls_open = True
     while S[ERR] == 0:
         n_due = 0
@@ -472,7 +494,7 @@ def start_of_turn(S, R, T, P, Q, H, p):
         if n_calls == 0 and n_due == 1:
             do_start_item(S, R, T, P, Q, (H[0], H[1], H[2]), p, first)
             continue
-        a = ask(S, R, T, P, Q, (H[0], H[1], H[2]), p, D_START, 0 if calls_open else 1)
+        a = ask_rule(S, R, T, P, Q, (H[0], H[1], H[2]), p, D_START, 0 if calls_open else 1, b)
         if S[ERR]:
             break
         if a < 0:
