@@ -288,11 +288,8 @@ def Call(card: str | int, *conditions: Condition | str,
             if CARDS[t].is_type(EVENT):
                 raise RuleError(f"Call {CARDS[cid].name} on {CARDS[t].name}: an Event is not "
                                 f"a card", word=CARDS[t].name)
-    rules = []
-    for t in targets:
-        r = _rule(P.L_CALL, cid, None, conditions)
-        rules.append(Rule(P.L_CALL, cid, t, r.conds))
-    return rules
+    conds = _rule(P.L_CALL, cid, None, conditions).conds
+    return [Rule(P.L_CALL, cid, t, conds) for t in targets]
 
 
 def _traveller(card: str | int, what: str) -> int:

@@ -198,3 +198,19 @@ def raw_answer(sc: Scenario, d: int, arg: int = 0, p: int = 0) -> int:
     from sim.engine.game import decide_on
 
     return int(decide_on(sc.S, sc.R, sc.T, sc.P, sc.Q, sc.H, p, d, arg))
+
+
+def play_seated(bot, config=None, games: int = 400, seed: int = 11, opponent: str = "bmu"):
+    """``games`` seeded games of ``bot`` against ``opponent`` (seats alternating, seat 0
+    first): the batch the "same logic, same games" tests compare."""
+    import bots
+    from sim.engine.batch import play_batch
+    from sim.engine.config import GameConfig
+    from sim.engine.rng import game_seeds
+
+    seeds = game_seeds(seed, 0, games)
+    seats = np.zeros((games, 2), np.int32)
+    seats[1::2, 0] = 1
+    seats[:, 1] = 1 - seats[:, 0]
+    return play_batch(config or GameConfig(), [bot, bots.get_bot(opponent)], seats, seeds,
+                      np.zeros(games, np.int8))

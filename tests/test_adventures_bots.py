@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from bots.identity import kingdom_needs
+from bots.requirements import required_cards, split
 from bots.toml_bot import load_bot_file
 from sim.cards import CARDS, EVENT, KINGDOM_CARDS
 from sim.runner import Match
@@ -39,22 +40,13 @@ def _slug(name: str) -> str:
     return name.lower().replace(" ", "-")
 
 
-def _events_bought(bot) -> list[str]:
-    """Events named by the bot's buy rules, in rule order, without repeats."""
-    out: list[str] = []
-    for rule in bot.buy:
-        card = CARDS[rule.card]
-        if card.is_type(EVENT) and card.name not in out:
-            out.append(card.name)
-    return out
-
-
 def _board(bot) -> tuple[list[str] | str, list[str]]:
     """A kingdom and Events for ``bot``: the round robin's K1 or K2 (with its Events)
     when the bot's kingdom cards and Events fit one, else its own cards filled up
     (``auto``) with the first two Events it buys (a game has at most two)."""
-    needs = {CARDS[c].name for c in kingdom_needs(bot)}
-    events = _events_bought(bot)
+    cards, event_ids = split(required_cards(bot))
+    needs = {CARDS[c].name for c in cards}
+    events = [CARDS[e].name for e in event_ids]
     for kingdom, evs in ((K1, K1_EVENTS), (K2, K2_EVENTS)):
         if needs <= set(kingdom) and set(events) <= set(evs):
             return kingdom, evs

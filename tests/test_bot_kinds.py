@@ -39,7 +39,7 @@ from sim.engine.hooks import (
 from sim.engine.hooks import money as hook_money
 from sim.engine.pointers import ptr
 from sim.engine.rng import game_seeds
-from tests.conftest import make_scenario
+from tests.conftest import make_scenario, play_seated
 
 RULES = RuleBot("smithy-rules", "Smithy big money as rules",
                 buy=[Buy("Province", money() > 15), Buy("Gold"),
@@ -86,13 +86,8 @@ def smithy_hook(V, d, arg):
     return USE_DEFAULT
 
 
-def _play(bot, games=400, seed=11):
-    seeds = game_seeds(seed, 0, games)
-    seats = np.zeros((games, 2), np.int32)
-    seats[1::2, 0] = 1
-    seats[:, 1] = 1 - seats[:, 0]
-    return play_batch(GameConfig(), [bot, bots.get_bot("bmu")], seats, seeds,
-                      np.zeros(games, np.int8))
+def _play(bot, games=400):
+    return play_seated(bot, games=games)
 
 
 def test_rules_hook_and_python_class_play_identical_games():

@@ -19,6 +19,7 @@ from sim.engine.hooks import HOOK_SIGNATURE, ME, can_gain, coins, owned
 from sim.engine.hooks import money as hook_money
 from sim.engine.hooks import turn as hook_turn
 from sim.engine.rng import game_seeds
+from tests.conftest import play_seated
 
 KINGDOM = ("Page", "Peasant", "Lost City", "Royal Carriage", "Coin of the Realm",
            "Distant Lands", "Relic", "Bridge Troll", "Smithy", "Laboratory")
@@ -87,15 +88,12 @@ class LabArtsPython(PythonBot):
         return "Laboratory" if view.arg == 1 else DEFAULT
 
 
-def _play(bot, games=300, seed=23):
-    seeds = game_seeds(seed, 0, games)
-    seats = np.zeros((games, 2), np.int32)
-    seats[1::2, 0] = 1
-    seats[:, 1] = 1 - seats[:, 0]
-    config = GameConfig(kingdom=tuple(card_id(c) for c in KINGDOM),
-                        events=tuple(card_id(e) for e in EVENTS))
-    return play_batch(config, [bot, bots.get_bot("bmu")], seats, seeds,
-                      np.zeros(games, np.int8), log=False)
+CONFIG = GameConfig(kingdom=tuple(card_id(c) for c in KINGDOM),
+                    events=tuple(card_id(e) for e in EVENTS))
+
+
+def _play(bot):
+    return play_seated(bot, CONFIG, games=300, seed=23)
 
 
 def test_rules_hook_and_python_class_play_identical_adventures_games():
@@ -114,11 +112,9 @@ def test_the_identical_games_use_the_adventures_rules():
     Pages in these games (its log shows both)."""
     from sim.engine import codes
 
-    config = GameConfig(kingdom=tuple(card_id(c) for c in KINGDOM),
-                        events=tuple(card_id(e) for e in EVENTS))
     seen_event = seen_exchange = False
     for g in range(40):
-        r = play_batch(config, [RULES, bots.get_bot("bmu")], np.array([[0, 1]], np.int32),
+        r = play_batch(CONFIG, [RULES, bots.get_bot("bmu")], np.array([[0, 1]], np.int32),
                        game_seeds(23, g, g + 1), np.zeros(1, np.int8), log=True)
         ev = r.log[:, 0]
         seen_event |= bool(((ev == codes.EV_EVENT) & (r.log[:, 3] == LOST_ARTS)).any())

@@ -414,36 +414,21 @@ def ends_badly(S, T, P, b, p, c):
 
 
 @njit(cache=True)
-def pick_from_list(S, T, P, Q, b, p, lst, coins):
+def pick_from_list(S, T, P, Q, b, p, lst, coins, source):
     """First rule of list ``lst`` whose card can be gained for ``coins`` and whose
-    conditions hold; -1 if none.  (Adventures costs are checked once per call, not per
-    rule: this is every rule bot's buy decision.)"""
+    conditions hold; -1 if none.  A gain rule given ``by`` another card than ``source``
+    (the card or Event making the gain; -1 for buys) is skipped.  (Adventures costs are
+    checked once per call, not per rule: this is every rule bot's buy decision.)"""
     adventures = T[T_ADV] != 0
     for r in range(P[b * P_WIDTH + PF_BOUNDS + 2 * lst], P[b * P_WIDTH + PF_BOUNDS + 2 * lst + 1]):
         c = P[b * P_WIDTH + PF_RULES + RULE_WIDTH * r]
+        if lst == L_GAIN:
+            by = P[b * P_WIDTH + PF_RULES + RULE_WIDTH * r + 1]
+            if by != -1 and by != source:
+                continue
         if not (can_gain(S, T, c, coins) if adventures else can_gain_printed(S, T, c, coins)):
             continue
         if not conditions_hold(S, T, P, Q, b, r, p, coins):
-            continue
-        if ends_badly(S, T, P, b, p, c):
-            continue
-        return c
-    return -1
-
-
-@njit(cache=True)
-def pick_gain_rule(S, T, P, Q, b, p, max_cost, source):
-    """The first gain rule, general or ``by`` ``source``, whose card can be gained for
-    ``max_cost`` and whose conditions hold; -1 if none."""
-    bounds = b * P_WIDTH + PF_BOUNDS + 2 * L_GAIN
-    for r in range(P[bounds], P[bounds + 1]):
-        by = P[b * P_WIDTH + PF_RULES + RULE_WIDTH * r + 1]
-        if by != -1 and by != source:
-            continue
-        c = P[b * P_WIDTH + PF_RULES + RULE_WIDTH * r]
-        if not can_gain(S, T, c, max_cost):
-            continue
-        if not conditions_hold(S, T, P, Q, b, r, p, max_cost):
             continue
         if ends_badly(S, T, P, b, p, c):
             continue
@@ -469,10 +454,7 @@ def pick_gain(S, T, P, Q, b, p, max_cost, treasure_only, source):
             if by == -1 or by == source:
                 has_rule = True
                 break
-        if has_rule:
-            c = pick_gain_rule(S, T, P, Q, b, p, max_cost, source)
-        else:
-            c = pick_from_list(S, T, P, Q, b, p, L_BUY, max_cost)
+        c = pick_from_list(S, T, P, Q, b, p, L_GAIN if has_rule else L_BUY, max_cost, source)
         if c >= 0:
             return c
     best = -1
@@ -489,6 +471,17 @@ def pick_gain(S, T, P, Q, b, p, max_cost, treasure_only, source):
     if best < 0 and can_gain(S, T, CURSE, max_cost):
         best = CURSE
     return best
+
+
+@njit(cache=True)
+def pending_or_gain(S, T, P, Q, b, p, max_cost, treasure_only, source):
+    """The gain half of a (trash, gain) rule: the card :func:`pick_pair` chose with the
+    trash (V_PENDING, cleared here) when it can still be gained, else :func:`pick_gain`."""
+    c = S[V + V_PENDING]
+    S[V + V_PENDING] = -1
+    if c >= 0 and can_gain(S, T, c, max_cost):
+        return c
+    return pick_gain(S, T, P, Q, b, p, max_cost, treasure_only, source)
 
 
 @njit(cache=True)
@@ -587,7 +580,7 @@ def rules_decide(S, T, P, Q, p, d, arg):
     if d == D_ACTION:
         return rules_action(S, P, b, p)
     if d == D_BUY:
-        return pick_from_list(S, T, P, Q, b, p, L_BUY, S[V + V_COINS])
+        return pick_from_list(S, T, P, Q, b, p, L_BUY, S[V + V_COINS], -1)
     if d == D_TREASURE:
         for i in range(T[N_TREASURES]):
             c = T[TREASURE_IDS + i]
@@ -611,13 +604,11 @@ def rules_decide(S, T, P, Q, p, d, arg):
         if c < 0:
             c = lowest_ranked_in_hand(S, P, b, p, R_DISCARD, BIG)
         return c
-    if d == D_REMODEL_GAIN or d == D_WORKSHOP_GAIN:
-        c = S[V + V_PENDING]
+    if d == D_REMODEL_GAIN:
+        return pending_or_gain(S, T, P, Q, b, p, arg, False, REMODEL)
+    if d == D_WORKSHOP_GAIN:
         S[V + V_PENDING] = -1
-        if d == D_REMODEL_GAIN and c >= 0 and can_gain(S, T, c, arg):
-            return c
-        return pick_gain(S, T, P, Q, b, p, arg, False,
-                         REMODEL if d == D_REMODEL_GAIN else WORKSHOP)
+        return pick_gain(S, T, P, Q, b, p, arg, False, WORKSHOP)
     if d == D_MINE_TRASH:
         c = pick_pair(S, T, P, Q, b, p, L_MINE, 3)
         if c >= 0 or P[b * P_WIDTH + PF_FLAGS + F_MINE_ALWAYS] == 0:
@@ -641,11 +632,7 @@ def rules_decide(S, T, P, Q, p, d, arg):
         S[V + V_PENDING] = best_dst
         return best_src
     if d == D_MINE_GAIN:
-        c = S[V + V_PENDING]
-        S[V + V_PENDING] = -1
-        if c >= 0 and can_gain(S, T, c, arg):
-            return c
-        return pick_gain(S, T, P, Q, b, p, arg, True, MINE)
+        return pending_or_gain(S, T, P, Q, b, p, arg, True, MINE)
     if d == D_CHAPEL:
         return lowest_ranked_in_hand(S, P, b, p, R_TRASH, NEVER)
     if d == D_MONEYLENDER:

@@ -253,7 +253,7 @@ def play_turn(S, R, T, P, Q, H, p):
     log_event(S, EV_COINS, p, -1, produced, 0)
     while S[V + V_BUYS] > 0:
         if fast:
-            c = pick_from_list(S, T, P, Q, b, p, L_BUY, S[V + V_COINS])
+            c = pick_from_list(S, T, P, Q, b, p, L_BUY, S[V + V_COINS], -1)
         else:
             c = ask(S, R, T, P, Q, (H[0], H[1]), p, D_BUY, 0)
         if S[ERR] or c < 0:

@@ -94,6 +94,7 @@ from sim.engine.decide import (
     best_in_zone,
     conditions_hold,
     lowest_ranked_in_hand,
+    pending_or_gain,
     pick_gain,
     pick_pair,
     python_answer,
@@ -443,11 +444,7 @@ def rules_decide_adv(S, T, P, Q, b, p, d, arg):
             return best_in_zone(S, T, P, b, p, HAND0, R_PLAY, ACTION, True)
         return -1
     if d == D_TRANSMOGRIFY_GAIN:
-        c = S[V + V_PENDING]
-        S[V + V_PENDING] = -1
-        if c >= 0 and can_gain(S, T, c, arg):
-            return c
-        return pick_gain(S, T, P, Q, b, p, arg, False, TRANSMOGRIFY)
+        return pending_or_gain(S, T, P, Q, b, p, arg, False, TRANSMOGRIFY)
     if d == D_MESSENGER_GAIN:
         return pick_gain(S, T, P, Q, b, p, arg, False, MESSENGER)
     if d == D_ALMS:
