@@ -168,6 +168,8 @@ def check_consistent(sc: Scenario) -> None:
         keep = S[L.KEEP + p * L.N_SLOTS:L.KEEP + (p + 1) * L.N_SLOTS]
         perm = S[L.PERM + p * L.N_SLOTS:L.PERM + (p + 1) * L.N_SLOTS]
         assert (keep >= 0).all() and (perm >= 0).all() and (keep + perm <= z["play"]).all()
+        # ... and their running count (the turn skips its walks over the marks when 0).
+        assert S[L.MARKS + p] == keep.sum() + perm.sum(), f"player {p} marks count"
         # Cached totals the engine keeps beside the zones (bots' money / count(type) terms).
         own = z["own"][:N_CARDS]
         if hasattr(L, "MONEY"):

@@ -112,6 +112,7 @@ def check_state(S, T, n, total0, after_turn):
             deck[c] += 1
         inherited = S[L.INHERIT + p] - 1
         so = 0
+        marks = 0
         for z in range(len(ZONE_STARTS)):
             t = 0
             for c in range(L.N_SLOTS):
@@ -136,10 +137,13 @@ def check_state(S, T, n, total0, after_turn):
             in_play = S[L.PLAY0 + p * L.N_SLOTS + c]
             if keep < 0 or perm < 0 or keep + perm > in_play:
                 return BAD_MARKS
+            marks += keep + perm
             if after_turn and in_play != keep + perm:
                 return LEFT_IN_PLAY
         if so != S[L.OWN_N + p]:
             return TOTALS
+        if marks != S[L.MARKS + p]:      # the running count the turn's shortcuts read
+            return BAD_MARKS
         if S[L.ASIDE_N + p] != 0:
             return ASIDE_LEFT
         known = known_on_deck(S, p)

@@ -58,6 +58,7 @@ from sim.engine.layout import (
     GAINED,
     HAND0,
     HAND_N,
+    HELD,
     KEEP,
     MAX_PLAYERS,
     N_COLS,
@@ -322,6 +323,7 @@ def reset_adventures(S, T):
         for c in range(n_ids):
             S[KEEP + p * N_SLOTS + c] = 0
             S[PERM + p * N_SLOTS + c] = 0
+            S[HELD + p * N_SLOTS + c] = 0   # the turn refreshes it only while HELD_N or MARKS
     for c in range(n_ids):
         S[NON_SUPPLY + c] = T[NON_SUPPLY0 + c]
     for i in range(WOODS_ON, ADVENTURES_END):   # attacks running, Events bought

@@ -78,7 +78,12 @@ N_TYPE_BITS = 6
  K_NEXT_GUARD, K_NEXT_DUNGEON, K_NEXT_WOODS, K_NEXT_HAG, K_HIRELINGS,
  K_CHAMPIONS, K_INHERITANCE_BOUGHT) = range(K_TYPE0 + N_TYPE_BITS, K_TYPE0 + N_TYPE_BITS + 20)
 N_TOKENS_ON_PILES = 6             # K_TOK_CARD .. K_TOK_TRASH
-N_PS = K_INHERITANCE_BOUGHT + 1
+# Adventures, per player: how many copies in play are marked to stay (the KEEP and PERM rows
+# summed) and how many were held at the start of the player's latest turn (the HELD row
+# summed).  While both are 0 the turn skips its walks over those rows, and Cleanup is the
+# base game's single walk: most turns of most games hold nothing.
+K_MARKS, K_HELD_N = K_INHERITANCE_BOUGHT + 1, K_INHERITANCE_BOUGHT + 2
+N_PS = K_HELD_N + 1
 # Game scalars: S[V + name].
 V = PS + N_PS * MAX_PLAYERS
 (V_ACTIONS, V_BUYS, V_COINS, V_MERCHANTS, V_SILVER_PLAYED, V_NP, V_EMPTY, V_TOTAL_TURNS,
@@ -232,6 +237,8 @@ NEXT_HAG = PS + K_NEXT_HAG * MAX_PLAYERS
 HIRELINGS = PS + K_HIRELINGS * MAX_PLAYERS
 CHAMPIONS = PS + K_CHAMPIONS * MAX_PLAYERS
 INHERITANCE_BOUGHT = PS + K_INHERITANCE_BOUGHT * MAX_PLAYERS   # once per game, even if nothing
+MARKS = PS + K_MARKS * MAX_PLAYERS
+HELD_N = PS + K_HELD_N * MAX_PLAYERS
 # What a compiled hook sees (sim.engine.hooks): S[HOOK_VIEW : HOOK_VIEW + HOOK_VIEW_N], i.e. the
 # owned zones, SEEN_HAND, the known deck top (SEEN_TOP), supply, trash, in-supply row,
 # per-player and game scalars.

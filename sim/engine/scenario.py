@@ -153,6 +153,7 @@ class Scenario:
         c = card_id(card)
         self._zone(L.PLAY0, p)[c] += n
         self.S[(L.PERM if game else L.KEEP) + p * L.N_SLOTS + c] += n
+        self.S[L.MARKS + p] += n
         self._recount(p)
         return self
 

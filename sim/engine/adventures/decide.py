@@ -373,41 +373,70 @@ def quest_option_ok(S, T, P, b, p, option):
 
 
 @njit(cache=True)
-def rules_decide_adv(S, T, P, Q, b, p, d, arg):
-    """A rule bot's answer to Adventures decision ``d`` (see module docstring)."""
+def after_action_call(S, T, P, Q, b, p, arg):
+    """D_AFTER_ACTION: its Call rules on the Action just resolved (``arg``); without any
+    for the card: Coin of the Realm when the Actions ran out with an Action in hand to
+    play; Royal Carriage on a non-terminal Action (its replay leaves the turn's Actions
+    no worse) at least as costly as every non-terminal Action still in hand (a better
+    target is not coming this turn), when that copy can be replayed."""
     h0 = HAND0 + p * N_SLOTS
     m0 = MAT0 + p * N_SLOTS
+    if S[m0 + COIN_OF_THE_REALM]:
+        r = call_rule(S, T, P, Q, b, p, COIN_OF_THE_REALM, arg)
+        if r == 1 or (r < 0 and S[V + V_ACTIONS] == 0 and rules_action(S, P, b, p) >= 0):
+            return COIN_OF_THE_REALM
+    if S[m0 + ROYAL_CARRIAGE] and arg >= 0 and rc_can_replay(S, p, arg):
+        r = call_rule(S, T, P, Q, b, p, ROYAL_CARRIAGE, arg)
+        if r >= 0:
+            return ROYAL_CARRIAGE if r == 1 else -1
+        if not non_terminal(S, T, p, arg):
+            return -1
+        k = cost_of(S, T, arg)
+        for c in range(N_CARDS):
+            if S[h0 + c] and (types_of(S, T, p, c) & ACTION) and non_terminal(S, T, p, c) \
+                    and cost_of(S, T, c) > k:
+                return -1
+        return ROYAL_CARRIAGE
+    return -1
+
+
+@njit(cache=True)
+def rules_decide_adv(S, T, P, Q, b, p, d, arg):
+    """A rule bot's answer to Adventures decision ``d`` (see module docstring).
+
+    The questions of most turns come first, in this small function.  The full list
+    (:func:`rules_decide_adv_rest`) is one large function whose every call first clears
+    the return slots of its many inner calls: for a Dungeon discard that cost more than
+    the answer."""
+    if d == D_DUNGEON or d == D_FUGITIVE:
+        return rules_attack_discard(S, T, P, b, p)
+    if d == D_AFTER_ACTION:
+        return after_action_call(S, T, P, Q, b, p, arg)
     if d == D_START:
         return start_choice(S, T, P, Q, b, p, arg == 0)
-    if d == D_AFTER_ACTION:
-        # Its Call rules on the Action just resolved (arg); without any for the card:
-        # Coin of the Realm when the Actions ran out with an Action in hand to play; Royal
-        # Carriage on a non-terminal Action (its replay leaves the turn's Actions no
-        # worse) at least as costly as every non-terminal Action still in hand (a better
-        # target is not coming this turn), when that copy can be replayed.
-        if S[m0 + COIN_OF_THE_REALM]:
-            r = call_rule(S, T, P, Q, b, p, COIN_OF_THE_REALM, arg)
-            if r == 1 or (r < 0 and S[V + V_ACTIONS] == 0 and rules_action(S, P, b, p) >= 0):
-                return COIN_OF_THE_REALM
-        if S[m0 + ROYAL_CARRIAGE] and arg >= 0 and rc_can_replay(S, p, arg):
-            r = call_rule(S, T, P, Q, b, p, ROYAL_CARRIAGE, arg)
-            if r >= 0:
-                return ROYAL_CARRIAGE if r == 1 else -1
-            if not non_terminal(S, T, p, arg):
-                return -1
-            k = cost_of(S, T, arg)
-            for c in range(N_CARDS):
-                if S[h0 + c] and (types_of(S, T, p, c) & ACTION) and non_terminal(S, T, p, c) \
-                        and cost_of(S, T, c) > k:
-                    return -1
-            return ROYAL_CARRIAGE
-        return -1
+    if d == D_CARAVAN_GUARD or d == D_WINE_MERCHANT:
+        return 1
+    if d == D_AMULET:
+        r = first_rule_answer(S, T, P, Q, b, p, L_CHOOSE, AMULET)
+        if r >= 0 and (r != 1 or S[HAND_N + p] > 0):
+            return r
+        if junk_in_hand(S, P, b, p) >= 0:
+            return 1
+        return 2 if S[TURNS + p] < 10 else 0
+    if d == D_AMULET_TRASH or d == D_RATCATCHER:
+        return must_trash(S, P, b, p)
+    return rules_decide_adv_rest(S, T, P, Q, b, p, d, arg)
+
+
+@njit(cache=True)
+def rules_decide_adv_rest(S, T, P, Q, b, p, d, arg):
+    """:func:`rules_decide_adv` for the other questions."""
+    h0 = HAND0 + p * N_SLOTS
+    m0 = MAT0 + p * N_SLOTS
     if d == D_EXCHANGE:
         # Its first Exchange / Keep rule for this Traveller that holds; else exchange.
         r = first_rule_answer(S, T, P, Q, b, p, L_EXCHANGE, arg)
         return 1 if r < 0 else r
-    if d == D_CARAVAN_GUARD or d == D_WINE_MERCHANT:
-        return 1
     if d == D_DUPLICATE:
         # Its Call rules for Duplicate on the card just gained; without any, a copy of
         # anything it would not trash (Curses, Estates, Coppers by default).
@@ -419,21 +448,12 @@ def rules_decide_adv(S, T, P, Q, b, p, d, arg):
         # Onto the deck (drawn next turn) unless it is junk or a card that only scores.
         t = T[arg * N_COLS + C_TYPES]
         return 0 if is_junk(P, b, arg) or (t & (ACTION | TREASURE)) == 0 else 1
-    if d == D_AMULET:
-        r = first_rule_answer(S, T, P, Q, b, p, L_CHOOSE, AMULET)
-        if r >= 0 and (r != 1 or S[HAND_N + p] > 0):
-            return r
-        if junk_in_hand(S, P, b, p) >= 0:
-            return 1
-        return 2 if S[TURNS + p] < 10 else 0
     if d == D_TRANSMOGRIFY_TRASH and has_rules(P, b, L_TRANSMOGRIFY):
         c = pick_pair(S, T, P, Q, b, p, L_TRANSMOGRIFY, 1)
         if c >= 0:
             return c
     if d == D_AMULET_TRASH or d == D_RATCATCHER or d == D_TRANSMOGRIFY_TRASH:
         return must_trash(S, P, b, p)
-    if d == D_DUNGEON or d == D_FUGITIVE:
-        return rules_attack_discard(S, T, P, b, p)
     if d == D_GEAR:
         # Its gear list: the first listed card in hand (only listed cards).  Without one:
         # with no Action left this turn the Actions in hand are dead: keep (up to 2 of)

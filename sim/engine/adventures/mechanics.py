@@ -73,6 +73,7 @@ from sim.engine.layout import (
     IN_SUPPLY,
     INHERIT,
     KEEP,
+    MARKS,
     MAT0,
     MAX_PLAYERS,
     N_COLS,
@@ -166,6 +167,7 @@ def mark_copy(S, p, c, level):
         S[PERM + p * N_SLOTS + c] += 1
     else:
         S[KEEP + p * N_SLOTS + c] += 1
+    S[MARKS + p] += 1
 
 
 @njit(cache=True, inline="always")
@@ -178,6 +180,7 @@ def left_play(S, p, c):
             S[KEEP + o] -= 1
         else:
             S[PERM + o] -= 1
+        S[MARKS + p] -= 1
 
 
 @njit(cache=True)
@@ -387,6 +390,17 @@ def hand_onto_deck(S, R, T, P, Q, D, p, by):
     ranks lowest to discard), asked directly."""
     b = rule_seat(S, P, p)
     h0 = HAND0 + p * N_SLOTS
+    if b >= 0 and S[ASIDE_N + p] == 0 and S[ERR] == 0:
+        # The rule's order, one card kind at a time: the card it ranks lowest goes first,
+        # and stays the lowest until its last copy is down, so every copy goes at once
+        # (what asking for each card would do, with one scan of the hand per kind).
+        while S[HAND_N + p] > 0:
+            c = lowest_ranked_in_hand(S, P, b, p, R_DISCARD, BIG)
+            if c < 0:
+                break               # unranked cards: the loop below says what happens
+            for _ in range(S[h0 + c]):
+                topdeck_from(S, p, Z_HAND, c)
+                log_event(S, EV_TOPDECK, p, c, 1, by)
     while S[HAND_N + p] > 0 and S[ERR] == 0:
         c = -1
         n_kinds = 0

@@ -138,10 +138,12 @@ from sim.engine.layout import (
     HAND0,
     HAND_N,
     HELD,
+    HELD_N,
     HIRELINGS,
     INHERIT,
     INHERITANCE_BOUGHT,
     KEEP,
+    MARKS,
     MAT0,
     MAX_PLAYERS,
     MINUS_COIN,
@@ -216,6 +218,7 @@ from sim.engine.steps import (
 from sim.engine.zones import (
     add_coins,
     can_gain,
+    cleanup,
     cost_of,
     draw,
     gain,
@@ -467,10 +470,21 @@ def start_of_turn(S, R, T, P, Q, H, p):
     for q in range(MAX_PLAYERS):
         S[WOODS_ON + p * MAX_PLAYERS + q] = 0
         S[HAG_ON + p * MAX_PLAYERS + q] = 0
-    k0 = KEEP + p * N_SLOTS
-    for c in range(T[T_NIDS]):
-        S[HELD + p * N_SLOTS + c] = S[k0 + c] + S[PERM + p * N_SLOTS + c]
-        S[k0 + c] = 0
+    # Nothing marked now and nothing held last turn (MARKS, HELD_N): the rows are all 0
+    # and stay so, and the walk over them is skipped.
+    if S[MARKS + p] | S[HELD_N + p]:
+        k0 = KEEP + p * N_SLOTS
+        kept = 0
+        held = 0
+        for c in range(T[T_NIDS]):
+            k = S[k0 + c]
+            h = k + S[PERM + p * N_SLOTS + c]
+            S[HELD + p * N_SLOTS + c] = h
+            S[k0 + c] = 0
+            kept += k
+            held += h
+        S[MARKS + p] -= kept
+        S[HELD_N + p] = held
     S[V + V_STAYS] = 0
     if not start_window_open(S, p):
         return
@@ -776,7 +790,7 @@ def cleanup_adv(S, R, T, P, Q, D, p):
     # Cards other players called on this turn (Duplicate) leave with this Cleanup.
     n = S[V + V_NP]
     for q in range(n):
-        if q == p or S[PLAY_N + q] == 0:
+        if q == p or S[PLAY_N + q] <= S[MARKS + q]:    # only marked copies: all stay
             continue
         t = discard_leaving(S, T, q, -1)
         if t >= 0:
@@ -790,6 +804,27 @@ def cleanup_adv(S, R, T, P, Q, D, p):
             while S[s0 + c] > 0:
                 move_card(S, p, Z_SAVE, Z_HAND, c)
                 log_event(S, EV_RETURN, p, c, 1, -1)
+
+
+@njit(cache=True, inline="always")
+def plain_cleanup(S, p):
+    """Cleanup has nothing of Adventures to do for ``p``: no copy in play stays
+    (MARKS), no Traveller (or Estate that may inherit one) is in play to exchange, no
+    other player has a card called on this turn in play, no card set aside by Save.
+    Then :func:`cleanup_adv` would do what the base game's single walk
+    (sim.engine.zones.cleanup) does, and that walk is what most turns take."""
+    p0 = PLAY0 + p * N_SLOTS
+    if S[MARKS + p] or S[SAVE_N + p]:
+        return False
+    if S[PLAY_N + p] and (S[p0 + DISCIPLE] | S[p0 + FUGITIVE] | S[p0 + SOLDIER]
+                          | S[p0 + PEASANT] | S[p0 + HERO] | S[p0 + WARRIOR]
+                          | S[p0 + TREASURE_HUNTER] | S[p0 + PAGE]
+                          | (S[p0 + ESTATE] if S[INHERIT + p] else 0)):
+        return False
+    for q in range(S[V + V_NP]):
+        if q != p and S[PLAY_N + q] > S[MARKS + q]:
+            return False
+    return True
 
 
 @njit(cache=True)
@@ -892,11 +927,13 @@ def one_turn(S, R, T, P, Q, H, p):
         return 0
     # Buy phase: Treasures (rule bots play them all), then cards and Events.
     if rules_bot:
+        plain_ok = S[MINUS_COIN + p] == 0 and S[V + V_LOG_ON] == 0
         for i in range(T[N_TREASURES]):
             c = T[TREASURE_IDS + i]
             k = S[h0 + c]
-            if k and T[c * N_COLS + C_SPECIAL] == 0 and S[MINUS_COIN + p] == 0 \
-                    and S[V + V_LOG_ON] == 0:
+            if k == 0:
+                continue
+            if plain_ok and T[c * N_COLS + C_SPECIAL] == 0:
                 play_plain_treasures(S, T, p, c, k)     # what k plays one by one do
                 continue
             while S[h0 + c] > 0 and S[ERR] == 0:
@@ -951,6 +988,12 @@ def one_turn(S, R, T, P, Q, H, p):
         log_event(S, EV_DISCARD, p, WINE_MERCHANT, 1, DISCARD_WINE_MERCHANT)
     if S[ERR]:
         return 0
-    cleanup_adv(S, R, T, P, Q, D, p)
+    if plain_cleanup(S, p):
+        cleanup(S, p)
+        draws = 5 + 2 * S[V + V_EXPEDITIONS]
+        log_event(S, EV_CLEANUP, p, -1, draws, 0)
+        draw(S, R, p, draws)
+    else:
+        cleanup_adv(S, R, T, P, Q, D, p)
     return produced
 
