@@ -11,6 +11,8 @@ from collections import Counter
 
 import pytest
 
+from sim.cards import CARDS, card_id
+from sim.engine import layout as L
 from sim.engine.codes import EV_CLEANUP, EV_COINS, EV_DRAW, EV_SHUFFLE
 from tests.conftest import Scripted, check_consistent, events, log_rows, nobuy
 
@@ -139,3 +141,82 @@ def test_drawing_never_takes_other_players_cards(scenario):
     sc.set_deck(1, ["Gold"] * 5).set_discard(1, ["Silver"])
     assert sc.draw(0, 5) == 0
     assert sc.hand(0) == {} and sc.deck(1) == ["Gold"] * 5
+
+
+# The shuffle fills the new draw pile in card-id order before shuffling it, so that order
+# is part of every seeded game; the fill walks only the ids of the game's cards
+# (layout.GAME_IDS), in the same order.
+ADV_TEN = ["Amulet", "Dungeon", "Haunted Woods", "Port", "Page", "Ratcatcher",
+           "Royal Carriage", "Lost City", "Market", "Smithy"]
+
+
+def _game_ids(sc) -> list[str]:
+    n = int(sc.S[L.GAME_IDS_N])
+    return [CARDS[c].name for c in sc.S[L.GAME_IDS:L.GAME_IDS + n]]
+
+
+def test_game_ids_list_the_base_games_cards_in_id_order(scenario):
+    sc = scenario([nobuy(), nobuy()])
+    basic = ["Copper", "Silver", "Gold", "Estate", "Duchy", "Province", "Curse"]
+    assert _game_ids(sc) == sorted(basic + [CARDS[c].name for c in sc.config.kingdom],
+                                   key=card_id)
+
+
+def test_game_ids_of_an_adventures_game_add_the_traveller_upgrades(scenario):
+    sc = scenario([nobuy(), nobuy()], kingdom=ADV_TEN)
+    basic = ["Copper", "Silver", "Gold", "Estate", "Duchy", "Province", "Curse"]
+    page_line = ["Treasure Hunter", "Warrior", "Hero", "Champion"]
+    want = sorted(basic + ADV_TEN + page_line, key=card_id)
+    assert _game_ids(sc) == want
+    assert [card_id(c) for c in want] == sorted(card_id(c) for c in want)
+
+
+ADV_DISCARD = {"Copper": 2, "Silver": 1, "Estate": 2, "Smithy": 1, "Amulet": 1, "Port": 2,
+               "Royal Carriage": 1, "Champion": 1, "Market": 1}
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_shuffle_order_does_not_depend_on_skipping_ids_not_in_the_game(scenario, seed):
+    """The walk over the game's ids fills the pile as a walk over every id does (a state
+    without the list takes that one): same seed, same shuffled pile."""
+    decks = []
+    for every_id in (False, True):
+        sc = scenario([nobuy(), nobuy()], kingdom=ADV_TEN, seed=seed)
+        if every_id:
+            sc.S[L.GAME_IDS_N] = 0
+        sc.set_discard(0, ADV_DISCARD)
+        assert sc.draw(0, 1) == 1
+        decks.append(sc.hand(0) | {"deck": sc.deck(0)})
+        assert sc.discard(0) == {}
+        check_consistent(sc)
+    assert decks[0] == decks[1]
+
+
+def test_a_card_of_no_pile_of_the_game_is_shuffled_in_at_its_id(scenario):
+    """A test may put a card of another kingdom in a discard pile: it is shuffled in, and
+    the pile is the one a game having that card gets from the same seed."""
+    decks = []
+    for kingdom in ([k for k in ADV_TEN if k != "Smithy"] + ["Cellar"], ADV_TEN):
+        sc = scenario([nobuy(), nobuy()], kingdom=kingdom, seed=3)
+        assert ("Smithy" in _game_ids(sc)) == ("Smithy" in kingdom)
+        sc.set_discard(0, ADV_DISCARD)
+        assert sc.draw(0, 1) == 1
+        assert sc.discard(0) == {}
+        decks.append((sc.hand(0), sc.deck(0)))
+    assert decks[0] == decks[1]
+    assert Counter(decks[0][0]) + Counter(decks[0][1]) == Counter(ADV_DISCARD)
+
+
+def test_a_discard_pile_near_the_deck_limit_shuffles_without_touching_the_next_deck(
+        scenario):
+    """The fill writes copies in blocks past the pile's top; a pile too close to the
+    draw-pile limit is filled one copy at a time, so the next player's pile is intact."""
+    sc = scenario([nobuy(), nobuy()])
+    sc.set_deck(1, ["Gold", "Province", "Gold"])
+    pile = {"Copper": L.MAX_DECK - 2, "Silver": 1}     # Silver's block would end past it
+    sc.set_discard(0, pile)
+    assert sc.draw(0, 1) == 1
+    assert Counter(sc.hand(0)) + Counter(sc.deck(0)) == Counter(pile)
+    assert sc.discard(0) == {}
+    assert sc.deck(1) == ["Gold", "Province", "Gold"]
+    check_consistent(sc)

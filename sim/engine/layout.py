@@ -140,7 +140,15 @@ GAINED_IDS = ADVENTURES_END
 # turn (KEEP + PERM then): S[HELD + p * N_SLOTS + c].
 HELD = GAINED_IDS + MAX_PLAYERS * GAINED_SLOTS
 DECK = HELD + MAX_PLAYERS * N_SLOTS
-LOG = DECK + MAX_PLAYERS * MAX_DECK
+# The ids of the cards that can be in this game (Supply piles and Traveller upgrades),
+# ascending: their number at S[GAME_IDS_N], then the ids from GAME_IDS on.  Set once per
+# batch by sim.engine.state.new_state (reset_game leaves it alone), so a walk over a
+# player's cards in id order (zones.shuffle_discard) skips the ids not in the game: an
+# Adventures kingdom is ids 33..70, and walking the ~30 empty ids below it was half of
+# every shuffle.
+GAME_IDS_N = DECK + MAX_PLAYERS * MAX_DECK
+GAME_IDS = GAME_IDS_N + 1
+LOG = GAME_IDS + N_SLOTS
 LOG_WIDTH = 6                     # (event, turn, player, card, count, extra)
 STATE_SIZE = LOG                  # without a log
 

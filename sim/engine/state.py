@@ -76,10 +76,22 @@ def make_table(n_players: int, kingdom: tuple[int, ...], events: tuple[int, ...]
     return T
 
 
+def game_ids(T: np.ndarray) -> np.ndarray:
+    """The ids of the cards that can be in the game of table ``T``, ascending: its Supply
+    piles and Traveller upgrade piles (the only ways a card enters a game).  The engine
+    walks these instead of every id where the order of ids matters (layout.GAME_IDS)."""
+    in_game = ((T[L.SUPPLY0:L.SUPPLY0 + C.N_CARDS] > 0)
+               | (T[L.NON_SUPPLY0:L.NON_SUPPLY0 + C.N_CARDS] > 0))
+    return np.flatnonzero(in_game).astype(np.int32)
+
+
 def new_state(T: np.ndarray, turn_cap: int, log_rows: int = 0) -> tuple[np.ndarray, np.ndarray]:
     """``S`` and ``R`` for one batch (reused by every game of it)."""
     S = np.zeros(L.STATE_SIZE + log_rows * L.LOG_WIDTH, np.int32)
     S[L.IN_SUPPLY:L.IN_SUPPLY + L.N_SLOTS] = (T[L.SUPPLY0:L.SUPPLY0 + L.N_SLOTS] > 0)
+    ids = game_ids(T)
+    S[L.GAME_IDS_N] = len(ids)
+    S[L.GAME_IDS:L.GAME_IDS + len(ids)] = ids
     S[L.V + L.V_TURN_CAP] = turn_cap
     S[L.V + L.V_LOG_ON] = int(log_rows > 0)
     S[L.V + L.V_LOG_CAP] = log_rows
