@@ -132,6 +132,8 @@ from sim.engine.layout import (
     EVENT_IDS,
     EVENT_SLOTS,
     GAINED,
+    GAME_IDS,
+    GAME_IDS_N,
     GEAR0,
     GEAR_N,
     HAG_ON,
@@ -218,7 +220,6 @@ from sim.engine.steps import (
 from sim.engine.zones import (
     add_coins,
     can_gain,
-    cleanup,
     cost_of,
     draw,
     gain,
@@ -744,16 +745,25 @@ def cleanup_adv(S, R, T, P, Q, D, p):
     d0 = DISC0 + p * N_SLOTS
     top = -1
     left = S[HAND_N + p]
-    n_ids = T[T_NIDS]
-    c = 0
-    while left > 0 and c < n_ids:       # stop after the last card in hand
+    m = S[GAME_IDS_N]
+    i = 0
+    while left > 0 and i < m:           # the game's ids, up to the last card in hand
+        c = S[GAME_IDS + i]
         k = S[h0 + c]
         if k:
             S[d0 + c] += k
             S[h0 + c] = 0
             top = c
             left -= k
-        c += 1
+        i += 1
+    if left > 0:                        # a card of no pile of the game (tests)
+        for c in range(T[T_NIDS]):
+            k = S[h0 + c]
+            if k:
+                S[d0 + c] += k
+                S[h0 + c] = 0
+                if c > top:
+                    top = c
     S[DISC_N + p] += S[HAND_N + p]
     S[HAND_N + p] = 0
     if S[PLAY_N + p]:
@@ -807,12 +817,53 @@ def cleanup_adv(S, R, T, P, Q, D, p):
 
 
 @njit(cache=True, inline="always")
+def cleanup_plain(S, p):
+    """sim.engine.zones.cleanup (hand and play to the discard pile, whose top is then the
+    highest id moved) walking only the game's ids (layout.GAME_IDS): an Adventures
+    kingdom is ids 33..70, and a hand or play with one of them walked every id below.
+    A card of no pile of the game (only a test puts one there) gets every id walked."""
+    h0 = HAND0 + p * N_SLOTS
+    p0 = PLAY0 + p * N_SLOTS
+    d0 = DISC0 + p * N_SLOTS
+    moved = S[HAND_N + p] + S[PLAY_N + p]
+    left = moved
+    top = -1
+    m = S[GAME_IDS_N]
+    i = 0
+    while left > 0 and i < m:
+        c = S[GAME_IDS + i]
+        k = S[h0 + c] + S[p0 + c]
+        if k:
+            S[d0 + c] += k
+            S[h0 + c] = 0
+            S[p0 + c] = 0
+            left -= k
+            top = c
+        i += 1
+    if left > 0:
+        for c in range(N_CARDS):
+            k = S[h0 + c] + S[p0 + c]
+            if k:
+                S[d0 + c] += k
+                S[h0 + c] = 0
+                S[p0 + c] = 0
+                if c > top:
+                    top = c
+    S[DISC_N + p] += moved
+    S[HAND_N + p] = 0
+    S[PLAY_N + p] = 0
+    if moved:
+        S[DISC_TOP + p] = top
+
+
+@njit(cache=True, inline="always")
 def plain_cleanup(S, p):
     """Cleanup has nothing of Adventures to do for ``p``: no copy in play stays
     (MARKS), no Traveller (or Estate that may inherit one) is in play to exchange, no
     other player has a card called on this turn in play, no card set aside by Save.
     Then :func:`cleanup_adv` would do what the base game's single walk
-    (sim.engine.zones.cleanup) does, and that walk is what most turns take."""
+    (sim.engine.zones.cleanup, here :func:`cleanup_plain`) does, and that walk is what
+    most turns take."""
     p0 = PLAY0 + p * N_SLOTS
     if S[MARKS + p] or S[SAVE_N + p]:
         return False
@@ -989,7 +1040,7 @@ def one_turn(S, R, T, P, Q, H, p):
     if S[ERR]:
         return 0
     if plain_cleanup(S, p):
-        cleanup(S, p)
+        cleanup_plain(S, p)
         draws = 5 + 2 * S[V + V_EXPEDITIONS]
         log_event(S, EV_CLEANUP, p, -1, draws, 0)
         draw(S, R, p, draws)
