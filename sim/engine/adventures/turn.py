@@ -748,13 +748,12 @@ def cleanup_adv(S, R, T, P, Q, D, p):
     m = S[GAME_IDS_N]
     i = 0
     while left > 0 and i < m:           # the game's ids, up to the last card in hand
-        c = S[GAME_IDS + i]
+        c = S[GAME_IDS + i]             # (no branch on each count: see cleanup_plain)
         k = S[h0 + c]
-        if k:
-            S[d0 + c] += k
-            S[h0 + c] = 0
-            top = c
-            left -= k
+        S[d0 + c] += k
+        S[h0 + c] = 0
+        left -= k
+        top = c if k else top
         i += 1
     if left > 0:                        # a card of no pile of the game (tests)
         for c in range(T[T_NIDS]):
@@ -830,15 +829,16 @@ def cleanup_plain(S, p):
     top = -1
     m = S[GAME_IDS_N]
     i = 0
+    # No branch on each count (moving 0 copies is harmless; the top is a select): the
+    # branch was mispredicted most of the walk.
     while left > 0 and i < m:
         c = S[GAME_IDS + i]
         k = S[h0 + c] + S[p0 + c]
-        if k:
-            S[d0 + c] += k
-            S[h0 + c] = 0
-            S[p0 + c] = 0
-            left -= k
-            top = c
+        S[d0 + c] += k
+        S[h0 + c] = 0
+        S[p0 + c] = 0
+        left -= k
+        top = c if k else top
         i += 1
     if left > 0:
         for c in range(N_CARDS):
