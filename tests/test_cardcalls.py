@@ -2,9 +2,24 @@
 
 from __future__ import annotations
 
+import numpy as np
+from numba import njit, typeof
+
 from sim.cards import CARDS, FIRST_GAME, card_id
+from sim.engine import cardcalls
 from sim.engine.base_set import CARD_TEXT
-from sim.engine.cardcalls import N_BASE_SPECIALS, N_SPECIALS, _no_text, card_calls
+from sim.engine.cardcalls import (
+    N_BASE_SPECIALS,
+    N_SPECIALS,
+    _no_text,
+    addresses_type,
+    call_addresses,
+    calls_from_addresses,
+    card_calls,
+    engine_calls,
+)
+from sim.engine.codes import USE_DEFAULT
+from sim.engine.hooks import HOOK_SIGNATURE, VIEW_SIZE, hooks_tuple
 
 
 def test_the_table_holds_the_games_cards_and_stubs_for_the_rest():
@@ -17,3 +32,42 @@ def test_the_table_holds_the_games_cards_and_stubs_for_the_rest():
     for sp, fn in enumerate(table):
         assert fn is (CARD_TEXT[sp] if sp in wanted else _no_text)
 
+
+# -- run_batch takes H as addresses (typed and unboxed in C, not per function in Python) --
+@njit(HOOK_SIGNATURE, cache=True)
+def _answer_41(V, decision, arg):
+    return 41 + V[0] + decision * arg
+
+
+@njit(cache=True)
+def _ask_hooks(addrs, V):
+    """Each hook of the H rebuilt from ``addrs``, asked (decision 2, arg 3)."""
+    H = calls_from_addresses(addrs)
+    return H[1][0](V, 2, 3), H[1][1](V, 2, 3)
+
+
+def test_h_rebuilt_from_addresses_calls_the_same_functions():
+    """The addresses run_batch takes, turned back into H inside compiled code, call the
+    very functions of H: a hook answers through them as it does when called directly."""
+    V = np.zeros(VIEW_SIZE, np.int32)
+    V[0] = 100
+    for adventures in (False, True):
+        H = engine_calls(hooks_tuple([_answer_41]), FIRST_GAME, adventures)
+        addrs = call_addresses(H, adventures)
+        assert typeof(addrs) == addresses_type(adventures)
+        assert _ask_hooks(addrs, V) == (_answer_41(V, 2, 3), USE_DEFAULT)
+        assert _answer_41(V, 2, 3) == 147
+
+
+def test_addresses_are_looked_up_once(monkeypatch):
+    """numba's address look-ups (a signature check and compile-result search per function)
+    run once per function: a later batch of the same game makes none."""
+    H = engine_calls(hooks_tuple([]), FIRST_GAME, True)
+    first = call_addresses(H, True)
+
+    def no_lookup(fn, sig):
+        raise AssertionError(f"{fn} looked up again")
+
+    monkeypatch.setattr(cardcalls, "_get_wrapper_address", no_lookup)
+    monkeypatch.setattr(cardcalls, "_get_jit_address", no_lookup)
+    assert call_addresses(H, True) == first

@@ -14,7 +14,7 @@ import numpy as np
 
 from sim.cards import CARDS, N_CARDS
 from sim.engine import callbacks
-from sim.engine.cardcalls import engine_calls
+from sim.engine.cardcalls import call_addresses, engine_calls
 from sim.engine.codes import (
     D_AMULET,
     D_MISER,
@@ -160,8 +160,9 @@ def play_batch(config: GameConfig, bots: list[BotLike], seat_bots: np.ndarray,
     rec_vp = np.zeros(rec_shape, np.int16)
     args = [S, R, T, P, Q, None, n, seat_bots, seeds, first, score, turns, game, rec_coins,
             rec_vp]
-    compile_cold(tuple(args), hooks, cards_in_game(T))   # a cold cache: two processes
-    args[5] = engine_calls(hooks, cards_in_game(T), bool(T[T_ADV]))
+    compile_cold(tuple(args), cards_in_game(T))   # a cold cache: two processes
+    adventures = bool(T[T_ADV])
+    args[5] = call_addresses(engine_calls(hooks, cards_in_game(T), adventures), adventures)
     done = run_batch(*args)
     result = BatchResult(score, turns, game, rec_coins if record_turns else None,
                          rec_vp if record_turns else None)

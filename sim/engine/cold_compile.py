@@ -18,7 +18,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from numba import typeof, types
+from numba import typeof
 
 from sim.engine.layout import T_ADV
 
@@ -37,22 +37,16 @@ def _cache_has_decide() -> bool:
     return any(Path(folder).rglob("decide.decide-*.nbi"))
 
 
-def compile_cold(run_args: tuple, hooks: tuple, card_ids: list[int]) -> None:
+def compile_cold(run_args: tuple, card_ids: list[int]) -> None:
     """Compile ``run_batch`` for ``run_args`` here while a child compiles ``decide`` and
     the card functions of ``card_ids``.
 
-    ``run_args`` are run_batch's arguments with ``None`` in place of ``H`` (the
-    decide pointer pair, ``hooks`` and the card table), whose type is built
-    without compiling ``decide``.
+    ``run_args`` are run_batch's arguments with ``None`` in place of the addresses
+    of ``H`` (the decide pointer pair, the hooks and the card table), whose type is
+    known without compiling ``decide`` (sim.engine.cardcalls.addresses_type).
     """
-    from sim.engine.cardcalls import (
-        ADVENTURE_CALLS,
-        BASE_CARD_TABLE,
-        BASE_TURN_SIGNATURE,
-        CARD_TABLE,
-        TURN_SIGNATURE,
-    )
-    from sim.engine.decide import DECIDE_SIGNATURE, decide
+    from sim.engine.cardcalls import addresses_type
+    from sim.engine.decide import decide
     from sim.engine.game import run_batch
 
     if decide.signatures or run_batch.signatures or (os.cpu_count() or 1) < 2 \
@@ -69,11 +63,7 @@ def compile_cold(run_args: tuple, hooks: tuple, card_ids: list[int]) -> None:
                              stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
                              stderr=subprocess.DEVNULL)
     try:
-        h_type = types.Tuple((types.UniTuple(types.FunctionType(DECIDE_SIGNATURE), 2),
-                              typeof(hooks), ADVENTURE_CALLS,
-                              CARD_TABLE if adventures else BASE_CARD_TABLE,
-                              types.UniTuple(types.FunctionType(
-                                  TURN_SIGNATURE if adventures else BASE_TURN_SIGNATURE), 2)))
+        h_type = addresses_type(adventures)
         run_batch.compile(tuple(h_type if a is None else typeof(a) for a in run_args))
     except BaseException:           # Ctrl-C or a failure: do not wait for the child
         child.kill()

@@ -27,6 +27,7 @@ from sim.cards import (
     SILVER,
     TREASURE,
 )
+from sim.engine.cardcalls import calls_from_addresses
 from sim.engine.codes import (
     D_ACTION,
     D_BUY,
@@ -368,19 +369,23 @@ def finish_game(S, T, g, n_players, reason, out_score, out_turns, out_game):
 
 
 @njit(cache=True)
-def run_batch(S, R, T, P, Q, H, n_players, seat_bots, seeds, first, out_score, out_turns,
-              out_game, rec_coins, rec_vp):
+def run_batch(S, R, T, P, Q, H_addresses, n_players, seat_bots, seeds, first, out_score,
+              out_turns, out_game, rec_coins, rec_vp):
     """Play ``len(seeds)`` games; returns how many finished (fewer on an error).
 
-    H: (decide as a function pointer, the tuple of compiled decision hooks referenced by
-    the bots' F_HOOK, the game's card functions): sim.engine.cardcalls.engine_calls.
+    H_addresses: the engine's ``H`` (decide as a function pointer, the tuple of compiled
+    decision hooks referenced by the bots' F_HOOK, the game's card functions:
+    sim.engine.cardcalls.engine_calls) as its functions' addresses
+    (sim.engine.cardcalls.call_addresses), which numba types and unboxes in C: a
+    tuple of ~90 functions cost milliseconds of Python per call.
     seat_bots[g, s]: row of ``P`` of the bot in seat s of game g.
     first[g]: the seat that moves first, or -1 to draw it from the game's seed.
     rec_coins/rec_vp [g, seat, turn]: per-turn $ and score, when their first axis
     has one row per game.
     """
-    return play_games(ptr(S), ptr(R), ptr(T), ptr(P), ptr(Q), H, n_players, seat_bots, seeds,
-                      first, out_score, out_turns, out_game, rec_coins, rec_vp)
+    return play_games(ptr(S), ptr(R), ptr(T), ptr(P), ptr(Q), calls_from_addresses(H_addresses),
+                      n_players, seat_bots, seeds, first, out_score, out_turns, out_game,
+                      rec_coins, rec_vp)
 
 
 @njit(cache=True, inline="always")
