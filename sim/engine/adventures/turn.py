@@ -206,7 +206,7 @@ from sim.engine.layout import (
     Z_SAVE,
     V,
 )
-from sim.engine.program import F_HOOK, F_KIND, K_RULES, L_BUY
+from sim.engine.program import F_HOOK, F_KIND, F_LISTS, K_RULES, L_BUY, X_START
 from sim.engine.steps import (
     A_ON_GAIN,
     adv_turn_over,
@@ -490,6 +490,10 @@ def start_of_turn(S, R, T, P, Q, H, p):
     if not start_window_open(S, p):
         return
     b = rule_seat(S, P, p)
+    # A rule bot without a ``start`` list answers D_START, when no call is possible, with
+    # the first effect due in the default order (adventures.decide.start_choice): that
+    # answer is taken here without the question.
+    default_order = b >= 0 and ((P[b * P_WIDTH + PF_FLAGS + F_LISTS] >> X_START) & 1) == 0
     calls_open = True
     while S[ERR] == 0:
         n_due = 0
@@ -506,7 +510,7 @@ def start_of_turn(S, R, T, P, Q, H, p):
                     n_calls += 1
         if n_due + n_calls == 0:
             break
-        if n_calls == 0 and n_due == 1:
+        if n_calls == 0 and (n_due == 1 or default_order):
             do_start_item(S, R, T, P, Q, (H[0], H[1], H[2]), p, first)
             continue
         a = ask_rule(S, R, T, P, Q, (H[0], H[1], H[2]), p, D_START, 0 if calls_open else 1, b)
