@@ -176,6 +176,7 @@ from sim.engine.layout import (
     SUPPLY,
     SUPPLY0,
     T_NIDS,
+    TOK_COST,
     TOK_TRASH,
     TREASURE_IDS,
     TURNS,
@@ -565,14 +566,24 @@ def pick_buy_adv(S, T, P, Q, b, p):
     only Events) and whose conditions hold; -1 if none."""
     coins = S[V + V_COINS]
     mission = S[V + V_MISSION] != 0
+    # zones.cost_of's reductions, read once for the whole list (they cannot change while
+    # the bot picks): the current player's Bridge Trolls in play, the -$2 cost token's
+    # pile.  cost_of reads them through a call for every card it prices.
+    cur = S[V + V_CUR]
+    trolls = S[PLAY0 + cur * N_SLOTS + BRIDGE_TROLL]
+    token_pile = S[TOK_COST + cur] - 1
     for r in range(P[b * P_WIDTH + PF_BOUNDS + 2 * L_BUY],
                    P[b * P_WIDTH + PF_BOUNDS + 2 * L_BUY + 1]):
         c = P[b * P_WIDTH + PF_RULES + RULE_WIDTH * r]
         if c >= FIRST_EVENT:
             if not event_allowed(S, T, p, c):
                 continue
-        elif mission or not can_gain(S, T, c, coins):
-            continue
+        else:
+            if mission or S[SUPPLY + c] <= 0:
+                continue
+            cost = T[c * N_COLS + C_COST] - trolls - (2 if c == token_pile else 0)
+            if max(cost, 0) > coins:
+                continue
         if not conditions_hold(S, T, P, Q, b, r, p, coins):
             continue
         if c < FIRST_EVENT and ends_badly(S, T, P, b, p, c):
