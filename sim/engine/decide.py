@@ -83,6 +83,8 @@ from sim.engine.layout import (
     GAINED,
     GAINED_IDS,
     GAINED_SLOTS,
+    GAME_IDS,
+    GAME_IDS_N,
     HAND0,
     HAND_N,
     HELD,
@@ -486,21 +488,34 @@ def pending_or_gain(S, T, P, Q, b, p, max_cost, treasure_only, source):
 
 @njit(cache=True)
 def lowest_ranked_in_hand(S, P, b, p, which, limit):
-    """The card in hand with the lowest rank in rank row ``which`` below ``limit``."""
+    """The card in hand with the lowest rank in rank row ``which`` below ``limit`` (the
+    lower id on a tie).
+
+    The walk goes over the game's ids (layout.GAME_IDS, ascending) and stops after the
+    last card in hand: an Adventures kingdom is ids 33..70, and walking every id stepped
+    through some 30 ids in no pile of the game on most questions.  A card of no pile of
+    the game in hand (only a test puts one there) gets a second walk, over every id.
+    """
     h0 = HAND0 + p * N_SLOTS
     r0 = b * P_WIDTH + PF_RANKS + which * N_SLOTS
     best = -1
-    best_rank = limit
-    left = S[HAND_N + p]
-    c = 0
-    while left > 0 and c < N_CARDS:     # stop after the last card id in hand
-        k = S[h0 + c]
-        if k > 0:
-            left -= k
-            if P[r0 + c] < best_rank:
-                best = c
-                best_rank = P[r0 + c]
-        c += 1
+    for every_id in range(2):
+        best = -1
+        best_rank = limit
+        left = S[HAND_N + p]
+        n = N_CARDS if every_id else S[GAME_IDS_N]
+        i = 0
+        while left > 0 and i < n:
+            c = i if every_id else S[GAME_IDS + i]
+            k = S[h0 + c]
+            if k > 0:
+                left -= k
+                if P[r0 + c] < best_rank:
+                    best = c
+                    best_rank = P[r0 + c]
+            i += 1
+        if left <= 0:
+            break
     return best
 
 

@@ -39,7 +39,7 @@ from sim.cards import (
     TREASURE,
     VICTORY,
 )
-from sim.engine.adventures.mechanics import attack_discard, lowest_in_hand, played_as, types_of
+from sim.engine.adventures.mechanics import played_as, types_of
 from sim.engine.adventures.random_bot import random_decide_adv, rc_can_replay
 from sim.engine.codes import (
     D_ACTION,
@@ -93,12 +93,14 @@ from sim.engine.decide import (
     R_TRASH,
     best_in_zone,
     conditions_hold,
+    lowest_ranked_in_hand,
     pending_or_gain,
     pick_gain,
     pick_pair,
     python_answer,
     random_decide,
     rules_action,
+    rules_attack_discard,
     rules_decide,
 )
 from sim.engine.hooks import hook_view
@@ -156,7 +158,7 @@ BIG = 1 << 30
 @njit(cache=True)
 def junk_in_hand(S, P, b, p):
     """The card in hand the bot would trash first (its trash ranks), or -1."""
-    return lowest_in_hand(S, P, b, p, R_TRASH, NEVER)
+    return lowest_ranked_in_hand(S, P, b, p, R_TRASH, NEVER)
 
 
 @njit(cache=True)
@@ -165,7 +167,7 @@ def must_trash(S, P, b, p):
     would discard first."""
     c = junk_in_hand(S, P, b, p)
     if c < 0:
-        c = lowest_in_hand(S, P, b, p, R_DISCARD, BIG)
+        c = lowest_ranked_in_hand(S, P, b, p, R_DISCARD, BIG)
     return c
 
 
@@ -407,7 +409,7 @@ def rules_decide_adv(S, T, P, Q, b, p, d, arg):
     the return slots of its many inner calls: for a Dungeon discard that cost more than
     the answer."""
     if d == D_DUNGEON or d == D_FUGITIVE:
-        return attack_discard(S, T, P, b, p)
+        return rules_attack_discard(S, T, P, b, p)
     if d == D_AFTER_ACTION:
         return after_action_call(S, T, P, Q, b, p, arg)
     if d == D_START:
@@ -457,7 +459,7 @@ def rules_decide_adv_rest(S, T, P, Q, b, p, d, arg):
         # with no Action left this turn the Actions in hand are dead: keep (up to 2 of)
         # them for next turn, the one it would play first first.  Otherwise keep nothing.
         if has_list(P, b, X_GEAR):
-            return lowest_in_hand(S, P, b, p, R_TOKENS + X_GEAR, NEVER)
+            return lowest_ranked_in_hand(S, P, b, p, R_TOKENS + X_GEAR, NEVER)
         if S[V + V_ACTIONS] == 0:
             return best_in_zone(S, T, P, b, p, HAND0, R_PLAY, ACTION, True)
         return -1
@@ -512,7 +514,7 @@ def rules_decide_adv_rest(S, T, P, Q, b, p, d, arg):
             return must_trash(S, P, b, p)
         return c if c >= 0 and c != COPPER else -1
     if d == D_SAVE and has_list(P, b, X_SAVE):
-        c = lowest_in_hand(S, P, b, p, R_TOKENS + X_SAVE, NEVER)
+        c = lowest_ranked_in_hand(S, P, b, p, R_TOKENS + X_SAVE, NEVER)
         if c >= 0:
             return c
     if d == D_RAZE_KEEP or d == D_SAVE:
@@ -538,9 +540,9 @@ def rules_decide_adv_rest(S, T, P, Q, b, p, d, arg):
         # set out, else the hand (Haunted Woods).
         if S[ASIDE_N + p] > 0:
             return best_in_zone(S, T, P, b, p, ASIDE0, R_DISCARD, 0, True)
-        return lowest_in_hand(S, P, b, p, R_DISCARD, BIG)
+        return lowest_ranked_in_hand(S, P, b, p, R_DISCARD, BIG)
     if d == D_TRADE and has_list(P, b, X_TRADE):
-        return lowest_in_hand(S, P, b, p, R_TOKENS + X_TRADE, NEVER)
+        return lowest_ranked_in_hand(S, P, b, p, R_TOKENS + X_TRADE, NEVER)
     if d == D_TRASHING_TOKEN or d == D_TRADE:
         return junk_in_hand(S, P, b, p)
     if d == D_QUEST:
@@ -567,7 +569,7 @@ def rules_decide_adv_rest(S, T, P, Q, b, p, d, arg):
             return c
         if S[h0 + CURSE]:
             return CURSE
-        return lowest_in_hand(S, P, b, p, R_DISCARD, BIG)
+        return lowest_ranked_in_hand(S, P, b, p, R_DISCARD, BIG)
     if d == D_SCOUTING_PARTY:
         return best_in_zone(S, T, P, b, p, ASIDE0, R_DISCARD, 0, True)
     if d == D_BONFIRE:

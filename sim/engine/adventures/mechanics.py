@@ -59,7 +59,7 @@ from sim.engine.codes import (
     TOKEN_CARD,
     TOKEN_COIN,
 )
-from sim.engine.decide import BIG, excess_terminal, lowest_ranked_in_hand
+from sim.engine.decide import BIG, lowest_ranked_in_hand, rules_attack_discard
 from sim.engine.layout import (
     ASIDE_N,
     BOT,
@@ -68,8 +68,6 @@ from sim.engine.layout import (
     DISC_N,
     DISC_TOP,
     ERR,
-    GAME_IDS,
-    GAME_IDS_N,
     HAND0,
     HAND_N,
     IN_SUPPLY,
@@ -86,7 +84,6 @@ from sim.engine.layout import (
     P_WIDTH,
     PERM,
     PF_FLAGS,
-    PF_RANKS,
     PLAY0,
     SUPPLY,
     TOK_ACTION,
@@ -111,7 +108,7 @@ from sim.engine.layout import (
     Z_PLAY,
     V,
 )
-from sim.engine.program import F_EXCESS_TERMINALS, F_HOOK, F_KIND, K_RULES, R_DISCARD
+from sim.engine.program import F_HOOK, F_KIND, K_RULES, R_DISCARD
 from sim.engine.steps import ask, attack_blocked, fail, in_hand_ok, yes_no
 from sim.engine.zones import (
     GAIN_TO_DECK,
@@ -132,47 +129,6 @@ from sim.engine.zones import (
 
 STAY_NEXT_TURN = 1      # V_STAYS levels: through the next Cleanup ...
 STAY_GAME = 2           # ... or for the rest of the game
-
-
-# ----------------------------------------------------------------------------- hand scans
-@njit(cache=True)
-def lowest_in_hand(S, P, b, p, which, limit):
-    """sim.engine.decide.lowest_ranked_in_hand for Adventures games: the same answer
-    (the lowest rank in row ``which`` below ``limit``, the lower id on a tie), with the
-    walk over the game's ids only (layout.GAME_IDS, ascending).  An Adventures kingdom
-    is ids 33..70: the walk over every id stepped through some 30 ids in no pile of the
-    game on most questions.  A card outside the list (only a test puts one in a hand)
-    sends the question to the walk over every id."""
-    h0 = HAND0 + p * N_SLOTS
-    r0 = b * P_WIDTH + PF_RANKS + which * N_SLOTS
-    best = -1
-    best_rank = limit
-    left = S[HAND_N + p]
-    m = S[GAME_IDS_N]
-    i = 0
-    while left > 0 and i < m:
-        c = S[GAME_IDS + i]
-        k = S[h0 + c]
-        if k > 0:
-            left -= k
-            if P[r0 + c] < best_rank:
-                best = c
-                best_rank = P[r0 + c]
-        i += 1
-    if left > 0:
-        return lowest_ranked_in_hand(S, P, b, p, which, limit)
-    return best
-
-
-@njit(cache=True)
-def attack_discard(S, T, P, b, p):
-    """sim.engine.decide.rules_attack_discard (an unplayable terminal first if the bot
-    says so, then the lowest discard rank) with :func:`lowest_in_hand`."""
-    if P[b * P_WIDTH + PF_FLAGS + F_EXCESS_TERMINALS]:
-        c = excess_terminal(S, T, P, b, p)
-        if c >= 0:
-            return c
-    return lowest_in_hand(S, P, b, p, R_DISCARD, BIG)
 
 
 # ----------------------------------------------------------------------------- Inheritance
@@ -380,14 +336,14 @@ def ask_rule(S, R, T, P, Q, D, p, d, arg, b):
 @njit(cache=True)
 def dungeon_effect(S, R, T, P, Q, D, p):
     """Dungeon, now and next turn: +2 Cards, then discard 2 cards (any 2 from hand).
-    A rule bot's discards are its D_DUNGEON rule (attack_discard), asked directly."""
+    A rule bot's discards are its D_DUNGEON rule (rules_attack_discard), asked directly."""
     draw(S, R, p, 2)
     b = rule_seat(S, P, p)
     for i in range(2):
         if S[HAND_N + p] == 0:
             return
         if b >= 0:
-            c = attack_discard(S, T, P, b, p)
+            c = rules_attack_discard(S, T, P, b, p)
         else:
             c = ask(S, R, T, P, Q, D, p, D_DUNGEON, 2 - i)
         if S[ERR] or not in_hand_ok(S, T, p, D_DUNGEON, c, 0):
@@ -439,7 +395,7 @@ def hand_onto_deck(S, R, T, P, Q, D, p, by):
         # and stays the lowest until its last copy is down, so every copy goes at once
         # (what asking for each card would do, with one scan of the hand per kind).
         while S[HAND_N + p] > 0:
-            c = lowest_in_hand(S, P, b, p, R_DISCARD, BIG)
+            c = lowest_ranked_in_hand(S, P, b, p, R_DISCARD, BIG)
             if c < 0:
                 break               # unranked cards: the loop below says what happens
             for _ in range(S[h0 + c]):
@@ -458,7 +414,7 @@ def hand_onto_deck(S, R, T, P, Q, D, p, by):
             k += 1
         if n_kinds > 1:
             if b >= 0 and S[ASIDE_N + p] == 0:
-                c = lowest_in_hand(S, P, b, p, R_DISCARD, BIG)
+                c = lowest_ranked_in_hand(S, P, b, p, R_DISCARD, BIG)
             else:
                 c = ask(S, R, T, P, Q, D, p, D_TOPDECK_ORDER, by)
             if S[ERR] or not in_hand_ok(S, T, p, D_TOPDECK_ORDER, c, 0):
