@@ -872,7 +872,7 @@ def cleanup_plain(S, p):
 
 
 @njit(cache=True, inline="always")
-def plain_cleanup(S, p):
+def cleanup_is_plain(S, p):
     """Cleanup has nothing of Adventures to do for ``p``: no copy in play stays
     (MARKS), no Traveller (or Estate that may inherit one) is in play to exchange, no
     other player has a card called on this turn in play, no card set aside by Save.
@@ -1054,7 +1054,7 @@ def one_turn(S, R, T, P, Q, H, p):
         log_event(S, EV_DISCARD, p, WINE_MERCHANT, 1, DISCARD_WINE_MERCHANT)
     if S[ERR]:
         return 0
-    if plain_cleanup(S, p):
+    if cleanup_is_plain(S, p):
         cleanup_plain(S, p)
         draws = 5 + 2 * S[V + V_EXPEDITIONS]
         log_event(S, EV_CLEANUP, p, -1, draws, 0)
