@@ -124,3 +124,85 @@ def test_default_start_order_taken_without_the_question():
         else:
             assert order == ["Dungeon", "Caravan Guard"]
         consistent(sc)
+
+
+def test_start_window_takes_every_item_due_in_default_order_with_or_without_a_call():
+    # Gear's cards, a Hireling, two Dungeons, Caravan Guard and Amulet all due.  With no
+    # Reserve to call, a rule bot's window takes them in one pass in the default order;
+    # with Ratcatcher on the mat the window asks (its rule declines the call on a hand
+    # with no Curse or Estate) and takes them in the same order.
+    orders = []
+    for mat in ([], ["Ratcatcher"]):
+        sc = game([RuleBot("rules", buy=[]), nobuy()], K_START)
+        sc.set_gear(0, ["Silver"]).set_lasting(0, hirelings=1)
+        for card in ("Caravan Guard", "Amulet"):
+            sc.hold_in_play(0, card).set_next_turn(0, card)
+        sc.hold_in_play(0, "Dungeon", 2).set_next_turn(0, "Dungeon", 2)
+        sc.set_mat(0, mat)
+        sc.set_hand(0, ["Gold", "Gold", "Silver"])
+        sc.set_deck(0, ["Copper"] * 30)
+        sc.play_turn(0)
+        orders.append([c for _, c, _, _ in events(sc, EV_DURATION, 0)])
+        assert sc.next_turn(0) == {}
+        assert sc.mat(0) == Counter(mat)          # Ratcatcher stays: nothing to trash
+        consistent(sc)
+    assert orders[0] == ["Hireling", "Dungeon", "Dungeon", "Caravan Guard", "Amulet"]
+    assert orders[1] == orders[0]
+
+
+def test_cleanup_with_a_duration_staying_walks_hand_and_play_once():
+    # Dungeon stays; the hand, the Treasures and a card of no pile of the game in play
+    # leave; the discard pile's top is the highest id moved.
+    sc = game([RuleBot("dungeon", buy=[]), nobuy()], K_START)
+    sc.set_hand(0, ["Dungeon", "Estate", "Province", "Copper", "Copper"])
+    sc.set_in_play(0, ["Silver", OUTSIDE])
+    sc.set_deck(0, ["Copper"] * 20)
+    sc.play_turn(0)
+    assert sc.in_play(0) == {"Dungeon": 1}
+    assert sc.S[L.MARKS + 0] == 1
+    assert sc.discard(0)["Silver"] == 1 and sc.discard(0)[OUTSIDE] == 1
+    assert sc.discard_top(0) == OUTSIDE
+    assert sc.hand(0) == {"Copper": 5}
+    consistent(sc)
+    # Next turn Dungeon was held: it leaves with the rest, and only it is on top if highest.
+    sc.set_hand(0, ["Copper", "Estate"])
+    sc.play_turn(0)
+    assert sc.in_play(0) == {} and sc.discard(0)["Dungeon"] == 1
+    assert sc.discard_top(0) == "Dungeon"
+    consistent(sc)
+
+
+def test_lowest_ranked_in_hand_matches_a_plain_scan():
+    # Random hands over the game's ids (one card of no pile of the game at times), random
+    # ranks with ties, a limit or none: the smallest rank below the limit, the lower id
+    # on a tie, -1 when no card ranks below the limit.
+    import numpy as np
+
+    from sim.cards import N_CARDS
+    from sim.engine.decide import lowest_ranked_in_hand
+    from sim.engine.program import NEVER
+
+    rng = np.random.default_rng(11)
+    game_ids = np.array(sorted(rng.choice(N_CARDS, 20, replace=False)), np.int32)
+    S = np.zeros(L.STATE_SIZE, np.int32)
+    S[L.GAME_IDS_N] = len(game_ids)
+    S[L.GAME_IDS:L.GAME_IDS + len(game_ids)] = game_ids
+    P = np.zeros(2 * L.P_WIDTH, np.int32)
+    for trial in range(300):
+        p, b = int(rng.integers(4)), int(rng.integers(2))
+        ranks = rng.integers(0, 6, N_CARDS).astype(np.int32)
+        ranks[rng.random(N_CARDS) < 0.2] = NEVER
+        r0 = b * L.P_WIDTH + L.PF_RANKS + R_DISCARD * L.N_SLOTS
+        P[r0:r0 + N_CARDS] = ranks
+        h0 = L.HAND0 + p * L.N_SLOTS
+        S[h0:h0 + N_CARDS] = 0
+        for c in rng.choice(game_ids, int(rng.integers(0, 8))):
+            S[h0 + c] += 1
+        if trial % 5 == 0:
+            outside = int(rng.choice(np.setdiff1d(np.arange(N_CARDS), game_ids)))
+            S[h0 + outside] += 1
+        S[L.HAND_N + p] = S[h0:h0 + N_CARDS].sum()
+        limit = int(rng.choice([1 << 30, 3, 1]))
+        held = [c for c in range(N_CARDS) if S[h0 + c] and ranks[c] < limit]
+        want = min(held, key=lambda c: (ranks[c], c)) if held else -1
+        assert lowest_ranked_in_hand(S, P, b, p, R_DISCARD, limit) == want, trial

@@ -384,7 +384,7 @@ def play_action_adv(S, R, T, P, Q, H, p, c):
 
 
 # ----------------------------------------------------------------------------- start of turn
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def start_item_due(S, p, c):
     if c == GEAR:
         return S[GEAR_N + p] > 0
@@ -495,6 +495,18 @@ def start_of_turn(S, R, T, P, Q, H, p):
     # the first effect due in the default order (adventures.decide.start_choice): that
     # answer is taken here without the question.
     default_order = b >= 0 and ((P[b * P_WIDTH + PF_FLAGS + F_LISTS] >> X_START) & 1) == 0
+    if default_order and not (start_call_ok(S, p, GUIDE) or start_call_ok(S, p, RATCATCHER)
+                              or start_call_ok(S, p, TRANSMOGRIFY)
+                              or start_call_ok(S, p, TEACHER) or start_call_ok(S, p, ESTATE)):
+        # No call possible, and none becomes possible in the window (no effect of it
+        # puts a card on the mat), and no effect makes another due: the loop below
+        # would take each item due in the default order until it is done.  So here.
+        for i in range(len(START_ITEMS)):
+            c = START_ITEMS[i]
+            while S[ERR] == 0 and start_item_due(S, p, c):
+                do_start_item(S, R, T, P, Q, (H[0], H[1], H[2]), p, c)
+        S[V + V_STAYS] = 0
+        return
     calls_open = True
     while S[ERR] == 0:
         n_due = 0
@@ -755,6 +767,89 @@ def cleanup_adv(S, R, T, P, Q, D, p):
     and the cards that played them stay; each Traveller leaving play may be exchanged,
     highest of its line first); cards called on this turn by other players leave their
     play areas; then the next hand (5, +2 per Expedition), then Save's card."""
+    d0 = DISC0 + p * N_SLOTS
+    if travellers_in_play(S, p):
+        top = discard_hand_then_play(S, R, T, P, Q, D, p)
+    else:
+        top = discard_hand_and_leaving(S, T, p)
+    if S[ERR]:
+        return
+    if top >= 0 and S[DISC_N + p] > 0:
+        if S[d0 + top] > 0:
+            S[DISC_TOP + p] = top
+    # Cards other players called on this turn (Duplicate) leave with this Cleanup.
+    n = S[V + V_NP]
+    for q in range(n):
+        if q == p or S[PLAY_N + q] <= S[MARKS + q]:    # only marked copies: all stay
+            continue
+        t = discard_leaving(S, T, q, -1)
+        if t >= 0:
+            S[DISC_TOP + q] = t
+    draws = 5 + 2 * S[V + V_EXPEDITIONS]
+    log_event(S, EV_CLEANUP, p, -1, draws, 0)
+    draw(S, R, p, draws)
+    if S[SAVE_N + p]:
+        s0 = SAVE0 + p * N_SLOTS
+        for c in range(T[T_NIDS]):
+            while S[s0 + c] > 0:
+                move_card(S, p, Z_SAVE, Z_HAND, c)
+                log_event(S, EV_RETURN, p, c, 1, -1)
+
+
+@njit(cache=True, inline="always")
+def discard_hand_and_leaving(S, T, p):
+    """Cleanup's discards with no Traveller in play: the hand and every copy in play
+    that does not stay (KEEP, PERM) go to the discard pile, in one walk over the game's
+    ids (what the hand walk and then :func:`discard_leaving` of
+    :func:`discard_hand_then_play` do, without exchanges); returns the highest id moved,
+    or -1."""
+    h0 = HAND0 + p * N_SLOTS
+    p0 = PLAY0 + p * N_SLOTS
+    d0 = DISC0 + p * N_SLOTS
+    k0 = KEEP + p * N_SLOTS
+    m0 = PERM + p * N_SLOTS
+    top = -1
+    left = S[HAND_N + p] + S[PLAY_N + p]       # copies not yet looked at
+    from_play = 0
+    m = S[GAME_IDS_N]
+    i = 0
+    while left > 0 and i < m:
+        c = S[GAME_IDS + i]
+        in_hand = S[h0 + c]
+        here = S[p0 + c]
+        left -= in_hand + here
+        going = here - S[k0 + c] - S[m0 + c]
+        going = going if going > 0 else 0
+        S[d0 + c] += in_hand + going
+        S[h0 + c] = 0
+        S[p0 + c] = here - going
+        from_play += going
+        top = c if in_hand + going else top
+        i += 1
+    if left > 0:                        # a card of no pile of the game (tests)
+        for c in range(T[T_NIDS]):
+            in_hand = S[h0 + c]
+            going = S[p0 + c] - S[k0 + c] - S[m0 + c]
+            going = going if going > 0 else 0
+            if in_hand + going:
+                S[d0 + c] += in_hand + going
+                S[h0 + c] = 0
+                S[p0 + c] -= going
+                from_play += going
+                if c > top:
+                    top = c
+    S[DISC_N + p] += S[HAND_N + p] + from_play
+    S[HAND_N + p] = 0
+    S[PLAY_N + p] -= from_play
+    return top
+
+
+@njit(cache=True)
+def discard_hand_then_play(S, R, T, P, Q, D, p):
+    """Cleanup's discards with a Traveller in play: the hand goes to the discard pile,
+    then each Traveller leaving play may be exchanged (highest of its line first), then
+    the other copies leaving play go; returns the highest id moved, or -1 (after an
+    error the caller reads S[ERR])."""
     h0 = HAND0 + p * N_SLOTS
     p0 = PLAY0 + p * N_SLOTS
     d0 = DISC0 + p * N_SLOTS
@@ -781,10 +876,7 @@ def cleanup_adv(S, R, T, P, Q, D, p):
     S[DISC_N + p] += S[HAND_N + p]
     S[HAND_N + p] = 0
     if S[PLAY_N + p]:
-        travellers = (S[p0 + DISCIPLE] | S[p0 + FUGITIVE] | S[p0 + SOLDIER] | S[p0 + PEASANT]
-                      | S[p0 + HERO] | S[p0 + WARRIOR] | S[p0 + TREASURE_HUNTER] | S[p0 + PAGE]
-                      | (S[p0 + ESTATE] if S[INHERIT + p] else 0))
-        for i in range(len(EXCHANGE_ORDER) + 1 if travellers else 0):
+        for i in range(len(EXCHANGE_ORDER) + 1):
             t = ESTATE if i == len(EXCHANGE_ORDER) else EXCHANGE_ORDER[i]
             if S[p0 + t] == 0:
                 continue
@@ -794,7 +886,7 @@ def cleanup_adv(S, R, T, P, Q, D, p):
             leaving = S[p0 + t] - S[KEEP + p * N_SLOTS + t] - S[PERM + p * N_SLOTS + t]
             for _ in range(leaving):
                 if S[ERR]:
-                    return
+                    return top
                 if exchange_possible(S, T, p, t):
                     if yes_no(S, R, T, P, Q, D, p, D_EXCHANGE, t) == 1:
                         nxt = T[UPGRADE + played_as(S, p, t)] - 1
@@ -803,31 +895,12 @@ def cleanup_adv(S, R, T, P, Q, D, p):
                             top = nxt
                         continue
                 if S[ERR]:
-                    return
+                    return top
                 discard_from_play(S, T, p, t, 1)
                 if t > top:
                     top = t
         top = discard_leaving(S, T, p, top)
-    if top >= 0 and S[DISC_N + p] > 0:
-        if S[d0 + top] > 0:
-            S[DISC_TOP + p] = top
-    # Cards other players called on this turn (Duplicate) leave with this Cleanup.
-    n = S[V + V_NP]
-    for q in range(n):
-        if q == p or S[PLAY_N + q] <= S[MARKS + q]:    # only marked copies: all stay
-            continue
-        t = discard_leaving(S, T, q, -1)
-        if t >= 0:
-            S[DISC_TOP + q] = t
-    draws = 5 + 2 * S[V + V_EXPEDITIONS]
-    log_event(S, EV_CLEANUP, p, -1, draws, 0)
-    draw(S, R, p, draws)
-    if S[SAVE_N + p]:
-        s0 = SAVE0 + p * N_SLOTS
-        for c in range(T[T_NIDS]):
-            while S[s0 + c] > 0:
-                move_card(S, p, Z_SAVE, Z_HAND, c)
-                log_event(S, EV_RETURN, p, c, 1, -1)
+    return top
 
 
 @njit(cache=True, inline="always")
@@ -872,6 +945,17 @@ def cleanup_plain(S, p):
 
 
 @njit(cache=True, inline="always")
+def travellers_in_play(S, p):
+    """``p`` has a Traveller in play, or an Estate while it may have inherited one:
+    Cleanup may offer an exchange."""
+    p0 = PLAY0 + p * N_SLOTS
+    return S[PLAY_N + p] > 0 and (
+        S[p0 + DISCIPLE] | S[p0 + FUGITIVE] | S[p0 + SOLDIER] | S[p0 + PEASANT]
+        | S[p0 + HERO] | S[p0 + WARRIOR] | S[p0 + TREASURE_HUNTER] | S[p0 + PAGE]
+        | (S[p0 + ESTATE] if S[INHERIT + p] else 0)) != 0
+
+
+@njit(cache=True, inline="always")
 def cleanup_is_plain(S, p):
     """Cleanup has nothing of Adventures to do for ``p``: no copy in play stays
     (MARKS), no Traveller (or Estate that may inherit one) is in play to exchange, no
@@ -879,13 +963,7 @@ def cleanup_is_plain(S, p):
     Then :func:`cleanup_adv` would do what the base game's single walk
     (sim.engine.zones.cleanup, here :func:`cleanup_plain`) does, and that walk is what
     most turns take."""
-    p0 = PLAY0 + p * N_SLOTS
-    if S[MARKS + p] or S[SAVE_N + p]:
-        return False
-    if S[PLAY_N + p] and (S[p0 + DISCIPLE] | S[p0 + FUGITIVE] | S[p0 + SOLDIER]
-                          | S[p0 + PEASANT] | S[p0 + HERO] | S[p0 + WARRIOR]
-                          | S[p0 + TREASURE_HUNTER] | S[p0 + PAGE]
-                          | (S[p0 + ESTATE] if S[INHERIT + p] else 0)):
+    if S[MARKS + p] or S[SAVE_N + p] or travellers_in_play(S, p):
         return False
     for q in range(S[V + V_NP]):
         if q != p and S[PLAY_N + q] > S[MARKS + q]:
