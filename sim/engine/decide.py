@@ -231,13 +231,17 @@ def term_value(S, T, p, kind, arg, coins):
         return S[MONEY + p]
     if kind == T_COINS:
         return coins
+    if kind == T_TURN:
+        return S[TURNS + p] + 1
+    if kind == T_BOUGHT and a >= 0:
+        return S[EV_BOUGHT + p * EVENT_SLOTS + a - FIRST_EVENT]
     return other_term(S, T, p, kind, a)
 
 
 @njit(cache=True)
 def other_term(S, T, p, kind, a):
-    """:func:`term_value` for every term but the number, own cards of one id, a pile,
-    money and $ available (``a`` is the term's argument as an integer)."""
+    """:func:`term_value` for the terms it does not read itself (``a`` is the term's
+    argument as an integer)."""
     if kind == T_OWN_TYPE:
         for k in range(N_TYPE_BITS):
             if a == 1 << k:
@@ -542,25 +546,22 @@ def excess_terminal(S, T, P, b, p):
     if S[ACTIONS_OWNED + p] == 0:      # no Action owned, none in hand
         return -1
     h0 = HAND0 + p * N_SLOTS
+    r0 = b * P_WIDTH + PF_RANKS + R_DISCARD * N_SLOTS
     capacity = 1
     terminals = 0
+    best = -1                           # the terminal in hand to discard first
     for i in range(T[N_ACTIONS]):        # the game's Actions, in id order
         c = T[ACTION_IDS + i]
         k = S[h0 + c]
         if k:
             if T[c * N_COLS + C_ACTIONS] == 0:
                 terminals += k
+                if best < 0 or P[r0 + c] < P[r0 + best]:
+                    best = c
             else:
                 capacity += k * (T[c * N_COLS + C_ACTIONS] - 1)
     if terminals <= capacity:
         return -1
-    r0 = b * P_WIDTH + PF_RANKS + R_DISCARD * N_SLOTS
-    best = -1
-    for i in range(T[N_ACTIONS]):
-        c = T[ACTION_IDS + i]
-        if S[h0 + c] and T[c * N_COLS + C_ACTIONS] == 0:
-            if best < 0 or P[r0 + c] < P[r0 + best]:
-                best = c
     return best
 
 

@@ -231,7 +231,8 @@ from sim.engine.zones import (
 
 # Start-of-turn items a bot orders (D_START answers), in the default order: Gear's
 # cards first (so a call can use them), then the Durations' draws, their $ and Buys,
-# Amulet's choices; the optional calls come after these.
+# Amulet's choices; the optional calls come after these.  (start_of_turn's single pass
+# names them one by one in this order too; a test checks it against the asking loop.)
 START_ITEMS = (GEAR, HIRELING, HAUNTED_WOODS, DUNGEON, CARAVAN_GUARD, SWAMP_HAG, BRIDGE_TROLL,
                AMULET)
 # Travellers in the order Cleanup offers their exchange: each line from its top, so that a
@@ -463,6 +464,13 @@ def do_start_item(S, R, T, P, Q, D, p, c):
 
 
 @njit(cache=True, inline="always")
+def take_start_item(S, R, T, P, Q, H, p, c):
+    """Resolve start-of-turn item ``c`` (of START_ITEMS) as often as it is due."""
+    while S[ERR] == 0 and start_item_due(S, p, c):
+        do_start_item(S, R, T, P, Q, (H[0], H[1], H[2]), p, c)
+
+
+@njit(cache=True, inline="always")
 def start_of_turn(S, R, T, P, Q, H, p):
     """The start-of-turn window: ``p``'s "until your next turn" Attacks end; copies
     held in play from earlier turns now leave at this Cleanup (unless played again);
@@ -501,10 +509,15 @@ def start_of_turn(S, R, T, P, Q, H, p):
         # No call possible, and none becomes possible in the window (no effect of it
         # puts a card on the mat), and no effect makes another due: the loop below
         # would take each item due in the default order until it is done.  So here.
-        for i in range(len(START_ITEMS)):
-            c = START_ITEMS[i]
-            while S[ERR] == 0 and start_item_due(S, p, c):
-                do_start_item(S, R, T, P, Q, (H[0], H[1], H[2]), p, c)
+        # START_ITEMS, one at a time (an index into the tuple would be a jump table).
+        take_start_item(S, R, T, P, Q, H, p, GEAR)
+        take_start_item(S, R, T, P, Q, H, p, HIRELING)
+        take_start_item(S, R, T, P, Q, H, p, HAUNTED_WOODS)
+        take_start_item(S, R, T, P, Q, H, p, DUNGEON)
+        take_start_item(S, R, T, P, Q, H, p, CARAVAN_GUARD)
+        take_start_item(S, R, T, P, Q, H, p, SWAMP_HAG)
+        take_start_item(S, R, T, P, Q, H, p, BRIDGE_TROLL)
+        take_start_item(S, R, T, P, Q, H, p, AMULET)
         S[V + V_STAYS] = 0
         return
     calls_open = True
