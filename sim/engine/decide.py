@@ -256,8 +256,6 @@ def other_term(S, T, p, kind, a):
         return S[OWN_N + p]
     if kind == T_GAINS_TO_END:
         return gains_to_end(S)
-    if kind == T_TURN:
-        return S[TURNS + p] + 1
     if kind == T_BUYS:
         return S[V + V_BUYS]
     if kind == T_SCORE:
