@@ -163,6 +163,9 @@ def main() -> None:
     global ROOT
     if args.checkout is not None:
         ROOT = args.checkout.resolve()
+        if not (ROOT / "sim").is_dir() or not (ROOT / "bots").is_dir():
+            sys.exit(f"bench_engine: --checkout {args.checkout}: not a domsim checkout "
+                     "(no sim/ and bots/ there)")
     rows = []
     with tempfile.TemporaryDirectory() as tmp:
         exe = build_limit(Path(tmp))

@@ -75,8 +75,10 @@ def child(games: int, folder: Path, names: list[str]) -> None:
 def wait_for(path: Path, proc: subprocess.Popen | None = None) -> None:
     while not path.exists():
         if proc is not None and proc.poll() is not None:
-            sys.exit(f"count_instructions: the game process ended early (exit {proc.returncode});"
-                     f" see {path.parent / 'valgrind.log'}")
+            log = (path.parent / "valgrind.log").read_text(errors="replace").splitlines()
+            tail = "\n".join(line for line in log[-15:] if not line.startswith("=="))
+            sys.exit(f"count_instructions: the game process ended early (exit "
+                     f"{proc.returncode}); its last words:\n{tail}")
         time.sleep(0.1)
 
 
@@ -102,6 +104,9 @@ def main() -> None:
     args = ap.parse_args()
     if args.checkout is not None:
         B.ROOT = args.checkout.resolve()
+        if not (B.ROOT / "sim").is_dir() or not (B.ROOT / "bots").is_dir():
+            sys.exit(f"count_instructions: --checkout {args.checkout}: not a domsim checkout "
+                     "(no sim/ and bots/ there)")
     names = args.names or NAMES
     unknown = [n for n in names if n not in MATCHUPS]
     if unknown:
