@@ -540,9 +540,16 @@ def cost_of(S, T, c):
 def reduced_cost(S, c, k):
     """:func:`cost_of`'s Adventures part, out of line (cost_of is inlined everywhere)."""
     cur = S[V + V_CUR]
-    k -= S[PLAY0 + cur * N_SLOTS + BRIDGE_TROLL]
-    if S[TOK_COST + cur] == c + 1:
-        k -= 2
+    return lowered_cost(c, k, S[PLAY0 + cur * N_SLOTS + BRIDGE_TROLL], S[TOK_COST + cur] - 1)
+
+
+@njit(cache=True, inline="always")
+def lowered_cost(c, printed, trolls, token_pile):
+    """Card ``c``'s cost: ``printed`` less $1 per Bridge Troll the current player has in
+    play (``trolls``) and $2 if the -$2 cost token is on its pile (``token_pile``, the
+    pile's card id, -1 if on none), never below $0.  For a caller pricing many cards at
+    once, which reads ``trolls`` and ``token_pile`` once (turn.pick_buy_adv)."""
+    k = printed - trolls - (2 if c == token_pile else 0)
     return k if k > 0 else 0
 
 
