@@ -784,7 +784,7 @@ def cleanup_adv(S, R, T, P, Q, D, p):
     if travellers_in_play(S, p):
         top = discard_hand_then_play(S, R, T, P, Q, D, p)
     else:
-        top = discard_hand_and_leaving(S, T, p, True)
+        top = discard_hand_and_leaving(S, T, p)
     if S[ERR]:
         return
     if top >= 0 and S[DISC_N + p] > 0:
@@ -810,14 +810,12 @@ def cleanup_adv(S, R, T, P, Q, D, p):
 
 
 @njit(cache=True, inline="always")
-def discard_hand_and_leaving(S, T, p, marks):
+def discard_hand_and_leaving(S, T, p):
     """Cleanup's discards with no Traveller in play: the hand and every copy in play
     that does not stay (KEEP, PERM) go to the discard pile, in one walk over the game's
     ids (what the hand walk and then :func:`discard_leaving` of
     :func:`discard_hand_then_play` do, without exchanges); returns the highest id moved,
-    or -1.  ``marks`` False (a constant at each call) skips the KEEP and PERM rows: they
-    are all 0 when MARKS is (:func:`cleanup_plain`).  No branch on each count: the
-    branch was mispredicted most of the walk."""
+    or -1."""
     h0 = HAND0 + p * N_SLOTS
     p0 = PLAY0 + p * N_SLOTS
     d0 = DISC0 + p * N_SLOTS
@@ -833,7 +831,7 @@ def discard_hand_and_leaving(S, T, p, marks):
         in_hand = S[h0 + c]
         here = S[p0 + c]
         left -= in_hand + here
-        going = here - S[k0 + c] - S[m0 + c] if marks else here
+        going = here - S[k0 + c] - S[m0 + c]
         going = going if going > 0 else 0
         S[d0 + c] += in_hand + going
         S[h0 + c] = 0
@@ -844,7 +842,7 @@ def discard_hand_and_leaving(S, T, p, marks):
     if left > 0:                        # a card of no pile of the game (tests)
         for c in range(T[T_NIDS]):
             in_hand = S[h0 + c]
-            going = S[p0 + c] - S[k0 + c] - S[m0 + c] if marks else S[p0 + c]
+            going = S[p0 + c] - S[k0 + c] - S[m0 + c]
             going = going if going > 0 else 0
             if in_hand + going:
                 S[d0 + c] += in_hand + going
@@ -873,7 +871,7 @@ def discard_hand_then_play(S, R, T, P, Q, D, p):
     m = S[GAME_IDS_N]
     i = 0
     while left > 0 and i < m:           # the game's ids, up to the last card in hand
-        c = S[GAME_IDS + i]             # (no branch on each count: discard_hand_and_leaving)
+        c = S[GAME_IDS + i]             # (no branch on each count: see cleanup_plain)
         k = S[h0 + c]
         S[d0 + c] += k
         S[h0 + c] = 0
@@ -919,13 +917,46 @@ def discard_hand_then_play(S, R, T, P, Q, D, p):
 
 
 @njit(cache=True, inline="always")
-def cleanup_plain(S, T, p):
+def cleanup_plain(S, p):
     """sim.engine.zones.cleanup (hand and play to the discard pile, whose top is then the
     highest id moved) walking only the game's ids (layout.GAME_IDS): an Adventures
     kingdom is ids 33..70, and a hand or play with one of them walked every id below.
-    It is :func:`discard_hand_and_leaving` with nothing marked to stay."""
-    top = discard_hand_and_leaving(S, T, p, False)
-    if top >= 0:
+    A card of no pile of the game (only a test puts one there) gets every id walked.
+    (discard_hand_and_leaving is this walk less the copies marked to stay.  Kept apart:
+    most turns take this one, and with the two merged (f7ce8d7) the Adventures matchups
+    counted 1-3% more instructions in experiments/count_instructions.py.)"""
+    h0 = HAND0 + p * N_SLOTS
+    p0 = PLAY0 + p * N_SLOTS
+    d0 = DISC0 + p * N_SLOTS
+    moved = S[HAND_N + p] + S[PLAY_N + p]
+    left = moved
+    top = -1
+    m = S[GAME_IDS_N]
+    i = 0
+    # No branch on each count (moving 0 copies is harmless; the top is a select): the
+    # branch was mispredicted most of the walk.
+    while left > 0 and i < m:
+        c = S[GAME_IDS + i]
+        k = S[h0 + c] + S[p0 + c]
+        S[d0 + c] += k
+        S[h0 + c] = 0
+        S[p0 + c] = 0
+        left -= k
+        top = c if k else top
+        i += 1
+    if left > 0:
+        for c in range(N_CARDS):
+            k = S[h0 + c] + S[p0 + c]
+            if k:
+                S[d0 + c] += k
+                S[h0 + c] = 0
+                S[p0 + c] = 0
+                if c > top:
+                    top = c
+    S[DISC_N + p] += moved
+    S[HAND_N + p] = 0
+    S[PLAY_N + p] = 0
+    if moved:
         S[DISC_TOP + p] = top
 
 
@@ -1118,7 +1149,7 @@ def one_turn(S, R, T, P, Q, H, p):
     if S[ERR]:
         return 0
     if cleanup_is_plain(S, p):
-        cleanup_plain(S, T, p)
+        cleanup_plain(S, p)
         draws = 5 + 2 * S[V + V_EXPEDITIONS]
         log_event(S, EV_CLEANUP, p, -1, draws, 0)
         draw(S, R, p, draws)
