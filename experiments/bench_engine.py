@@ -9,8 +9,9 @@ then a Throne Room / Library / Sentry bot (experiments/bots/) against BMU in a
 kingdom with those cards, and an Adventures Duration / Reserve bot
 (experiments/bots/duration-money.toml) against BMU in an Adventures kingdom, and two of
 the library's Adventures bots (lost-arts-seaway, event-money) against BMU on boards with
-their cards and Events (K1_KINGDOM, K2_KINGDOM): these have no C counterpart (and are
-skipped by an engine that does not know the cards).
+their cards and Events (K1_KINGDOM, K2_KINGDOM), and the BMU mirror on the Adventures
+board (what the Adventures turn costs when nothing of Adventures happens): these have no
+C counterpart (and are skipped by an engine that does not know the cards).
 In the same run it builds and runs ``../shared/bench/limit/limit.c`` (a
 deliberately narrow C program playing the same matchups) and prints our
 speed as a ratio of its speed, because these machines are shared and noisy:
@@ -62,6 +63,9 @@ MATCHUPS = [  # (ours A, ours B, limit.c key or None, kingdom or None for First 
     ("big-money", "big-money", "bm", None),
     (str(TLS_BOT), "bmu", None, TLS_KINGDOM),
     (str(ADV_BOT), "bmu", None, ADV_KINGDOM),     # Adventures (issue 10)
+    # The BMU mirror on that board: nothing of Adventures happens in its games, so its
+    # cost over the First Game BMU mirror is what the Adventures turn itself costs.
+    ("bmu", "bmu", None, ADV_KINGDOM),
     ("lost-arts-seaway", "bmu", None, K1_KINGDOM, K1_EVENTS),   # the library's (issue 11)
     ("event-money", "bmu", None, K2_KINGDOM, K2_EVENTS),
 ]
@@ -85,6 +89,10 @@ def engine(root: Path) -> dict:
     names: dict = {}
     exec(IMPORT_ENGINE, names)
     return names
+
+
+BOARDS = {None: "", TLS_KINGDOM: " [TLS board]", ADV_KINGDOM: " [Adventures board]",
+          K1_KINGDOM: " [K1]", K2_KINGDOM: " [K2]"}
 
 
 def label(a: str) -> str:
@@ -182,7 +190,7 @@ def main() -> None:
             ratio = f"{mine / c:.3f}x" if c else "n/a"
             c_text = f"{c:>10,.0f}/cpu-s" if c else f"{'n/a':>16}"
             print(f"{label(a):>11} vs {b:<10} domsim {mine:>10,.0f}/cpu-s   C {c_text}"
-                  f"   ratio {ratio}", flush=True)
+                  f"   ratio {ratio}{BOARDS.get(kingdom, '')}", flush=True)
     result = {"games": args.games, "reps": args.reps, "rows": rows}
     if args.checkout is not None:
         print(json.dumps(result, indent=2))

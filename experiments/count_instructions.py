@@ -19,7 +19,8 @@ two engines can be compared run for run, and both runs can go at once on two cor
 Start-up under valgrind is slow (about 10 minutes here: numba and LLVM load); the games
 themselves, 3,000 per matchup by default, take seconds each.  Needs ``valgrind``.
 
-MATCHUP names: bmu, smithy, militia, big-money, tls, duration-money, k1, k2 (default: all).
+MATCHUP names: bmu, smithy, militia, big-money, tls, duration-money, bmu-adv (the BMU
+mirror on duration-money's Adventures board), k1, k2 (default: all).
 """
 
 from __future__ import annotations
@@ -39,7 +40,8 @@ HERE = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(HERE / "experiments"))
 import bench_engine as B  # noqa: E402  (this folder's script: the same matchups)
 
-NAMES = ["bmu", "smithy", "militia", "big-money", "tls", "duration-money", "k1", "k2"]
+NAMES = ["bmu", "smithy", "militia", "big-money", "tls", "duration-money", "bmu-adv", "k1",
+         "k2"]
 MATCHUPS = dict(zip(NAMES, B.MATCHUPS, strict=True))
 MISS_CYCLES = 15
 

@@ -11,7 +11,7 @@ from collections import Counter
 from bots.rules import Buy, RuleBot
 from sim.cards import card_id
 from sim.engine import layout as L
-from sim.engine.codes import D_DUNGEON, EV_DURATION, EV_TOPDECK
+from sim.engine.codes import D_DUNGEON, EV_BUY, EV_CLEANUP, EV_DURATION, EV_TOPDECK
 from sim.engine.program import R_DISCARD
 from tests.conftest import Scripted, clear_log, events, nobuy, raw_answer
 from tests.test_adv_core import K_ATTACK, K_START, consistent, game
@@ -206,3 +206,33 @@ def test_lowest_ranked_in_hand_matches_a_plain_scan():
         held = [c for c in range(N_CARDS) if S[h0 + c] and ranks[c] < limit]
         want = min(held, key=lambda c: (ranks[c], c)) if held else -1
         assert lowest_ranked_in_hand(S, P, b, p, R_DISCARD, limit) == want, trial
+
+
+def test_cleanup_draw_with_the_minus_card_token_takes_one_fewer():
+    # The new hand of a plain Cleanup is the constant-size draw only without the token:
+    # with it the hand is 4 cards and the token comes off; the turn after, 5 again.
+    sc = game([RuleBot("plain", buy=[]), nobuy()], K_START)
+    sc.set_hand(0, ["Estate"]).set_deck(0, ["Copper"] * 4 + ["Silver"] * 10)
+    sc.set_minus_card(0)
+    sc.play_turn(0)
+    assert events(sc, EV_CLEANUP, 0) == [(0, None, 5, 0)]       # the draw asked for
+    assert sc.hand(0) == {"Copper": 4} and sc.S[L.MINUS_CARD + 0] == 0
+    sc.play_turn(0)
+    assert sc.hand(0) == {"Silver": 5}
+    consistent(sc)
+
+
+def test_rule_bot_buy_pays_the_lowered_cost_without_a_second_check():
+    # A rule bot's buy is taken as pick_buy_adv names it (it checked pile and cost): with
+    # a Bridge Troll in play Gold costs $5, so $5 buys it (without the Troll, Silver) and
+    # the $5 paid leave $0.
+    bot = RuleBot("troll-money", buy=[Buy("Gold"), Buy("Silver")])
+    for troll, bought, left in ((True, "Gold", 0), (False, "Silver", 2)):
+        sc = game([bot, nobuy()], K_ATTACK)
+        sc.set_hand(0, ["Gold", "Copper", "Copper"]).set_deck(0, ["Copper"] * 5)
+        if troll:
+            sc.set_in_play(0, ["Bridge Troll"])
+        assert sc.play_turn(0) == 5
+        assert [c for _, c, _, _ in events(sc, EV_BUY, 0)] == [bought]
+        assert sc.S[L.V + L.V_COINS] == left
+        consistent(sc)

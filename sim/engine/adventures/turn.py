@@ -148,6 +148,7 @@ from sim.engine.layout import (
     MARKS,
     MAT0,
     MAX_PLAYERS,
+    MINUS_CARD,
     MINUS_COIN,
     N_ACTIONS,
     N_COLS,
@@ -223,6 +224,7 @@ from sim.engine.zones import (
     can_gain,
     cost_of,
     draw,
+    draw_plain,
     gain,
     log_event,
     lowered_cost,
@@ -1124,19 +1126,21 @@ def one_turn(S, R, T, P, Q, H, p):
             c = ask(S, R, T, P, Q, D, p, D_BUY, 0)
         if S[ERR] or c < 0:
             break
-        if S[V + V_MISSION] and rules_bot and not (c < N_CARDS
-                                                    and (T[c * N_COLS + C_TYPES] & EVENT)):
-            break       # a rule bot's buy list names a card on a Mission turn: stop buying
-        if c < N_CARDS and (T[c * N_COLS + C_TYPES] & EVENT):
-            if not event_allowed(S, T, p, c):
+        is_event = c < N_CARDS and (T[c * N_COLS + C_TYPES] & EVENT) != 0
+        # pick_buy_adv names only what can be bought now (an allowed Event, or a card of
+        # the supply it can afford and not on a Mission turn): checked for other answers.
+        if not fast:
+            if S[V + V_MISSION] and rules_bot and not is_event:
+                break   # a rule bot's buy list names a card on a Mission turn: stop buying
+            if not (event_allowed(S, T, p, c) if is_event else
+                    (c < N_CARDS and S[V + V_MISSION] == 0
+                     and can_gain(S, T, c, S[V + V_COINS]))):
                 fail(S, ERR_ILLEGAL, p, D_BUY, c)
                 break
+        if is_event:
             buy_event(S, R, T, P, Q, H, p, c)
-            continue
-        if c >= N_CARDS or S[V + V_MISSION] or not can_gain(S, T, c, S[V + V_COINS]):
-            fail(S, ERR_ILLEGAL, p, D_BUY, c)
-            break
-        buy_card(S, R, T, P, Q, D, p, c)
+        else:
+            buy_card(S, R, T, P, Q, D, p, c)
     if S[ERR]:
         return 0
     # End of the Buy phase: Wine Merchants may leave the mat with $2 unspent.
@@ -1152,7 +1156,12 @@ def one_turn(S, R, T, P, Q, H, p):
         cleanup_plain(S, p)
         draws = 5 + 2 * S[V + V_EXPEDITIONS]
         log_event(S, EV_CLEANUP, p, -1, draws, 0)
-        draw(S, R, p, draws)
+        if draws == 5 and S[MINUS_CARD + p] == 0:
+            # The usual new hand, its size a constant: the draw unrolls as in the base
+            # game's turn (sim.engine.game.play_turn), 30-40 instructions fewer a turn.
+            draw_plain(S, R, p, 5)
+        else:
+            draw(S, R, p, draws)
     else:
         cleanup_adv(S, R, T, P, Q, D, p)
     return produced
