@@ -2,7 +2,8 @@
 round): Cleanup's single walk when nothing stays in play, the running count of the copies
 marked to stay, walks over the game's ids when a card of no pile of the game is there,
 Haunted Woods' topdeck order one card kind at a time, the default start-of-turn order
-taken without the question."""
+taken without the question; and (fifth round) the new hand drawn with a constant count only
+without the -1 Card token, a rule bot's buy taken as its buy list names it."""
 
 from __future__ import annotations
 
