@@ -665,13 +665,13 @@ def on_buy(S, R, T, P, Q, D, p, c, first):
             if not in_hand_ok(S, T, p, D_TRASHING_TOKEN, t, 0):
                 return
             trash_from_hand(S, T, p, t)
-    n = S[V + V_NP]
-    woods = 0
-    curses = 0
-    for a in range(n):
-        if a != p:
-            woods += S[WOODS_ON + a * MAX_PLAYERS + p]
-            curses += S[HAG_ON + a * MAX_PLAYERS + p]
+    # The other players' attacks on p: every seat's row, less p's own, with no branch
+    # per seat (the rows of seats past the game's players are 0, reset_adventures).
+    woods = -S[WOODS_ON + p * MAX_PLAYERS + p]
+    curses = -S[HAG_ON + p * MAX_PLAYERS + p]
+    for a in range(MAX_PLAYERS):
+        woods += S[WOODS_ON + a * MAX_PLAYERS + p]
+        curses += S[HAG_ON + a * MAX_PLAYERS + p]
     if woods and S[HAND_N + p] > 0:
         hand_onto_deck(S, R, T, P, Q, D, p, HAUNTED_WOODS)
     for _ in range(curses):
@@ -983,10 +983,12 @@ def cleanup_is_plain(S, p):
     most turns take."""
     if S[MARKS + p] or S[SAVE_N + p] or travellers_in_play(S, p):
         return False
-    for q in range(S[V + V_NP]):
-        if q != p and S[PLAY_N + q] > S[MARKS + q]:
-            return False
-    return True
+    # Every seat but p, with no branch per seat (a seat past the game's players has
+    # nothing in play and no marks: reset_game clears the per-player block).
+    others = False
+    for q in range(MAX_PLAYERS):
+        others |= (S[PLAY_N + q] > S[MARKS + q]) & (q != p)
+    return not others
 
 
 @njit(cache=True)
