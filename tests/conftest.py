@@ -9,9 +9,15 @@
   Decisions it has no script for fall back to its rule program (a ``RuleBot``).
 * :func:`log_rows`: the event log of a ``Scenario(log=True)`` as (event, turn, player,
   card, count, extra) tuples (Scenario has no accessor for it).
+* :func:`experiment`: a script of ``experiments/`` imported as a module (the folder is
+  no package; its scripts import each other by name).
 """
 
 from __future__ import annotations
+
+import importlib
+import sys
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -216,3 +222,14 @@ def play_seated(bot, config=None, games: int = 400, seed: int = 11, opponent: st
     seats[:, 1] = 1 - seats[:, 0]
     return play_batch(config or GameConfig(), [bot, bots.get_bot(opponent)], seats, seeds,
                       np.zeros(games, np.int8))
+
+
+def experiment(name: str):
+    """``experiments/<name>.py`` as a module, imported with its folder on the path only
+    while it loads (it and the scripts it imports by name are then in sys.modules)."""
+    folder = str(Path(__file__).resolve().parents[1] / "experiments")
+    sys.path.insert(0, folder)
+    try:
+        return importlib.import_module(name)
+    finally:
+        sys.path.remove(folder)

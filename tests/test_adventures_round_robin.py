@@ -5,7 +5,6 @@ counts read from the game log."""
 from __future__ import annotations
 
 import json
-import sys
 from pathlib import Path
 
 import numpy as np
@@ -15,17 +14,11 @@ import pytest
 from bots.python_bot import DEFAULT, PythonBot
 from sim.cards import card_id
 from sim.engine import codes
-
-ROOT = Path(__file__).resolve().parents[1]
+from tests.conftest import experiment
 
 
 def _module():
-    sys.path.insert(0, str(ROOT / "experiments"))
-    try:
-        import adventures_round_robin
-    finally:
-        sys.path.remove(str(ROOT / "experiments"))
-    return adventures_round_robin
+    return experiment("adventures_round_robin")
 
 
 rr = _module()

@@ -6,39 +6,26 @@ from __future__ import annotations
 
 import json
 import sys
-from pathlib import Path
 
-import numpy as np
 import pytest
 
-ROOT = Path(__file__).resolve().parents[1]
+from tests.conftest import experiment, play_seated
 
 
 def _module():
-    sys.path.insert(0, str(ROOT / "experiments"))
-    try:
-        import game_work
-    finally:
-        sys.path.remove(str(ROOT / "experiments"))
-    return game_work
+    return experiment("game_work")
 
 
 def _turns_per_game(name: str, games: int) -> float:
-    """Mean turns a game by the engine's per-seat turn counters (not the log)."""
+    """Mean turns a game by the engine's per-seat turn counters (not the log), in the
+    games game_work.py replays (seed 1, seats alternating, seat 0 first)."""
     import bots
-    from sim.engine.batch import play_batch
     from sim.engine.config import GameConfig
-    from sim.engine.rng import game_seeds
 
-    gw = _module()
-    a, b, _key, kingdom, *events = gw.MATCHUPS[name]
+    a, b, _key, kingdom, *events = _module().MATCHUPS[name]
     config = (GameConfig(kingdom=kingdom, events=events[0]) if events
               else GameConfig(kingdom=kingdom))
-    seats = np.zeros((games, 2), np.int32)
-    seats[1::2, 0] = 1
-    seats[:, 1] = 1 - seats[:, 0]
-    res = play_batch(config, [bots.resolve_bot(a), bots.resolve_bot(b)], seats,
-                     game_seeds(1, 0, games), np.zeros(games, np.int8))
+    res = play_seated(bots.resolve_bot(a), config, games, seed=1, opponent=b)
     return float(res.turns.sum(axis=1).mean())
 
 

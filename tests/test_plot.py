@@ -17,6 +17,7 @@ import pytest
 from sim.analysis import plot
 from sim.analysis.turnstats import per_turn_stats
 from sim.runner import Tournament
+from tests.conftest import experiment
 
 BOTS = ["big-money", "smithy-bm", "militia-bm"]
 ROOT = Path(__file__).resolve().parents[1]
@@ -128,11 +129,7 @@ def test_cli_reads_a_results_file(rr2, tmp_path, capsys):
 
 
 def test_round_robin_experiment(tmp_path, monkeypatch):
-    sys.path.insert(0, str(ROOT / "experiments"))
-    try:
-        import round_robin
-    finally:
-        sys.path.remove(str(ROOT / "experiments"))
+    round_robin = experiment("round_robin")
     assert round_robin.main(["--players", "2", "--games-per-pairing", "100", "--processes",
                              "1", "--per-turn-games", "200", "--out", str(tmp_path),
                              "--format", "png", "--no-progress"]) == 0
