@@ -34,8 +34,7 @@ import numpy as np
 HERE = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(HERE))
 sys.path.insert(0, str(HERE / "experiments"))
-import bench_engine as B  # noqa: E402  (this folder's script: the same matchups)
-from count_instructions import MATCHUPS, NAMES  # noqa: E402
+from count_instructions import MATCHUPS, NAMES  # noqa: E402  (bench_engine.py's matchups)
 
 from sim.engine import codes  # noqa: E402
 
@@ -123,5 +122,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    B.ROOT = HERE
     main()
