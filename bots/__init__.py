@@ -12,6 +12,7 @@ and nothing here imports numba.
 from __future__ import annotations
 
 import os
+from collections.abc import Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
@@ -27,7 +28,8 @@ if TYPE_CHECKING:
     from sim.engine.program import Program
 
 __all__ = ["Bot", "BotError", "BotFileError", "ConditionError", "RuleError",
-           "UnknownBotError", "bot_names", "builtin_bots", "data_bot_files", "get_bot",
+           "UnknownBotError", "bot_names", "builtin_bots", "data_bot_files", "did_you_mean",
+           "get_bot",
            "list_bots", "load_bot_file",
            "register", "resolve_bot", "resolve_with_source"]
 
@@ -144,9 +146,26 @@ def get_bot(name: str) -> Bot:
     key = name.strip().lower() if isinstance(name, str) else name
     bot = _REGISTRY.get(key)
     if bot is None:
-        raise UnknownBotError(f"unknown bot {name!r}; known bots: {', '.join(_REGISTRY)} "
-                              f"(or give the path of a .toml bot file)", word=str(name))
+        raise UnknownBotError(f"unknown bot {name!r}{did_you_mean(str(key), _REGISTRY)} "
+                              f"(`domsim bots` lists the {len(_REGISTRY)} bots; or give the "
+                              f"path of a .toml bot file)", word=str(name))
     return bot
+
+
+def did_you_mean(word: str, names: Iterable[str], n: int = 3) -> str:
+    """"; did you mean a, b or c?" naming the ``names`` closest to ``word`` (spelling,
+    or containing it), or "" when none is close: a short error instead of a list of
+    every name."""
+    import difflib
+
+    names = list(names)
+    close = difflib.get_close_matches(word, names, n=n, cutoff=0.6)
+    if len(close) < n and len(word) >= 3:
+        close += [x for x in names if word in x and x not in close][:n - len(close)]
+    if not close:
+        return ""
+    shown = close[0] if len(close) == 1 else ", ".join(close[:-1]) + " or " + close[-1]
+    return f"; did you mean {shown}?"
 
 
 def load_bot_file(path: str | os.PathLike) -> Bot:

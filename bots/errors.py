@@ -34,4 +34,9 @@ class BotFileError(BotError):
 
 
 class UnknownBotError(BotError):
-    """A bot name that is not registered (the message lists the known names)."""
+    """A bot name that is not registered (the message suggests the closest names)."""
+
+
+class BotWarning(UserWarning):
+    """A bot that loads but probably does not do what its author meant (e.g. a bot file
+    with no buy rules); the CLI prints it as one ``domsim: warning:`` line."""

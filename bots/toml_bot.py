@@ -42,6 +42,9 @@ Adventures keys (see :class:`bots.rules.RuleBot`)::
     [tokens]
     "+1 Action" = ["Lost City"]
 
+A file with no ``[[buy]]`` rules loads with a :class:`BotWarning` (the bot would never
+buy a card) unless it says ``buys_nothing = true``.
+
 Every mistake (unknown key, card or condition word, wrong value type) raises
 :class:`BotFileError` whose message is ``file:line: ...`` and names the word.
 TOML does not keep line numbers, so the line is found by searching the raw text
@@ -51,12 +54,13 @@ for the word, starting at the table it belongs to: approximate, but close.
 from __future__ import annotations
 
 import re
+import warnings
 from os import PathLike
 from pathlib import Path
 
 import tomllib
 
-from bots.errors import BotError, BotFileError
+from bots.errors import BotError, BotFileError, BotWarning
 from bots.rules import (
     Buy,
     Call,
@@ -86,7 +90,11 @@ RULE_ARGS = {"buy": "buy", "gain": "gain", "remodel": "remodel", "mine": "mine",
              "call": "calls", "exchange": "exchange", "transmogrify": "transmogrify",
              "choose": "choose"}
 OTHER_KEYS = ("tokens", "teacher_tokens")
-TOP_KEYS = ("name", "description", *FLAG_KEYS, *CARD_LIST_KEYS, *RULE_KEYS, *OTHER_KEYS)
+# Says that a bot without [[buy]] rules is meant (it never buys a card); without it
+# such a file loads with a BotWarning: a forgotten or misnamed buy list is a likely slip.
+NO_BUY_KEY = "buys_nothing"
+TOP_KEYS = ("name", "description", *FLAG_KEYS, *CARD_LIST_KEYS, *RULE_KEYS, *OTHER_KEYS,
+            NO_BUY_KEY)
 
 
 def _make_rule(key: str, table: dict, conds: list):
@@ -237,11 +245,12 @@ def loads_bot(text: str, path: str = "<string>") -> RuleBot:
             raise src.error(f"{k!r} must be a string, got {data[k]!r}", k, src.key(k))
     if "name" not in data:
         raise src.error("missing 'name' (a lower-case bot name like \"smithy-bm\")", "name", 1)
-    for k in FLAG_KEYS:
+    for k in (*FLAG_KEYS, NO_BUY_KEY):
         if k in data:
             if not isinstance(data[k], bool):
                 raise src.error(f"{k!r} must be true or false, got {data[k]!r}", k, src.key(k))
-            kwargs[k] = data[k]
+            if k != NO_BUY_KEY:
+                kwargs[k] = data[k]
     for k in CARD_LIST_KEYS:
         if k in data:
             if k == "discard":   # items may be lists of cards that tie
@@ -263,6 +272,10 @@ def loads_bot(text: str, path: str = "<string>") -> RuleBot:
                                                    src.key("teacher_tokens"))
     if "tokens" in data:
         kwargs["tokens"] = _tokens(src, data["tokens"])
+    if not kwargs["buy"] and not data.get(NO_BUY_KEY, False):
+        warnings.warn(BotWarning(f"{path}: bot {data['name']!r} has no [[buy]] rules, so it "
+                                 f"never buys a card (say {NO_BUY_KEY} = true if that is "
+                                 f"meant)"), stacklevel=2)
     try:
         return RuleBot(data["name"], data.get("description", ""), **kwargs)
     except BotError as e:

@@ -21,7 +21,9 @@ resume FILE`` completes the run without replaying them).
 
 Outputs (``--out``, ``--csv-summary``, ``--plot``): the folder must already
 exist and be writable, checked up front; only domsim's own default ``results/``
-folder is created.
+folder is created.  An output that already exists is refused up front unless
+``--force`` is given (:mod:`sim.outputs`), except the file a resume continues;
+every file is written under a temporary name and renamed when complete.
 """
 
 from __future__ import annotations
@@ -30,6 +32,7 @@ import argparse
 import logging
 import os
 import sys
+import warnings
 from collections.abc import Sequence
 
 import sim
@@ -166,6 +169,10 @@ def _exec_options(p: argparse.ArgumentParser) -> None:
                    help="progress bar (default: only when stderr is a terminal)")
     p.add_argument("--csv-summary", default=None, metavar="FILE",
                    help="also write the per-bot summary to FILE as CSV")
+    p.add_argument("--force", action="store_true",
+                   help="replace outputs that already exist (results file, CSV summary, "
+                        "charts); without it an existing output is refused before any game "
+                        "is played")
     p.add_argument("-v", "--verbose", action="count", default=0, help="more logging")
 
 
@@ -553,8 +560,10 @@ def _resume_args(args) -> argparse.Namespace:
 def _outputs(args, out: str | None, round_robin: bool) -> str | None:
     """Check every output before a game is played (see the module docstring);
     returns the charts folder to draw, if any."""
-    from sim.analysis.io import check_output
+    from sim.analysis.io import check_output, refuse_existing_results
+    from sim.outputs import refuse_existing
 
+    force = getattr(args, "force", False)
     plot_dir = getattr(args, "plot", None)
     if plot_dir is None and round_robin and out == DEFAULT_TOURNAMENT_OUT:
         plot_dir = DEFAULT_CHARTS
@@ -562,22 +571,35 @@ def _outputs(args, out: str | None, round_robin: bool) -> str | None:
         os.makedirs(os.path.dirname(out), exist_ok=True)  # domsim's own folder
     if out is not None:
         check_output(out, "results")
+        continued = args.resume is not None and _same_file(out, args.resume)
+        if not continued:  # a resume saves its own file: that is what it is for
+            refuse_existing_results(out, force=force)
     if args.csv_summary is not None:
         check_output(args.csv_summary, "csv")
         if out is not None and os.path.abspath(args.csv_summary) == os.path.abspath(out):
             raise UsageError(f"--csv-summary and the results file are both {out}")
+        refuse_existing([args.csv_summary], force=force, what="CSV summary")
     if plot_dir is not None:
         check_output(plot_dir, "dir")
+        from sim.analysis.plot import refuse_existing_charts
+
+        refuse_existing_charts(plot_dir, force=force)
     return plot_dir
 
 
+def _same_file(a: str, b: str) -> bool:
+    return os.path.abspath(a) == os.path.abspath(b)
+
+
 def _cmd_run(args, round_robin: bool) -> int:
-    from sim.runner.execute import RunError, RunInterrupted, load_resume, run
+    from sim.runner.execute import RunError, RunInterrupted, check_resume, load_resume, run
 
     if args.command == "resume":
         args = _resume_args(args)
     prior = load_resume(args.resume) if args.resume is not None else None
     cfg = _make_run(args, round_robin, prior)
+    if prior is not None:
+        check_resume(prior, cfg, args.resume)  # (run() checks too, without the file's name)
     out = args.out
     if out is not None and getattr(args, "no_out", False) and args.command == "tournament":
         raise UsageError("--no-out and --out together: give one")
@@ -610,7 +632,10 @@ def _cmd_run(args, round_robin: bool) -> int:
         return 130
     print_results(results)
     if args.csv_summary is not None:
-        results.summary().to_csv(args.csv_summary)
+        from sim.outputs import atomic_path
+
+        with atomic_path(args.csv_summary) as tmp:
+            results.summary().to_csv(tmp)
     if out is not None:
         _note(f"results saved to {out}")
     if plot_dir:
@@ -681,11 +706,31 @@ def main(argv: Sequence[str] | None = None) -> int:
     Ctrl-C is caught from the first line on, while numpy and the engine are still
     loading too (``import sim`` itself loads nothing heavy).
     """
-    try:
-        return _main(argv)
-    except KeyboardInterrupt:
-        _note("interrupted")
-        return 130
+    with warnings.catch_warnings():
+        warnings.showwarning = _show_warning
+        try:
+            return _main(argv)
+        except KeyboardInterrupt:
+            _note("interrupted")
+            return 130
+
+
+_default_showwarning = warnings.showwarning
+_warned: set[str] = set()
+
+
+def _show_warning(message, category, filename, lineno, file=None, line=None) -> None:
+    """A bot's warning (:class:`bots.errors.BotWarning`, e.g. a bot file with no buy
+    rules) as one ``domsim: warning:`` line, once (a bot file is read more than once
+    per run); any other warning as Python shows it."""
+    from bots.errors import BotWarning
+
+    if issubclass(category, BotWarning):
+        if str(message) not in _warned:
+            _warned.add(str(message))
+            print(f"domsim: warning: {message}", file=sys.stderr if file is None else file)
+    else:
+        _default_showwarning(message, category, filename, lineno, file, line)
 
 
 def _main(argv: Sequence[str] | None) -> int:

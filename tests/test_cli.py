@@ -124,7 +124,11 @@ def test_default_tournament_writes_results_file(capsys, tmp_path, monkeypatch):
     charts = tmp_path / DEFAULT_CHARTS
     drawn = sorted(p.name for p in charts.iterdir())
     assert "win_rates.png" in drawn and f"{len(drawn)} charts saved to {DEFAULT_CHARTS}" in err
+    # Drawing them again replaces charts: refused unless --force (sim.outputs).
     rc, text, err = run_cli(capsys, "plot", DEFAULT_TOURNAMENT_OUT, "--per-turn", "0")
+    assert rc == 2 and "already exists" in err and "--force" in err, err
+    rc, text, err = run_cli(capsys, "plot", DEFAULT_TOURNAMENT_OUT, "--per-turn", "0",
+                            "--force")
     assert rc == 0, err
     assert {Path(p).parent for p in text.split()} == {Path(DEFAULT_CHARTS)}
     assert sorted(p.name for p in charts.iterdir()) == drawn

@@ -15,7 +15,6 @@ from collections import Counter
 import numpy as np
 import pytest
 
-from sim.analysis.io import load_results, save_results
 from sim.analysis.results import Results, games_frame
 from sim.cards import (
     BASE_KINGDOM,
@@ -261,8 +260,8 @@ def test_results_file_records_the_events_and_reads_them_back(tmp_path, ext, caps
     cfg = make_config(["big-money", "bmu"], games=2, kingdom="random:all", seed=8,
                       events="Pathfinding,Alms")
     path = tmp_path / f"r.{ext}"
-    save_results(fake_results(cfg), path)
-    back = load_results(path)
+    fake_results(cfg).save(path)
+    back = Results.load(path)
     assert back.config == cfg and back.config.events == ("Alms", "Pathfinding")
     assert back.metadata()["config"]["events"] == ["Alms", "Pathfinding"]
     assert back.config.game_config().events == ids("Alms", "Pathfinding")
@@ -303,7 +302,7 @@ def test_cli_events_reach_the_run_config_and_resume_keeps_them(tmp_path):
     # Resuming a run of 3 Events: they come from the file, allowed as they were.
     three = make_config(["big-money", "bmu"], games=2, events="Alms,Ball,Raid", max_events=3)
     path = tmp_path / "r.parquet"
-    save_results(fake_results(three), path)
+    fake_results(three).save(path)
     args = build_parser().parse_args(["resume", str(path)])
     from sim.cli import _resume_args
     from sim.runner.execute import load_resume

@@ -3,8 +3,9 @@
 The blocks are taken from the README itself (fenced, by language tag), so a
 block added or edited later is checked without touching this file:
 
-* ``python`` blocks run in order, in one namespace, in a temporary working
-  directory (each block from a real file there, so numba's ``cache=True`` works);
+* ``python`` blocks run in order, each on its own in a fresh namespace (a reader
+  copies one block), in a temporary working directory (each block from a real
+  file there, so numba's ``cache=True`` works);
 * ``toml`` blocks are bot files: each loads with ``bots.load_bot_file``, and
   when a Python block defined a bot of the same name the two must compile to
   the same program (the README calls them "the same bot");
@@ -123,25 +124,33 @@ def test_readme_starts_with_its_title_and_stays_inside_the_repository():
 
 @pytest.fixture(scope="module")
 def python_namespace(tmp_path_factory):
-    """Run every python block in order in one namespace; return it."""
+    """Run every python block on its own, in order, each in a fresh namespace (a reader
+    copies one block, not the page: a block that needs an earlier one fails with
+    NameError); return the namespaces merged (for the bots they define) and the folder."""
     work = tmp_path_factory.mktemp("readme-python")
-    module = types.ModuleType("readme_examples")
-    module.__file__ = str(work / "readme_examples.py")
-    sys.modules[module.__name__] = module
+    merged: dict = {"_outputs": []}
     cwd = os.getcwd()
     os.chdir(work)
     try:
         for k, b in enumerate(x for x in BLOCKS if x.lang == "python"):
             path = work / f"readme_block_{k}_line_{b.line}.py"
             path.write_text(b.text, encoding="utf-8")
+            module = types.ModuleType(f"readme_block_{k}")
+            module.__file__ = str(path)
+            sys.modules[module.__name__] = module
             out = io.StringIO()
-            with contextlib.redirect_stdout(out):
-                exec(compile(b.text, str(path), "exec"), module.__dict__)  # noqa: S102
-            module.__dict__.setdefault("_outputs", []).append((b, out.getvalue()))
+            try:
+                with contextlib.redirect_stdout(out):
+                    exec(compile(b.text, str(path), "exec"), module.__dict__)  # noqa: S102
+            except NameError as exc:
+                raise AssertionError(f"{b.where()} does not run on its own: {exc}") from None
+            finally:
+                sys.modules.pop(module.__name__, None)
+            merged.update({n: v for n, v in module.__dict__.items() if not n.startswith("__")})
+            merged["_outputs"].append((b, out.getvalue()))
     finally:
         os.chdir(cwd)
-        sys.modules.pop(module.__name__, None)
-    return module.__dict__, work
+    return merged, work
 
 
 def test_python_blocks_run(python_namespace):

@@ -22,15 +22,15 @@ import datetime as _dt
 import json
 import os
 from pathlib import Path
-from typing import TYPE_CHECKING
 
+import numpy as np
 import pandas as pd
 
 import sim
+from sim.engine.codes import END_NAMES
 from sim.engine.config import ConfigError
-
-if TYPE_CHECKING:
-    from sim.analysis.results import Results
+from sim.outputs import OutputExists, atomic_path, atomic_write_text, existing
+from sim.runner.plan import RunConfig
 
 META_KEY = b"domsim"
 FORMAT = 1
@@ -52,19 +52,26 @@ def _unranges(ranges: list[list[int]]) -> frozenset[int]:
     return frozenset(c for a, b in ranges for c in range(a, b))
 
 
-def run_metadata(results: Results) -> dict:
+def run_metadata(config: RunConfig, *, complete: bool, completed: frozenset[int],
+                 n_games: int, error: dict | None, interrupted: bool) -> dict:
+    """The metadata a results file carries (see the module docstring)."""
     return {
         "format": FORMAT,
         "package": "domsim",
         "version": sim.__version__,
         "created": _dt.datetime.now(_dt.timezone.utc).isoformat(timespec="seconds"),
-        "config": results.config.to_dict(),
-        "complete": results.complete,
-        "completed_chunks": _ranges(results.completed),
-        "n_games": int(len(results.games)),
-        "error": results.error,
-        "interrupted": results.interrupted,
+        "config": config.to_dict(),
+        "complete": complete,
+        "completed_chunks": _ranges(completed),
+        "n_games": int(n_games),
+        "error": error,
+        "interrupted": interrupted,
     }
+
+
+def completed_chunks(meta: dict) -> frozenset[int]:
+    """The finished chunk indices recorded in a results file's metadata."""
+    return _unranges(meta.get("completed_chunks", []))
 
 
 def sidecar(path: str | os.PathLike) -> Path:
@@ -134,35 +141,89 @@ def file_kind(path: str | os.PathLike) -> str:
 
 
 def save_frame(df: pd.DataFrame, meta: dict, path: str | os.PathLike) -> None:
-    """Write ``df`` with ``meta`` to ``path`` (atomically: temp file + rename)."""
+    """Write ``df`` with ``meta`` to ``path`` atomically (:mod:`sim.outputs`: a temporary
+    file renamed when complete), replacing any file there: callers refuse an existing
+    output up front (:func:`sim.outputs.refuse_existing`) when they must not replace it."""
     check_output(path, "results")
     kind = file_kind(path)
-    path = Path(path)
-    tmp = path.with_name(f".{path.name}.tmp{os.getpid()}")
-    side = sidecar(path)
-    side_tmp = side.with_name(f".{side.name}.tmp{os.getpid()}")
     text = json.dumps(meta, sort_keys=True)
+    if kind == "parquet":
+        import pyarrow as pa
+        import pyarrow.parquet as pq
+
+        table = pa.Table.from_pandas(df, preserve_index=False)
+        table = table.replace_schema_metadata({**(table.schema.metadata or {}),
+                                               META_KEY: text.encode()})
+        with atomic_path(path) as tmp:
+            pq.write_table(table, tmp, compression="zstd")
+        return
+    # The sidecar records n_games, so a reader notices a CSV and sidecar from
+    # different saves (a crash between these two renames).
+    with atomic_path(path) as tmp:
+        df.to_csv(tmp, index=False)
+        atomic_write_text(sidecar(path), text + "\n")
+
+
+def read_metadata(path: str | os.PathLike) -> dict | None:
+    """The domsim metadata of a results file without reading its games (the Parquet
+    schema, or the CSV's sidecar); None when it has none or cannot be read."""
     try:
-        if kind == "parquet":
-            import pyarrow as pa
+        if file_kind(path) == "parquet":
             import pyarrow.parquet as pq
 
-            table = pa.Table.from_pandas(df, preserve_index=False)
-            table = table.replace_schema_metadata({**(table.schema.metadata or {}),
-                                                   META_KEY: text.encode()})
-            pq.write_table(table, tmp, compression="zstd")
-            os.replace(tmp, path)
+            raw = (pq.read_schema(path).metadata or {}).get(META_KEY)
         else:
-            df.to_csv(tmp, index=False)
-            side_tmp.write_text(text + "\n")
-            # The sidecar records n_games, so a reader notices a CSV and sidecar
-            # from different saves (a crash between these two renames).
-            os.replace(side_tmp, side)
-            os.replace(tmp, path)
-    finally:
-        for t in (tmp, side_tmp):
-            if t.exists():
-                t.unlink()
+            side = sidecar(path)
+            if side.is_file():
+                raw = side.read_text()
+            else:
+                with open(path) as f:
+                    first = f.readline()
+                raw = first[len(CSV_PREFIX):] if first.startswith(CSV_PREFIX) else None
+        return _parse_meta(raw, os.fspath(path)) if raw is not None else None
+    except Exception:  # noqa: BLE001 - any unreadable file: nothing to describe
+        return None
+
+
+def refuse_existing_results(path: str | os.PathLike, *, force: bool) -> None:
+    """Refuse (:class:`sim.outputs.OutputExists`) to replace an existing results file
+    unless ``force``; the one-line message says what the file holds and, for an
+    unfinished run, how to finish it instead.  A CSV's sidecar counts as the file."""
+    name = os.fspath(path)
+    paths = [name] + ([os.fspath(sidecar(path))] if file_kind(path) == "csv" else [])
+    found = existing(paths)
+    if force or not found:
+        return
+    meta = read_metadata(path) if os.path.exists(path) else None
+    held, hint = "", "or give another --out"
+    if meta is not None:
+        n = meta.get("n_games")
+        held = (" (a complete run" if meta.get("complete") else " (an unfinished run") \
+            + (f" of {n:,} games)" if isinstance(n, int) else ")")
+        if not meta.get("complete"):
+            hint = f"or finish it with: domsim resume {name}"
+    raise OutputExists(f"results file {found[0]}{held} already exists; give --force to "
+                       f"replace it, {hint}")
+
+
+def coerce_games(df: pd.DataFrame, cfg: RunConfig) -> pd.DataFrame:
+    """Restore the canonical dtypes (after CSV, which keeps none)."""
+    n = cfg.players
+    names = list(cfg.names)
+    out = df.copy()
+    ints = {"game": np.int64, "seed": np.uint64, "table": np.int32, "rotation": np.int8,
+            "winners": np.uint8, "n_winners": np.int8, "first": np.int8, "length": np.int16}
+    for s in range(n):
+        ints[f"score_{s}"] = np.int16
+        ints[f"turns_{s}"] = np.int16
+    for c, t in ints.items():
+        out[c] = out[c].astype(t)
+    for c in [f"bot_{s}" for s in range(n)] + ["winner"]:
+        out[c] = pd.Categorical(out[c], categories=names)
+    out["end"] = pd.Categorical(out["end"], categories=list(END_NAMES))
+    for c in ("tiebreak", "shared"):
+        out[c] = out[c].astype(bool)
+    return out
 
 
 def load_frame(path: str | os.PathLike) -> tuple[pd.DataFrame, dict]:
@@ -211,9 +272,6 @@ def load_frame(path: str | os.PathLike) -> tuple[pd.DataFrame, dict]:
         if isinstance(n, int) and n != len(df):
             raise ConfigError(f"{name} has {len(df):,} games but its metadata says {n:,} "
                               f"(the CSV and {side.name} come from different saves)")
-    from sim.analysis.results import coerce_games
-    from sim.runner.plan import RunConfig
-
     try:
         cfg = RunConfig.from_dict(meta["config"])
     except (KeyError, TypeError, ValueError) as exc:
@@ -244,18 +302,3 @@ def _parse_meta(raw: bytes | str, name: str) -> dict:
     if not isinstance(meta, dict) or not isinstance(meta.get("config"), dict):
         raise ConfigError(f"{name}: its domsim metadata has no run configuration")
     return meta
-
-
-def save_results(results: Results, path: str | os.PathLike) -> None:
-    save_frame(results.games, run_metadata(results), path)
-
-
-def load_results(path: str | os.PathLike) -> Results:
-    """A :class:`sim.analysis.results.Results` back from a file (complete or not)."""
-    from sim.analysis.results import Results
-    from sim.runner.plan import RunConfig
-
-    df, meta = load_frame(path)
-    return Results(df, RunConfig.from_dict(meta["config"]),
-                   completed=_unranges(meta.get("completed_chunks", [])),
-                   error=meta.get("error"), interrupted=bool(meta.get("interrupted")))

@@ -457,14 +457,38 @@ def per_turn(stats: pd.DataFrame, meta: dict | None = None, min_share: float = 0
 
 # -- saving ---------------------------------------------------------------------
 
+#: The file stems :func:`figures` may draw, whatever the run (see :func:`chart_paths`).
+CHART_STEMS = ("win_rates", "pairwise", "tables", "game_length", "seat_win_rates",
+               "end_reasons", "per_turn")
+
+
+def chart_paths(directory: str | os.PathLike,
+                formats: Sequence[str] = ("png", "svg", "pdf")) -> list[Path]:
+    """Every file a run's charts may be written to in ``directory``."""
+    return [Path(directory) / f"{stem}.{fmt}" for stem in CHART_STEMS for fmt in formats]
+
+
+def refuse_existing_charts(directory: str | os.PathLike, *, force: bool) -> None:
+    """Refuse (:class:`sim.outputs.OutputExists`, one line) to draw into a folder that
+    already holds charts, unless ``force``: a run never replaces files unasked."""
+    from sim.outputs import refuse_existing
+
+    refuse_existing(chart_paths(directory), force=force, what="chart",
+                    hint="or choose another folder")
+
+
 def save(fig: Figure, path: str | os.PathLike, formats: Sequence[str] = FORMATS) -> list[Path]:
-    """Write ``fig`` as ``path.<fmt>`` for each format; returns the files."""
+    """Write ``fig`` as ``path.<fmt>`` for each format, each file atomically (a temporary
+    name renamed when complete); returns the files."""
+    from sim.outputs import atomic_path
+
     out = []
     base = Path(path)
     base.parent.mkdir(parents=True, exist_ok=True)
     for fmt in formats:
         p = base.with_name(f"{base.name}.{fmt}")
-        fig.savefig(p, dpi=DPI, format=fmt)
+        with atomic_path(p) as tmp:
+            fig.savefig(tmp, dpi=DPI, format=fmt)
         out.append(p)
     return out
 
@@ -539,6 +563,8 @@ def build_parser() -> argparse.ArgumentParser:
                         "the folder domsim tournament draws into)")
     p.add_argument("--format", nargs="+", default=list(FORMATS), choices=("png", "svg", "pdf"),
                    help="file formats (default: png svg)")
+    p.add_argument("--force", action="store_true",
+                   help="replace charts already in the folder (without it they are refused)")
     p.add_argument("--per-turn", type=int, default=4000, metavar="GAMES",
                    help="play GAMES new games of the file's bots to draw $ and score per turn "
                         "(result files hold final scores only); 0 skips (default 4000)")
@@ -576,6 +602,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     out = Path(args.out) if args.out else default_chart_dir(args.results)
     try:
         check_output(out, "dir")      # the rule every domsim output follows (sim.analysis.io)
+        refuse_existing_charts(out, force=args.force)
     except (ConfigError, OSError) as exc:
         print(f"domsim: error: {exc}", file=sys.stderr)
         return 2

@@ -14,11 +14,19 @@ other seat *loses*.  Win rate = (wins + shared credit) / games, with a Wilson
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass, field
 
 import numpy as np
 import pandas as pd
 
+from sim.analysis.io import (
+    coerce_games,  # noqa: F401 - re-exported: the canonical dtypes of a games frame
+    completed_chunks,
+    load_frame,
+    run_metadata,
+    save_frame,
+)
 from sim.engine.codes import END_NAMES, END_TURN_CAP
 from sim.runner.plan import RunConfig
 
@@ -83,26 +91,6 @@ def games_frame(cfg: RunConfig, games: np.ndarray, score: np.ndarray, turns: np.
     cols["first"] = gcols[:, 4].astype(np.int8)
     cols["length"] = gcols[:, 5].astype(np.int16)
     return pd.DataFrame(cols)
-
-
-def coerce_games(df: pd.DataFrame, cfg: RunConfig) -> pd.DataFrame:
-    """Restore the canonical dtypes (after CSV, which keeps none)."""
-    n = cfg.players
-    names = list(cfg.names)
-    out = df.copy()
-    ints = {"game": np.int64, "seed": np.uint64, "table": np.int32, "rotation": np.int8,
-            "winners": np.uint8, "n_winners": np.int8, "first": np.int8, "length": np.int16}
-    for s in range(n):
-        ints[f"score_{s}"] = np.int16
-        ints[f"turns_{s}"] = np.int16
-    for c, t in ints.items():
-        out[c] = out[c].astype(t)
-    for c in [f"bot_{s}" for s in range(n)] + ["winner"]:
-        out[c] = pd.Categorical(out[c], categories=names)
-    out["end"] = pd.Categorical(out["end"], categories=list(END_NAMES))
-    for c in ("tiebreak", "shared"):
-        out[c] = out[c].astype(bool)
-    return out
 
 
 def n_players_of(df: pd.DataFrame) -> int:
@@ -305,17 +293,18 @@ class Results:
         return pair_matrix(self.games)
 
     def metadata(self) -> dict:
-        from sim.analysis.io import run_metadata
+        """What the results file records besides the games (:mod:`sim.analysis.io`)."""
+        return run_metadata(self.config, complete=self.complete, completed=self.completed,
+                            n_games=len(self.games), error=self.error,
+                            interrupted=self.interrupted)
 
-        return run_metadata(self)
-
-    def save(self, path: str) -> None:
-        from sim.analysis.io import save_results
-
-        save_results(self, path)
+    def save(self, path: str | os.PathLike) -> None:
+        """Write the games and metadata to ``path`` (.parquet or .csv), atomically."""
+        save_frame(self.games, self.metadata(), path)
 
     @classmethod
-    def load(cls, path: str) -> Results:
-        from sim.analysis.io import load_results
-
-        return load_results(path)
+    def load(cls, path: str | os.PathLike) -> Results:
+        """The results saved in ``path`` (complete or not)."""
+        df, meta = load_frame(path)
+        return cls(df, RunConfig.from_dict(meta["config"]), completed=completed_chunks(meta),
+                   error=meta.get("error"), interrupted=bool(meta.get("interrupted")))

@@ -31,6 +31,9 @@ def add_parser(sub, positive: Callable[[str], int], seed: Callable[[str], int],
     o.add_argument("--out", required=True, metavar="FILE.toml",
                    help="the bot found; FILE.trace.json, FILE.png and the resumable state "
                         "FILE.search/ go beside it")
+    o.add_argument("--force", action="store_true",
+                   help="start a new search even if FILE.toml, FILE.trace.json or FILE.png "
+                        "exist (they are replaced); without it they are refused")
     o.add_argument("--kingdom", default=None,
                    help='"first-game" (default), "auto", "random[:CARD,...]" or 10 '
                         "comma-separated kingdom cards (as for match)")
@@ -89,7 +92,7 @@ def run(args, argv: Sequence[str]) -> int:
                        seed=args.seed, population=args.population,
                        keep=min(4, args.population - 1) if args.population > 1 else 1,
                        holdout=args.holdout, cards=args.cards, time_limit_s=args.time_limit,
-                       processes=args.processes,
+                       processes=args.processes, force=args.force,
                        backend=backend, progress=args.progress,
                        command=command_line(["optimize", *argv]))
     except OptimizeInterrupted as exc:

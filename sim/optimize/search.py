@@ -49,6 +49,7 @@ from sim.optimize.defaults import REFERENCE_FIELD
 from sim.optimize.evaluate import Evaluator
 from sim.optimize.race import Race, race_cost
 from sim.optimize.space import Genome, Space, genome_from_bot
+from sim.outputs import atomic_path, atomic_write_text, refuse_existing
 
 #: Fewest deals per candidate in a race's first rung.
 MIN_D0 = 4
@@ -137,7 +138,7 @@ def optimize(*, out: str | os.PathLike, kingdom: str | Sequence[str] | None = No
              processes: int | None = None, backend: str = "local",
              progress: bool | Callable[[str], None] | None = None,
              time_limit_s: float | None = None,
-             command: str | None = None, chart: bool = True,
+             command: str | None = None, chart: bool = True, force: bool = False,
              _stop_after_rungs: int | None = None) -> OptimizeResult:
     """Search the rule-bot space for the bot with the best mean win rate against
     ``against`` (default: the reference field) on ``kingdom`` (and ``events``: none,
@@ -159,7 +160,10 @@ def optimize(*, out: str | os.PathLike, kingdom: str | Sequence[str] | None = No
 
     Running it again with the same ``out`` continues a search that was stopped;
     with other settings it is refused (:class:`ConfigError`) unless the state
-    folder (``<out>.search``) is removed.
+    folder (``<out>.search``) is removed.  A new search whose bot, trace or chart
+    file already exists (from another search, or one whose state was removed) is
+    refused before any game unless ``force`` (:mod:`sim.outputs`); every file is
+    written atomically.
     """
     from bots import resolve_bot
     from sim.runner import make_config
@@ -253,6 +257,10 @@ def optimize(*, out: str | os.PathLike, kingdom: str | Sequence[str] | None = No
     state_dir = paths["state"]
     state = _load_state(state_dir, settings)
     if state is None:
+        # Continuing a search rewrites its own files; a new one must not replace others'.
+        refuse_existing([paths["toml"], paths["trace"], paths["chart"]], force=force,
+                        what="optimize output",
+                        hint="or give another --out")
         state = {"settings": _settings_dict(settings), "gen": 0, "stopped": None,
                  "race": None, "genomes": {}, "gen_of": {}, "elites": [], "spent": 0,
                  "wall_s": 0.0, "rungs": [], "checks": [], "final": None, "finished": False,
@@ -289,12 +297,11 @@ def optimize(*, out: str | os.PathLike, kingdom: str | Sequence[str] | None = No
         if race is not None:
             meta, scores = race.to_state()
             state["race"] = meta
-            np.savez(state_dir / "race.npz", **scores)
+            with atomic_path(state_dir / "race.npz") as tmp, open(tmp, "wb") as f:
+                np.savez(f, **scores)
         else:
             state["race"] = None
-        tmp = state_dir / "state.json.tmp"
-        tmp.write_text(json.dumps(state, indent=1), encoding="utf-8")
-        os.replace(tmp, state_dir / "state.json")
+        atomic_write_text(state_dir / "state.json", json.dumps(state, indent=1))
 
     try:
         if not state["finished"]:
@@ -520,7 +527,7 @@ def _write_outputs(state: dict, settings: Settings, paths: dict[str, Path], geno
     if cmd:
         header.append(f"Command: {cmd}")
     text = g.to_toml(settings.name, header=header)
-    paths["toml"].write_text(text, encoding="utf-8")
+    atomic_write_text(paths["toml"], text)
     bot = load_bot_file(paths["toml"])   # the file must read back as the bot raced
     trace = {"settings": state["settings"], "command": cmd, "games": state["spent"],
              "stopped": state.get("stopped"),
@@ -532,7 +539,7 @@ def _write_outputs(state: dict, settings: Settings, paths: dict[str, Path], geno
              "rungs": state["rungs"], "checks": state["checks"], "final": final,
              "best": best}
     # One record per line: compact, yet diffable and readable with any JSON tool.
-    paths["trace"].write_text(_dump_trace(trace), encoding="utf-8")
+    atomic_write_text(paths["trace"], _dump_trace(trace))
     chart_path = None
     if chart:
         chart_path = paths["chart"]
@@ -597,7 +604,8 @@ def draw_chart(trace: dict, path: str | os.PathLike) -> None:
                  fontsize=9)
     ax.legend(loc="lower right", fontsize=8)
     fig.tight_layout()
-    fig.savefig(path, dpi=110)
+    with atomic_path(path) as tmp:
+        fig.savefig(tmp, dpi=110, format=Path(path).suffix.lstrip(".") or "png")
 
 
 def command_line(argv: Sequence[str]) -> str:

@@ -291,24 +291,55 @@ class _Store:
 
 
 def load_resume(path_or_results, cfg: RunConfig | None = None):
-    """The saved results to continue, checked against ``cfg`` (None: no check);
-    its config wins for ``chunk_size`` (chunk indices must keep their meaning).
-
-    Every field that differs is named, in one line, so a user fixes them at once.
-    """
+    """The saved results to continue, checked against ``cfg`` (None: no check, see
+    :func:`check_resume`); its config wins for ``chunk_size`` (chunk indices must keep
+    their meaning)."""
     from sim.analysis.results import Results
 
-    prior = path_or_results if isinstance(path_or_results, Results) else \
-        Results.load(os.fspath(path_or_results))
+    from_file = not isinstance(path_or_results, Results)
+    prior = Results.load(os.fspath(path_or_results)) if from_file else path_or_results
     if cfg is not None:
-        mine, theirs = cfg.identity(), prior.config.identity()
-        diff = [k for k in mine if mine[k] != theirs.get(k)]
-        if diff:
-            was = ", ".join(f"{k}={_show(theirs.get(k))}" for k in diff)
-            now = ", ".join(f"{k}={_show(mine[k])}" for k in diff)
-            raise ConfigError(f"cannot resume: the file was made with {was}; "
-                              f"this run has {now}")
+        check_resume(prior, cfg, os.fspath(path_or_results) if from_file else None)
     return prior
+
+
+def check_resume(prior, cfg: RunConfig, path: str | None = None) -> None:
+    """Refuse (:class:`ConfigError`) to continue ``prior`` (saved in ``path``) with a
+    run of ``cfg`` that would play other games.
+
+    Every field that differs is named, in one line, so a user fixes them at once;
+    a bot that plays differently than when the file was made (an edited ``.toml``)
+    is named with its file, not by its hashes.
+    """
+    mine, theirs = cfg.identity(), prior.config.identity()
+    diff = [k for k in mine if mine[k] != theirs.get(k)]
+    if not diff:
+        return
+    parts = []
+    edited = _edited_bots(cfg, prior.config)
+    if edited and "hashes" in diff:
+        diff.remove("hashes")
+        one = len(edited) == 1
+        parts.append(f"{'; '.join(edited)} {'plays' if one else 'play'} differently than "
+                     f"when the file was made (edited since?): restore {'it' if one else 'them'}"
+                     f" or start a new run")
+    if diff:
+        was = ", ".join(f"{k}={_show(theirs.get(k))}" for k in diff)
+        now = ", ".join(f"{k}={_show(mine[k])}" for k in diff)
+        parts.insert(0, f"the file was made with {was}; this run has {now}")
+    where = f" {path}" if path else ""
+    raise ConfigError(f"cannot resume{where}: " + "; ".join(parts))
+
+
+def _edited_bots(cfg: RunConfig, saved: RunConfig) -> list[str]:
+    """The bots of ``cfg`` whose hash differs from the same bot's (same spec) in
+    ``saved``, each as "bot NAME (SPEC)" (SPEC: the .toml file, or the registered name)."""
+    was = dict(zip(saved.bots, saved.hashes, strict=False))
+    out = []
+    for spec, name, digest in zip(cfg.bots, cfg.names, cfg.hashes, strict=False):
+        if spec in was and was[spec] != digest:
+            out.append(f"bot {name} ({spec})" if spec != name else f"bot {name}")
+    return out
 
 
 def _show(v) -> str:
