@@ -1,6 +1,6 @@
 """Engine speed: games per CPU-second on one core, against the C yardstick.
 
-    python experiments/bench_engine.py [--games N] [--reps K] [--checkout DIR]
+    python experiments/bench_engine.py [--games N] [--reps K] [--checkout DIR] [--out FILE]
 
 Plays the reference matchups (BMU mirror, Smithy-BM vs BMU, Militia-BM vs
 BMU, and the basic Big Money mirror) in one process on one core, seats
@@ -17,7 +17,8 @@ deliberately narrow C program playing the same matchups) and prints our
 speed as a ratio of its speed, because these machines are shared and noisy:
 only figures measured side by side compare.  Also reports the engine's
 compile time cold (empty numba cache, in a subprocess) and cached.
-Writes experiments/results/bench_engine.json.
+Prints the results as JSON; ``--out FILE`` also writes them to FILE (the tracked
+record is experiments/results/bench_engine.json: ``--out`` it only to update it).
 
 ``--checkout DIR`` benches the engine of another checkout (an older revision,
 ``git archive REV | tar -x -C DIR``; either engine layout, ``sim.engine.*`` or the
@@ -165,9 +166,14 @@ def main() -> None:
     ap.add_argument("--reps", type=int, default=3)
     ap.add_argument("--no-compile-times", action="store_true")
     ap.add_argument("--checkout", type=Path, default=None,
-                    help="bench the engine of this checkout (default: this script's); the "
-                         "results file is then not written")
+                    help="bench the engine of this checkout (default: this script's)")
+    ap.add_argument("--out", type=Path, default=None, metavar="FILE",
+                    help="also write the results to FILE (JSON); the tracked record is "
+                         "experiments/results/bench_engine.json. Default: print only, so a "
+                         "run never rewrites a tracked file unasked")
     args = ap.parse_args()
+    if args.out is not None and not args.out.parent.is_dir():
+        sys.exit(f"bench_engine: --out {args.out}: folder {args.out.parent} does not exist")
     global ROOT
     if args.checkout is not None:
         ROOT = args.checkout.resolve()
@@ -192,16 +198,13 @@ def main() -> None:
             print(f"{label(a):>11} vs {b:<10} domsim {mine:>10,.0f}/cpu-s   C {c_text}"
                   f"   ratio {ratio}{BOARDS.get(kingdom, '')}", flush=True)
     result = {"games": args.games, "reps": args.reps, "rows": rows}
-    if args.checkout is not None:
-        print(json.dumps(result, indent=2))
-        return
-    if not args.no_compile_times:
+    if args.checkout is None and not args.no_compile_times:
         result["compile_seconds"] = compile_times()
         print("compile (first game in a fresh process):", result["compile_seconds"])
-    out = ROOT / "experiments" / "results" / "bench_engine.json"
-    out.parent.mkdir(parents=True, exist_ok=True)
-    out.write_text(json.dumps(result, indent=2))
-    print(f"wrote {out.relative_to(ROOT)}")
+    print(json.dumps(result, indent=2))
+    if args.out is not None:
+        args.out.write_text(json.dumps(result, indent=2))
+        print(f"wrote {args.out}")
 
 
 if __name__ == "__main__":
