@@ -199,8 +199,9 @@ def build_parser() -> argparse.ArgumentParser:
     t.add_argument("--no-out", action="store_true",
                    help=f"do not write {DEFAULT_TOURNAMENT_OUT} (the default --out)")
     t.add_argument("--plot", default=None, metavar="DIR",
-                   help=f"draw the tournament's charts into DIR (default: {DEFAULT_CHARTS} "
-                        "when the results go to the default --out)")
+                   help=f"draw the tournament's charts (PNG) into DIR (default: "
+                        f"{DEFAULT_CHARTS} when the results go to the default --out); "
+                        "`domsim plot FILE --format svg` adds vector copies")
 
     r = sub.add_parser("resume", help="finish an interrupted or failed run from its file",
                        description="Play the unfinished chunks of the run saved in FILE, with "
@@ -581,9 +582,9 @@ def _outputs(args, out: str | None, round_robin: bool) -> str | None:
         refuse_existing([args.csv_summary], force=force, what="CSV summary")
     if plot_dir is not None:
         check_output(plot_dir, "dir")
-        from sim.analysis.plot import refuse_existing_charts
+        from sim.analysis.plot import TOURNAMENT_FORMATS, refuse_existing_charts
 
-        refuse_existing_charts(plot_dir, force=force)
+        refuse_existing_charts(plot_dir, TOURNAMENT_FORMATS, force=force)
     return plot_dir
 
 
@@ -639,16 +640,17 @@ def _cmd_run(args, round_robin: bool) -> int:
     if out is not None:
         _note(f"results saved to {out}")
     if plot_dir:
-        plot_hook(results, plot_dir)
+        plot_hook(results, plot_dir, args.processes)
     return 0
 
 
-def plot_hook(results, directory: str) -> None:
-    """Charts of a tournament (sim.analysis.plot); imported here so that matplotlib only loads
-    when charts are asked for."""
+def plot_hook(results, directory: str, processes: int | None = None) -> None:
+    """Charts of a tournament (sim.analysis.plot; PNG, drawn in up to 2 processes, at most
+    ``processes``); imported here so that matplotlib only loads when charts are asked for."""
     from sim.analysis import plot
 
-    paths = plot.tournament_figures(results, directory)
+    workers = min(2, processes or os.cpu_count() or 1)
+    paths = plot.tournament_figures(results, directory, processes=workers)
     if paths:
         _note(f"{len(paths)} charts saved to {directory}")
 
