@@ -233,3 +233,24 @@ def experiment(name: str):
         return importlib.import_module(name)
     finally:
         sys.path.remove(folder)
+
+
+# -- the slow tier -------------------------------------------------------------------
+# ``@pytest.mark.slow``: long statistical runs (many thousands of games, cold compiles,
+# whole notebooks), kept out of the README's test command (`python -m pytest`, under 15
+# minutes on 2 cores) and run by CI within a time budget (.ci/run: `pytest -m slow`).
+# Every rule test stays in the default tier.  A slow test is skipped, with the way to
+# run it, unless the ``-m`` expression names the marker or ``--runslow`` is given.
+
+def pytest_addoption(parser):
+    parser.addoption("--runslow", action="store_true",
+                     help="also run the slow tier (tests marked slow)")
+
+
+def pytest_collection_modifyitems(config, items):
+    if config.getoption("--runslow") or "slow" in (config.getoption("markexpr") or ""):
+        return
+    skip = pytest.mark.skip(reason="slow tier: run with `pytest -m slow` or --runslow")
+    for item in items:
+        if "slow" in item.keywords:
+            item.add_marker(skip)
