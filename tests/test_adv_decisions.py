@@ -36,6 +36,7 @@ from tests.conftest import (
     events,
     nobuy,
     raw_answer,
+    raw_answers,
 )
 
 KINGDOM = ["Amulet", "Ratcatcher", "Coin of the Realm", "Caravan Guard", "Swamp Hag", "Gear",
@@ -54,8 +55,7 @@ def answers(sc, d, arg=0, n=400) -> set:
     """Every answer seat 0 gave to ``d`` in ``n`` draws: card names, None for -1, or the
     numbers of mode and yes/no decisions."""
     out = set()
-    for _ in range(n):
-        r = raw(sc, d, arg)
+    for r in raw_answers(sc, d, arg, n=n).tolist():   # n calls in one: see raw_answers
         if d in (codes.D_AMULET, codes.D_TEACHER_TOKEN, codes.D_MISER, codes.D_QUEST,
                  codes.D_EXCHANGE, codes.D_CARAVAN_GUARD, codes.D_DUPLICATE,
                  codes.D_MESSENGER_DECK, codes.D_WINE_MERCHANT, codes.D_FAIR):
