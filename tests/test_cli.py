@@ -630,6 +630,7 @@ def test_csv_results_are_plain_csv_with_a_json_sidecar(capsys, tmp_path):
     pd.testing.assert_frame_equal(Results.load(legacy).games, back.games)
 
 
+@pytest.mark.slow  # 600,000 games to kill a worker in; tests/test_runner.py covers it fast
 @pytest.mark.skipif(not Path("/proc").is_dir(), reason="finds the workers in /proc")
 def test_killed_worker_does_not_hang_the_cli(tmp_path):
     """The issue's reproduction: kill -9 one pool worker of a real 2-process run; the

@@ -9,6 +9,7 @@ import sys
 from pathlib import Path
 
 import numpy as np
+import pytest
 
 from sim.engine import cold_compile
 from sim.runner import Match
@@ -26,6 +27,7 @@ print(json.dumps({"scores": res.games[["score_0", "score_1"]].values.tolist(),
 """
 
 
+@pytest.mark.slow  # compiles the whole engine cold in a child: minutes of CPU
 def test_cold_cache_compiles_decide_in_a_child_and_plays_the_same_games(tmp_path):
     """With an empty cache the child writes ``decide`` to it and this process loads it
     (a cache hit, no compile of its own); the games equal those of a warm engine."""

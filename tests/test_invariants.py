@@ -353,6 +353,7 @@ def mix_bots(kingdom) -> list:
     return fits + [_card_bm(a, names[(i + 1) % len(names)]) for i, a in enumerate(names)]
 
 
+@pytest.mark.slow  # 6,000 random games per player count; the library mixes below stay
 @pytest.mark.parametrize("n", [2, 3, 4])
 def test_random_games_keep_every_invariant(n):
     bots = [get_bot("random")]

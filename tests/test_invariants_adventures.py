@@ -295,6 +295,7 @@ def _config(n, kingdom, events) -> GameConfig:
     return GameConfig(n_players=n, kingdom=kingdom, turn_cap=TURN_CAP, events=events)
 
 
+@pytest.mark.slow  # 10,000 random games per player count; the rule-bot mixes below stay
 @pytest.mark.parametrize("n", [2, 3, 4])
 def test_random_adventures_games_keep_every_invariant(n):
     bots = [get_bot("random")]

@@ -39,6 +39,7 @@ def test_notebooks_are_committed_executed():
         assert images >= 2, f"{name}: committed without its charts"
 
 
+@pytest.mark.slow  # a whole notebook in a fresh kernel; the committed copies are checked above
 @pytest.mark.parametrize("name", NAMES)
 def test_notebook_runs(name, monkeypatch):
     monkeypatch.setenv("PYTHONPATH", os.pathsep.join(

@@ -246,6 +246,7 @@ def test_several_start_bots_all_race_in_the_first_generation(tmp_path):
     assert res.trace["settings"]["start"] == ["bmu", "smithy-bm"]
 
 
+@pytest.mark.slow  # a real search in a subprocess, interrupted; resume is covered fast above
 def test_ctrl_c_saves_the_state_and_the_same_command_continues(tmp_path):
     import os
     import signal
