@@ -131,7 +131,12 @@ def test_default_tournament_writes_results_file(capsys, tmp_path, monkeypatch):
                             "--force")
     assert rc == 0, err
     assert {Path(p).parent for p in text.split()} == {Path(DEFAULT_CHARTS)}
-    assert sorted(p.name for p in charts.iterdir()) == drawn
+    # The tournament drew PNGs (plot.TOURNAMENT_FORMATS); plot redrew them and added SVGs.
+    assert all(name.endswith(".png") for name in drawn)
+    again = sorted(p.name for p in charts.iterdir())
+    assert [n for n in again if n.endswith(".png")] == drawn
+    assert [n for n in again if n.endswith(".svg")] == [
+        n.replace(".png", ".svg") for n in drawn if n != "per_turn.png"]
 
 
 def test_play_prints_one_game(capsys):
@@ -416,6 +421,12 @@ BAD = [
     (["optimize", "--out", "{d}/o.toml", "--budget", "100000", "--population", "4",
       "--scheduler", "tcp://127.0.0.1:9"], "cannot reach the Dask scheduler"),
     (["optimize", "--out", "{d}/o.toml", "--progress=yes"], "ignored explicit argument"),
+    # --force is a flag (tests/test_outputs.py tests what it does).
+    (["match", "bmu", "smithy-bm", "--force=yes"], "ignored explicit argument"),
+    (["tournament", "--force=yes"], "ignored explicit argument"),
+    (["resume", "{d}/good.parquet", "--force=yes"], "ignored explicit argument"),
+    (["plot", "{d}/good.parquet", "--force=yes"], "ignored explicit argument"),
+    (["optimize", "--out", "{d}/o.toml", "--force=yes"], "ignored explicit argument"),
 ]
 
 
