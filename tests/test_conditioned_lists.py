@@ -94,7 +94,7 @@ def test_play_entry_in_a_base_game_turn(scenario):
                                                   "Remodel", "Market", "Mine"])
         sc.set_hand(0, ["Smithy", "Copper"]).set_deck(0, deck)
         sc.play_turn(0)
-        assert [c for c in plays(sc) if c != "Copper"] == played
+        assert [c for c in plays(sc) if c == "Smithy"] == played
 
 
 def test_play_entry_or_by_listing_a_card_again():
