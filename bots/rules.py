@@ -416,8 +416,10 @@ def entry_list(items: Iterable[str | int | Entry], what: str) -> list[Entry]:
         for earlier in out:
             if earlier.card == entry.card and not earlier.conds:
                 name = CARDS[entry.card].name
-                raise RuleError(f"{what} lists {name} twice (an entry without conditions "
-                                f"always applies first)", word=name)
+                again = "" if isinstance(item, Entry) else f", again as {item!r}"
+                raise RuleError(f"{what} lists {name} twice ({name} without conditions "
+                                f"always applies first{again})",
+                                word=name if isinstance(item, Entry) else str(item))
         out.append(entry)
     return out
 
