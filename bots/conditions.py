@@ -90,7 +90,11 @@ TERM_SPECS: tuple[TermSpec, ...] = (
              "1 while own -1 Card token is on own deck"),
     TermSpec("minus_coin_token", P.T_MINUS_COIN, ARG_NONE, "1 while own -$1 token is held"),
     TermSpec("journey_up", P.T_JOURNEY_UP, ARG_NONE,
-             "1 while own Journey token is face up (the next Ranger draws)"),
+             "1 while own Journey token is face up (the next Ranger turns it down and "
+             "draws nothing)"),
+    TermSpec("turn_coins", P.T_TURN_COINS, ARG_NONE,
+             "$ available now plus hand_coins: what the turn has to spend once it plays "
+             "its Treasures (own turn; hand_coins on others')"),
 )
 SPEC_BY_WORD = {s.word: s for s in TERM_SPECS}
 SPEC_BY_CODE = {s.code: s for s in TERM_SPECS}
@@ -524,8 +528,17 @@ def minus_coin_token() -> Term:
 
 
 def journey_up() -> Term:
-    """1 while the deciding player's Journey token is face up (its next Ranger draws 5)."""
+    """1 while the deciding player's Journey token is face up: its next Ranger turns it
+    face down and draws nothing (0: the next Ranger turns it up and draws 5)."""
     return Term(P.T_JOURNEY_UP)
+
+
+def turn_coins() -> Term:
+    """$ available now plus the printed $ of the Treasures in the deciding player's
+    hand: what its turn has to spend once it plays them (``coins + hand_coins``; on
+    other players' turns ``hand_coins``).  Gear can set a Treasure aside while
+    ``turn_coins`` stays at or above the price of the buy."""
+    return Term(P.T_TURN_COINS)
 
 
 # --- Text parser ----------------------------------------------------------------------

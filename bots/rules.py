@@ -60,6 +60,7 @@ from bots.conditions import (  # noqa: F401  (re-exported: the rule language in 
     score,
     trashing_token,
     turn,
+    turn_coins,
     turn_position,
     turns_taken,
 )
@@ -369,6 +370,69 @@ def Mine(from_card: str | int, to_card: str | int, *conditions: Condition | str)
     return r
 
 
+@dataclass(frozen=True)
+class Entry:
+    """One entry of a card list (``play``, ``gear``, ``disciple``): ``card``, taken only
+    while every condition holds (no conditions: always)."""
+
+    card: int
+    conds: tuple[Condition, ...] = ()
+
+    def __str__(self) -> str:
+        text = CARDS[self.card].name
+        if self.conds:
+            text += " if " + " and ".join(str(c) for c in self.conds)
+        return text
+
+
+# The card lists whose entries may carry conditions (When), and the engine's code of each.
+CONDITIONAL_LISTS = {"play": P.W_PLAY, "gear": P.W_GEAR, "disciple": P.W_DISCIPLE}
+
+
+def When(card: str | int, *conditions: Condition | str) -> Entry:
+    """An entry of the ``play``, ``gear`` or ``disciple`` list that applies only while
+    every condition holds, checked each time the list is asked: ``play=[When("Ranger",
+    journey_up() == 0), "Smithy"]`` plays Ranger only when its Journey token is face
+    down (so that it draws), else Smithy.  A card may be listed again after an entry of
+    it with conditions (either entry's conditions then take it: an "or")."""
+    cid = _card(card, "When entry")
+    context = f"When {CARDS[cid].name} entry"
+    parsed = tuple(_condition(c, context) for c in conditions)
+    if len(parsed) > P.MAX_CONDS:
+        raise RuleError(f"{context} has {len(parsed)} conditions; at most {P.MAX_CONDS}",
+                        word=CARDS[cid].name)
+    return Entry(cid, parsed)
+
+
+def entry_list(items: Iterable[str | int | Entry], what: str) -> list[Entry]:
+    """A card list whose items may be :func:`When` entries.  A card listed again after
+    an entry of it without conditions could never apply there: refused."""
+    if isinstance(items, (str, bytes, Entry)):
+        raise RuleError(f"{what} must be a list of card names or When(...) entries, got "
+                        f"{items!r}", word=str(items))
+    out: list[Entry] = []
+    for item in items:
+        entry = item if isinstance(item, Entry) else Entry(_card(item, what))
+        for earlier in out:
+            if earlier.card == entry.card and not earlier.conds:
+                name = CARDS[entry.card].name
+                again = "" if isinstance(item, Entry) else f", again as {item!r}"
+                raise RuleError(f"{what} lists {name} twice ({name} without conditions "
+                                f"always applies first{again})",
+                                word=name if isinstance(item, Entry) else str(item))
+        out.append(entry)
+    return out
+
+
+def _entry_cards(entries: list[Entry]) -> list[int]:
+    """The cards of a list in order, each once (its first entry), for its rank row."""
+    ids: list[int] = []
+    for e in entries:
+        if e.card not in ids:
+            ids.append(e.card)
+    return ids
+
+
 # --- Default rankings ------------------------------------------------------------------
 
 
@@ -439,6 +503,10 @@ def _card_list(names: Iterable[str | int], what: str) -> list[int]:
                         word=str(names))
     ids: list[int] = []
     for n in names:
+        if isinstance(n, Entry):
+            lists = ", ".join(CONDITIONAL_LISTS)
+            raise RuleError(f"{what} takes card names only: When(...) entries with conditions "
+                            f"are for {lists}", word=CARDS[n.card].name)
         cid = _card(n, what)
         if cid in ids:
             raise RuleError(f"{what} lists {CARDS[cid].name} twice (again as {n!r})", word=str(n))
@@ -534,7 +602,9 @@ class RuleBot:
     Defaults (each ``None`` means "use the default"):
 
     * ``play``: every Action, in :func:`default_play_order`.  An explicit list plays
-      only the cards it names, in that order (others get rank ``NEVER``).
+      only the cards it names, in that order (others get rank ``NEVER``); a
+      :func:`When` entry plays its card only while its conditions hold (Throne Room and
+      Disciple's default follow it too; Vassal and Library read the order alone).
     * ``discard`` (attacks, Cellar's order): the listed cards first, then the remaining
       cards in :func:`default_discard_order`.  An item may be a list of cards that tie
       (``["Province", ["Duchy", "Estate"], "Copper"]``): of those, the costlier card is
@@ -577,9 +647,12 @@ class RuleBot:
       Hero); ``tokens`` (``{"+1 Action": ["Lost City"], ...}``: the piles each token
       goes on, first allowed first), ``teacher_tokens`` (the tokens Teacher places, in
       order), ``gear`` / ``save`` (cards Gear and Save set aside, first listed first;
-      with a gear list Gear sets aside only listed cards), ``trade`` (cards Trade
-      trashes; default the trash list) and ``start`` (the start-of-turn effects and
-      calls, listed first resolved first).
+      with a gear list Gear sets aside only listed cards, a :func:`When` entry only
+      while its conditions hold, asked again for the second card), ``disciple`` (the
+      Action Disciple plays twice: the first listed in hand, :func:`When` entries while
+      their conditions hold, none: no play; default: what ``play`` plays next),
+      ``trade`` (cards Trade trashes; default the trash list) and ``start`` (the
+      start-of-turn effects and calls, listed first resolved first).
     * Flags: ``excess_terminals_first`` on (discard terminals
       the hand cannot play before anything else), ``reveal_moat`` on, ``mine_always`` on
       (Mine upgrades the best Treasure when no Mine rule applies); Treasures are always
@@ -591,7 +664,7 @@ class RuleBot:
     def __init__(self, name: str, description: str = "", *,
                  buy: Iterable[Rule | str] = (), gain: Iterable[Rule | str] = (),
                  remodel: Iterable[Rule] = (), mine: Iterable[Rule] = (),
-                 play: Iterable[str | int] | None = None,
+                 play: Iterable[str | int | Entry] | None = None,
                  discard: Iterable[str | int | Sequence[str | int]] | None = None,
                  trash: Iterable[str | int] | None = None,
                  cellar: Iterable[str | int] | None = None,
@@ -602,7 +675,8 @@ class RuleBot:
                  choose: Iterable[Rule] = (),
                  tokens: dict[str, Iterable[str | int]] | None = None,
                  teacher_tokens: Iterable[str] | None = None,
-                 gear: Iterable[str | int] | None = None,
+                 gear: Iterable[str | int | Entry] | None = None,
+                 disciple: Iterable[str | int | Entry] | None = None,
                  save: Iterable[str | int] | None = None,
                  trade: Iterable[str | int] | None = None,
                  start: Iterable[str | int] | None = None,
@@ -617,11 +691,14 @@ class RuleBot:
         self.gain = _rules_list(gain, P.L_GAIN, "gain")
         self.remodel = _rules_list(remodel, P.L_REMODEL, "remodel")
         self.mine = _rules_list(mine, P.L_MINE, "mine")
-        self.play = None if play is None else _card_list(play, "play")
-        for cid in self.play or ():
-            if not CARDS[cid].is_type(ACTION):
-                raise RuleError(f"play lists {CARDS[cid].name}, which is not an Action",
-                                word=CARDS[cid].name)
+        self.play_entries = None if play is None else entry_list(play, "play")
+        self.disciple = None if disciple is None else entry_list(disciple, "disciple")
+        for what, entries in (("play", self.play_entries), ("disciple", self.disciple)):
+            for e in entries or ():
+                if not CARDS[e.card].is_type(ACTION):
+                    raise RuleError(f"{what} lists {CARDS[e.card].name}, which is not an "
+                                    f"Action", word=CARDS[e.card].name)
+        self.play = None if play is None else _entry_cards(self.play_entries)
         self.discard = None if discard is None else _discard_list(discard)
         self.trash = None if trash is None else _card_list(trash, "trash")
         self.cellar = None if cellar is None else _card_list(cellar, "cellar")
@@ -635,7 +712,8 @@ class RuleBot:
         self.tokens = _token_piles(tokens)
         self.teacher_tokens = None if teacher_tokens is None else \
             _teacher_tokens(teacher_tokens)
-        self.gear = None if gear is None else _card_list(gear, "gear")
+        self.gear_entries = None if gear is None else entry_list(gear, "gear")
+        self.gear = None if gear is None else _entry_cards(self.gear_entries)
         self.save = None if save is None else _card_list(save, "save")
         self.trade = None if trade is None else _card_list(trade, "trade")
         self.start = None if start is None else _card_list(start, "start")
@@ -672,18 +750,32 @@ class RuleBot:
         lists: calls, exchange, transmogrify, choose)."""
         return [r for lst in self.rule_lists() for r in lst]
 
+    def listed_with_conditions(self) -> dict[int, list[Entry]]:
+        """The card lists compiled to rows (sim.engine.program W_*): ``play`` and ``gear``
+        when an entry has conditions (without, their rank rows say everything, as
+        before), ``disciple`` whenever given (it has no rank row)."""
+        lists = {P.W_PLAY: self.play_entries, P.W_GEAR: self.gear_entries,
+                 P.W_DISCIPLE: self.disciple}
+        return {w: entries for w, entries in lists.items() if entries is not None and (
+            w == P.W_DISCIPLE or any(e.conds for e in entries))}
+
     def _compile(self) -> P.Program:
         rules = self.rules()
-        r = len(rules)
+        with_rows = self.listed_with_conditions()
+        # Rule rows, then one row (card, list code) per entry of each conditioned list.
+        table = [(rule.card, rule.from_card, rule.conds) for rule in rules]
+        table += [(e.card, w, e.conds) for w, entries in with_rows.items() for e in entries]
+        r = len(table)
         if r > P.MAX_RULES:
-            raise RuleError(f"bot {self.name} has {r} rules; at most {P.MAX_RULES}")
+            raise RuleError(f"bot {self.name} has {r} rules and list entries with "
+                            f"conditions; at most {P.MAX_RULES}")
         rows = np.full((r, 2), -1, np.int32)
         conds = np.zeros((r, P.MAX_CONDS, P.COND_WIDTH), np.float64)
         n_conds = np.zeros(r, np.int32)
-        for i, rule in enumerate(rules):
-            rows[i] = (rule.card, rule.from_card)
-            n_conds[i] = len(rule.conds)
-            for j, c in enumerate(rule.conds):
+        for i, (card, second, row_conds) in enumerate(table):
+            rows[i] = (card, second)
+            n_conds[i] = len(row_conds)
+            for j, c in enumerate(row_conds):
                 conds[i, j] = c.row()
         bounds = np.zeros((P.N_LISTS, 2), np.int32)
         start = 0
@@ -726,6 +818,8 @@ class RuleBot:
             if order is not None:
                 extra[x] = _ranks(order)
                 given |= 1 << x
+        for w in with_rows:
+            given |= 1 << (P.W_BIT0 + w)
         flags[P.F_LISTS] = given
         prog = P.Program(rows, conds, n_conds, bounds, play, discard, trash, cellar, flags,
                          topdeck, sentry, extra)
@@ -740,10 +834,14 @@ class RuleBot:
         """Readable listing of the rules, for ``domsim bots --show``-style output."""
         lines = [f"{self.name}: {self.description}"]
         lines += [f"  {r}" for r in self.rules()]
-        for key in ("play", "topdeck", "sentry_discard", "gear", "save", "trade", "start"):
-            listed = getattr(self, key)
+        entries = {"play": self.play_entries, "gear": self.gear_entries,
+                   "disciple": self.disciple}
+        for key in ("play", "topdeck", "sentry_discard", "gear", "save", "trade", "start",
+                    "disciple"):
+            listed = entries.get(key) or getattr(self, key)
             if listed is not None:
-                lines.append(f"  {key}: " + ", ".join(CARDS[c].name for c in listed))
+                lines.append(f"  {key}: " + ", ".join(
+                    str(c) if isinstance(c, Entry) else CARDS[c].name for c in listed))
         for k, piles in self.tokens.items():
             lines.append(f"  {TOKEN_NAMES[k]} token on: "
                          + ", ".join(CARDS[c].name for c in piles))

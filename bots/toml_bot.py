@@ -38,12 +38,21 @@ Adventures keys (see :class:`bots.rules.RuleBot`)::
     option = "silver"
     if = ["turn <= 8"]
     teacher_tokens = ["+1 Card", "+1 Action"]
-    gear = ["Gold"]                  # also save, trade, start
+    gear = ["Gold"]                  # also save, trade, start, disciple
     [tokens]
     "+1 Action" = ["Lost City"]
 
 A file with no ``[[buy]]`` rules loads with a :class:`BotWarning` (the bot would never
 buy a card) unless it says ``buys_nothing = true``.
+
+``play``, ``gear`` and ``disciple`` entries may carry conditions (``bots.rules.When``):
+the list is then written as tables, one per entry in order, ``if`` optional::
+
+    [[play]]
+    card = "Ranger"
+    if = ["journey_up == 0"]         # played only when its Journey token is face down
+    [[play]]
+    card = "Smithy"
 
 Every mistake (unknown key, card or condition word, wrong value type) raises
 :class:`BotFileError` whose message is ``file:line: ...`` and names the word.
@@ -72,13 +81,18 @@ from bots.rules import (
     Remodel,
     RuleBot,
     Transmogrify,
+    When,
+    entry_list,
     parse_condition,
 )
 
 FLAG_KEYS = ("avoid_losing_end", "end_only_when_winning", "excess_terminals_first",
              "reveal_moat", "mine_always")
 CARD_LIST_KEYS = ("play", "discard", "trash", "cellar", "topdeck", "sentry_discard",
-                  "gear", "save", "trade", "start")
+                  "gear", "save", "trade", "start", "disciple")
+# Card lists whose entries may be tables {card, if} (bots.rules.When).
+ENTRY_LIST_KEYS = ("play", "gear", "disciple")
+ENTRY_KEYS = ("card", "if")
 # Each rule table: its keys (all but "if" and the optional ones are required).
 RULE_KEYS = {"buy": ("card", "if"), "gain": ("card", "by", "if"),
              "remodel": ("from", "to", "if"), "mine": ("from", "to", "if"),
@@ -162,6 +176,64 @@ def _check_str_list(src: _Source, key: str, value: object, line: int | None) -> 
     return value
 
 
+def _conditions(src: _Source, table: dict, start: int) -> list:
+    """The parsed ``if`` list of a rule or list-entry table starting at line ``start``."""
+    texts = _check_str_list(src, "if", table.get("if", []), src.key("if", start))
+    conds = []
+    for text in texts:
+        try:
+            conds.append(parse_condition(text))
+        except BotError as e:
+            # The condition's own line first: its word may also occur earlier.
+            line = src.find(text, start) or src.find(e.word, start)
+            raise src.error(str(e), e.word, line) from None
+    return conds
+
+
+def _entries(src: _Source, key: str, value: object) -> list:
+    """A ``play`` / ``gear`` / ``disciple`` list: card names, or tables ``{card, if}``
+    (``[[play]]``, or inline) for entries with conditions."""
+    key_line = src.key(key)
+    if not isinstance(value, list) or not all(isinstance(v, (str, dict)) for v in value):
+        raise src.error(f"{key!r} must be a list of card names, or tables [[{key}]] with a "
+                        f"card and an optional if, got {value!r}", key, key_line)
+    headers = src.tables(key)
+    out: list = []
+    n_table = 0
+    for i, item in enumerate(value):
+        if isinstance(item, str):
+            out.append(item)
+            _check_entries(src, key, out, key_line or 1)
+            continue
+        start = headers[n_table] if n_table < len(headers) else (key_line or 1)
+        n_table += 1
+        for k in item:
+            if k not in ENTRY_KEYS:
+                raise src.error(f"unknown key {k!r} in [[{key}]] (known: "
+                                f"{', '.join(ENTRY_KEYS)})", k, src.key(k, start))
+        if "card" not in item:
+            raise src.error(f"[[{key}]] entry #{i + 1} has no 'card'", key, start)
+        if not isinstance(item["card"], str):
+            raise src.error(f"'card' must be a card name, got {item['card']!r}", "card",
+                            src.key("card", start))
+        conds = _conditions(src, item, start)
+        try:
+            out.append(When(item["card"], *conds))
+        except BotError as e:
+            raise src.error(str(e), e.word, src.find(e.word, start)) from None
+        _check_entries(src, key, out, start)
+    return out
+
+
+def _check_entries(src: _Source, key: str, entries: list, start: int) -> None:
+    """The list so far is valid (a card listed again after an entry without conditions
+    is not): checked as each entry is added, so the error names the entry's line."""
+    try:
+        entry_list(entries, key)
+    except BotError as e:
+        raise src.error(str(e), e.word, src.find(e.word, start)) from None
+
+
 def _rules(src: _Source, data: dict, key: str) -> list:
     tables = data.get(key, [])
     headers = src.tables(key)
@@ -196,15 +268,7 @@ def _rules(src: _Source, data: dict, key: str) -> list:
                 what = "an option name" if name == "option" else "a card name"
                 raise src.error(f"{name!r} must be {what}, got {value!r}", name,
                                 src.key(name, start))
-        texts = _check_str_list(src, "if", table.get("if", []), src.key("if", start))
-        conds = []
-        for text in texts:
-            try:
-                conds.append(parse_condition(text))
-            except BotError as e:
-                # The condition's own line first: its word may also occur earlier.
-                line = src.find(text, start) or src.find(e.word, start)
-                raise src.error(str(e), e.word, line) from None
+        conds = _conditions(src, table, start)
         try:
             made = _make_rule(key, table, conds)
         except BotError as e:
@@ -263,6 +327,8 @@ def loads_bot(text: str, path: str = "<string>") -> RuleBot:
                     raise src.error(f"'discard' must be a list of card names or lists of "
                                     f"card names that tie, got {value!r}", k, src.key(k))
                 kwargs[k] = value
+            elif k in ENTRY_LIST_KEYS:
+                kwargs[k] = _entries(src, k, data[k])
             else:
                 kwargs[k] = _check_str_list(src, k, data[k], src.key(k))
     for k in RULE_KEYS:

@@ -108,6 +108,7 @@ from sim.engine.layout import (
     PF_BOUNDS,
     PF_FLAGS,
     PF_NPLAY,
+    PF_NRULES,
     PF_PLAY,
     PF_RANKS,
     PF_RULES,
@@ -137,6 +138,7 @@ from sim.engine.program import (
     F_EXCESS_TERMINALS,
     F_HOOK,
     F_KIND,
+    F_LISTS,
     F_MINE_ALWAYS,
     F_REVEAL_MOAT,
     F_TOPDECK,
@@ -148,6 +150,7 @@ from sim.engine.program import (
     L_REMODEL,
     MAX_CONDS,
     MAX_RULES,
+    N_LISTS,
     NEVER,
     OP_EQ,
     OP_GE,
@@ -193,7 +196,10 @@ from sim.engine.program import (
     T_TOK_CARD,
     T_TOK_TRASH,
     T_TURN,
+    T_TURN_COINS,
     T_TURNS_TAKEN,
+    W_BIT0,
+    W_PLAY,
 )
 from sim.engine.rng import below
 from sim.engine.zones import (
@@ -354,8 +360,8 @@ def adventures_term(S, T, p, kind, a):
         return m
     if kind == T_ACTIONS:
         return S[V + V_ACTIONS] if own_turn else 0
-    if kind == T_HAND_COINS:
-        m = 0
+    if kind == T_HAND_COINS or kind == T_TURN_COINS:
+        m = S[V + V_COINS] if (kind == T_TURN_COINS and own_turn) else 0
         for i in range(T[N_TREASURES]):
             c = T[TREASURE_IDS + i]
             m += S[HAND0 + p * N_SLOTS + c] * T[c * N_COLS + C_COINS]
@@ -583,8 +589,32 @@ def pick_pair(S, T, P, Q, b, p, lst, extra):
 
 # ----------------------------------------------------------------------------- rule bots
 @njit(cache=True, inline="always")
-def rules_action(S, P, b, p):
-    """The first card of bot ``b``'s play list that is in hand, or -1."""
+def has_rows(P, b, w):
+    """Bot ``b``'s card list ``w`` (sim.engine.program W_*) has entries with conditions."""
+    return (P[b * P_WIDTH + PF_FLAGS + F_LISTS] >> (W_BIT0 + w)) & 1
+
+
+@njit(cache=True)
+def first_listed_in_hand(S, T, P, Q, b, p, w):
+    """The card of the first entry of bot ``b``'s card list ``w`` (its rows after the rule
+    lists, sim.engine.program W_*) that is in ``p``'s hand and whose conditions hold; -1
+    if none."""
+    h0 = HAND0 + p * N_SLOTS
+    for r in range(P[b * P_WIDTH + PF_BOUNDS + 2 * N_LISTS - 1], P[b * P_WIDTH + PF_NRULES]):
+        if P[b * P_WIDTH + PF_RULES + RULE_WIDTH * r + 1] != w:
+            continue
+        c = P[b * P_WIDTH + PF_RULES + RULE_WIDTH * r]
+        if S[h0 + c] > 0 and conditions_hold(S, T, P, Q, b, r, p, S[V + V_COINS]):
+            return c
+    return -1
+
+
+@njit(cache=True, inline="always")
+def rules_action(S, T, P, Q, b, p):
+    """The first card of bot ``b``'s play list that is in hand (and, for an entry with
+    conditions, whose conditions hold), or -1."""
+    if has_rows(P, b, W_PLAY):
+        return first_listed_in_hand(S, T, P, Q, b, p, W_PLAY)
     h0 = HAND0 + p * N_SLOTS
     for i in range(P[b * P_WIDTH + PF_NPLAY]):
         c = P[b * P_WIDTH + PF_PLAY + i]
@@ -609,7 +639,7 @@ def rules_decide(S, T, P, Q, p, d, arg):
     b = S[BOT + p]
     h0 = HAND0 + p * N_SLOTS
     if d == D_ACTION:
-        return rules_action(S, P, b, p)
+        return rules_action(S, T, P, Q, b, p)
     if d == D_BUY:
         return pick_from_list(S, T, P, Q, b, p, L_BUY, S[V + V_COINS], -1)
     if d == D_TREASURE:
@@ -704,7 +734,7 @@ def rules_decide_more(S, T, P, Q, b, p, d, arg):
     games ask sim.engine.adventures.decide.decide_adv instead.)"""
     h0 = HAND0 + p * N_SLOTS
     if d == D_THRONE_ROOM:          # the play list's first Action in hand
-        return rules_action(S, P, b, p)
+        return rules_action(S, T, P, Q, b, p)
     if d == D_VASSAL or d == D_LIBRARY:
         playable = P[b * P_WIDTH + PF_RANKS + R_PLAY * N_SLOTS + arg] < NEVER
         if d == D_VASSAL:           # play what the play list would play

@@ -222,7 +222,7 @@ def play_turn(S, R, T, P, Q, H, p):
         if not rules_bot and not hand_has_any(S, T, p, ACTION_IDS):
             break
         if fast:
-            c = rules_action(S, P, S[BOT + p], p)
+            c = rules_action(S, T, P, Q, S[BOT + p], p)
         else:
             c = ask(S, R, T, P, Q, (H[0], H[1]), p, D_ACTION, 0)
         if S[ERR] or c < 0:

@@ -58,6 +58,17 @@ Ranks (int32 per card id, lower = first):
 * ``extra_ranks``: the Adventures lists (token piles, Teacher's tokens, gear, save,
   trade, start; ``X_*`` below), each read only when its bit of ``F_LISTS`` is set.
 
+Card lists with conditions (``bots.rules.When``: play, gear, Disciple's targets).  Their
+entries are rows of the rule table *after* the last rule list (from
+``list_bounds[N_LISTS - 1, 1]`` to the end): ``(card, W_* list code)`` with the entry's
+conditions, in list order, one row per entry (an entry without conditions has none).
+Bit ``W_BIT0 + w`` of ``F_LISTS`` says list ``w`` has rows; the engine then takes the
+first row whose card is in hand and whose conditions hold (none: the list names nothing
+now).  The list's rank row (``play_rank``, gear's extra row) still holds its order, for
+every other use of the list (Vassal, Library, token piles).  A list without conditions
+compiles to its rank row alone, as before; Disciple's list has no rank row, so it is
+rows whenever given.
+
 Every rank row is one row of ``N_SLOTS`` in the packed program (``R_*`` below,
 sim.engine.layout PF_RANKS).
 
@@ -122,8 +133,9 @@ T_TOK_CARD = 29
 T_TOK_TRASH = 34
 T_MINUS_CARD = 35    # 1 while own -1 Card token is on own deck
 T_MINUS_COIN = 36    # 1 while own -$1 token is held
-T_JOURNEY_UP = 37    # 1 while own Journey token is face up
-N_TERMS = 38
+T_JOURNEY_UP = 37    # 1 while own Journey token is face up (the next Ranger draws nothing)
+T_TURN_COINS = 38    # $ available now plus T_HAND_COINS (own turn; T_HAND_COINS on others')
+N_TERMS = 39
 
 # Comparison operators.
 OP_LT, OP_LE, OP_EQ, OP_NE, OP_GE, OP_GT = range(6)
@@ -163,7 +175,8 @@ F_KIND = 4               # K_RULES, K_RANDOM or K_PYTHON
 F_MINE_ALWAYS = 5        # Mine: when no L_MINE rule applies, still upgrade the best Treasure
 F_HOOK = 6               # 1 + slot of a compiled decision hook (0: none); set by sim.engine.batch
 F_TOPDECK = 7            # 1: topdeck_rank is the bot's own list (Artisan and Sentry read it too)
-F_LISTS = 8              # bit X_k set: the bot gave extra rank row k (else its default applies)
+F_LISTS = 8              # bit X_k set: the bot gave extra rank row k (else its default applies);
+                         # bit W_BIT0 + w: card list w has rows with conditions
 N_FLAGS = 9
 
 K_RULES, K_RANDOM, K_PYTHON = 0, 1, 2
@@ -224,6 +237,13 @@ R_PLAY, R_DISCARD, R_TRASH, R_CELLAR, R_TOPDECK, R_SENTRY_DISCARD = range(6)
 X_TOKEN, X_TEACHER, X_GEAR, X_SAVE, X_TRADE, X_START = 0, 6, 7, 8, 9, 10
 N_EXTRA = 11
 R_TOKENS = 6
+# Card lists whose entries carry conditions (module docstring): W_PLAY the Actions played,
+# W_GEAR the cards Gear sets aside, W_DISCIPLE the Action Disciple plays twice.  Their bits
+# in F_LISTS start at W_BIT0, above the X_* bits.
+W_PLAY, W_GEAR, W_DISCIPLE = 0, 1, 2
+N_W = 3
+W_BIT0 = 16
+assert N_EXTRA <= W_BIT0
 N_RANK_ROWS = R_TOKENS + N_EXTRA
 
 

@@ -93,6 +93,8 @@ from sim.engine.decide import (
     R_TRASH,
     best_in_zone,
     conditions_hold,
+    first_listed_in_hand,
+    has_rows,
     lowest_ranked_in_hand,
     pending_or_gain,
     pick_gain,
@@ -143,6 +145,8 @@ from sim.engine.program import (
     L_EXCHANGE,
     L_TRANSMOGRIFY,
     R_TOKENS,
+    W_DISCIPLE,
+    W_GEAR,
     X_GEAR,
     X_SAVE,
     X_START,
@@ -295,7 +299,7 @@ def wants_start_call(S, T, P, Q, b, p, c):
         return r == 1
     if c == GUIDE:
         return S[HAND_N + p] <= 5 and treasure_in_hand(S, T, p) <= 3 and \
-            rules_action(S, P, b, p) < 0
+            rules_action(S, T, P, Q, b, p) < 0
     if c == TRANSMOGRIFY and has_rules(P, b, L_TRANSMOGRIFY):
         ok = pick_pair(S, T, P, Q, b, p, L_TRANSMOGRIFY, 1) >= 0
         S[V + V_PENDING] = -1
@@ -383,7 +387,7 @@ def after_action_call(S, T, P, Q, b, p, arg):
     m0 = MAT0 + p * N_SLOTS
     if S[m0 + COIN_OF_THE_REALM]:
         r = call_rule(S, T, P, Q, b, p, COIN_OF_THE_REALM, arg)
-        if r == 1 or (r < 0 and S[V + V_ACTIONS] == 0 and rules_action(S, P, b, p) >= 0):
+        if r == 1 or (r < 0 and S[V + V_ACTIONS] == 0 and rules_action(S, T, P, Q, b, p) >= 0):
             return COIN_OF_THE_REALM
     if S[m0 + ROYAL_CARRIAGE] and arg >= 0 and rc_can_replay(S, p, arg):
         r = call_rule(S, T, P, Q, b, p, ROYAL_CARRIAGE, arg)
@@ -455,10 +459,13 @@ def rules_decide_adv_rest(S, T, P, Q, b, p, d, arg):
     if d == D_AMULET_TRASH or d == D_RATCATCHER or d == D_TRANSMOGRIFY_TRASH:
         return must_trash(S, P, b, p)
     if d == D_GEAR:
-        # Its gear list: the first listed card in hand (only listed cards).  Without one:
-        # with no Action left this turn the Actions in hand are dead: keep (up to 2 of)
-        # them for next turn, the one it would play first first.  Otherwise keep nothing.
+        # Its gear list: the first listed card in hand whose conditions hold (only listed
+        # cards; asked again after each card set aside).  Without one: with no Action left
+        # this turn the Actions in hand are dead: keep (up to 2 of) them for next turn, the
+        # one it would play first first.  Otherwise keep nothing.
         if has_list(P, b, X_GEAR):
+            if has_rows(P, b, W_GEAR):
+                return first_listed_in_hand(S, T, P, Q, b, p, W_GEAR)
             return lowest_ranked_in_hand(S, P, b, p, R_TOKENS + X_GEAR, NEVER)
         if S[V + V_ACTIONS] == 0:
             return best_in_zone(S, T, P, b, p, HAND0, R_PLAY, ACTION, True)
@@ -533,7 +540,11 @@ def rules_decide_adv_rest(S, T, P, Q, b, p, d, arg):
     if d == D_STORYTELLER:
         return COPPER if S[h0 + COPPER] else -1
     if d == D_DISCIPLE:
-        return rules_action(S, P, b, p)
+        # Its disciple list: the first listed Action in hand whose conditions hold (only
+        # listed cards: none, no play).  Without one: the Action it would play next.
+        if has_rows(P, b, W_DISCIPLE):
+            return first_listed_in_hand(S, T, P, Q, b, p, W_DISCIPLE)
+        return rules_action(S, T, P, Q, b, p)
     if d == D_TOPDECK_ORDER:
         # The card it values least goes down first (the last one put is drawn first).  The
         # cards going onto the deck are the looked-at ones (Scouting Party) while any are

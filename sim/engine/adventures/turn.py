@@ -1069,7 +1069,7 @@ def one_turn(S, R, T, P, Q, H, p):
             # The first of the bot's play list in hand: when none, or when it is an
             # Action to play, the scan below for any Action in hand cannot change what
             # happens, so it is skipped.
-            c = rules_action(S, P, b, p)
+            c = rules_action(S, T, P, Q, b, p)
             if c < 0:
                 break
             if not (c < N_CARDS and is_action_for(S, T, p, c)
