@@ -193,16 +193,15 @@ def test_shuffle_order_does_not_depend_on_skipping_ids_not_in_the_game(scenario,
 
 
 def test_a_card_of_no_pile_of_the_game_is_shuffled_in_at_its_id(scenario):
-    """A card of another kingdom written into a discard pile (the setters refuse it) is
-    shuffled in, and the pile is the one a game having that card gets from the same seed."""
+    """A card of another kingdom put in a discard pile (a Scenario with ``outside_cards``)
+    is shuffled in, and the pile is the one a game having that card gets from the same
+    seed."""
     decks = []
     for kingdom in ([k for k in ADV_TEN if k != "Smithy"] + ["Cellar"], ADV_TEN):
         sc = scenario([nobuy(), nobuy()], kingdom=kingdom, seed=3)
         assert ("Smithy" in _game_ids(sc)) == ("Smithy" in kingdom)
-        # (set_discard refuses a card the game does not hold: the zone is written here)
-        for c, k in Counter(ADV_DISCARD).items():
-            sc.S[L.DISC0 + card_id(c)] += k
-        sc._recount(0)
+        sc.outside_cards = True          # Smithy, in the first game: no pile of it
+        sc.set_discard(0, ADV_DISCARD)
         assert sc.draw(0, 1) == 1
         assert sc.discard(0) == {}
         decks.append((sc.hand(0), sc.deck(0)))

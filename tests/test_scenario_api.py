@@ -193,11 +193,11 @@ def test_can_buy_is_false_for_cards_on_a_mission_turn_and_true_for_events():
         seen.append((view.mission_turn, view.can_buy("Silver"), view.can_buy("Alms")))
 
     sc = game([Scripted("me", buy=look), nobuy("them")], ["Mission", "Alms"])
-    sc.set_hand(0, ["Silver"]).set_deck(0, ["Estate"] * 10)
+    sc.set_hand(0, ["Silver", "Copper"]).set_deck(0, ["Estate"] * 10)    # $3
     sc.set_mission_turn()
     sc.play_turn(0)
     assert seen == [(True, False, True)]
-    sc.set_hand(0, ["Silver"])
+    sc.set_hand(0, ["Silver", "Copper"])
     sc.play_turn(0)                                  # an ordinary turn
     assert seen[1] == (False, True, True)
 
@@ -244,7 +244,7 @@ def test_pilgrimage_asks_again_while_a_card_not_named_is_left():
     bot = Scripted("me", buy=["Pilgrimage"], pilgrimage_gain=["Silver", None])
     sc = game([bot, nobuy("them")], ["Pilgrimage"])
     sc.set_journey(0, face_up=False)
-    sc.set_hand(0, ["Copper", "Silver"]).set_deck(0, ["Estate"] * 5)
+    sc.set_hand(0, ["Copper", "Copper", "Silver"]).set_deck(0, ["Estate"] * 5)
     sc.play_turn(0)
     assert gains(sc) == ["Silver"] and len(bot.asked("pilgrimage_gain")) == 2
 
@@ -316,3 +316,72 @@ def test_set_duration_from_last_turn_refuses_what_is_no_such_duration():
         sc.set_duration_from_last_turn(0, "Smithy")
     with pytest.raises(ValueError, match="victims= is for Haunted Woods and Swamp Hag"):
         sc.set_duration_from_last_turn(0, "Amulet", victims=[1])
+
+
+# ----------------------------------------------------------------------------- legal answers
+class AnswersFromTheLegalList:
+    """A Python bot answering every decision with a random answer of
+    sim.engine.batch.legal_answers: the engine must accept each one (the list an illegal
+    answer's error shows holds no illegal answer).  Not for Quest's discards (the list
+    cannot know the option chosen) nor Pilgrimage's (nor the cards named already)."""
+
+    description = "random answers from legal_answers"
+
+    def __init__(self, table: np.ndarray, seed: int):
+        self.name = "legal-lister"
+        self.table = table
+        self.rng = np.random.default_rng(seed)
+        self.asked = 0
+
+    def program(self):
+        from sim.engine.program import F_KIND, K_PYTHON
+
+        prog = nobuy(self.name).program()
+        prog.flags[F_KIND] = K_PYTHON
+        return prog
+
+    def answer(self, view):
+        from sim.engine.batch import legal_answers
+        from sim.engine.callbacks import METHODS
+
+        d = METHODS.index(view.decision)
+        legal = legal_answers(view._state, self.table, view.player, d, view.arg)
+        assert legal, f"no legal answer listed for {view.decision}"
+        self.asked += 1
+        pick = legal[int(self.rng.integers(len(legal)))]
+        if pick in ("True", "False"):
+            return pick == "True"
+        if pick == "None":
+            return None
+        return int(pick) if pick.isdigit() else pick
+
+
+def _answering(bot: AnswersFromTheLegalList) -> AnswersFromTheLegalList:
+    from sim.engine.callbacks import METHODS
+
+    for m in METHODS:
+        setattr(bot, m, bot.answer)
+    return bot
+
+
+@pytest.mark.parametrize("kingdom, events", [
+    (["Page", "Peasant", "Coin of the Realm", "Ratcatcher", "Raze", "Gear", "Guide",
+      "Duplicate", "Magpie", "Messenger"], ["Alms", "Ball"]),
+    (["Miser", "Port", "Ranger", "Transmogrify", "Artificer", "Bridge Troll", "Distant Lands",
+      "Giant", "Haunted Woods", "Lost City"], ["Bonfire", "Seaway"]),
+    (["Relic", "Royal Carriage", "Storyteller", "Swamp Hag", "Treasure Trove",
+      "Wine Merchant", "Hireling", "Caravan Guard", "Amulet", "Dungeon"],
+     ["Travelling Fair", "Trade"]),
+    (["Harbinger", "Vassal", "Bureaucrat", "Poacher", "Throne Room", "Bandit", "Library",
+      "Sentry", "Artisan", "Moat"], []),
+])
+def test_every_answer_listed_as_legal_is_accepted(kingdom, events):
+    from sim.engine.state import make_table
+
+    config = GameConfig(kingdom=tuple(card_id(c) for c in kingdom),
+                        events=tuple(card_id(e) for e in events))
+    table = make_table(2, config.kingdom, config.events)
+    players = [_answering(AnswersFromTheLegalList(table, s)) for s in (1, 2)]
+    play_batch(config, players, np.array([[0, 1]] * 6, np.int32), game_seeds(3, 0, 6),
+               np.zeros(6, np.int8))                   # a BotError would fail the test
+    assert min(b.asked for b in players) > 100

@@ -171,6 +171,10 @@ def _choices() -> dict[int, tuple]:
         d.D_INHERITANCE: ((rb.K_INHERIT, 0, _ARG), False),
         d.D_BONFIRE: ((rb.K_PLAY, 0, _NONE), True),
         d.D_PILGRIMAGE: ((rb.K_PILGRIM, 0, -1), True),
+        # (legal_answers refines these three from the state and the arg)
+        d.D_RAZE: (hand, True),
+        d.D_TOKEN_PILE: ((rb.K_PILE, 0, _NONE), False),
+        d.D_TOPDECK_ORDER: (hand, False),
     }
     for k in (d.D_ATTACK_DISCARD, d.D_REMODEL_TRASH, d.D_POACHER, d.D_ARTISAN_TOPDECK,
               d.D_AMULET_TRASH, d.D_DUNGEON, d.D_RATCATCHER, d.D_TRANSMOGRIFY_TRASH,
@@ -217,6 +221,7 @@ def legal_answers(S: np.ndarray, T: np.ndarray, p: int, d: int, arg: int) -> lis
         kind, lim = rb.K_PILE, int(S[L.V + L.V_THIS] == rb.TEACHER)
     elif d == dc.D_TOPDECK_ORDER:
         kind = rb.K_ASIDE if S[L.ASIDE_N + p] > 0 else rb.K_HAND
+    calls_closed = d == dc.D_START and arg == 1     # only the effects still due
     if kind == _DISCARD:
         ok = S[L.DISC0 + p * L.N_SLOTS:L.DISC0 + p * L.N_SLOTS + N_CARDS] > 0
     elif kind == _NOT_COPPER:
@@ -224,6 +229,8 @@ def legal_answers(S: np.ndarray, T: np.ndarray, p: int, d: int, arg: int) -> lis
         ok[COPPER] = False
     else:
         ok = _legal_cards(S, T, p, kind, mask, lim)
+    if calls_closed:
+        ok[[rb.GUIDE, rb.RATCATCHER, rb.TRANSMOGRIFY, rb.TEACHER]] = False
     names = [CARDS[c].name for c in np.flatnonzero(ok)]
     return names + (["None"] if none_ok or not names else [])
 

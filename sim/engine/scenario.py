@@ -60,7 +60,8 @@ class Scenario:
     """A game state that tests can shape card by card (see module docstring)."""
 
     def __init__(self, bots: list, n_players: int | None = None, kingdom=None, seed: int = 0,
-                 turn_cap: int = 100, log: bool = False, events: Iterable[str | int] = ()):
+                 turn_cap: int = 100, log: bool = False, events: Iterable[str | int] = (),
+                 *, outside_cards: bool = False):
         from bots import resolve_bot
 
         self.bots = [resolve_bot(b) for b in bots]
@@ -79,6 +80,8 @@ class Scenario:
         reset_game_on(self.S, self.R, self.T, 0, np.uint64(seed), n, seat_bots)
         # The cards a zone may hold: those of this game's piles (Events are no cards).
         self._cards = frozenset(c for c in cards_in_game(self.T) if not CARDS[c].is_type(EVENT))
+        # Engine tests only: zones may hold cards the game does not (they do nothing).
+        self.outside_cards = outside_cards
         self._next: int | None = None     # who moves next, once a turn was played here
         self._end: int | None = None      # why the game ended (codes.END_*), once it did
         self._last_gains: dict[str, int] = {}
@@ -89,7 +92,7 @@ class Scenario:
         upgrade piles, the basic cards) is refused: the engine holds no text for it, so
         it would sit in the zone and do nothing."""
         c = card_id(card)
-        if c not in self._cards:
+        if c not in self._cards and not (self.outside_cards and not CARDS[c].is_type(EVENT)):
             kind = "an Event, not a card" if CARDS[c].is_type(EVENT) else "not in this game"
             kingdom = ", ".join(CARDS[k].name for k in self.config.kingdom)
             raise ValueError(f"{what}: {CARDS[c].name} is {kind} (kingdom: {kingdom}); "
