@@ -38,8 +38,8 @@ slower (the README gives the factor).
 
 from __future__ import annotations
 
+from sim.engine.callbacks import METHODS, View
 from sim.engine.callbacks import USE_DEFAULT_ANSWER as DEFAULT
-from sim.engine.callbacks import View
 from sim.engine.program import F_KIND, K_PYTHON, Program
 
 __all__ = ["DEFAULT", "PythonBot", "View"]
@@ -69,8 +69,8 @@ class PythonBot:
         return DEFAULT
 
     def buy(self, view: View):
-        """A card to buy with view.coins (view.buys left), or None; ``view.can_buy(name)``
-        says whether a card can be bought now."""
+        """A card or an Event to buy with view.coins (view.buys left), or None;
+        ``view.can_buy(name)`` says whether a card or an Event can be bought now."""
         return DEFAULT
 
     def attack_discard(self, view: View):
@@ -345,8 +345,8 @@ class PythonBot:
         return DEFAULT
 
     def pilgrimage_gain(self, view: View):
-        """Card in play to gain a copy of, or None (at most 3, different names). Answer: a card
-        name or None.
+        """Card in play to gain a copy of, or None (at most 3, different names, in any order;
+        arg: the highest card id named so far, -1 at first). Answer: a card name or None.
         """
         return DEFAULT
 
@@ -372,3 +372,11 @@ class PythonBot:
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}()"
+
+
+# The base class's decision methods all return DEFAULT: marked so, the engine's bridge
+# (sim.engine.callbacks.py_decide) answers DEFAULT for them without building a View or
+# calling them (a subclass's own methods are called as written).
+for _name in METHODS:
+    getattr(PythonBot, _name).defers_to_fallback = True
+del _name

@@ -586,7 +586,7 @@ def test_edge_20_throne_room_bridge_troll():
 
 def test_edge_21_minus_coin_token():
     me = Scripted("me", play_action=["Bridge Troll"])
-    them = Scripted("them", play_action=["Village", None],
+    them = Scripted("them", play_action=["Moat", None],
                     play_treasure=["Copper", "Copper"])
     sc = game([me, them], K_ATTACK)
     sc.set_minus_coin(1)
@@ -595,11 +595,11 @@ def test_edge_21_minus_coin_token():
     sc.play_turn(0)
     assert events(sc, EV_TOKEN, 1) == []             # already held: nothing changes
     assert sc.minus_coin(1)
-    sc.set_hand(1, ["Village", "Copper", "Copper"])
+    sc.set_hand(1, ["Moat", "Copper", "Copper"])
     sc.set_deck(1, ["Estate"] * 6)
     clear_log(sc)
     sc.play_turn(1)
-    # Village gives $0: the token stays; the first Copper gives $0 and returns it.
+    # Moat gives $0: the token stays; the first Copper gives $0 and returns it.
     assert view(them, "play_treasure").coins == 0
     assert view(them, "play_treasure", 1).coins == 0
     assert view(them, "buy").coins == 1

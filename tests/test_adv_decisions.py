@@ -92,7 +92,9 @@ def gainable(sc, max_cost, types=0, exact=False) -> set:
 # ----------------------------------------------------------------------------- random bot
 @pytest.fixture(scope="module")
 def rnd():
-    return make([RandomBot(), nobuy("b")], game_events=["Alms", "Lost Arts"])
+    sc = make([RandomBot(), nobuy("b")], game_events=["Alms", "Lost Arts"])
+    sc.outside_cards = True      # Guide, Royal Carriage on mats: only answers are read
+    return sc
 
 
 def test_random_buy_offers_affordable_cards_allowed_events_and_stop(rnd):
@@ -274,7 +276,7 @@ def test_rule_start_of_turn_takes_due_effects_before_calls_and_stays_legal():
 def test_rule_royal_carriage_never_on_a_copy_that_left_play():
     """Transmogrify played (to the mat) while another Transmogrify is in play: the old
     default called Royal Carriage on it (a copy is in play) and the engine refused."""
-    sc = make([nobuy("a"), nobuy("b")], kingdom=KINGDOM[:9] + ["Transmogrify"])
+    sc = make([nobuy("a"), nobuy("b")], kingdom=KINGDOM[:8] + ["Transmogrify", "Royal Carriage"])
     sc.set_hand(0, ["Transmogrify"]).set_in_play(0, ["Transmogrify"])
     sc.set_mat(0, ["Royal Carriage"]).set_deck(0, ["Copper"] * 10)
     sc.play_turn(0)
@@ -283,7 +285,8 @@ def test_rule_royal_carriage_never_on_a_copy_that_left_play():
 
 
 def test_rule_royal_carriage_replays_the_costliest_non_terminal():
-    sc = make([nobuy("a"), nobuy("b")], kingdom=KINGDOM[:8] + ["Village", "Laboratory"])
+    sc = make([nobuy("a"), nobuy("b")],
+              kingdom=KINGDOM[:7] + ["Royal Carriage", "Village", "Laboratory"])
     sc.set_hand(0, ["Village", "Laboratory"]).set_mat(0, ["Royal Carriage"])
     sc.set_deck(0, ["Copper"] * 10)
     sc.play_turn(0)
@@ -347,7 +350,8 @@ def test_rule_hero_gains_the_costliest_treasure_left_and_inheritance_keeps_the_l
 # ----------------------------------------------------------------------------- Python bots
 def test_view_shows_the_adventures_state_a_player_may_see():
     bot = Scripted("a", start_of_turn=[None])
-    sc = make([bot, nobuy("b")], game_events=["Alms", "Lost Arts"])
+    sc = make([bot, nobuy("b")], game_events=["Alms", "Lost Arts"],
+              kingdom=[c for c in KINGDOM if c != "Caravan Guard"] + ["Hireling"])
     sc.set_hand(0, ["Copper"]).set_mat(0, ["Ratcatcher"]).set_mat(1, ["Duplicate"])
     sc.set_gear(0, ["Gold"]).set_gear(1, ["Silver"])
     sc.S[L.SAVE0 + card_id("Province")] = 1

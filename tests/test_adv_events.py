@@ -9,6 +9,8 @@ numbered edge cases of ADVENTURES.md §8.
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from sim.cards import (
@@ -138,7 +140,9 @@ def action_phase_draws(sc, p=0):
 
 
 def illegal(decision: str, card: int | None = None):
-    text = f"deciding to {decision}" + ("" if card is None else f": card {card}$")
+    """The error of an illegal answer (a card id; -1: None) to ``decision``."""
+    answer = "" if card is None else (": None" if card < 0 else f": {CARDS[card].name}")
+    text = re.escape(f"deciding to {decision}{answer}") + " is not a legal answer"
     return pytest.raises(RuntimeError, match=text)
 
 

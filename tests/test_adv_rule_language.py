@@ -165,7 +165,8 @@ def test_durations_count_copies_from_earlier_turns_only():
     """A Haunted Woods held from last turn counts; the Village played this turn does not
     (in_play(Action) would be 2): $6 buys Gold only when durations(Action) == 1."""
     b = bot(play=["Village"], buy=[Buy("Gold", durations("Action") == 1), Buy("Estate")])
-    sc = make([b, nobuy("b")], kingdom=KINGDOM[:9] + ["Haunted Woods"])
+    sc = make([b, nobuy("b")], kingdom=[c for c in KINGDOM if c not in ("Page", "Smithy")]
+              + ["Haunted Woods", "Hireling"])
     sc.hold_in_play(0, "Haunted Woods").set_next_turn(0, "Haunted Woods")
     sc.set_hand(0, ["Village", "Silver", "Silver"]).set_deck(0, ["Copper"] * 10)
     sc.play_turn(0)

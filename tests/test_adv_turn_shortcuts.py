@@ -34,6 +34,7 @@ def discard_order(bot: RuleBot, names: list[str]) -> list[str]:
 
 def test_plain_cleanup_moves_hand_and_play_with_a_card_outside_the_game():
     sc = game([nobuy(), nobuy()], K_START)
+    sc.outside_cards = True
     assert not in_game(sc, OUTSIDE) and in_game(sc, "Province")
     sc.set_hand(0, ["Estate", "Province", OUTSIDE])
     sc.set_in_play(0, ["Silver"])
@@ -80,6 +81,7 @@ def test_marks_count_follows_a_duration_through_two_turns():
 def test_rule_discard_reaches_a_card_outside_the_game():
     bot = RuleBot("plain", buy=[Buy("Silver")])
     sc = game([bot, nobuy()], K_ATTACK)
+    sc.outside_cards = True
     assert not in_game(sc, OUTSIDE)
     for hand in (["Gold", OUTSIDE, "Curse"], ["Gold", OUTSIDE], [OUTSIDE, "Silver", "Duchy"]):
         sc.set_hand(0, hand)
@@ -155,6 +157,7 @@ def test_cleanup_with_a_duration_staying_walks_hand_and_play_once():
     # Dungeon stays; the hand, the Treasures and a card of no pile of the game in play
     # leave; the discard pile's top is the highest id moved.
     sc = game([RuleBot("dungeon", buy=[]), nobuy()], K_START)
+    sc.outside_cards = True
     sc.set_hand(0, ["Dungeon", "Estate", "Province", "Copper", "Copper"])
     sc.set_in_play(0, ["Silver", OUTSIDE])
     sc.set_deck(0, ["Copper"] * 20)

@@ -11,7 +11,6 @@ from numba.core.errors import TypingError
 import bots
 from bots.compiled import CompiledBot
 from bots.python_bot import DEFAULT, PythonBot
-from bots.rules import Buy, RuleBot, count, money
 from sim.cards import COPPER, DUCHY, GOLD, MOAT, PROVINCE, SILVER, SMITHY, WITCH
 from sim.engine import layout as L
 from sim.engine.batch import BotError, play_batch
@@ -39,33 +38,12 @@ from sim.engine.hooks import (
 from sim.engine.hooks import money as hook_money
 from sim.engine.pointers import ptr
 from sim.engine.rng import game_seeds
-from tests.conftest import make_scenario, play_seated
+from tests.conftest import EXTRA_KINGDOM, experiment, make_scenario, play_seated
 
-RULES = RuleBot("smithy-rules", "Smithy big money as rules",
-                buy=[Buy("Province", money() > 15), Buy("Gold"),
-                     Buy("Smithy", count("Smithy") < 1), Buy("Silver")],
-                play=["Smithy"])
-NOTHING = RuleBot("nothing", "buys and plays nothing", play=[])
-
-
-class SmithyPython(PythonBot):
-    name = "smithy-python"
-    fallback = NOTHING
-
-    def play_action(self, view):
-        return "Smithy" if view.hand.get("Smithy") else None
-
-    def buy(self, view):
-        if view.coins >= 8 and view.left("Province") and view.count("Silver") * 2 + \
-                view.count("Gold") * 3 + view.count("Copper") > 15:
-            return "Province"
-        if view.coins >= 6 and view.left("Gold"):
-            return "Gold"
-        if view.coins >= 4 and view.count("Smithy") < 1 and view.left("Smithy"):
-            return "Smithy"
-        if view.coins >= 3 and view.left("Silver"):
-            return "Silver"
-        return None
+# The Smithy bot as rules and as a Python class: experiments/bench_python_bot.py times them
+# (the README's figures).
+_BENCH = experiment("bench_python_bot")
+RULES, NOTHING, SmithyPython = _BENCH.RULES, _BENCH.NOTHING, _BENCH.SmithyPython
 
 
 @njit(HOOK_SIGNATURE, cache=True)
@@ -160,7 +138,7 @@ def _view(S, p):
 
 
 def _hook_scenario():
-    sc = make_scenario([NOTHING, NOTHING, NOTHING])
+    sc = make_scenario([NOTHING, NOTHING, NOTHING], kingdom=EXTRA_KINGDOM)   # Witch, Smithy
     sc.set_hand(0, ["Smithy", "Copper", "Copper"]).set_deck(0, ["Gold", "Estate", "Silver"])
     sc.set_discard(0, ["Province"]).set_hand(1, ["Witch", "Gold"]).set_deck(1, ["Copper"])
     sc.set_hand(2, ["Estate"]).set_in_play(2, ["Silver"])
@@ -323,3 +301,56 @@ def test_view_can_buy_and_can_gain():
     sc.set_supply("Gold", 5).set_counters(buys=0)
     sc.decide(0, D_BUY, 0)
     assert seen == [(False, True, False, False, False), (False, False, False, True, False)]
+
+
+# -- issue 26 item 4: Python bots cost what they use --------------------------------------------
+def test_a_python_bot_gets_a_view_only_for_the_decisions_it_answers(monkeypatch):
+    """The base class's methods (DEFAULT: the fallback decides) are neither called nor
+    given a View: SmithyPython answers only play_action and buy, every Treasure it plays
+    is its fallback's.  The games stay the rules' games (test above)."""
+    from sim.engine import callbacks
+
+    built = []
+
+    class Counted(callbacks.View):
+        def __init__(self, S, p, arg, decision=-1):
+            built.append(METHODS[decision])
+            super().__init__(S, p, arg, decision)
+
+    monkeypatch.setattr(callbacks, "View", Counted)
+    _play(SmithyPython(), 4)
+    assert built and set(built) == {"play_action", "buy"}
+
+
+def test_a_view_kept_past_its_decision_keeps_its_values():
+    """Views read the state when a field is first asked for; one the bot keeps is given
+    a copy of the state as it was, so fields read after the turn still tell the decision's
+    moment."""
+    kept = []
+
+    class Keeps(PythonBot):
+        name = "keeps"
+        fallback = NOTHING
+
+        def buy(self, view):
+            kept.append(view)
+            return None
+
+    sc = make_scenario([Keeps(), NOTHING])
+    sc.set_hand(0, ["Gold", "Copper"]).set_deck(0, ["Estate"] * 5)
+    sc.play_turn(0)
+    assert sc.hand(0) == {"Estate": 5} and sc.in_play(0) == {}      # the game went on
+    view = kept[0]
+    assert view.coins == 4 and view.buys == 1 and view.hand == {}
+    assert view.in_play == {"Gold": 1, "Copper": 1} and view.draw_size == 5
+
+
+def test_view_fields_are_computed_once_and_only_when_read():
+    sc = make_scenario([NOTHING, NOTHING])
+    sc.set_hand(0, ["Gold", "Copper"])
+    from sim.engine.callbacks import View
+
+    view = View(sc.S, 0, 0, D_BUY)
+    assert "hand" not in vars(view) and "supply" not in vars(view)
+    assert view.hand == {"Gold": 1, "Copper": 1}
+    assert vars(view)["hand"] is view.hand and "supply" not in vars(view)

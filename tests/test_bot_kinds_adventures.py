@@ -120,3 +120,99 @@ def test_the_identical_games_use_the_adventures_rules():
         seen_event |= bool(((ev == codes.EV_EVENT) & (r.log[:, 3] == LOST_ARTS)).any())
         seen_exchange |= bool((ev == codes.EV_EXCHANGE).any())
     assert seen_event and seen_exchange
+
+
+# -- issue 26 item 3: a Python bot buys Events the documented way, as its TOML twin does ---
+MAGPIE_KINGDOM = ("Magpie", "Page", "Peasant", "Lost City", "Royal Carriage",
+                  "Coin of the Realm", "Relic", "Bridge Troll", "Smithy", "Laboratory")
+MAGPIE_EVENTS = ("Pathfinding", "Training")
+MAGPIE_TOML = '''
+name = "magpie-events-toml"
+description = "Magpie money: Pathfinding and Training tokens on Magpie"
+
+[tokens]
+"+$1" = ["Magpie"]
+"+1 Card" = ["Magpie"]
+
+[[buy]]
+card = "Province"
+if = ["money > 15"]
+
+[[buy]]
+card = "Duchy"
+if = ["left(Province) <= 4"]
+
+[[buy]]
+card = "Pathfinding"
+if = ["bought(Pathfinding) == 0", "count(Magpie) >= 2"]
+
+[[buy]]
+card = "Training"
+if = ["bought(Training) == 0", "count(Magpie) >= 2", "left(Province) >= 6"]
+
+[[buy]]
+card = "Gold"
+
+[[buy]]
+card = "Magpie"
+if = ["count(Magpie) < 3"]
+
+[[buy]]
+card = "Silver"
+'''
+
+
+class MagpieEventsPython(PythonBot):
+    """MAGPIE_TOML as a Python class: every buy checked with ``view.can_buy``, Events
+    included (the README's way), ``view.bought`` and ``view.money`` for the conditions."""
+
+    name = "magpie-events-python"
+    fallback = FALLBACK
+    cards = ("Magpie", "Pathfinding", "Training")
+
+    def buy(self, view):
+        magpies = view.count("Magpie")
+        for card, wanted in (
+                ("Province", view.money > 15),
+                ("Duchy", view.left("Province") <= 4),
+                ("Pathfinding", view.bought("Pathfinding") == 0 and magpies >= 2),
+                ("Training", view.bought("Training") == 0 and magpies >= 2
+                 and view.left("Province") >= 6),
+                ("Gold", True), ("Magpie", magpies < 3), ("Silver", True)):
+            if wanted and view.can_buy(card):
+                return card
+        return None
+
+    def token_pile(self, view):
+        return "Magpie"
+
+
+MAGPIE_CONFIG = GameConfig(kingdom=tuple(card_id(c) for c in MAGPIE_KINGDOM),
+                           events=tuple(card_id(e) for e in MAGPIE_EVENTS))
+
+
+def test_python_bot_and_its_toml_twin_play_identical_games_with_events():
+    from bots.toml_bot import loads_bot
+
+    twin = loads_bot(MAGPIE_TOML)
+    ref = play_seated(twin, MAGPIE_CONFIG, games=300, seed=31)
+    python = play_seated(MagpieEventsPython(), MAGPIE_CONFIG, games=300, seed=31)
+    np.testing.assert_array_equal(ref.score, python.score)
+    np.testing.assert_array_equal(ref.turns, python.turns)
+    np.testing.assert_array_equal(ref.game, python.game)
+
+
+def test_the_python_twin_really_buys_both_events():
+    """Guard against a vacuous match: the Python class buys Pathfinding and Training
+    (``view.can_buy`` says True for them) in these games."""
+    from sim.cards import PATHFINDING, TRAINING
+    from sim.engine import codes
+
+    bought = set()
+    for g in range(20):
+        r = play_batch(MAGPIE_CONFIG, [MagpieEventsPython(), bots.get_bot("bmu")],
+                       np.array([[0, 1]], np.int32), game_seeds(31, g, g + 1),
+                       np.zeros(1, np.int8), log=True)
+        rows = r.log[(r.log[:, 0] == codes.EV_EVENT) & (r.log[:, 2] == 0)]
+        bought |= {int(c) for c in rows[:, 3]}
+    assert bought == {PATHFINDING, TRAINING}

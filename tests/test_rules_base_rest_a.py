@@ -215,8 +215,9 @@ def test_throne_room_illegal_answer_names_the_decision(scenario, answer):
     """A non-Action in hand, an Action not in hand, a card not in the game: errors."""
     me = Scripted(base=nobuy("t", play=["Throne Room"]), throne_room=[answer])
     sc = situation(scenario, me, ["Throne Room", "Smithy", "Copper"])
-    with pytest.raises(RuntimeError, match=f"play twice with Throne Room: card "
-                                           f"{card_id(answer)}"):
+    with pytest.raises(RuntimeError, match=f"play twice with Throne Room: {answer} is not a "
+                                           r"legal answer \(arg 0\); legal answers: Smithy, "
+                                           "None$"):
         sc.play_turn(0)
 
 
@@ -318,11 +319,12 @@ def test_vassal_played_card_leaves_the_discard_pile(scenario, below, top):
     ("vassal_play", "Smithy", "Vassal", "play with Vassal"),
     ("library_set_aside", 1, "Library", "set aside with Library")])
 def test_yes_no_decisions_take_only_true_or_false(scenario, method, answer, card, decision):
-    """A Python bot's card or number for a yes/no decision is its error (code 2: the bot's
-    answer could not be read), not a silent yes."""
+    """A Python bot's card or number for a yes/no decision is its error (the bot's answer
+    could not be read), not a silent yes."""
     me = Scripted(base=nobuy("y", play=[card]), **{method: [answer]})
     sc = situation(scenario, me, [card], ["Smithy", "Copper"])
-    with pytest.raises(RuntimeError, match=f"engine error 2: seat 0 deciding to {decision}"):
+    with pytest.raises(RuntimeError, match=rf"seat 0 \('scripted'\) deciding to {decision}: "
+                                           f"{method} answered {answer!r}"):
         sc.play_turn(0)
 
 

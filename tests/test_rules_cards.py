@@ -227,7 +227,8 @@ def test_workshop_gains_up_to_4_to_discard_using_no_buy_or_coins(scenario):
 def test_workshop_cannot_gain_more_than_4(scenario, card):
     sc = scenario([Scripted(workshop_gain=[card]), nobuy()])
     sc.set_hand(0, ["Workshop"])
-    with pytest.raises(RuntimeError, match="illegal|error 1"):
+    with pytest.raises(RuntimeError, match=f"gain with Workshop: {card} is not a legal answer "
+                                           r"\(arg 4\); legal answers: Copper, Silver, "):
         sc.play_turn(0)
 
 

@@ -193,12 +193,14 @@ def test_shuffle_order_does_not_depend_on_skipping_ids_not_in_the_game(scenario,
 
 
 def test_a_card_of_no_pile_of_the_game_is_shuffled_in_at_its_id(scenario):
-    """A test may put a card of another kingdom in a discard pile: it is shuffled in, and
-    the pile is the one a game having that card gets from the same seed."""
+    """A card of another kingdom put in a discard pile (a Scenario with ``outside_cards``)
+    is shuffled in, and the pile is the one a game having that card gets from the same
+    seed."""
     decks = []
     for kingdom in ([k for k in ADV_TEN if k != "Smithy"] + ["Cellar"], ADV_TEN):
         sc = scenario([nobuy(), nobuy()], kingdom=kingdom, seed=3)
         assert ("Smithy" in _game_ids(sc)) == ("Smithy" in kingdom)
+        sc.outside_cards = True          # Smithy, in the first game: no pile of it
         sc.set_discard(0, ADV_DISCARD)
         assert sc.draw(0, 1) == 1
         assert sc.discard(0) == {}

@@ -11,6 +11,8 @@ table, filled by :mod:`sim.engine.batch` before each compiled call.
 
 from __future__ import annotations
 
+import sys
+
 import numpy as np
 
 from sim.cards import (
@@ -20,8 +22,10 @@ from sim.cards import (
     CARDS,
     DUNGEON,
     EVENT,
+    FIRST_EVENT,
     HAUNTED_WOODS,
     HIRELING,
+    INHERITANCE,
     N_CARDS,
     SWAMP_HAG,
     UnknownCardError,
@@ -85,13 +89,48 @@ class AnswerError(ValueError):
     """A Python bot's answer that is not one its decision takes (reported as the bot's error)."""
 
 
+class _lazy:
+    """A View attribute computed on first access, then stored on the instance (a plain
+    attribute from then on).  Most decisions read two or three of the view's ~45 fields:
+    building all of them for every decision was 95% of a Python bot's time."""
+
+    def __init__(self, fn):
+        self.fn = fn
+        self.name = fn.__name__
+        self.__doc__ = fn.__doc__
+
+    def __get__(self, view, owner=None):
+        if view is None:
+            return self
+        value = self.fn(view)
+        view.__dict__[self.name] = value
+        return value
+
+
+# Card ids by exact name: the View's accessors take the names bots write (card_id takes
+# any spelling, at a few times the cost).
+_ID_BY_NAME = {c.name: c.id for c in CARDS}
+_NAMES = [c.name for c in CARDS]
+_IS_EVENT = [c.is_type(EVENT) for c in CARDS]
+
+
+def _cid(name: str | int) -> int:
+    if type(name) is int and 0 <= name < N_CARDS:
+        return name
+    c = _ID_BY_NAME.get(name) if isinstance(name, str) else None
+    return card_id(name) if c is None else c
+
+
 class View:
     """What one player may see when deciding (RULES.md, public and hidden information).
 
     Counts are dicts {card name: count} without zero entries.  Opponents are
     listed in turn order after this player.  The order of any draw pile and
-    other players' hands are not available: the view is built from the
-    public parts of the state only, and is a copy.
+    other players' hands are not available: every field is read from the public parts
+    of the state (and this player's own hand and set-aside cards).  Fields are computed
+    on first access and hold the state at the moment of the decision: a view kept past
+    its decision keeps those values (it takes a private copy of the state then; reading
+    that copy, or anything else past this class's fields, is reading hidden information).
 
     Adventures (ADVENTURES.md; empty or neutral in other games):
 
@@ -113,102 +152,301 @@ class View:
       deck), ``minus_coin`` (the -$1 token is taken), ``journey_up`` (the Journey token
       is face up), ``inherited`` (the card Inheritance set aside, or None), each with
       an ``opponents_`` list.
-    * ``events``: the Events of this game (buy one by answering ``buy`` with its name);
-      ``non_supply``: the Traveller upgrade piles {name: cards left}.
-    * ``mission_turn``: this is an extra turn from Mission (no cards can be bought).
+    * ``events``: the Events of this game; buy one by answering ``buy`` with its name
+      (:meth:`can_buy` says whether it can be bought now); :meth:`bought` and
+      :meth:`bought_this_turn` count the Events bought (the rule terms ``bought`` and
+      ``bought_this_turn``); ``non_supply``: the Traveller upgrade piles {name: cards
+      left}.
+    * ``gained``: the cards this player gained this turn (on its own turn; empty on
+      others'), the rule term ``gained``.
+    * ``mission_turn``: this is an extra turn from Mission (no cards can be bought;
+      Events can).
     * :meth:`cost` is the cost now (Bridge Trolls in play and the -$2 cost token of the
       player whose turn it is); Events keep their printed cost.
     """
 
     def __init__(self, S: np.ndarray, p: int, arg: int, decision: int = -1):
-        n = int(S[L.V + L.V_NP])
+        self._state = S
         self.player = int(p)
         self.arg = int(arg)
         self.decision = METHODS[decision] if 0 <= decision < len(METHODS) else None
-        self.n_players = n
-        self.hand = _counts(_zone(S, L.HAND0, p))
-        self.in_play = _counts(_zone(S, L.PLAY0, p))
-        self.owned = _counts(_zone(S, L.OWN0, p))
-        self.draw_size = int(S[L.DECK_N + p])
-        # Cards on top of the draw pile this player knows (it put them there, or looked
-        # at them and put them back), top first; the rest of the pile is hidden.
-        deck = S[L.DECK + p * L.MAX_DECK:L.DECK + p * L.MAX_DECK + self.draw_size]
-        known = max(0, self.draw_size - int(S[L.UNKNOWN + p]))
-        self.known_deck_top = [CARDS[int(c)].name for c in deck[::-1][:known]]
-        # Cards this player is looking at, has revealed or has set aside (Sentry's and
-        # Bandit's two cards, Library's skipped Actions).
-        self.set_aside = _counts(_zone(S, L.ASIDE0, p))
-        # Harbinger lets its player look through the discard pile; otherwise only its
-        # top card is visible.
-        self.discard = (_counts(_zone(S, L.DISC0, p)) if self.decision == "harbinger_topdeck"
-                        else None)
-        self.discard_size = int(S[L.DISC_N + p])
-        top = int(S[L.DISC_TOP + p])
-        self.my_discard_top = CARDS[top].name if top >= 0 else None  # public, like discard_tops
-        self.supply = {CARDS[c].name: int(S[L.SUPPLY + c]) for c in range(N_CARDS)
-                       if S[L.IN_SUPPLY + c]}
-        self.trash = _counts(S[L.TRASH:L.TRASH + N_CARDS])
-        self.turn = int(S[L.TURNS + p]) + 1
-        self.actions = int(S[L.V + L.V_ACTIONS])
-        self.buys = int(S[L.V + L.V_BUYS])
-        self.coins = int(S[L.V + L.V_COINS])
-        order = [(p + k) % n for k in range(1, n)]
-        self.opponents_owned = [_counts(_zone(S, L.OWN0, q)) for q in order]
-        self.opponents_hand_size = [int(S[L.HAND_N + q]) for q in order]
-        self.discard_tops = [CARDS[int(S[L.DISC_TOP + q])].name if S[L.DISC_TOP + q] >= 0
-                             else None for q in order]
-        # Adventures (class docstring).
-        self.mat = _counts(_zone(S, L.MAT0, p))
-        self.opponents_mat = [_counts(_zone(S, L.MAT0, q)) for q in order]
-        self.gear = _counts(_zone(S, L.GEAR0, p))
-        self.saved = _counts(_zone(S, L.SAVE0, p))
-        self.held_in_play = _held(S, p)
-        self.opponents_held_in_play = [_held(S, q) for q in order]
-        self.durations_due = _due(S, p)
-        self.opponents_durations_due = [_due(S, q) for q in order]
-        self.token_piles = _token_piles(S, p)
-        self.opponents_token_piles = [_token_piles(S, q) for q in order]
-        self.minus_card = bool(S[L.MINUS_CARD + p])
-        self.opponents_minus_card = [bool(S[L.MINUS_CARD + q]) for q in order]
-        self.minus_coin = bool(S[L.MINUS_COIN + p])
-        self.opponents_minus_coin = [bool(S[L.MINUS_COIN + q]) for q in order]
-        self.journey_up = not S[L.JOURNEY_DOWN + p]
-        self.opponents_journey_up = [not S[L.JOURNEY_DOWN + q] for q in order]
-        self.inherited = _inherited(S, p)
-        self.opponents_inherited = [_inherited(S, q) for q in order]
-        self.events = [CARDS[c].name for c in GAME["events"]]
-        self.non_supply = {CARDS[c].name: int(S[L.NON_SUPPLY + c]) for c in GAME["upgrades"]}
-        self.mission_turn = bool(S[L.V + L.V_MISSION])
-        cur = int(S[L.V + L.V_CUR])
-        self._trolls = int(S[L.PLAY0 + cur * L.N_SLOTS + BRIDGE_TROLL])
-        self._cost_token = int(S[L.TOK_COST + cur]) - 1
+        self.n_players = int(S[L.V + L.V_NP])
 
+    def _detach(self) -> None:
+        """Keep this view's values after its decision: the engine's state array goes on
+        changing, so a view the bot kept reads a copy of the state as it was."""
+        self._state = self._state[:L.STATE_SIZE].copy()
+
+    def _zone_counts(self, z0: int, q: int | None = None) -> dict[str, int]:
+        return _counts(_zone(self._state, z0, self.player if q is None else q))
+
+    @_lazy
+    def _order(self) -> list[int]:
+        """The other players, in turn order after this one."""
+        return [(self.player + k) % self.n_players for k in range(1, self.n_players)]
+
+    # -- this player ---------------------------------------------------------------------
+    @_lazy
+    def hand(self) -> dict[str, int]:
+        return self._zone_counts(L.HAND0)
+
+    @_lazy
+    def in_play(self) -> dict[str, int]:
+        return self._zone_counts(L.PLAY0)
+
+    @_lazy
+    def owned(self) -> dict[str, int]:
+        return self._zone_counts(L.OWN0)
+
+    @_lazy
+    def money(self) -> int:
+        """Total $ of the cards owned (Treasures and +$ Actions): the rule term ``money``."""
+        return int(self._state[L.MONEY + self.player])
+
+    @_lazy
+    def draw_size(self) -> int:
+        return int(self._state[L.DECK_N + self.player])
+
+    @_lazy
+    def known_deck_top(self) -> list[str]:
+        """Cards on top of the draw pile this player knows (it put them there, or looked at
+        them and put them back), top first; the rest of the pile is hidden."""
+        S, p, n = self._state, self.player, self.draw_size
+        deck = S[L.DECK + p * L.MAX_DECK:L.DECK + p * L.MAX_DECK + n]
+        known = max(0, n - int(S[L.UNKNOWN + p]))
+        return [_NAMES[int(c)] for c in deck[::-1][:known]]
+
+    @_lazy
+    def set_aside(self) -> dict[str, int]:
+        """Cards this player is looking at, has revealed or has set aside (Sentry's and
+        Bandit's two cards, Library's skipped Actions)."""
+        return self._zone_counts(L.ASIDE0)
+
+    @_lazy
+    def discard(self) -> dict[str, int] | None:
+        """The discard pile, for Harbinger's decision only (Harbinger lets its player look
+        through it); otherwise None: only its top card is visible."""
+        return self._zone_counts(L.DISC0) if self.decision == "harbinger_topdeck" else None
+
+    @_lazy
+    def discard_size(self) -> int:
+        return int(self._state[L.DISC_N + self.player])
+
+    @_lazy
+    def my_discard_top(self) -> str | None:
+        """The top card of this player's discard pile (public, like ``discard_tops``)."""
+        return _top(self._state, self.player)
+
+    @_lazy
+    def turn(self) -> int:
+        return int(self._state[L.TURNS + self.player]) + 1
+
+    @_lazy
+    def actions(self) -> int:
+        return int(self._state[L.V + L.V_ACTIONS])
+
+    @_lazy
+    def buys(self) -> int:
+        return int(self._state[L.V + L.V_BUYS])
+
+    @_lazy
+    def coins(self) -> int:
+        return int(self._state[L.V + L.V_COINS])
+
+    # -- the table -----------------------------------------------------------------------
+    @_lazy
+    def supply(self) -> dict[str, int]:
+        S = self._state
+        return {_NAMES[c]: int(S[L.SUPPLY + c]) for c in range(N_CARDS) if S[L.IN_SUPPLY + c]}
+
+    @_lazy
+    def trash(self) -> dict[str, int]:
+        return _counts(self._state[L.TRASH:L.TRASH + N_CARDS])
+
+    @_lazy
+    def opponents_owned(self) -> list[dict[str, int]]:
+        return [self._zone_counts(L.OWN0, q) for q in self._order]
+
+    @_lazy
+    def opponents_hand_size(self) -> list[int]:
+        return [int(self._state[L.HAND_N + q]) for q in self._order]
+
+    @_lazy
+    def discard_tops(self) -> list[str | None]:
+        return [_top(self._state, q) for q in self._order]
+
+    # -- Adventures (class docstring) ----------------------------------------------------
+    @_lazy
+    def mat(self) -> dict[str, int]:
+        return self._zone_counts(L.MAT0)
+
+    @_lazy
+    def opponents_mat(self) -> list[dict[str, int]]:
+        return [self._zone_counts(L.MAT0, q) for q in self._order]
+
+    @_lazy
+    def gear(self) -> dict[str, int]:
+        return self._zone_counts(L.GEAR0)
+
+    @_lazy
+    def saved(self) -> dict[str, int]:
+        return self._zone_counts(L.SAVE0)
+
+    @_lazy
+    def held_in_play(self) -> dict[str, int]:
+        return _held(self._state, self.player)
+
+    @_lazy
+    def opponents_held_in_play(self) -> list[dict[str, int]]:
+        return [_held(self._state, q) for q in self._order]
+
+    @_lazy
+    def durations_due(self) -> dict[str, int]:
+        return _due(self._state, self.player)
+
+    @_lazy
+    def opponents_durations_due(self) -> list[dict[str, int]]:
+        return [_due(self._state, q) for q in self._order]
+
+    @_lazy
+    def token_piles(self) -> dict[str, str]:
+        return _token_piles(self._state, self.player)
+
+    @_lazy
+    def opponents_token_piles(self) -> list[dict[str, str]]:
+        return [_token_piles(self._state, q) for q in self._order]
+
+    @_lazy
+    def minus_card(self) -> bool:
+        return bool(self._state[L.MINUS_CARD + self.player])
+
+    @_lazy
+    def opponents_minus_card(self) -> list[bool]:
+        return [bool(self._state[L.MINUS_CARD + q]) for q in self._order]
+
+    @_lazy
+    def minus_coin(self) -> bool:
+        return bool(self._state[L.MINUS_COIN + self.player])
+
+    @_lazy
+    def opponents_minus_coin(self) -> list[bool]:
+        return [bool(self._state[L.MINUS_COIN + q]) for q in self._order]
+
+    @_lazy
+    def journey_up(self) -> bool:
+        return not self._state[L.JOURNEY_DOWN + self.player]
+
+    @_lazy
+    def opponents_journey_up(self) -> list[bool]:
+        return [not self._state[L.JOURNEY_DOWN + q] for q in self._order]
+
+    @_lazy
+    def inherited(self) -> str | None:
+        return _inherited(self._state, self.player)
+
+    @_lazy
+    def opponents_inherited(self) -> list[str | None]:
+        return [_inherited(self._state, q) for q in self._order]
+
+    @_lazy
+    def events(self) -> list[str]:
+        return [_NAMES[c] for c in GAME["events"]]
+
+    @_lazy
+    def non_supply(self) -> dict[str, int]:
+        return {_NAMES[c]: int(self._state[L.NON_SUPPLY + c]) for c in GAME["upgrades"]}
+
+    @_lazy
+    def mission_turn(self) -> bool:
+        return bool(self._state[L.V + L.V_MISSION])
+
+    @_lazy
+    def own_turn(self) -> bool:
+        """This player's turn is the one being played."""
+        return int(self._state[L.V + L.V_CUR]) == self.player
+
+    @_lazy
+    def gained(self) -> dict[str, int]:
+        if not self.own_turn:
+            return {}
+        S, p = self._state, self.player
+        n = min(int(S[L.GAINED + p]), L.GAINED_SLOTS)
+        ids = S[L.GAINED_IDS + p * L.GAINED_SLOTS:L.GAINED_IDS + p * L.GAINED_SLOTS + n]
+        out: dict[str, int] = {}
+        for c in ids.tolist():
+            out[_NAMES[c]] = out.get(_NAMES[c], 0) + 1
+        return out
+
+    # -- questions -----------------------------------------------------------------------
     def count(self, name: str) -> int:
-        """Cards of this name the player owns."""
-        return self.owned.get(CARDS[card_id(name)].name, 0)
+        """Cards of this name the player owns (an Event is never owned: 0)."""
+        return int(self._state[L.OWN0 + self.player * L.N_SLOTS + _cid(name)])
 
     def left(self, name: str) -> int:
-        """Cards left in a supply pile (0 for cards not in this game)."""
-        return self.supply.get(CARDS[card_id(name)].name, 0)
+        """Cards left in a supply pile (0 for cards not in this game, and for Events,
+        which have no pile)."""
+        c = _cid(name)
+        S = self._state
+        return int(S[L.SUPPLY + c]) if S[L.IN_SUPPLY + c] else 0
 
     def cost(self, name: str) -> int:
         """What the card costs now (sim.engine.zones.cost_of): its printed cost less $1
         per Bridge Troll the player whose turn it is has in play, less $2 on the pile of
         that player's -$2 cost token, never below $0.  An Event's cost never changes."""
-        c = card_id(name)
+        c = _cid(name)
         k = CARDS[c].cost
-        if k <= 0 or CARDS[c].is_type(EVENT):
+        if k <= 0 or _IS_EVENT[c]:
             return k
-        k -= self._trolls + (2 if c == self._cost_token else 0)
+        S = self._state
+        cur = int(S[L.V + L.V_CUR])
+        k -= int(S[L.PLAY0 + cur * L.N_SLOTS + BRIDGE_TROLL])
+        if c == int(S[L.TOK_COST + cur]) - 1:
+            k -= 2
         return max(k, 0)
 
     def can_gain(self, name: str, max_cost: int) -> bool:
-        """The card's pile is in this game and not empty, and it costs at most ``max_cost``."""
-        return self.left(name) > 0 and self.cost(name) <= max_cost
+        """The card's pile is in this game and not empty, and it costs at most
+        ``max_cost``.  False for an Event: Events are bought, never gained."""
+        c = _cid(name)
+        return not _IS_EVENT[c] and self.left(c) > 0 and self.cost(c) <= max_cost
 
     def can_buy(self, name: str) -> bool:
-        """The card could be bought now: a Buy left, its pile not empty, affordable."""
-        return self.buys > 0 and self.can_gain(name, self.coins)
+        """``name`` could be bought now, as a rule's ``Buy`` would: a Buy left, and
+
+        * a card: not on a Mission turn, its pile not empty, affordable;
+        * an Event: in this game, affordable (its printed cost), not bought already this
+          turn if it is once per turn, Inheritance once per game
+          (sim.engine.adventures.turn.event_allowed)."""
+        c = _cid(name)
+        if self.buys <= 0:
+            return False
+        if not _IS_EVENT[c]:
+            return not self.mission_turn and self.can_gain(c, self.coins)
+        S = self._state
+        if c not in GAME["events"] or CARDS[c].cost > self.coins:
+            return False
+        if int(S[L.V + L.V_ONCE]) & (1 << (c - FIRST_EVENT)):
+            return False
+        return not (c == INHERITANCE and S[L.INHERITANCE_BOUGHT + self.player])
+
+    def bought(self, event: str | None = None) -> int:
+        """Times this player bought ``event`` this game (all Events: None), the rule term
+        ``bought``."""
+        return self._events_bought(L.EV_BOUGHT + self.player * L.EVENT_SLOTS, event)
+
+    def bought_this_turn(self, event: str | None = None) -> int:
+        """Times ``event`` (all Events: None) was bought this turn, on this player's own
+        turn (0 on others'), the rule term ``bought_this_turn``."""
+        return self._events_bought(L.EV_BOUGHT_TURN, event) if self.own_turn else 0
+
+    def _events_bought(self, e0: int, event: str | None) -> int:
+        S = self._state
+        if event is None:
+            return int(S[e0:e0 + N_CARDS - FIRST_EVENT].sum())
+        c = _cid(event)
+        if not _IS_EVENT[c]:
+            raise ValueError(f"{_NAMES[c]} is not an Event (bought counts Events bought)")
+        return int(S[e0 + c - FIRST_EVENT])
 
 
 def _zone(S: np.ndarray, z0: int, p: int) -> np.ndarray:
@@ -217,7 +455,14 @@ def _zone(S: np.ndarray, z0: int, p: int) -> np.ndarray:
 
 
 def _counts(arr) -> dict[str, int]:
-    return {CARDS[c].name: int(arr[c]) for c in np.flatnonzero(arr)}
+    nz = np.flatnonzero(arr)
+    return dict(zip([_NAMES[c] for c in nz.tolist()], arr[nz].tolist(), strict=True))
+
+
+def _top(S: np.ndarray, q: int) -> str | None:
+    """The top card of ``q``'s discard pile (public), or None."""
+    top = int(S[L.DISC_TOP + q])
+    return _NAMES[top] if top >= 0 else None
 
 
 def _held(S: np.ndarray, p: int) -> dict[str, int]:
@@ -296,17 +541,30 @@ def read_answer(method: str, answer: object, S: np.ndarray) -> int:
 
 
 def py_decide(d: int, p: int, arg: int, S: np.ndarray) -> int:
-    """Ask the Python bot in seat ``p`` decision ``d``; a card id, -1, or USE_DEFAULT."""
+    """Ask the Python bot in seat ``p`` decision ``d``; a card id, -1, or USE_DEFAULT.
+
+    A method marked ``defers_to_fallback`` (bots.python_bot.PythonBot's, which return
+    DEFAULT) is not called: its answer is known, and most decisions of a Python bot are
+    ones it leaves to its fallback (every Treasure played, in a money bot)."""
     impl = REGISTRY[int(S[L.BOT + p])]
-    name = METHODS[int(d)]
+    name = METHODS[d]
     method = getattr(impl, name, None)
-    if method is None:
+    if method is None or getattr(method, "defers_to_fallback", False):
         return USE_DEFAULT
     try:
-        return read_answer(name, method(View(S, int(p), int(arg), int(d))), S)
+        view = View(S, p, arg, d)
+        answer = method(view)
+        if sys.getrefcount(view) > _VIEW_REFS:    # the bot kept it: keep its values
+            view._detach()
+        return read_answer(name, answer, S)
     except Exception as exc:  # reported by sim.engine.batch with the bot's name and game
         LAST_ERROR[:] = [exc]
         return BOT_RAISED
+
+
+# References to a view in py_decide once its bot returned, when the bot kept none: the
+# local name and getrefcount's argument.
+_VIEW_REFS = 2
 
 
 class _Default:

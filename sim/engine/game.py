@@ -509,6 +509,14 @@ def draw_on(S, R, p, n):
     return draw(ptr(S), ptr(R), p, n)
 
 
+@njit(cache=True)
+def turn_over_on(S, cur):
+    """After ``cur``'s turn: count it and say who moves next, or ``-1 - reason`` when the
+    game is over (sim.engine.steps.adv_turn_over, which the game loops take: in a base
+    game, where there is no Mission, it does what play_games does between turns)."""
+    return adv_turn_over(ptr(S), cur)
+
+
 # Each engine function is compiled once, not once per constant its callers pass
 # (sim.engine.unliteral): 153 copies of 28 functions became one each.
 def _compile_once_per_type() -> None:

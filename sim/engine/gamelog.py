@@ -102,10 +102,14 @@ def _times_played(rows: list[tuple[int, ...]]) -> dict[int, int]:
 
 
 def format_log(log: np.ndarray, names: Sequence[str], *, header: str = "",
-               winners_mask: int | None = None, truncated: bool = False) -> str:
+               winners_mask: int | None = None, truncated: bool = False,
+               journey_up: Sequence[bool] = ()) -> str:
     """Text for one game's event rows ``(event, turn, player, card, count, extra)``.
 
-    ``names[s]`` names the bot in seat s.
+    ``names[s]`` names the bot in seat s.  ``journey_up[s]``: whether seat s's Journey
+    token was face up when the log began (a row only says that it turned over; every
+    game starts with it face up, the default; a scenario may set it otherwise:
+    sim.engine.scenario.Scenario.log).
     """
     out: list[str] = [header] if header else []
     rows = [tuple(int(x) for x in row) for row in log]
@@ -153,7 +157,7 @@ def format_log(log: np.ndarray, names: Sequence[str], *, header: str = "",
 
     cur = -1
     source = ""          # the card whose text is running (names discards, trashes...)
-    journey_up: dict[int, bool] = {}     # each player's Journey token (starts face up)
+    journey: dict[int, bool] = dict(enumerate(journey_up))   # each Journey token's face
     mission = [False]    # the next EV_TURN row is a Mission turn
     out.append("Setup: each player shuffles 7 Copper and 3 Estate and draws 5.")
     for i, (ev, _turn, p, c, k, extra) in enumerate(rows):
@@ -235,8 +239,8 @@ def format_log(log: np.ndarray, names: Sequence[str], *, header: str = "",
                 out.append(f"    {who(p)} gets {bonus} (their token on the {_card(c)} pile)")
             else:
                 if k == codes.TOKEN_JOURNEY:
-                    journey_up[p] = not journey_up.get(p, True)
-                out.append(f"    {who(p)} {_token_text(k, c, extra, journey_up.get(p, True))}")
+                    journey[p] = not journey.get(p, True)
+                out.append(f"    {who(p)} {_token_text(k, c, extra, journey.get(p, True))}")
         elif ev == codes.EV_DURATION:
             source = _card(c)
             when = "for the rest of the game" if source == "Hireling" else "from last turn"

@@ -101,6 +101,7 @@ N_V = 29                          # V_SIZE: len(S), so a pointer to S can be vie
 # V_DECIDER: the seat a compiled hook is answering for (set with SEEN_HAND).
 ERR = V + N_V                     # [code, game, seat, decision, card, bot]
 N_ERR = 8
+ERR_ARG = ERR + 6                 # the arg of the decision asked last (steps.ask)
 # The play stack: (card, plays left, plays in all, played by) entries.  A card that
 # plays another card (Throne Room, Vassal) pushes it; the turn resolves the top entry
 # until the stack is empty, so a card played by another resolves completely before the

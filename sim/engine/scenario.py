@@ -10,7 +10,12 @@ sim.engine.game), so nothing here is a second engine.
     sc.set_hand(0, ["Smithy", "Copper", "Copper", "Estate", "Estate"])
     sc.set_deck(0, ["Gold", "Gold", "Silver"])      # top card first
     sc.play_turn(0)
-    assert sc.bought(0) == ...
+    assert sc.gained_last_turn() == {"Gold": 1}
+    sc.play_to_end()                # then as a batch plays it: sc.finished, sc.result()
+    print(sc.log())                 # with log=True
+
+Cards the game does not hold are refused (the engine has no text for them); an illegal
+answer raises a one-line error naming the decision, the answer and the legal answers.
 """
 
 from __future__ import annotations
@@ -20,30 +25,31 @@ from collections.abc import Iterable, Mapping
 
 import numpy as np
 
-from sim.cards import C_COINS, C_TYPES, C_VP, CARDS, N_CARDS, card_id
+from sim.cards import C_COINS, C_TYPES, C_VP, CARDS, EVENT, N_CARDS, card_id
+from sim.engine import codes
 from sim.engine import layout as L
-from sim.engine.batch import install_bots
-from sim.engine.codes import ERR_NONE
+from sim.engine.batch import cards_in_game, illegal_answer_text, install_bots
+from sim.engine.codes import END_PILES, END_PROVINCES, END_TURN_CAP, ERR_NONE, TOKEN_JOURNEY
 from sim.engine.config import GameConfig
 from sim.engine.game import (
+    G_WINNERS,
+    N_GAME_COLS,
     decide_on,
     draw_on,
+    finish_game_on,
     play_turn_adv_on,
     play_turn_on,
     reset_game_on,
+    turn_over_on,
 )
+from sim.engine.gamelog import format_log
 from sim.engine.state import make_table, new_state, pack_programs
 from sim.engine.zones import game_over, score
 
 Cards = Iterable[str | int] | Mapping[str | int, int]
 
 
-def _counts(cards: Cards) -> np.ndarray:
-    out = np.zeros(L.N_SLOTS, np.int32)
-    items = cards.items() if isinstance(cards, Mapping) else Counter(cards).items()
-    for name, k in items:
-        out[card_id(name)] += int(k)
-    return out
+END_REASONS = {END_PROVINCES: "provinces", END_PILES: "piles", END_TURN_CAP: "turn cap"}
 
 
 def _named(arr: np.ndarray) -> dict[str, int]:
@@ -54,7 +60,8 @@ class Scenario:
     """A game state that tests can shape card by card (see module docstring)."""
 
     def __init__(self, bots: list, n_players: int | None = None, kingdom=None, seed: int = 0,
-                 turn_cap: int = 100, log: bool = False, events: Iterable[str | int] = ()):
+                 turn_cap: int = 100, log: bool = False, events: Iterable[str | int] = (),
+                 *, outside_cards: bool = False):
         from bots import resolve_bot
 
         self.bots = [resolve_bot(b) for b in bots]
@@ -71,6 +78,33 @@ class Scenario:
         self.S, self.R = new_state(self.T, turn_cap, log_rows=(1 << 14) if log else 0)
         seat_bots = np.arange(n, dtype=np.int32).reshape(1, n)
         reset_game_on(self.S, self.R, self.T, 0, np.uint64(seed), n, seat_bots)
+        # The cards a zone may hold: those of this game's piles (Events are no cards).
+        self._cards = frozenset(c for c in cards_in_game(self.T) if not CARDS[c].is_type(EVENT))
+        # Engine tests only: zones may hold cards the game does not (they do nothing).
+        self.outside_cards = outside_cards
+        self._next: int | None = None     # who moves next, once a turn was played here
+        self._end: int | None = None      # why the game ended (codes.END_*), once it did
+        self._last_gains: dict[str, int] = {}
+        self._result: dict | None = None
+
+    def _card(self, card: str | int, what: str) -> int:
+        """``card``'s id; a card that is not in this game (its Supply, the Traveller
+        upgrade piles, the basic cards) is refused: the engine holds no text for it, so
+        it would sit in the zone and do nothing."""
+        c = card_id(card)
+        if c not in self._cards and not (self.outside_cards and not CARDS[c].is_type(EVENT)):
+            kind = "an Event, not a card" if CARDS[c].is_type(EVENT) else "not in this game"
+            kingdom = ", ".join(CARDS[k].name for k in self.config.kingdom)
+            raise ValueError(f"{what}: {CARDS[c].name} is {kind} (kingdom: {kingdom}); "
+                             f"give the Scenario a kingdom with it")
+        return c
+
+    def _counts(self, cards: Cards, what: str) -> np.ndarray:
+        out = np.zeros(L.N_SLOTS, np.int32)
+        items = cards.items() if isinstance(cards, Mapping) else Counter(cards).items()
+        for name, k in items:
+            out[self._card(name, what)] += int(k)
+        return out
 
     # ------------------------------------------------------------------ shaping
     def _zone(self, z0: int, p: int) -> np.ndarray:
@@ -98,23 +132,23 @@ class Scenario:
             self.S[n_at + p] = self._zone(z0, p).sum()
 
     def set_hand(self, p: int, cards: Cards) -> Scenario:
-        self._zone(L.HAND0, p)[:] = _counts(cards)
+        self._zone(L.HAND0, p)[:] = self._counts(cards, "set_hand")
         self._recount(p)
         return self
 
     def set_discard(self, p: int, cards: Cards) -> Scenario:
-        self._zone(L.DISC0, p)[:] = _counts(cards)
+        self._zone(L.DISC0, p)[:] = self._counts(cards, "set_discard")
         self._recount(p)
         return self
 
     def set_in_play(self, p: int, cards: Cards) -> Scenario:
-        self._zone(L.PLAY0, p)[:] = _counts(cards)
+        self._zone(L.PLAY0, p)[:] = self._counts(cards, "set_in_play")
         self._recount(p)
         return self
 
     def set_deck(self, p: int, top_first: Iterable[str | int]) -> Scenario:
         """The draw pile, in order, its top card first."""
-        ids = [card_id(c) for c in top_first]
+        ids = [self._card(c, "set_deck") for c in top_first]
         o = L.DECK + p * L.MAX_DECK
         self.S[o:o + len(ids)] = ids[::-1]
         self.S[L.DECK_N + p] = len(ids)
@@ -134,13 +168,13 @@ class Scenario:
     # ------------------------------------------------------------------ Adventures
     def set_mat(self, p: int, cards: Cards) -> Scenario:
         """``p``'s Tavern mat."""
-        self._zone(L.MAT0, p)[:] = _counts(cards)
+        self._zone(L.MAT0, p)[:] = self._counts(cards, "set_mat")
         self._recount(p)
         return self
 
     def set_gear(self, p: int, cards: Cards) -> Scenario:
         """Cards Gear set aside for ``p``'s next turn (Gear itself: :meth:`hold_in_play`)."""
-        self._zone(L.GEAR0, p)[:] = _counts(cards)
+        self._zone(L.GEAR0, p)[:] = self._counts(cards, "set_gear")
         self._recount(p)
         return self
 
@@ -150,7 +184,7 @@ class Scenario:
         Cleanup (a Duration from an earlier turn, or the Throne Room with it), or for
         the game with ``game=True`` (Hireling, Champion).  Their effects are set apart:
         :meth:`set_next_turn`, :meth:`set_lasting`."""
-        c = card_id(card)
+        c = self._card(card, "hold_in_play")
         self._zone(L.PLAY0, p)[c] += n
         self.S[(L.PERM if game else L.KEEP) + p * L.N_SLOTS + c] += n
         self.S[L.MARKS + p] += n
@@ -163,6 +197,46 @@ class Scenario:
     def set_next_turn(self, p: int, card: str, n: int = 1) -> Scenario:
         """``n`` plays' worth of ``card``'s start-of-next-turn effect waiting for ``p``."""
         self.S[self._NEXT[CARDS[card_id(card)].name] + p] = n
+        return self
+
+    def set_duration_from_last_turn(self, p: int, card: str | int, n: int = 1, *,
+                                    victims: Iterable[int] | None = None,
+                                    gear: Cards = ()) -> Scenario:
+        """``p`` played ``n`` copies of Duration ``card`` on their last turn: the copies
+        stay in play (:meth:`hold_in_play`), their start-of-turn effects wait
+        (:meth:`set_next_turn`) and, for Haunted Woods and Swamp Hag, the attack holds
+        each other player (or those in ``victims``: the others revealed Moat) until
+        ``p``'s next turn (:meth:`set_attack_on`), as the real play leaves them.  Gear:
+        ``gear`` are the cards it set aside (:meth:`set_gear`).  What the play did at
+        once (Bridge Troll's -$1 tokens, Amulet's choice, the cards drawn) is set apart.
+
+        Replaces any copies of ``card`` held, or effects waiting, from before."""
+        c = self._card(card, "set_duration_from_last_turn")
+        name = CARDS[c].name
+        if name not in self._NEXT and name != "Gear":
+            durations = ", ".join(sorted((*self._NEXT, "Gear")))
+            raise ValueError(f"set_duration_from_last_turn: {name} is not a Duration with "
+                             f"an effect next turn ({durations}); Hireling and Champion: "
+                             f"hold_in_play(game=True) and set_lasting")
+        if name == "Gear":
+            if not gear:
+                raise ValueError("set_duration_from_last_turn: Gear stays in play only with "
+                                 "the cards it set aside: pass gear=[...]")
+            self.set_gear(p, gear)
+        elif gear:
+            raise ValueError(f"set_duration_from_last_turn: gear= is for Gear, not {name}")
+        held = int(self.S[L.KEEP + p * L.N_SLOTS + c])
+        self.hold_in_play(p, c, n - held)
+        if name in self._NEXT:
+            self.set_next_turn(p, name, n)
+        if name in ("Haunted Woods", "Swamp Hag"):
+            others = [q for q in range(self.config.n_players) if q != p]
+            hit = set(others if victims is None else victims)
+            for q in others:
+                self.set_attack_on(p, q, name, n if q in hit else 0)
+        elif victims is not None:
+            raise ValueError(f"set_duration_from_last_turn: victims= is for Haunted Woods "
+                             f"and Swamp Hag, not {name}")
         return self
 
     def set_lasting(self, p: int, hirelings: int = 0, champions: int = 0) -> Scenario:
@@ -205,6 +279,8 @@ class Scenario:
         return bool(self.S[L.MINUS_COIN + p])
 
     def set_journey(self, p: int, face_up: bool) -> Scenario:
+        """``p``'s Journey token face up or down (:meth:`log` shows each later turn-over
+        with the face it turns to)."""
         self.S[L.JOURNEY_DOWN + p] = int(not face_up)
         return self
 
@@ -213,7 +289,7 @@ class Scenario:
 
     def set_inheritance(self, p: int, card: str | int | None) -> Scenario:
         """``p``'s Estate token on ``card`` (set aside, owned), as after Inheritance."""
-        self.S[L.INHERIT + p] = 0 if card is None else card_id(card) + 1
+        self.S[L.INHERIT + p] = 0 if card is None else self._card(card, "set_inheritance") + 1
         self.S[L.INHERITANCE_BOUGHT + p] = int(card is not None)
         self._recount(p)
         return self
@@ -257,7 +333,16 @@ class Scenario:
 
     @property
     def mission_next(self) -> bool:
-        return bool(self.S[L.V + L.V_MISSION_NEXT])
+        """The next turn is an extra turn from Mission (bought in the turn just played,
+        or, within a turn, in this one)."""
+        return bool(self.S[L.V + L.V_MISSION_NEXT] or self.S[L.V + L.V_MISSION])
+
+    def set_mission_turn(self, on: bool = True) -> Scenario:
+        """The next turn :meth:`play_turn` plays is (or is not) an extra turn from Mission:
+        no cards can be bought in it, and it is not counted as one of the player's turns."""
+        self.S[L.V + L.V_MISSION] = int(on)
+        self.S[L.V + L.V_MISSION_NEXT] = 0
+        return self
 
     def set_turns(self, p: int, n: int) -> Scenario:
         self.S[L.TURNS + p] = n
@@ -272,31 +357,100 @@ class Scenario:
 
     # ------------------------------------------------------------------ running
     def _check(self) -> None:
+        """An engine error (a bot's illegal answer...) as one line naming the player, the
+        decision, the card and the answers that were legal."""
         if self.S[L.ERR] != ERR_NONE:
-            from sim.engine.codes import DECISION_NAMES
-            code, _g, seat, d, c = (int(x) for x in self.S[L.ERR:L.ERR + 5])
-            raise RuntimeError(f"engine error {code}: seat {seat} deciding to "
-                               f"{DECISION_NAMES[d]}: card {c}")
+            bot = self.bots[int(self.S[L.ERR + 5])]
+            raise RuntimeError(illegal_answer_text(self.S, self.T, getattr(bot, "name", "?")))
 
     def play_turn(self, p: int) -> int:
-        """Play player ``p``'s whole turn; returns the $ it had when buying started."""
+        """Play player ``p``'s whole turn; returns the $ it had when buying started.
+
+        Between turns it does what a game does (sim.engine.steps.adv_turn_over): count
+        the turn (not a Mission turn), note who moves next (:attr:`next_player`; the same
+        player after Mission, :attr:`mission_next`) or that the game is over
+        (:attr:`finished`)."""
         self.S[L.V + L.V_CUR] = p
         before = self.owned(p)
-        adventures = bool(self.T[L.T_ADV])
-        turn = play_turn_adv_on if adventures else play_turn_on
+        turn = play_turn_adv_on if self.T[L.T_ADV] else play_turn_on
         produced = int(turn(self.S, self.R, self.T, self.P, self.Q, self.H, p))
         self._check()
         after = self.owned(p)
         self._last_gains = {k: after.get(k, 0) - before.get(k, 0) for k in after
                             if after.get(k, 0) > before.get(k, 0)}
-        if not (adventures and self.S[L.V + L.V_MISSION]):
-            self.S[L.TURNS + p] += 1
-        self.S[L.V + L.V_TOTAL_TURNS] += 1
-        if adventures:      # as sim.engine.game.play_games does between turns
-            self.S[L.V + L.V_PREV] = p
-            self.S[L.V + L.V_MISSION] = self.S[L.V + L.V_MISSION_NEXT]
-            self.S[L.V + L.V_MISSION_NEXT] = 0
+        nxt = int(turn_over_on(self.S, p))
+        self._next, self._end = (nxt, None) if nxt >= 0 else (None, -1 - nxt)
         return produced
+
+    @property
+    def next_player(self) -> int | None:
+        """Who moves next after the turn :meth:`play_turn` played last (None before any
+        turn, and once the game is over)."""
+        return self._next
+
+    @property
+    def finished(self) -> bool:
+        """The last turn played ended the game (Provinces gone, three piles empty, or the
+        turn cap): :meth:`result` gives the scores."""
+        return self._end is not None
+
+    def play_to_end(self, first: int | None = None) -> dict:
+        """Play turns until the game ends, from ``first`` (default: :attr:`next_player`,
+        else player 0), and return :meth:`result`.  Mission's extra turns are taken."""
+        if self.finished:
+            return self.result()
+        p = first if first is not None else (self._next if self._next is not None else 0)
+        while True:
+            self.play_turn(p)
+            if self.finished:
+                return self.result()
+            p = self._next
+
+    def result(self) -> dict:
+        """The finished game's outcome, as a batch counts it (sim.engine.game
+        finish_game: fewest turns breaks a tie, a tie after that is shared; at the turn
+        cap nobody wins): ``scores``, ``turns`` (Mission turns not counted) and
+        ``winners`` by player, and ``reason`` ("provinces", "piles" or "turn cap").
+        With ``log=True`` the log then ends with the result's lines, as a game's does."""
+        if self._end is None:
+            raise RuntimeError("the game is not over: play_turn or play_to_end first")
+        if self._result is None:
+            n = self.config.n_players
+            score, turns = np.zeros((1, n), np.int32), np.zeros((1, n), np.int32)
+            game = np.zeros((1, N_GAME_COLS), np.int32)
+            finish_game_on(self.S, self.T, 0, n, self._end, score, turns, game)
+            winners = int(game[0, G_WINNERS])
+            self._result = {"scores": [int(x) for x in score[0]],
+                            "turns": [int(x) for x in turns[0]],
+                            "winners": [q for q in range(n) if winners >> q & 1],
+                            "reason": END_REASONS[self._end]}
+        return dict(self._result)
+
+    def log(self) -> str:
+        """The game's log so far as text (sim.engine.gamelog.format_log), for a Scenario
+        made with ``log=True``.  Journey tokens a scenario turned face down
+        (:meth:`set_journey`) show their true face: the faces at the log's start are
+        worked back from the faces now over the turn-overs logged (set a token before
+        the turns it matters to, not between them)."""
+        if not self.S[L.V + L.V_LOG_ON]:
+            raise RuntimeError("this Scenario keeps no log: make it with log=True")
+        rows = self.log_rows()
+        n = self.config.n_players
+        flips = [0] * n
+        for ev, _t, p, _c, k, _x in rows:
+            if ev == codes.EV_TOKEN and k == TOKEN_JOURNEY and 0 <= p < n:
+                flips[p] += 1
+        start_up = [self.journey_face_up(p) ^ (flips[p] % 2 == 1) for p in range(n)]
+        names = [getattr(b, "name", "?") for b in self.bots]
+        return format_log(np.array(rows, np.int32).reshape(-1, L.LOG_WIDTH), names,
+                          truncated=bool(self.S[L.V + L.V_LOG_TRUNC]), journey_up=start_up)
+
+    def log_rows(self) -> list[tuple[int, ...]]:
+        """The log's rows so far: (event, turn, player, card, count, extra), as
+        sim.engine.codes EV_* describe them."""
+        n = int(self.S[L.V + L.V_LOG_N])
+        rows = self.S[L.LOG:L.LOG + n * L.LOG_WIDTH].reshape(n, L.LOG_WIDTH)
+        return [tuple(int(x) for x in r) for r in rows]
 
     def decide(self, p: int, decision: int, arg: int = 0) -> str | int | None:
         """Ask player ``p`` one decision (sim.engine.codes.D_*) in the current state."""

@@ -33,6 +33,7 @@ from sim.engine.layout import (
     E_STAYS,
     E_WINDOW,
     ERR,
+    ERR_ARG,
     HAND0,
     N_COLS,
     N_REACTIONS,
@@ -96,7 +97,10 @@ def fail(S, code, p, d, c):
 
 @njit(cache=True)
 def ask(S, R, T, P, Q, H, p, d, arg):
-    """Ask player ``p`` decision ``d``; records an error if its bot raised."""
+    """Ask player ``p`` decision ``d``; records an error if its bot raised.  The
+    question's ``arg`` is kept (layout ERR_ARG) so that an illegal answer's error can
+    list the answers that were legal (sim.engine.batch.legal_answers)."""
+    S[ERR_ARG] = arg
     if T[T_ADV]:        # every decision of an Adventures game (decision_calls)
         c = H[0][1](S, R, T, P, Q, H[1], p, d, arg)
     else:

@@ -363,31 +363,40 @@ def pilgrimage(S, R, T, P, Q, D, p):
     choose up to 3 differently named cards you have in play and gain a copy of each.
 
     Copies come from the Supply only.  Asks D_PILGRIMAGE (a card in play with a copy in
-    the Supply, or -1 to stop) up to three times, the cards named in increasing card-id
-    order (arg: the card named last, -1 at first), so no name can come twice.  Logs
-    EV_TOKEN (TOKEN_JOURNEY; count of the row: the token, card -1) and EV_GAIN."""
+    the Supply and not named yet, or -1 to stop) while such a card is left, at most three
+    times; the cards may be named in any order (arg: the highest card id named so far,
+    -1 at first: a bot naming cards in increasing id order, as the rule bots and the
+    random bot do, takes only ids above it).  Logs EV_TOKEN (TOKEN_JOURNEY; count of the
+    row: the token, card -1) and EV_GAIN."""
     S[JOURNEY_DOWN + p] = 1 - S[JOURNEY_DOWN + p]
     log_event(S, EV_TOKEN, p, -1, TOKEN_JOURNEY, PILGRIMAGE)
     if S[JOURNEY_DOWN + p]:
         return
     p0 = PLAY0 + p * N_SLOTS
-    last = -1
-    for _ in range(3):
+    first = -1          # the cards named so far
+    second = -1
+    highest = -1
+    for k in range(3):
         any_ok = False
-        for c in range(last + 1, N_CARDS):
-            if S[p0 + c] and S[SUPPLY + c] > 0:
+        for c in range(N_CARDS):
+            if S[p0 + c] and S[SUPPLY + c] > 0 and c != first and c != second:
                 any_ok = True
                 break
         if not any_ok:
             return
-        c = ask(S, R, T, P, Q, D, p, D_PILGRIMAGE, last)
+        c = ask(S, R, T, P, Q, D, p, D_PILGRIMAGE, highest)
         if S[ERR] or c < 0:
             return
-        if c <= last or c >= N_CARDS or S[p0 + c] <= 0 or S[SUPPLY + c] <= 0:
+        if c >= N_CARDS or c == first or c == second or S[p0 + c] <= 0 or \
+                S[SUPPLY + c] <= 0:
             fail(S, ERR_ILLEGAL, p, D_PILGRIMAGE, c)
             return
         gain_card(S, R, T, P, Q, D, p, c, GAIN_TO_DISCARD)
-        last = c
+        if k == 0:
+            first = c
+        else:
+            second = c
+        highest = max(highest, c)
 
 
 # ----------------------------------------------------------------------------- $5

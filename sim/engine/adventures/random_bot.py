@@ -17,12 +17,16 @@ the question does not say, the bot keeps to answers that are legal either way:
   Curses" only with a Curse and no Attack in hand; a discard then answers an Attack
   when one is in hand and one card is left to discard, else a Curse when one is in
   hand and at most two are left, else any card: legal for every option.
+* D_PILGRIMAGE: the cards are named in increasing id order (any order of different
+  cards is legal; this one reaches every set of cards, and keeps the games the random
+  bot played when the engine took only that order).
 * D_DISCIPLE and D_ACTION-like choices take cards whose own type is Action (an Estate
   playing an inherited Action is offered by D_ACTION only, where the turn checks it).
 """
 
 from __future__ import annotations
 
+import numpy as np
 from numba import njit
 
 import sim.engine.adventures.turn as _turn
@@ -202,6 +206,16 @@ def pick(S, R, T, p, kind, mask, lim, allow_none):
 
 
 @njit(cache=True)
+def legal_cards(S, T, p, kind, mask, lim):
+    """Which card ids are legal answers of choice ``kind`` (one bool each): the answers
+    an illegal answer's error lists (sim.engine.batch.legal_answers)."""
+    out = np.zeros(N_CARDS, np.bool_)
+    for c in range(N_CARDS):
+        out[c] = _ok(S, T, p, c, kind, mask, lim)
+    return out
+
+
+@njit(cache=True)
 def _count(S, T, p, kind, mask, lim):
     n = 0
     for c in range(N_CARDS):
@@ -267,6 +281,11 @@ def random_decide_adv(S, R, T, p, d, arg):
     if d == D_BONFIRE:
         return pick(S, R, T, p, K_PLAY, 0, 0, True)
     if d == D_PILGRIMAGE:
+        # Names cards in increasing id order (a subset of the legal answers, which may
+        # come in any order): nothing above ``arg`` left, it stops without a draw (the
+        # engine asks while any card not named yet is left).
+        if _count(S, T, p, K_PILGRIM, 0, arg) == 0:
+            return -1
         return pick(S, R, T, p, K_PILGRIM, 0, arg, True)
     if d == D_QUEST:
         # Options offered: -1 and "six cards" always, "an Attack" with one in hand, "two
