@@ -29,6 +29,7 @@ from sim.cards import (
 )
 from sim.engine import layout as L
 from sim.engine.codes import BOT_RAISED, NO_CARD, USE_DEFAULT
+from sim.engine.zones import with_ability
 
 REGISTRY: dict[int, object] = {}
 LAST_ERROR: list[BaseException] = []
@@ -111,13 +112,14 @@ class View:
       piles ("+1 Card", "+1 Action", "+1 Buy", "+$1", "-$2 cost", "Trashing"); a token
       not listed is still with its owner.  ``minus_card`` (the -1 Card token is on the
       deck), ``minus_coin`` (the -$1 token is taken), ``journey_up`` (the Journey token
-      is face up), ``inherited`` (the card Inheritance set aside, or None), each with
-      an ``opponents_`` list.
+      is face up), ``inherited`` (the card Inheritance set aside, or None: that
+      player's Estates have its abilities and types), each with an ``opponents_`` list.
     * ``events``: the Events of this game (buy one by answering ``buy`` with its name);
       ``non_supply``: the Traveller upgrade piles {name: cards left}.
     * ``mission_turn``: this is an extra turn from Mission (no cards can be bought).
-    * :meth:`cost` is the cost now (Bridge Trolls in play and the -$2 cost token of the
-      player whose turn it is); Events keep their printed cost.
+    * :meth:`cost` is the cost now (Bridge Trolls in play, Estates inheriting Bridge Troll
+      included, and the -$2 cost token of the player whose turn it is); Events keep
+      their printed cost.
     """
 
     def __init__(self, S: np.ndarray, p: int, arg: int, decision: int = -1):
@@ -180,7 +182,8 @@ class View:
         self.non_supply = {CARDS[c].name: int(S[L.NON_SUPPLY + c]) for c in GAME["upgrades"]}
         self.mission_turn = bool(S[L.V + L.V_MISSION])
         cur = int(S[L.V + L.V_CUR])
-        self._trolls = int(S[L.PLAY0 + cur * L.N_SLOTS + BRIDGE_TROLL])
+        # The engine's own count (an Estate inheriting Bridge Troll is one), run as Python.
+        self._trolls = int(with_ability.py_func(S, cur, L.PLAY0, BRIDGE_TROLL))
         self._cost_token = int(S[L.TOK_COST + cur]) - 1
 
     def count(self, name: str) -> int:
