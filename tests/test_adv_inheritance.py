@@ -236,6 +236,20 @@ def test_the_rule_bot_buys_at_the_price_an_inherited_bridge_troll_makes():
     assert sc.discard(0).get("Gold") == 1                       # Gold at $5
 
 
+def test_an_estate_inheriting_page_is_exchanged_and_goes_back_to_the_estate_pile():
+    # ADVENTURES.md §7 (e): an inherited Traveller lets the Estate be exchanged.
+    bot = Scripted("me", play_action=["Estate", None], exchange_traveller=[True])
+    sc = game([bot, nobuy()], kingdom=K_RESERVES[:-1] + ["Page"])
+    sc.set_inheritance(0, "Page").set_hand(0, ["Estate"]).set_deck(0, coppers(10))
+    estates, hunters = sc.supply("Estate"), sc.non_supply("Treasure Hunter")
+    turn(sc)
+    assert [v.arg for v in bot.asked("exchange_traveller")] == [card_id("Estate")]
+    assert sc.supply("Estate") == estates + 1 and sc.supply("Page") == 10
+    assert sc.non_supply("Treasure Hunter") == hunters - 1
+    assert sc.discard(0) == {"Treasure Hunter": 1, "Copper": 1}
+    assert "Estate" not in sc.owned(0)
+
+
 # ============================================================================ calls by name
 def test_an_inherited_guide_is_called_by_answering_guide():
     bot = Scripted("me", start_of_turn=["Guide", None])
