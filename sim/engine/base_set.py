@@ -511,7 +511,7 @@ def library(S, R, T, P, Q, H, p):
         c = take_top(S, R, p)
         if c < 0:
             break
-        if T[c * N_COLS + C_TYPES] & ACTION:
+        if types_of(S, T, p, c) & ACTION:      # an inheriting Estate is an Action
             r = yes_no(S, R, T, P, Q, H, p, D_LIBRARY, c)
             if r < 0:
                 return

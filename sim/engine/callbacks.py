@@ -33,6 +33,7 @@ from sim.cards import (
 )
 from sim.engine import layout as L
 from sim.engine.codes import BOT_RAISED, NO_CARD, USE_DEFAULT
+from sim.engine.zones import with_ability
 
 REGISTRY: dict[int, object] = {}
 LAST_ERROR: list[BaseException] = []
@@ -150,8 +151,8 @@ class View:
       piles ("+1 Card", "+1 Action", "+1 Buy", "+$1", "-$2 cost", "Trashing"); a token
       not listed is still with its owner.  ``minus_card`` (the -1 Card token is on the
       deck), ``minus_coin`` (the -$1 token is taken), ``journey_up`` (the Journey token
-      is face up), ``inherited`` (the card Inheritance set aside, or None), each with
-      an ``opponents_`` list.
+      is face up), ``inherited`` (the card Inheritance set aside, or None: that
+      player's Estates have its abilities and types), each with an ``opponents_`` list.
     * ``events``: the Events of this game; buy one by answering ``buy`` with its name
       (:meth:`can_buy` says whether it can be bought now); :meth:`bought` and
       :meth:`bought_this_turn` count the Events bought (the rule terms ``bought`` and
@@ -161,7 +162,8 @@ class View:
       others'), the rule term ``gained``.
     * ``mission_turn``: this is an extra turn from Mission (no cards can be bought;
       Events can).
-    * :meth:`cost` is the cost now (Bridge Trolls in play and the -$2 cost token of the
+    * :meth:`cost` is the cost now (Bridge Trolls in play, Estates inheriting Bridge Troll included, and the -$2
+      cost token of the
       player whose turn it is); Events keep their printed cost.
     """
 
@@ -391,7 +393,8 @@ class View:
 
     def cost(self, name: str) -> int:
         """What the card costs now (sim.engine.zones.cost_of): its printed cost less $1
-        per Bridge Troll the player whose turn it is has in play, less $2 on the pile of
+        per Bridge Troll the player whose turn it is has in play (an Estate inheriting
+        Bridge Troll counts), less $2 on the pile of
         that player's -$2 cost token, never below $0.  An Event's cost never changes."""
         c = _cid(name)
         k = CARDS[c].cost
@@ -399,7 +402,8 @@ class View:
             return k
         S = self._state
         cur = int(S[L.V + L.V_CUR])
-        k -= int(S[L.PLAY0 + cur * L.N_SLOTS + BRIDGE_TROLL])
+        # The engine's own count (an Estate inheriting Bridge Troll is one), run as Python.
+        k -= int(with_ability.py_func(S, cur, L.PLAY0, BRIDGE_TROLL))
         if c == int(S[L.TOK_COST + cur]) - 1:
             k -= 2
         return max(k, 0)

@@ -34,11 +34,12 @@ D_ARTISAN_GAIN = 23    # card to gain to hand (arg: max cost)
 D_ARTISAN_TOPDECK = 24  # card from hand to put onto the deck (mandatory)
 # Adventures (sim.engine.adventures).  "Mode" decisions are answered with a number.
 D_START = 25           # start of turn: the card whose effect or call comes next (Gear, a
-                       # Duration, Hireling, Guide, Ratcatcher, Transmogrify, Teacher), or -1:
-                       # call nothing more (effects still due then resolve in the default
-                       # order; arg 1 once calls are closed, 0 before)
-D_AFTER_ACTION = 26    # after an Action resolved (arg: it): call Royal Carriage or Coin of
-                       # the Realm, or -1
+                       # Duration, Hireling, Guide, Ratcatcher, Transmogrify, Teacher; a
+                       # Reserve's name also calls an Estate inheriting it, as does Estate),
+                       # or -1: call nothing more (effects still due then resolve in the
+                       # default order; arg 1 once calls are closed, 0 before)
+D_AFTER_ACTION = 26    # after an Action resolved (arg: it): call Royal Carriage (or an Estate
+                       # inheriting it: answer either name) or Coin of the Realm, or -1
 D_EXCHANGE = 27        # 1 to exchange the Traveller (arg) discarded from play, 0 not to
 D_CARAVAN_GUARD = 28   # 1 to play Caravan Guard from hand against an Attack (arg: the Attack)
 D_DUPLICATE = 29       # 1 to call Duplicate to gain a copy of the card just gained (arg)
@@ -60,6 +61,7 @@ D_ARTIFICER_DISCARD = 44   # card from hand to discard, or -1 to stop
 D_ARTIFICER_GAIN = 45  # card costing exactly arg to gain onto the deck, or -1
 D_STORYTELLER = 46     # Treasure from hand to play, or -1 (at most 3)
 D_WINE_MERCHANT = 47   # 1 to discard a Wine Merchant from the mat at the end of the Buy phase
+                       # (a real one first, then Estates inheriting it; one question each)
 D_HERO = 48            # Treasure to gain (mandatory while one can be gained)
 D_FUGITIVE = 49        # card from hand to discard (mandatory)
 D_DISCIPLE = 50        # Action from hand to play twice (and gain a copy of), or -1

@@ -27,7 +27,7 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from sim.cards import ACTION, CARDS, DUPLICATE
+from sim.cards import ACTION, CARDS, DUPLICATE, ESTATE
 from sim.engine import codes
 
 # (The ``extra`` of EV_TOPDECK, EV_SET_ASIDE and EV_LOOK rows is the id of the card
@@ -158,6 +158,7 @@ def format_log(log: np.ndarray, names: Sequence[str], *, header: str = "",
     cur = -1
     source = ""          # the card whose text is running (names discards, trashes...)
     journey: dict[int, bool] = dict(enumerate(journey_up))   # each Journey token's face
+    inherited: dict[int, int] = {}       # the card each player's Estate token is on
     mission = [False]    # the next EV_TURN row is a Mission turn
     out.append("Setup: each player shuffles 7 Copper and 3 Estate and draws 5.")
     for i, (ev, _turn, p, c, k, extra) in enumerate(rows):
@@ -224,7 +225,7 @@ def format_log(log: np.ndarray, names: Sequence[str], *, header: str = "",
             source = _card(c)
             if extra < 0:
                 when = ""
-            elif c == DUPLICATE:
+            elif c == DUPLICATE or (c == ESTATE and inherited.get(p) == DUPLICATE):
                 when = f" (on gaining {_card(extra)})"
             else:
                 when = f" (after {_card(extra)})"
@@ -240,6 +241,8 @@ def format_log(log: np.ndarray, names: Sequence[str], *, header: str = "",
             else:
                 if k == codes.TOKEN_JOURNEY:
                     journey[p] = not journey.get(p, True)
+                if k == codes.TOKEN_ESTATE:
+                    inherited[p] = c
                 out.append(f"    {who(p)} {_token_text(k, c, extra, journey.get(p, True))}")
         elif ev == codes.EV_DURATION:
             source = _card(c)

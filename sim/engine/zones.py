@@ -18,6 +18,7 @@ from sim.cards import (
     C_TYPES,
     C_VP,
     DISTANT_LANDS,
+    ESTATE,
     GARDENS,
     N_CARDS,
     PROVINCE,
@@ -49,6 +50,7 @@ from sim.engine.layout import (
     HAND0,
     HAND_N,
     IN_SUPPLY,
+    INHERIT,
     LOG,
     LOG_WIDTH,
     MAT0,
@@ -111,6 +113,65 @@ def log_event(S, ev, p, card, count, extra):
     S[o + 4] = count
     S[o + 5] = extra
     S[V + V_LOG_N] = n + 1
+
+
+# ----------------------------------------------------------------------------- abilities
+# Inheritance (ADVENTURES.md §5): a player's Estates have the abilities and types of the
+# card their Estate token is on (``S[INHERIT + p]``: that card's id + 1, 0 before
+# Inheritance).  Every engine test for a card's ability ("a Royal Carriage on the mat",
+# "Bridge Trolls in play", "this gain is a Lost City") goes through these, so an
+# inheriting Estate is never missed; with no Estate token placed each is the plain test
+# of the card plus one compare.
+
+
+@njit(cache=True, inline="always")
+def played_as(S, p, c):
+    """The card whose text ``c`` has for ``p``: an Estate of a player whose Estate token
+    is on a card (Inheritance) has that card's abilities; any other card its own."""
+    if c == ESTATE and S[INHERIT + p]:
+        return S[INHERIT + p] - 1
+    return c
+
+
+@njit(cache=True, inline="always")
+def types_of(S, T, p, c):
+    """``c``'s types for ``p`` (an inheriting Estate adds the inherited card's)."""
+    t = T[c * N_COLS + C_TYPES]
+    if c == ESTATE and S[INHERIT + p]:
+        t |= T[(S[INHERIT + p] - 1) * N_COLS + C_TYPES]
+    return t
+
+
+@njit(cache=True, inline="always")
+def has_ability(S, p, c, x):
+    """Card ``c`` of ``p``'s has card ``x``'s abilities: it is ``x``, or an Estate while
+    ``p``'s Estate token is on ``x``."""
+    return c == x or (c == ESTATE and S[INHERIT + p] == x + 1)
+
+
+@njit(cache=True, inline="always")
+def with_ability(S, p, z0, x):
+    """How many of ``p``'s cards in the count zone ``z0`` (HAND0, PLAY0, MAT0, ...) have
+    card ``x``'s abilities: the copies of ``x`` there, plus ``p``'s Estates there while
+    ``p``'s Estate token is on ``x``."""
+    o = z0 + p * N_SLOTS
+    n = S[o + x]
+    if S[INHERIT + p] == x + 1:
+        n += S[o + ESTATE]
+    return n
+
+
+@njit(cache=True, inline="always")
+def card_with_ability(S, p, z0, x):
+    """Which of ``p``'s cards in the count zone ``z0`` to use as an ``x`` (to call from
+    the mat, to react with from the hand): ``x`` itself while there is one, else an
+    Estate with ``x``'s abilities; -1 when there is neither."""
+    o = z0 + p * N_SLOTS
+    if S[o + x] > 0:
+        return x
+    if S[INHERIT + p] == x + 1 and S[o + ESTATE] > 0:
+        return ESTATE
+    return -1
 
 
 # shuffle_discard writes a card's copies FILL at a time (4: its stores are written out).
@@ -527,9 +588,9 @@ def gains_to_end(S):
 @njit(cache=True, inline="always")
 def cost_of(S, T, c):
     """What card ``c`` costs now.  In the base game its printed cost; with Adventures
-    the current player's Bridge Trolls in play (-$1 each) and -$2 cost token (on
-    ``c``'s pile) lower it, never below $0 (ADVENTURES.md §2.8).  Not for Events:
-    their cost never changes."""
+    the current player's Bridge Trolls in play (-$1 each; an Estate inheriting Bridge
+    Troll is one) and -$2 cost token (on ``c``'s pile) lower it, never below $0
+    (ADVENTURES.md §2.8).  Not for Events: their cost never changes."""
     k = T[c * N_COLS + C_COST]
     if T[T_ADV]:
         k = reduced_cost(S, c, k)
@@ -540,15 +601,16 @@ def cost_of(S, T, c):
 def reduced_cost(S, c, k):
     """:func:`cost_of`'s Adventures part, out of line (cost_of is inlined everywhere)."""
     cur = S[V + V_CUR]
-    return lowered_cost(c, k, S[PLAY0 + cur * N_SLOTS + BRIDGE_TROLL], S[TOK_COST + cur] - 1)
+    return lowered_cost(c, k, with_ability(S, cur, PLAY0, BRIDGE_TROLL), S[TOK_COST + cur] - 1)
 
 
 @njit(cache=True, inline="always")
 def lowered_cost(c, printed, trolls, token_pile):
     """Card ``c``'s cost: ``printed`` less $1 per Bridge Troll the current player has in
-    play (``trolls``) and $2 if the -$2 cost token is on its pile (``token_pile``, the
-    pile's card id, -1 if on none), never below $0.  For a caller pricing many cards at
-    once, which reads ``trolls`` and ``token_pile`` once (turn.pick_buy_adv)."""
+    play (``trolls``, :func:`with_ability`'s count: inheriting Estates too) and $2 if the
+    -$2 cost token is on its pile (``token_pile``, the pile's card id, -1 if on none),
+    never below $0.  For a caller pricing many cards at once, which reads ``trolls`` and
+    ``token_pile`` once (turn.pick_buy_adv)."""
     k = printed - trolls - (2 if c == token_pile else 0)
     return k if k > 0 else 0
 

@@ -154,7 +154,7 @@ from sim.engine.program import (
     X_TOKEN,
     X_TRADE,
 )
-from sim.engine.zones import can_gain, cost_of
+from sim.engine.zones import can_gain, cost_of, with_ability
 
 BIG = 1 << 30
 
@@ -319,8 +319,8 @@ def start_choice(S, T, P, Q, b, p, calls_open):
     Guide (on the hand as dealt, before Gear's cards or a Duration's draw would be
     discarded with it), every effect still due in the default order (Gear's cards first,
     so a Ratcatcher call can trash one of them), then the other calls wanted.  Never -1
-    while an effect is due (after a -1 calls close)."""
-    m0 = MAT0 + p * N_SLOTS
+    while an effect is due (after a -1 calls close).  A call is named by its Reserve,
+    also for an Estate inheriting it (the turn calls that Estate)."""
     if has_list(P, b, X_START):
         best = -1
         for i in range(len(_turn.START_ITEMS)):
@@ -330,21 +330,22 @@ def start_choice(S, T, P, Q, b, p, calls_open):
                 best = c
         if calls_open:
             for c in (GUIDE, RATCATCHER, TRANSMOGRIFY, TEACHER):
-                if extra_rank(P, b, X_START, c) < NEVER and S[m0 + c] and \
+                if extra_rank(P, b, X_START, c) < NEVER and with_ability(S, p, MAT0, c) and \
                         (best < 0 or
                          extra_rank(P, b, X_START, c) < extra_rank(P, b, X_START, best)) \
                         and wants_start_call(S, T, P, Q, b, p, c):
                     best = c
         if best >= 0:
             return best
-    if calls_open and S[m0 + GUIDE] and wants_start_call(S, T, P, Q, b, p, GUIDE):
+    if calls_open and with_ability(S, p, MAT0, GUIDE) and \
+            wants_start_call(S, T, P, Q, b, p, GUIDE):
         return GUIDE
     for i in range(len(_turn.START_ITEMS)):
         if _turn.start_item_due(S, p, _turn.START_ITEMS[i]):
             return _turn.START_ITEMS[i]
     if calls_open:
         for c in (RATCATCHER, TRANSMOGRIFY, TEACHER):
-            if S[m0 + c] and wants_start_call(S, T, P, Q, b, p, c):
+            if with_ability(S, p, MAT0, c) and wants_start_call(S, T, P, Q, b, p, c):
                 return c
     return -1
 
@@ -389,7 +390,7 @@ def after_action_call(S, T, P, Q, b, p, arg):
         r = call_rule(S, T, P, Q, b, p, COIN_OF_THE_REALM, arg)
         if r == 1 or (r < 0 and S[V + V_ACTIONS] == 0 and rules_action(S, T, P, Q, b, p) >= 0):
             return COIN_OF_THE_REALM
-    if S[m0 + ROYAL_CARRIAGE] and arg >= 0 and rc_can_replay(S, p, arg):
+    if with_ability(S, p, MAT0, ROYAL_CARRIAGE) and arg >= 0 and rc_can_replay(S, p, arg):
         r = call_rule(S, T, P, Q, b, p, ROYAL_CARRIAGE, arg)
         if r >= 0:
             return ROYAL_CARRIAGE if r == 1 else -1

@@ -1,10 +1,12 @@
 """What Adventures adds to every game it is in (ADVENTURES.md §2).
 
 Costs (:func:`sim.engine.zones.cost_of`), the -1 Card token (in
-:func:`sim.engine.zones.draw`) and the -$1 token (:func:`sim.engine.zones.add_coins`)
-live with the zone primitives, since base-set cards read them too.  Here:
+:func:`sim.engine.zones.draw`), the -$1 token (:func:`sim.engine.zones.add_coins`) and
+the ability tests that see Inheritance's Estates (``played_as``, ``types_of``,
+``has_ability``, ``with_ability``, ``card_with_ability``; the first two imported here
+for the Adventures modules) live with the zone primitives, since base-set cards and
+costs read them too.  Here:
 
-- which card an Estate plays as under Inheritance (:func:`played_as`, :func:`types_of`);
 - Duration marks: a card text that leaves something for a later turn calls
   :func:`stays`; the turn marks the copy (and the cards that played it) to stay
   in play (``KEEP``: through the next Cleanup; ``PERM``: for the game);
@@ -71,7 +73,6 @@ from sim.engine.layout import (
     HAND0,
     HAND_N,
     IN_SUPPLY,
-    INHERIT,
     KEEP,
     MARKS,
     MAT0,
@@ -114,40 +115,25 @@ from sim.engine.zones import (
     GAIN_TO_DECK,
     GAIN_TO_HAND,
     add_coins,
+    card_with_ability,
     cost_of,
     count_owned,
     discard_from_hand,
     draw,
     gain,
+    has_ability,
     log_event,
     move_card,
+    played_as,
     take_from_zone,
     topdeck_from,
     trash_from,
     trash_from_hand,
+    types_of,
 )
 
 STAY_NEXT_TURN = 1      # V_STAYS levels: through the next Cleanup ...
 STAY_GAME = 2           # ... or for the rest of the game
-
-
-# ----------------------------------------------------------------------------- Inheritance
-@njit(cache=True, inline="always")
-def played_as(S, p, c):
-    """The card whose text ``c`` has for ``p``: an Estate of a player whose Estate token
-    is on a card (Inheritance) has that card's abilities; any other card its own."""
-    if c == ESTATE and S[INHERIT + p]:
-        return S[INHERIT + p] - 1
-    return c
-
-
-@njit(cache=True, inline="always")
-def types_of(S, T, p, c):
-    """``c``'s types for ``p`` (an inheriting Estate adds the inherited card's)."""
-    t = T[c * N_COLS + C_TYPES]
-    if c == ESTATE and S[INHERIT + p]:
-        t |= T[(S[INHERIT + p] - 1) * N_COLS + C_TYPES]
-    return t
 
 
 # ----------------------------------------------------------------------------- Durations
@@ -207,12 +193,7 @@ def to_mat(S, p):
 def reserve_on_mat(S, p, r):
     """The card on ``p``'s mat that can be called as Reserve ``r``: ``r`` itself, else an
     Estate with ``r``'s abilities (Inheritance); -1 if none."""
-    m0 = MAT0 + p * N_SLOTS
-    if S[m0 + r] > 0:
-        return r
-    if S[m0 + ESTATE] > 0 and S[INHERIT + p] == r + 1:
-        return ESTATE
-    return -1
+    return card_with_ability(S, p, MAT0, r)
 
 
 @njit(cache=True)
@@ -429,7 +410,8 @@ def gain_sets_off(S, p, c):
     """Whether ``c`` just gained by ``p`` sets off anything in :func:`on_gain` (Lost City,
     Travelling Fair, a Duplicate to call): the turn's buy calls on_gain only then (the
     count for Treasure Hunter is zones.gain's)."""
-    return c == LOST_CITY or S[V + V_FAIR] != 0 or reserve_on_mat(S, p, DUPLICATE) >= 0
+    return has_ability(S, p, c, LOST_CITY) or S[V + V_FAIR] != 0 or \
+        reserve_on_mat(S, p, DUPLICATE) >= 0
 
 
 @njit(cache=True)
@@ -439,9 +421,10 @@ def on_gain(S, R, T, P, Q, D, p, c, where):
     makes each other player draw a card; with Travelling Fair bought this turn ``p``
     may put it onto the deck; ``p`` may call Duplicates from the mat for a copy (cost
     up to $6 now, from the Supply), and each copy's gain sets off the same in turn.
-    When several apply the engine resolves them in that order."""
+    When several apply the engine resolves them in that order.  An Estate gained by a
+    player whose Estates inherit Lost City is a Lost City gained."""
     while S[ERR] == 0:
-        if c == LOST_CITY:
+        if has_ability(S, p, c, LOST_CITY):
             n = S[V + V_NP]
             for k in range(1, n):
                 draw(S, R, (p + k) % n, 1)
@@ -471,13 +454,10 @@ def attacked_adv(S, R, T, P, Q, D, p, q, unused):
     affects ``q`` (1) or not (0).  ``q`` may play Caravan Guards from hand, one at a
     time (each draws its card first; a Guard drawn may be played too), then reveal
     Moat; a revealed Moat or a Champion ``q`` has in play keeps the Attack off."""
-    h0 = HAND0 + q * N_SLOTS
     attack = S[V + V_THIS]
     while S[ERR] == 0:
         # A Caravan Guard, or an Estate with its abilities (Inheritance), from hand.
-        guard = CARAVAN_GUARD if S[h0 + CARAVAN_GUARD] > 0 else -1
-        if guard < 0 and S[h0 + ESTATE] > 0 and S[INHERIT + q] == CARAVAN_GUARD + 1:
-            guard = ESTATE
+        guard = card_with_ability(S, q, HAND0, CARAVAN_GUARD)
         if guard < 0 or yes_no(S, R, T, P, Q, D, q, D_CARAVAN_GUARD, attack) != 1:
             break
         move_card(S, q, Z_HAND, Z_PLAY, guard)
@@ -490,8 +470,8 @@ def attacked_adv(S, R, T, P, Q, D, p, q, unused):
     if S[ERR]:
         return 0
     blocked = attack_blocked(S, R, T, P, Q, D, q)
-    if not blocked and S[ERR] == 0 and S[h0 + MOAT] == 0 and S[h0 + ESTATE] > 0 \
-            and S[INHERIT + q] == MOAT + 1:      # an Estate with Moat's abilities
+    # An Estate with Moat's abilities (a real Moat was offered by attack_blocked).
+    if not blocked and S[ERR] == 0 and card_with_ability(S, q, HAND0, MOAT) == ESTATE:
         if yes_no(S, R, T, P, Q, D, q, D_REVEAL_MOAT, 0) == 1:
             log_event(S, EV_REVEAL, q, ESTATE, 1, 0)
             blocked = True

@@ -102,7 +102,7 @@ from sim.engine.layout import (
     V,
 )
 from sim.engine.rng import below
-from sim.engine.zones import can_gain, cost_of
+from sim.engine.zones import can_gain, cost_of, with_ability
 
 ANY_COST = 1 << 20      # "a Treasure" (Hero), "a card in play" (Pilgrimage): no cost limit
 
@@ -163,13 +163,14 @@ def _ok(S, T, p, c, kind, mask, lim):
     if kind == K_START:
         if _turn.start_item_due(S, p, c):
             return True
+        # A call, named by its Reserve (an Estate inheriting it on the mat counts).
         return (c == GUIDE or c == RATCATCHER or c == TRANSMOGRIFY or c == TEACHER) and \
-            _turn.start_call_ok(S, p, c)
+            with_ability(S, p, MAT0, c) > 0
     if kind == K_AFTER:
         if c == COIN_OF_THE_REALM:
             return S[MAT0 + p * N_SLOTS + c] > 0
         if c == ROYAL_CARRIAGE:
-            return S[MAT0 + p * N_SLOTS + c] > 0 and rc_can_replay(S, p, lim)
+            return with_ability(S, p, MAT0, c) > 0 and rc_can_replay(S, p, lim)
         return False
     if kind == K_PILE:
         return action_supply_pile(S, T, c) and not (lim and has_token_on(S, p, c))

@@ -222,14 +222,17 @@ from sim.engine.steps import (
 from sim.engine.zones import (
     add_coins,
     can_gain,
+    card_with_ability,
     cost_of,
     draw,
     draw_plain,
     gain,
+    has_ability,
     log_event,
     lowered_cost,
     move_card,
     trash_from_hand,
+    with_ability,
 )
 
 # Start-of-turn items a bot orders (D_START answers), in the default order: Gear's
@@ -301,22 +304,26 @@ def play_plain_treasures(S, T, p, c, k):
 def after_action(S, R, T, P, Q, D, p, o):
     """The after-Action window of the entry at ``o`` (its card just resolved): call Coin
     of the Realm (+2 Actions) any number of times, or Royal Carriage to replay the card
-    if this copy is still in play (the replay is queued; its own window follows it)."""
+    if this copy is still in play (the replay is queued; its own window follows it).
+    An Estate inheriting Royal Carriage is a Royal Carriage on the mat: the answer
+    ROYAL_CARRIAGE calls a real one first, the answer ESTATE that Estate."""
     c = S[o + E_CARD]
     m0 = MAT0 + p * N_SLOTS
     b = rule_seat(S, P, p)
     while S[ERR] == 0:
-        rc_ok = (S[m0 + ROYAL_CARRIAGE] > 0 and S[o + E_GONE] == 0
-                 and S[PLAY0 + p * N_SLOTS + c] > 0)
+        rc = card_with_ability(S, p, MAT0, ROYAL_CARRIAGE)
+        rc_ok = rc >= 0 and S[o + E_GONE] == 0 and S[PLAY0 + p * N_SLOTS + c] > 0
         cotr_ok = S[m0 + COIN_OF_THE_REALM] > 0
         if not (rc_ok or cotr_ok):
             return
         a = ask_rule(S, R, T, P, Q, D, p, D_AFTER_ACTION, c, b)
         if S[ERR] or a < 0:
             return
-        if a == ROYAL_CARRIAGE and rc_ok:
-            call_from_mat(S, p, ROYAL_CARRIAGE, c)
-            push_entry(S, T, p, c, 1, ROYAL_CARRIAGE, E_KIND_REPLAY)
+        if rc_ok and a < N_CARDS and has_ability(S, p, a, ROYAL_CARRIAGE):
+            if S[m0 + a] > 0:
+                rc = a              # the card named, when it is on the mat
+            call_from_mat(S, p, rc, c)
+            push_entry(S, T, p, c, 1, rc, E_KIND_REPLAY)
             return
         if a == COIN_OF_THE_REALM and cotr_ok:
             call_from_mat(S, p, COIN_OF_THE_REALM, c)
@@ -333,9 +340,10 @@ def run_stack(S, R, T, P, Q, H, p, base):
         o = STACK + ADV_STACK_WIDTH * (n - 1)
         if S[o + E_WINDOW]:
             S[o + E_WINDOW] = 0
-            # The window can do something only with Royal Carriage or Coin of the Realm
-            # on the mat (after_action's own first test): most Actions skip the call.
-            if S[MAT0 + p * N_SLOTS + ROYAL_CARRIAGE] or \
+            # The window can do something only with Royal Carriage (or an Estate with
+            # its abilities) or Coin of the Realm on the mat (after_action's own first
+            # test): most Actions skip the call.
+            if with_ability(S, p, MAT0, ROYAL_CARRIAGE) or \
                     S[MAT0 + p * N_SLOTS + COIN_OF_THE_REALM]:
                 after_action(S, R, T, P, Q, (H[0], H[1], H[2]), p, o)
             continue
@@ -552,13 +560,17 @@ def start_of_turn(S, R, T, P, Q, H, p):
             continue
         if start_item_due(S, p, a):
             do_start_item(S, R, T, P, Q, (H[0], H[1], H[2]), p, a)
-        elif calls_open and start_call_ok(S, p, a):
-            call_from_mat(S, p, a, -1)
+            continue
+        # A call: the card named, or for a Reserve's name with none of it on the mat an
+        # Estate with its abilities (Inheritance).
+        k = card_with_ability(S, p, MAT0, a) if a < N_CARDS else -1
+        if calls_open and k >= 0 and start_call_ok(S, p, k):
+            call_from_mat(S, p, k, -1)
             D = (H[0], H[1], H[2])
             # The call's text is the card's function with the call flag set (V_GONE 2).
-            S[V + V_THIS] = a
+            S[V + V_THIS] = k
             S[V + V_GONE] = 2
-            H[3][T[played_as(S, p, a) * N_COLS + C_SPECIAL]](S, R, T, P, Q, D, p)
+            H[3][T[played_as(S, p, k) * N_COLS + C_SPECIAL]](S, R, T, P, Q, D, p)
             S[V + V_GONE] = 0
         else:
             fail(S, ERR_ILLEGAL, p, D_START, a)
@@ -598,7 +610,7 @@ def pick_buy_adv(S, T, P, Q, b, p):
     # the bot picks): the current player's Bridge Trolls in play, the -$2 cost token's
     # pile.  cost_of reads them through a call for every card it prices.
     cur = S[V + V_CUR]
-    trolls = S[PLAY0 + cur * N_SLOTS + BRIDGE_TROLL]
+    trolls = with_ability(S, cur, PLAY0, BRIDGE_TROLL)
     token_pile = S[TOK_COST + cur] - 1
     for r in range(P[b * P_WIDTH + PF_BOUNDS + 2 * L_BUY],
                    P[b * P_WIDTH + PF_BOUNDS + 2 * L_BUY + 1]):
@@ -650,10 +662,9 @@ def on_buy(S, R, T, P, Q, D, p, c, first):
     """What buying ``c`` sets off before it is gained (ADVENTURES.md §2.8): its own
     on-buy text (Port, Messenger; an inheriting Estate's too), the Trashing token, then
     each Haunted Woods and Swamp Hag affecting ``p``."""
-    e = played_as(S, p, c)
-    if e == PORT and S[SUPPLY + PORT] > 0:
+    if has_ability(S, p, c, PORT) and S[SUPPLY + PORT] > 0:
         gain_card(S, R, T, P, Q, D, p, PORT, 0)
-    if e == MESSENGER and first:
+    if has_ability(S, p, c, MESSENGER) and first:
         messenger_gain(S, R, T, P, Q, D, p)
     if S[ERR]:
         return
@@ -1145,13 +1156,14 @@ def one_turn(S, R, T, P, Q, H, p):
             buy_card(S, R, T, P, Q, D, p, c)
     if S[ERR]:
         return 0
-    # End of the Buy phase: Wine Merchants may leave the mat with $2 unspent.
-    m0 = MAT0 + p * N_SLOTS
-    while S[m0 + WINE_MERCHANT] > 0 and S[V + V_COINS] >= 2 and S[ERR] == 0:
-        if yes_no(S, R, T, P, Q, D, p, D_WINE_MERCHANT, 0) != 1:
+    # End of the Buy phase: Wine Merchants (and Estates with their abilities) may leave
+    # the mat with $2 unspent, one question each.
+    while S[ERR] == 0:
+        w = card_with_ability(S, p, MAT0, WINE_MERCHANT)
+        if w < 0 or S[V + V_COINS] < 2 or yes_no(S, R, T, P, Q, D, p, D_WINE_MERCHANT, 0) != 1:
             break
-        move_card(S, p, Z_MAT, Z_DISC, WINE_MERCHANT)
-        log_event(S, EV_DISCARD, p, WINE_MERCHANT, 1, DISCARD_WINE_MERCHANT)
+        move_card(S, p, Z_MAT, Z_DISC, w)
+        log_event(S, EV_DISCARD, p, w, 1, DISCARD_WINE_MERCHANT)
     if S[ERR]:
         return 0
     if cleanup_is_plain(S, p):
