@@ -171,8 +171,8 @@ def compile_notice() -> Iterator[None]:
     nothing meanwhile looks hung.  numba announces each compile it starts (a cache
     miss; a function loaded from the cache is not one), so a warm run prints nothing.
     Only the engine's own functions count (``sim.engine``), not a bot's compiled hooks.
-    When the block compiled, its duration is kept (:func:`last_compile_times`) for the
-    next cold run's notice.
+    When the block compiled, its duration is kept (:func:`last_compile_times`), as a
+    base or an Adventures compile, for the next cold run's notice.
     """
     from numba.core import event
 
@@ -193,11 +193,21 @@ def compile_notice() -> Iterator[None]:
             pass
 
     listener = _Listener()
+    adventures_before = _adventures_turn_ready()
     event.register("numba:compile", listener)
     try:
         yield
     finally:
         event.unregister("numba:compile", listener)
     if started:
-        _record_compile_time("adventures" if "adventures" in kinds else "base",
+        # (On a cold cache child processes compile the Adventures parts, sim.engine.
+        # cold_compile: this process then loads the Adventures turn, compiling none of it.)
+        adventures = "adventures" in kinds or _adventures_turn_ready() > adventures_before
+        _record_compile_time("adventures" if adventures else "base",
                              time.perf_counter() - started[0])
+
+
+def _adventures_turn_ready() -> bool:
+    """This process holds the compiled Adventures turn (an Adventures game was set up)."""
+    turn = sys.modules.get("sim.engine.adventures.turn")
+    return bool(turn is not None and turn.play_turn_adv.signatures)
