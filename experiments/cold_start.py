@@ -1,23 +1,26 @@
-"""Cold start as a new user meets it: fresh clone, fresh venv, empty caches, the
-README's first command; seconds to the first result and the compile share.
+"""Cold start as a new user meets it: fresh clone, fresh venv, empty caches; seconds
+to the first result of the README's commands and the compile share.
 
     python experiments/cold_start.py                 # this checkout's HEAD
     python experiments/cold_start.py --rev 9aafa08   # an older commit, for before/after
+    python experiments/cold_start.py --only base     # just the base-game command
 
-Steps, each timed on the wall clock (and CPU time of the command):
+Steps, each timed on the wall clock (and CPU time of the command and its children):
 
 1. ``git clone`` of ``--rev`` into a temporary folder;
 2. ``python3 -m venv`` and ``pip install -e .`` there (the README's install; pip's
    own download cache is used if present, as it would be on a user's machine);
-3. the README's main command, ``domsim tournament``, with an empty numba cache:
-   seconds from its start to the first line of the result table on stdout, and
-   to the end;
-4. the same command again with the cache it left: the difference between the
-   two runs' CPU time is the compile share.
+3. for each command (the README's first command, ``domsim tournament``, and its
+   Adventures example, ``domsim match random bmu --kingdom random:adventures --events
+   random --games 200``), with 1 and with 2 processes, each with an empty numba cache
+   (the clone's cache folder removed): seconds from its start to the first line of the
+   result table on stdout, and to the end;
+4. each command again with the cache it left: the difference between the two runs'
+   CPU time is the compile share.
 
-The first command's figure is what issue 9 asks to bring under 30 seconds on
-this 2-core machine.  Prints a small table and writes it as JSON next to the
-other results (``experiments/results/cold_start.json``).
+The machine (cores, load average before and after) is recorded with the figures: on a
+shared machine other jobs slow a compile down.  Prints a small table and writes it as
+JSON next to the other results (``experiments/results/cold_start.json``).
 """
 
 from __future__ import annotations
@@ -26,6 +29,7 @@ import argparse
 import json
 import os
 import resource
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -63,9 +67,24 @@ def timed(cmd: list[str], cwd: Path, env: dict[str, str], first_marker: str | No
             "first_result_s": None if first is None else round(first, 2)}
 
 
+COMMANDS = {
+    # The README's first command and its Adventures example (README, "Quick start" and
+    # the CLI examples).  Their result tables' header rows start with "bot".
+    "base": ["tournament"],
+    "adventures": ["match", "random", "bmu", "--kingdom", "random:adventures", "--events",
+                   "random", "--games", "200"],
+}
+
+
+def _load() -> list[float]:
+    return [round(x, 2) for x in os.getloadavg()]
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--rev", default="HEAD", help="commit to measure (default HEAD)")
+    ap.add_argument("--only", choices=sorted(COMMANDS), help="measure one command only")
+    ap.add_argument("--processes", default="1,2", help="process counts (default 1,2)")
     ap.add_argument("--keep", action="store_true", help="keep the temporary folder")
     ap.add_argument("--out", default=str(ROOT / "experiments" / "results" / "cold_start.json"))
     args = ap.parse_args(argv)
@@ -79,27 +98,38 @@ def main(argv: list[str] | None = None) -> int:
     env["XDG_CACHE_HOME"] = str(tmp / "xdg-cache")   # domsim's per-user fallback: empty
     subprocess.run(["git", "clone", "--quiet", str(ROOT), str(clone)], check=True)
     subprocess.run(["git", "checkout", "--quiet", rev], cwd=clone, check=True)
-    report: dict[str, object] = {"rev": rev, "cores": os.cpu_count()}
+    report: dict[str, object] = {"rev": rev, "cores": os.cpu_count(), "load_before": _load()}
     report["venv"] = timed([sys.executable, "-m", "venv", ".venv"], clone, env)
     report["install"] = timed([str(clone / ".venv/bin/pip"), "install", "--quiet", "-e", "."],
                               clone, env)
-    main_cmd = [str(clone / ".venv/bin/domsim"), "tournament"]
-    # The summary table's header row starts with "bot"; the line before it says how
-    # many games were played. Either is the first result.
-    report["first_run"] = timed(main_cmd, clone, env, first_marker="bot ")
-    report["cached_run"] = timed(main_cmd, clone, env, first_marker="bot ")
-    cold, warm = report["first_run"], report["cached_run"]
-    report["compile_cpu_s"] = round(cold["cpu_s"] - warm["cpu_s"], 2)
-    report["compile_share"] = round(report["compile_cpu_s"] / cold["cpu_s"], 3)
-    print(f"rev {rev} on {os.cpu_count()} cores")
+    print(f"rev {rev} on {os.cpu_count()} cores, load average {report['load_before']}")
     install_s = report["venv"]["wall_s"] + report["install"]["wall_s"]
     print(f"  install (venv + pip -e .)   {install_s:8.1f} s")
-    for key in ("first_run", "cached_run"):
-        r = report[key]
-        print(f"  {key:<27} first result {r['first_result_s']} s, done {r['wall_s']} s wall, "
-              f"{r['cpu_s']} s CPU")
-    print(f"  compile: {report['compile_cpu_s']} CPU-s, {100 * report['compile_share']:.0f}% "
-          f"of the first run's CPU")
+    runs = {}
+    for name, words in COMMANDS.items():
+        if args.only and name != args.only:
+            continue
+        for n in (int(x) for x in args.processes.split(",")):
+            cmd = [str(clone / ".venv/bin/domsim"), *words, "--processes", str(n)]
+            for folder in (clone / "sim" / "__pycache__").glob("numba-*"):
+                shutil.rmtree(folder)              # an empty cache for each cold run
+            for folder in (tmp / "xdg-cache").glob("*"):
+                shutil.rmtree(folder)
+            load = _load()
+            cold = timed(cmd, clone, env, first_marker="bot ")
+            warm = timed(cmd, clone, env, first_marker="bot ")
+            row = {"command": "domsim " + " ".join(cmd[1:]), "processes": n,
+                   "load_before": load, "first_run": cold, "cached_run": warm,
+                   "compile_cpu_s": round(cold["cpu_s"] - warm["cpu_s"], 2)}
+            row["compile_share"] = round(row["compile_cpu_s"] / cold["cpu_s"], 3)
+            runs[f"{name}_{n}p"] = row
+            print(f"  {name}, {n} process(es), load {load}: first result "
+                  f"{cold['first_result_s']} s, done {cold['wall_s']} s wall, {cold['cpu_s']} "
+                  f"CPU-s ({row['compile_cpu_s']} compiling); cached: first result "
+                  f"{warm['first_result_s']} s, {warm['cpu_s']} CPU-s")
+    report["runs"] = runs
+    report["load_after"] = _load()
+    print(f"  load average after: {report['load_after']}")
     Path(args.out).write_text(json.dumps(report, indent=2) + "\n")
     if not args.keep:
         subprocess.run(["rm", "-rf", str(tmp)], check=False)

@@ -18,10 +18,10 @@ from __future__ import annotations
 
 import hashlib
 import importlib.metadata
+import json
 import os
 import shutil
 import sys
-import threading
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -29,9 +29,9 @@ from pathlib import Path
 
 SIM = Path(__file__).resolve().parent
 STALE_AFTER_S = 600
-COMPILE_NOTICE = ("domsim: compiling the engine (first run with this numba cache; a few "
-                  "minutes, then cached)")
-NOTICE_AFTER_S = 3.0
+COMPILE_NOTICE = ("domsim: compiling the engine (first run with this numba cache; half a "
+                  "minute, Adventures a few minutes, then cached)")
+COMPILE_TIMES = "domsim-compile-times.json"
 
 # The folders whose modules the compiled engine is built from, and the modules in
 # them with no compiled code and no constants that compiled code reads
@@ -114,20 +114,100 @@ def use_source_keyed_cache() -> str | None:
     return str(folder)
 
 
-@contextmanager
-def compile_notice(after_s: float | None = None) -> Iterator[None]:
-    """Print :data:`COMPILE_NOTICE` to stderr if the block is still running after
-    ``after_s`` seconds (default :data:`NOTICE_AFTER_S`).
+def compile_times_file() -> Path | None:
+    """Where the last cold compiles' durations on this machine are kept: beside domsim's
+    cache folders (they outlive every edit's folder), or in ``NUMBA_CACHE_DIR`` when the
+    user chose it; None before a cache folder is chosen."""
+    folder = os.environ.get("NUMBA_CACHE_DIR")
+    if not folder:
+        return None
+    folder = Path(folder)
+    if folder.name.startswith("numba-") and folder.parent.name in ("__pycache__", "domsim"):
+        folder = folder.parent
+    return folder / COMPILE_TIMES
 
-    Wraps the first engine call of a command: a cold numba cache means minutes of
-    compiling, and a command that prints nothing meanwhile looks hung.  A warm
-    cache loads in about a second, so then nothing is printed.
+
+def last_compile_times() -> dict[str, float]:
+    """Seconds the last cold compile of each kind (``base``, ``adventures``) took on this
+    machine, as :func:`compile_notice` recorded them; empty when unknown or unreadable."""
+    path = compile_times_file()
+    try:
+        data = json.loads(path.read_text()) if path else {}
+    except (OSError, ValueError):
+        return {}
+    return {k: float(v) for k, v in data.items()
+            if k in ("base", "adventures") and isinstance(v, (int, float))}
+
+
+def notice_text(times: dict[str, float]) -> str:
+    """:data:`COMPILE_NOTICE`, with how long the last cold compiles took here if known."""
+    known = [f"{times[k]:.0f} s ({name})" for k, name in
+             (("base", "base game"), ("adventures", "Adventures")) if k in times]
+    if not known:
+        return COMPILE_NOTICE
+    return f"{COMPILE_NOTICE}; the last cold compile here took {', '.join(known)}"
+
+
+def _record_compile_time(kind: str, seconds: float) -> None:
+    path = compile_times_file()
+    if path is None:
+        return
+    times = last_compile_times()
+    times[kind] = round(seconds, 1)
+    try:
+        tmp = path.with_suffix(f".{os.getpid()}.tmp")
+        tmp.write_text(json.dumps(times, sort_keys=True) + "\n")
+        tmp.replace(path)        # whole, even with several runs finishing at once
+    except OSError:
+        pass                     # a read-only place: the notice just says less
+
+
+@contextmanager
+def compile_notice() -> Iterator[None]:
+    """Print the compile notice to stderr when the block starts compiling the engine.
+
+    Wraps the first engine call of a command: a cold numba cache means a compile of
+    half a minute (base game) to minutes (Adventures), and a command that prints
+    nothing meanwhile looks hung.  numba announces each compile it starts (a cache
+    miss; a function loaded from the cache is not one), so a warm run prints nothing.
+    Only the engine's own functions count (``sim.engine``), not a bot's compiled hooks.
+    When the block compiled, its duration is kept (:func:`last_compile_times`), as a
+    base or an Adventures compile, for the next cold run's notice.
     """
-    delay = NOTICE_AFTER_S if after_s is None else after_s
-    timer = threading.Timer(delay, lambda: print(COMPILE_NOTICE, file=sys.stderr, flush=True))
-    timer.daemon = True
-    timer.start()
+    from numba.core import event
+
+    started: list[float] = []
+    kinds: set[str] = set()
+
+    class _Listener(event.Listener):
+        def on_start(self, ev) -> None:
+            module = getattr(ev.data["dispatcher"].py_func, "__module__", "") or ""
+            if not module.startswith("sim.engine"):
+                return
+            kinds.add("adventures" if module.startswith("sim.engine.adventures") else "base")
+            if not started:
+                started.append(time.perf_counter())
+                print(notice_text(last_compile_times()), file=sys.stderr, flush=True)
+
+        def on_end(self, ev) -> None:
+            pass
+
+    listener = _Listener()
+    adventures_before = _adventures_turn_ready()
+    event.register("numba:compile", listener)
     try:
         yield
     finally:
-        timer.cancel()
+        event.unregister("numba:compile", listener)
+    if started:
+        # (On a cold cache child processes compile the Adventures parts, sim.engine.
+        # cold_compile: this process then loads the Adventures turn, compiling none of it.)
+        adventures = "adventures" in kinds or _adventures_turn_ready() > adventures_before
+        _record_compile_time("adventures" if adventures else "base",
+                             time.perf_counter() - started[0])
+
+
+def _adventures_turn_ready() -> bool:
+    """This process holds the compiled Adventures turn (an Adventures game was set up)."""
+    turn = sys.modules.get("sim.engine.adventures.turn")
+    return bool(turn is not None and turn.play_turn_adv.signatures)

@@ -145,25 +145,41 @@ def test_play_prints_one_game(capsys):
     assert text.strip()
 
 
-def test_play_says_when_it_compiles(capsys, monkeypatch):
-    """`play` prints the runner's compile notice while the engine call is slow (a cold
-    numba cache), and nothing extra when it is quick."""
+def test_play_says_when_it_compiles(capsys, monkeypatch, tmp_path):
+    """`play` prints the compile notice when its engine call starts compiling engine code
+    (numba announces a cache miss), and nothing extra on a warm run, however slow; the
+    next cold run's notice says how long the last one took."""
+    import numba
+
+    import sim.engine.rng
     import sim.numba_cache
     import sim.runner.api
 
     real = sim.runner.api.play_game
 
-    def slow(*args, **kw):  # stands in for minutes of compiling
-        time.sleep(0.6)
+    def slow(*args, **kw):   # a warm run on a busy machine: slow, compiles nothing
+        time.sleep(0.5)
         return real(*args, **kw)
 
-    rc, _, err = run_cli(capsys, "play", "smithy-bm", "bmu", "--seed", "5")
-    assert rc == 0 and sim.numba_cache.COMPILE_NOTICE not in err
-    monkeypatch.setattr(sim.numba_cache, "NOTICE_AFTER_S", 0.1)
+    def cold(*args, **kw):   # compiles an engine function afresh, as a cold cache does
+        numba.njit(sim.engine.rng._rotl.py_func).compile((numba.uint64, numba.int64))
+        return real(*args, **kw)
+
+    run_cli(capsys, "play", "smithy-bm", "bmu", "--seed", "5")        # compiled (or loaded)
+    monkeypatch.setenv("NUMBA_CACHE_DIR", str(tmp_path))   # where the time is kept
     monkeypatch.setattr(sim.runner.api, "play_game", slow)
+    rc, _, err = run_cli(capsys, "play", "smithy-bm", "bmu", "--seed", "5")
+    assert rc == 0 and "compiling" not in err
+    assert sim.numba_cache.last_compile_times() == {}
+    monkeypatch.setattr(sim.runner.api, "play_game", cold)
     rc, text, err = run_cli(capsys, "play", "smithy-bm", "bmu", "--seed", "5")
     assert rc == 0 and text.strip()
     assert err.strip().splitlines() == [sim.numba_cache.COMPILE_NOTICE]
+    assert set(sim.numba_cache.last_compile_times()) == {"base"}
+    rc, _, err = run_cli(capsys, "play", "smithy-bm", "bmu", "--seed", "5")
+    assert rc == 0
+    assert err.startswith(sim.numba_cache.COMPILE_NOTICE + "; the last cold compile here took ")
+    assert err.strip().endswith("s (base game)")
 
 
 @pytest.fixture(scope="module")

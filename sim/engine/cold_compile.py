@@ -1,13 +1,15 @@
-"""A cold first run compiles the engine in two processes at once.
+"""A cold first run compiles the engine in two or three processes at once.
 
-With an empty numba cache the first batch compiles the engine, in two parts
-that do not depend on each other since ``decide`` is called through a function
-pointer (sim.engine.decide.decision_calls): the decision maker (every bot
-kind), and ``run_batch`` (turns, the rule-list scan) with the game's card texts
-(sim.engine.cardcalls).  On a machine with two or more cores
-:func:`compile_cold` compiles ``decide`` in a child process, writing it to the
-disk cache, while this process compiles the rest; the first batch then loads
-``decide`` from the cache.  A warm cache, or a process that has compiled already, skips
+With an empty numba cache the first batch compiles the engine, in parts that do
+not depend on each other since they call each other through function pointers
+(sim.engine.decide.decision_calls, sim.engine.cardcalls): the decision maker
+(every bot kind; in an Adventures game its Adventures decisions too) with the
+game's card texts; in an Adventures game, the Adventures turn and the calls every
+gain and attack make; and ``run_batch`` (the game loop, the base turn, the rule-list
+scan).  On a machine with two or more cores :func:`compile_cold` compiles the first
+part in a child process (and the Adventures turn in a second one), writing them to
+the disk cache, while this process compiles ``run_batch``; the first batch then
+loads the rest from the cache.  A warm cache, or a process that has compiled already, skips
 all this.  Games are the same either way: this only changes who compiles.
 """
 
@@ -24,10 +26,27 @@ from sim.engine.layout import T_ADV
 
 # (Importing sim.engine.game first makes the engine compile once per type, as in the
 # parent: sim.engine.unliteral.)
-_CHILD = ("import sys, sim.engine.game; from sim.engine.decide import DECIDE_SIGNATURE, decide; "
-          "decide.compile(DECIDE_SIGNATURE); "
-          "from sim.engine.cardcalls import card_calls; "
-          "card_calls((int(c) for c in sys.argv[2:]), sys.argv[1] == '1')")
+_CHILD = "import sys, sim.engine.game, sim.engine.cold_compile as c; c.compile_part(sys.argv[1:])"
+
+
+def compile_part(argv: list[str]) -> None:
+    """A child's part: ``decide ADV CARD...`` (the decision makers and card texts) or
+    ``turn`` (the Adventures turn and the calls of gains and attacks)."""
+    from sim.engine.cardcalls import adventure_calls, card_calls, turn_calls
+
+    if argv[0] == "turn":
+        turn_calls(True)
+        adventure_calls(True)
+        return
+    from sim.engine.decide import DECIDE_SIGNATURE, decide
+
+    adventures = argv[1] == "1"
+    decide.compile(DECIDE_SIGNATURE)
+    if adventures:
+        from sim.engine.adventures.decide import decide_adv
+
+        decide_adv.compile(DECIDE_SIGNATURE)
+    card_calls((int(c) for c in argv[2:]), adventures)
 
 
 def _cache_has_decide() -> bool:
@@ -39,7 +58,8 @@ def _cache_has_decide() -> bool:
 
 def compile_cold(run_args: tuple, card_ids: list[int]) -> None:
     """Compile ``run_batch`` for ``run_args`` here while a child compiles ``decide`` and
-    the card functions of ``card_ids``.
+    the card functions of ``card_ids`` (and, in an Adventures game, a second child the
+    Adventures turn).
 
     ``run_args`` are run_batch's arguments with ``None`` in place of the addresses
     of ``H`` (the decide pointer pair, the hooks and the card table), whose type is
@@ -58,15 +78,19 @@ def compile_cold(run_args: tuple, card_ids: list[int]) -> None:
                                                       env.get("PYTHONPATH", "").split(os.pathsep)
                                                       if p])
     adventures = bool(run_args[2][T_ADV])
-    child = subprocess.Popen([sys.executable, "-c", _CHILD, str(int(adventures)),
-                              *map(str, card_ids)], env=env,
-                             stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
-                             stderr=subprocess.DEVNULL)
+    parts = [["decide", str(int(adventures)), *map(str, card_ids)]]
+    if adventures:
+        parts.append(["turn"])
+    children = [subprocess.Popen([sys.executable, "-c", _CHILD, *part], env=env,
+                                 stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                                 stderr=subprocess.DEVNULL) for part in parts]
     try:
         h_type = addresses_type(adventures)
         run_batch.compile(tuple(h_type if a is None else typeof(a) for a in run_args))
-    except BaseException:           # Ctrl-C or a failure: do not wait for the child
-        child.kill()
-        child.wait()
+    except BaseException:           # Ctrl-C or a failure: do not wait for the children
+        for child in children:
+            child.kill()
+            child.wait()
         raise
-    child.wait()     # decide is then in the cache (if the child failed, it compiles here)
+    for child in children:   # their parts are then in the cache (else they compile here)
+        child.wait()

@@ -532,8 +532,10 @@ def _compile_once_per_type() -> None:
     from sim.engine.adventures import mechanics as _adv_mechanics
     from sim.engine.adventures import random_bot as _adv_random
     from sim.engine.adventures import turn as _adv_turn
+    from sim.engine.numba_inline import copy_scope_once
     from sim.engine.unliteral import compile_once_per_type
 
+    copy_scope_once()
     compile_once_per_type(sys.modules[__name__], base_set, steps, _decide, _zones, _rng,
                           _adv_cards, _adv_decide, _adv_events, _adv_mechanics, _adv_random,
                           _adv_turn)
