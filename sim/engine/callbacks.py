@@ -162,9 +162,9 @@ class View:
       others'), the rule term ``gained``.
     * ``mission_turn``: this is an extra turn from Mission (no cards can be bought;
       Events can).
-    * :meth:`cost` is the cost now (Bridge Trolls in play, Estates inheriting Bridge Troll included, and the -$2
-      cost token of the
-      player whose turn it is); Events keep their printed cost.
+    * :meth:`cost` is the cost now (Bridge Trolls in play, Estates inheriting Bridge
+      Troll included, and the -$2 cost token of the player whose turn it is); Events
+      keep their printed cost.
     """
 
     def __init__(self, S: np.ndarray, p: int, arg: int, decision: int = -1):
