@@ -8,7 +8,7 @@
   :class:`sim.engine.callbacks.View` it saw (hand, cards in play, $, Buys... at that moment).
   Decisions it has no script for fall back to its rule program (a ``RuleBot``).
 * :func:`log_rows`: the event log of a ``Scenario(log=True)`` as (event, turn, player,
-  card, count, extra) tuples (Scenario has no accessor for it).
+  card, count, extra) tuples (``Scenario.log_rows``), checked not truncated.
 * :func:`experiment`: a script of ``experiments/`` imported as a module (the folder is
   no package; its scripts import each other by name).
 """
@@ -132,10 +132,8 @@ def scenario():
 
 
 def log_rows(sc: Scenario) -> list[tuple[int, int, int, int, int, int]]:
-    n = int(sc.S[L.V + L.V_LOG_N])
     assert not sc.S[L.V + L.V_LOG_TRUNC], "scenario log truncated"
-    rows = sc.S[L.LOG:L.LOG + n * L.LOG_WIDTH].reshape(n, L.LOG_WIDTH)
-    return [tuple(int(x) for x in r) for r in rows]
+    return sc.log_rows()
 
 
 def events(sc: Scenario, ev: int, player: int | None = None) -> list[tuple]:
