@@ -20,8 +20,8 @@ A map for newcomers (each module's docstring says more):
 * ``decide``  every question asked of a player: rule programs, the random bot,
   compiled hooks and Python bots;
 * ``program`` the bot-program format; ``hooks``/``callbacks`` the views bots see;
-* ``state``, ``rng``, ``pointers``, ``unliteral`` arrays, random streams and
-  numba plumbing;
+* ``state``, ``rng``, ``pointers``, ``unliteral``, ``numba_inline`` arrays, random
+  streams and numba plumbing;
 * ``batch`` (the Python entry point), ``cold_compile`` (a cold cache compiles in
   two processes), ``scenario`` (exact situations for tests), ``gamelog``
   (readable logs), ``config`` (kingdom and setup).
