@@ -47,5 +47,7 @@ class _CopyScopeOnce:
 
 def copy_scope_once() -> None:
     """Install :class:`_CopyScopeOnce` in numba's inliner (once; before compiling)."""
-    if not isinstance(inline_closurecall.copy, _CopyScopeOnce):
+    # Only where numba's inliner still copies through the ``copy`` module as described
+    # above (numba 0.60-0.68); any other numba compiles as it always did.
+    if getattr(inline_closurecall, "copy", None) is copy:
         inline_closurecall.copy = _CopyScopeOnce()
