@@ -381,8 +381,8 @@ def test_cli_reports_a_broken_data_file_in_one_line(capsys, registry, tmp_path):
     registry.DATA_DIRS = (tmp_path,)
     rc, out, err = run_cli(capsys, "bots")
     assert rc == 2 and out == ""
-    assert err == (f"domsim: error: {bad}:2: 'play' must be a list of strings, got "
-                   f"'Smithy'\n")
+    assert err == (f"domsim: error: {bad}:2: 'play' must be a list of card names, or "
+                   f"tables [[play]] with a card and an optional if, got 'Smithy'\n")
 
 
 def test_importing_bots_stays_cheap():

@@ -63,8 +63,8 @@ def _set_aside(sc, p, cards):
 # -- Harbinger: the topdeck list, and its default --------------------------------------------
 def test_harbinger_default_takes_the_costliest_action_or_treasure_but_copper():
     sc = _scenario(nobuy("me"))
-    sc.set_discard(0, ["Copper", "Silver", "Smithy", "Estate", "Province"])
-    assert sc.decide(0, D_HARBINGER) == "Smithy"          # $4 beats Silver's $3
+    sc.set_discard(0, ["Copper", "Silver", "Poacher", "Estate", "Province"])
+    assert sc.decide(0, D_HARBINGER) == "Poacher"         # $4 beats Silver's $3
     sc.set_discard(0, ["Copper", "Copper", "Estate", "Curse"])
     assert sc.decide(0, D_HARBINGER) is None              # nothing worth drawing
     assert default_topdeck_order()[:2] == [card_id("Gold"), card_id("Artisan")]
@@ -72,11 +72,11 @@ def test_harbinger_default_takes_the_costliest_action_or_treasure_but_copper():
 
 
 def test_harbinger_takes_the_first_listed_card_of_the_discard_pile():
-    sc = _scenario(nobuy("me", topdeck=["Silver", "Smithy"]))
-    sc.set_discard(0, ["Copper", "Gold", "Smithy", "Silver"])
+    sc = _scenario(nobuy("me", topdeck=["Silver", "Poacher"]))
+    sc.set_discard(0, ["Copper", "Gold", "Poacher", "Silver"])
     assert sc.decide(0, D_HARBINGER) == "Silver"          # listed first, though cheaper
-    sc.set_discard(0, ["Copper", "Gold", "Smithy"])
-    assert sc.decide(0, D_HARBINGER) == "Smithy"
+    sc.set_discard(0, ["Copper", "Gold", "Poacher"])
+    assert sc.decide(0, D_HARBINGER) == "Poacher"
     sc.set_discard(0, ["Copper", "Gold"])                  # nothing listed there: nothing
     assert sc.decide(0, D_HARBINGER) is None
 
