@@ -340,3 +340,30 @@ def test_run_too_big_for_memory_is_refused_before_playing(monkeypatch):
     with pytest.raises(ConfigError, match="games need about"):
         run(huge, processes=1)
     assert not played
+
+
+class _ReapedLate:
+    """A dead worker whose exitcode reads None for the first few looks, as while the
+    executor's thread is reaping it (the race behind a CI failure: the report named
+    the survivor the executor stopped with SIGTERM instead of the killed worker)."""
+
+    def __init__(self, pid: int, code: int, hidden_looks: int):
+        self.pid, self._code, self._hidden = pid, code, hidden_looks
+
+    @property
+    def exitcode(self):
+        if self._hidden > 0:
+            self._hidden -= 1
+            return None
+        return self._code
+
+
+def test_worker_death_report_names_the_killed_worker_not_the_stopped_survivor():
+    from sim.runner.execute import _death
+
+    killed = _ReapedLate(101, -9, hidden_looks=5)
+    survivor = _ReapedLate(102, -15, hidden_looks=0)
+    assert _death([killed, survivor]) == "pid 101 killed by SIGKILL"
+    # Only survivors stopped by the executor: they are named, after the wait.
+    assert _death([_ReapedLate(7, -15, 0)]) == "pid 7 killed by SIGTERM"
+    assert _death([_ReapedLate(8, 3, 2), _ReapedLate(9, 0, 0)]) == "pid 8 exit status 3"

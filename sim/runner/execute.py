@@ -60,22 +60,33 @@ _POLL_S = 0.2
 
 def _death(procs: list) -> str:
     """How the pool's dead workers ended, e.g. "pid 123 killed by SIGKILL"."""
-    deadline = time.monotonic() + 1.0  # the executor's thread may be reaping it
-    while time.monotonic() < deadline and all(p.exitcode is None for p in procs):
+    # The executor's thread reaps the workers of a broken pool and stops the survivors
+    # with SIGTERM. While it reaps one, that worker's exitcode reads None for a moment
+    # (both threads call waitpid; the loser sees ECHILD), so wait until the real cause
+    # shows (an exit other than the executor's SIGTERM) or every worker has ended.
+    deadline = time.monotonic() + 1.0
+    while True:
+        codes = [(p.pid, p.exitcode) for p in procs]  # one look at each worker
+        parts, cause = _exits(codes)
+        if cause or all(code is not None for _, code in codes) or time.monotonic() >= deadline:
+            break
         time.sleep(0.02)
+    return ", ".join(cause or parts) or "a worker process ended abruptly"
+
+
+def _exits(codes: list[tuple[int, int | None]]) -> tuple[list[str], list[str]]:
+    """Each ended worker of ``(pid, exitcode)`` as "pid N killed by SIG…" or "pid N exit
+    status C", and the subset not caused by the executor's own SIGTERM."""
     parts = []
-    for p in procs:
-        code = p.exitcode
+    for pid, code in codes:
         if code is None or code == 0:
             continue
         try:
             how = f"killed by {signal.Signals(-code).name}" if code < 0 else f"exit status {code}"
         except ValueError:
             how = f"exit status {code}"
-        parts.append(f"pid {p.pid} {how}")
-    # The executor stops a broken pool's survivors with SIGTERM: name the cause only.
-    cause = [x for x in parts if not x.endswith("SIGTERM")]
-    return ", ".join(cause or parts) or "a worker process ended abruptly"
+        parts.append(f"pid {pid} {how}")
+    return parts, [x for x in parts if not x.endswith("SIGTERM")]
 
 
 class LocalBackend:
