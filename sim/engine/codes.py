@@ -116,6 +116,8 @@ ERR_NONE = 0
 ERR_ILLEGAL = 1        # err = [code, game, seat, decision, card, bot]
 ERR_BOT_RAISED = 2
 ERR_OVERFLOW = 3       # a zone outgrew its array (cannot happen with the built-in cards)
+ERR_AGENT_WAIT = 4     # not an error: an agent seat is asked a decision past its script
+                       # (sim.engine.layout AG_*; the turn stops there, sim.env resumes it)
 
 # Log events: row = (event, turn, player, card, count, extra).
 EV_TURN = 0            # a player's turn starts (count: its turn number)

@@ -67,17 +67,28 @@ from sim.engine.codes import (
     D_TREASURE,
     D_VASSAL,
     D_WORKSHOP_GAIN,
+    ERR_AGENT_WAIT,
+    NO_CARD,
     USE_DEFAULT,
 )
 from sim.engine.hooks import HOOK_SIGNATURE, MAX_HOOKS, hook_view
 from sim.engine.layout import (
     ACTION_IDS,
     ACTIONS_OWNED,
+    AG_LEN,
+    AG_POS,
+    AG_SCRIPT,
+    AG_SHADOW,
+    AG_TAKES,
+    AG_WAIT_ARG,
+    AG_WAIT_D,
+    AG_WAIT_P,
     ASIDE0,
     BOT,
     DECK_N,
     DISC0,
     DISC_TOP,
+    ERR,
     EV_BOUGHT,
     EV_BOUGHT_TURN,
     EVENT_SLOTS,
@@ -91,6 +102,7 @@ from sim.engine.layout import (
     HELD,
     JOURNEY_DOWN,
     KEEP,
+    LOG,
     MAT0,
     MAX_PLAYERS,
     MINUS_CARD,
@@ -142,6 +154,7 @@ from sim.engine.program import (
     F_MINE_ALWAYS,
     F_REVEAL_MOAT,
     F_TOPDECK,
+    K_AGENT,
     K_PYTHON,
     K_RANDOM,
     L_BUY,
@@ -906,6 +919,48 @@ def python_answer(S, p, d, arg):
     return r
 
 
+# Agents' answers (sim.env) are action ids: a card id, then these (sim.env.actions).
+A_NONE = N_CARDS        # -1: nothing / stop
+A_NO = N_CARDS + 1      # 0
+A_YES = N_CARDS + 2     # 1
+A_MODE0 = N_CARDS + 3   # option k of a mode decision: A_MODE0 + k
+
+
+@njit(cache=True)
+def agent_answer(S, p, d, arg):
+    """An agent seat's answer to decision ``d`` (sim.engine.layout AG_*): the next answer
+    of the turn's script, as the engine takes it; USE_DEFAULT when agents do not take
+    ``d``; past the script, the question is recorded and the turn stops (the error
+    ERR_AGENT_WAIT, which every step returns on, like an illegal answer's)."""
+    if S[AG_TAKES + d] == 0:
+        return USE_DEFAULT
+    pos = S[AG_POS]
+    if pos < S[AG_LEN]:
+        a = S[AG_SCRIPT + pos]
+        S[AG_POS] = pos + 1
+        if a < N_CARDS:
+            return a
+        if a == A_NONE:
+            return NO_CARD
+        if a == A_NO:
+            return 0
+        if a == A_YES:
+            return 1
+        return a - A_MODE0
+    if S[ERR] != 0:     # stopping already (a step that goes on after a stop asks again)
+        return NO_CARD
+    S[AG_WAIT_P] = p
+    S[AG_WAIT_D] = d
+    S[AG_WAIT_ARG] = arg
+    shadow = S[AG_SHADOW]
+    for i in range(LOG if shadow > 0 else 0):   # the state as asked, for sim.env to read
+        S[shadow + i] = S[i]
+    S[ERR] = ERR_AGENT_WAIT
+    S[ERR + 2] = p
+    S[ERR + 3] = d
+    return NO_CARD
+
+
 @njit(cache=True)
 def decide(S, R, T, P, Q, hooks, p, d, arg):
     """Player ``p``'s answer to decision ``d`` (a card id, -1, or 0/1 for yes/no).
@@ -914,12 +969,17 @@ def decide(S, R, T, P, Q, hooks, p, d, arg):
     directly: see below why.
     """
     b = S[BOT + p]
+    kind = P[b * P_WIDTH + PF_FLAGS + F_KIND]
+    if kind >= K_AGENT:     # an agent seat (sim.env): its script first, then its own bot
+        r = agent_answer(S, p, d, arg)
+        if r != USE_DEFAULT:
+            return r
+        kind -= K_AGENT
     hook = P[b * P_WIDTH + PF_FLAGS + F_HOOK]
     if hook:
         r = hooks[hook - 1](hook_view(S, p), d, arg)
         if r != USE_DEFAULT:
             return r
-    kind = P[b * P_WIDTH + PF_FLAGS + F_KIND]
     if kind == K_PYTHON:
         r = python_answer(S, p, d, arg)
         if r != USE_DEFAULT:

@@ -149,7 +149,25 @@ DECK = HELD + MAX_PLAYERS * N_SLOTS
 # every shuffle.
 GAME_IDS_N = DECK + MAX_PLAYERS * MAX_DECK
 GAME_IDS = GAME_IDS_N + 1
-LOG = GAME_IDS + N_SLOTS
+# The agents' block (sim.env): how a game is driven one decision at a time from outside.
+# A seat whose bot kind is K_AGENT + k (sim.engine.program) answers the decisions marked in
+# AG_TAKES from the script of answers given so far this turn (AG_SCRIPT, AG_LEN of them,
+# AG_POS read); at the first one past the script it records the question (AG_WAIT_*) and
+# stops the turn like an error (codes.ERR_AGENT_WAIT).  sim.env replays the turn from its
+# start with one answer more each step.  Other decisions go to the seat's own bot kind k.
+AGENT = GAME_IDS + N_SLOTS
+AG_TAKES = AGENT                  # + d: 1 when agent seats answer decision d (80 kept)
+AG_POS = AG_TAKES + 80
+AG_LEN = AG_POS + 1
+AG_WAIT_P = AG_POS + 2
+AG_WAIT_D = AG_POS + 3
+AG_WAIT_ARG = AG_POS + 4
+AG_SHADOW = AG_POS + 5            # where the question's state is copied (0: nowhere): past the
+                                  # log, in a state sim.env allocates longer (its steps after the
+                                  # question may have moved cards: the turn stops like an error)
+AG_SCRIPT = AG_POS + 8
+AG_MAX = 1024                     # answers in one turn (a longer turn is an error)
+LOG = AG_SCRIPT + AG_MAX
 LOG_WIDTH = 6                     # (event, turn, player, card, count, extra)
 STATE_SIZE = LOG                  # without a log
 

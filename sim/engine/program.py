@@ -180,6 +180,9 @@ F_LISTS = 8              # bit X_k set: the bot gave extra rank row k (else its 
 N_FLAGS = 9
 
 K_RULES, K_RANDOM, K_PYTHON = 0, 1, 2
+# An agent seat (sim.env): K_AGENT + the kind of the bot that answers the decisions the
+# agent does not take.  Not K_RULES, so no rule-bot shortcut skips a question it takes.
+K_AGENT = 3
 
 # Values of F_AVOID_LOSING_END (the game ends after this turn, so this turn counts in
 # the deciding player's turns):

@@ -91,6 +91,7 @@ from sim.engine.decide import (
     R_DISCARD,
     R_PLAY,
     R_TRASH,
+    agent_answer,
     best_in_zone,
     conditions_hold,
     first_listed_in_hand,
@@ -138,6 +139,7 @@ from sim.engine.program import (
     F_HOOK,
     F_KIND,
     F_LISTS,
+    K_AGENT,
     K_PYTHON,
     K_RANDOM,
     L_CALL,
@@ -636,12 +638,17 @@ def decide_adv(S, R, T, P, Q, hooks, p, d, arg):
     of the decision pair (sim.engine.decide.decision_calls), so base-set games never
     compile it."""
     b = S[BOT + p]
+    kind = P[b * P_WIDTH + PF_FLAGS + F_KIND]
+    if kind >= K_AGENT:     # an agent seat (sim.env): its script first, then its own bot
+        r = agent_answer(S, p, d, arg)
+        if r != USE_DEFAULT:
+            return r
+        kind -= K_AGENT
     hook = P[b * P_WIDTH + PF_FLAGS + F_HOOK]
     if hook:
         r = hooks[hook - 1](hook_view(S, p), d, arg)
         if r != USE_DEFAULT:
             return r
-    kind = P[b * P_WIDTH + PF_FLAGS + F_KIND]
     if kind == K_PYTHON:
         r = python_answer(S, p, d, arg)
         if r != USE_DEFAULT:

@@ -1,0 +1,80 @@
+"""The agents' action vocabulary: one integer per answer, the same for every kingdom.
+
+``0 .. N_CARDS - 1`` are the card and Event ids of sim.cards (``buy: Gold``, ``trash with
+Chapel: Estate``, ``set aside with Inheritance: Ratcatcher``...), then ``NONE`` (nothing,
+stop, end the phase), ``NO`` and ``YES`` (yes/no decisions), and ``MODE0 + k`` (option k of
+a decision answered with a number: Amulet, Miser, Teacher, Quest; sim.engine.codes).
+What an action means depends on the decision asked (State.decision()); which ones are
+legal, on the state (State.legal_actions()).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from sim.cards import CARDS, N_CARDS
+from sim.engine import codes
+from sim.engine.decide import A_MODE0, A_NO, A_NONE, A_YES
+
+NONE, NO, YES, MODE0 = A_NONE, A_NO, A_YES, A_MODE0
+N_ACTIONS = MODE0 + 4
+
+#: Decision names (sim.engine.codes.DECISION_NAMES) to codes.
+DECISIONS = {name: d for d, name in enumerate(codes.DECISION_NAMES)}
+#: The preset decision sets an agent can take.
+PRESETS = {
+    "all": frozenset(range(codes.N_DECISIONS)),
+    "turn": frozenset({codes.D_ACTION, codes.D_BUY}),
+    "buy": frozenset({codes.D_BUY}),
+}
+# Option words of the mode decisions (sim.engine.codes).
+_MODES = {
+    codes.D_AMULET: ("+$1", "trash a card", "gain a Silver"),
+    codes.D_MISER: ("put a Copper on the mat", "+$1 per Copper on the mat"),
+    codes.D_TEACHER_TOKEN: ("+1 Card", "+1 Action", "+1 Buy", "+$1"),
+    codes.D_QUEST: ("discard an Attack", "discard two Curses", "discard six cards"),
+}
+
+
+def decision_codes(decisions: str | Iterable) -> frozenset[int]:
+    """The decision codes of a preset name ("all", "turn", "buy") or of names / codes."""
+    if isinstance(decisions, str):
+        key = decisions.strip().lower()
+        if key in PRESETS:
+            return PRESETS[key]
+        decisions = [x for x in decisions.split(",") if x.strip()]
+    out = set()
+    for d in decisions:
+        if isinstance(d, str) and d.strip() in DECISIONS:
+            out.add(DECISIONS[d.strip()])
+        elif isinstance(d, int) and 0 <= d < codes.N_DECISIONS:
+            out.add(d)
+        else:
+            raise ValueError(f"decisions: {d!r} is not a decision (presets: "
+                             f"{', '.join(PRESETS)}; or names from sim.env.actions.DECISIONS)")
+    if not out:
+        raise ValueError("decisions: none given")
+    return frozenset(out)
+
+
+def action_name(action: int, decision: int = -1) -> str:
+    """Words for ``action`` (as an answer to ``decision`` when given)."""
+    if 0 <= action < N_CARDS:
+        return CARDS[action].name
+    if action == NONE:
+        return "nothing" if decision not in (codes.D_ACTION, codes.D_TREASURE, codes.D_BUY) \
+            else "end"
+    if action == NO:
+        return "no"
+    if action == YES:
+        return "yes"
+    if MODE0 <= action < N_ACTIONS:
+        k = action - MODE0
+        words = _MODES.get(decision)
+        return f"option {k}" + (f" ({words[k]})" if words and k < len(words) else "")
+    return f"no action ({action} is outside 0..{N_ACTIONS - 1})"
+
+
+def action_names() -> list[str]:
+    """Every action's name out of context (index = action)."""
+    return [action_name(a) for a in range(N_ACTIONS)]

@@ -1,0 +1,401 @@
+"""The compiled half of the agents' API: resume a game at a decision, list the legal
+actions there, and write an observation.
+
+How a game stops at a decision (the design, measured in experiments/bench_env.py): the
+engine has no resumable turn, and needs none.  A state keeps a snapshot of the game at
+the start of the current turn (``S0``/``R0``) and, inside the snapshot's agents' block
+(sim.engine.layout AG_*), the answers the agent seats gave so far this turn.  Each
+step copies the snapshot and replays the turn with those answers; the first question
+past them is recorded and stops the turn (sim.engine.decide.agent_answer).  A turn costs
+well under a microsecond to replay, and the engine stays one engine: nothing here plays
+a card.  A turn that ends without a new question is followed by the other seats' turns,
+played by their bots in the same call, until an agent seat is asked or the game ends.
+
+Actions are one vocabulary for every kingdom (sim.env.actions): card and Event ids, then
+"none", "no", "yes" and the options of mode decisions.
+"""
+
+from __future__ import annotations
+
+from numba import njit
+
+import sim.engine.game  # noqa: F401 - first: the Adventures modules import each other
+from sim.cards import (
+    ACTION,
+    C_TYPES,
+    COPPER,
+    CURSE,
+    N_CARDS,
+    TREASURE,
+    VICTORY,
+)
+from sim.cards.adventures import TEACHER
+from sim.engine import codes as dc
+from sim.engine.adventures.random_bot import (
+    ANY_COST,
+    K_ACTION,
+    K_AFTER,
+    K_BUY,
+    K_EXACT,
+    K_HAND,
+    K_INHERIT,
+    K_PILE,
+    K_PILGRIM,
+    K_PLAY,
+    K_QUEST_ATTACK,
+    K_START,
+    _ok,
+    start_calls_due,
+)
+from sim.engine.cardcalls import calls_from_addresses
+from sim.engine.decide import A_MODE0, A_NO, A_NONE, A_YES
+from sim.engine.game import finish_game, play_turn
+from sim.engine.layout import (
+    AG_LEN,
+    AG_POS,
+    AG_SHADOW,
+    AG_WAIT_ARG,
+    AG_WAIT_D,
+    AG_WAIT_P,
+    ASIDE0,
+    ASIDE_N,
+    DECK_N,
+    DISC0,
+    DISC_N,
+    DISC_TOP,
+    ERR,
+    EV_BOUGHT,
+    EVENT_IDS,
+    EVENT_SLOTS,
+    HAND0,
+    HAND_N,
+    IN_SUPPLY,
+    JOURNEY_DOWN,
+    LOG,
+    MAT0,
+    MAX_PLAYERS,
+    MINUS_CARD,
+    MINUS_COIN,
+    N_COLS,
+    N_EVENTS,
+    N_SLOTS,
+    N_STREAMS,
+    NON_SUPPLY,
+    OWN0,
+    PLAY0,
+    SUPPLY,
+    T_ADV,
+    TOK_CARD,
+    TRASH,
+    TURNS,
+    V_ACTIONS,
+    V_BUYS,
+    V_COINS,
+    V_CUR,
+    V_MISSION,
+    V_NP,
+    V_THIS,
+    V_TOTAL_TURNS,
+    V,
+)
+from sim.engine.pointers import ptr
+from sim.engine.rng import below
+from sim.engine.steps import adv_turn_over
+from sim.engine.zones import can_gain, score
+
+N_ACTIONS = A_MODE0 + 4     # card and Event ids, none, no, yes, four options
+
+# What advance() returns.
+WAITING, OVER, FAILED = 0, 1, 2
+
+
+@njit(cache=True)
+def first_player(R, n_players, first):
+    """The seat that moves first: ``first``, or drawn from the game's last stream as a
+    batch draws it (sim.engine.game.play_games), so a seed starts the same game."""
+    if first >= 0:
+        return first
+    return below(ptr(R), N_STREAMS - 1, n_players)
+
+
+@njit(cache=True)
+def advance(S, R, S0, R0, T, P, Q, H_addresses, score_out, turns_out, game_out, mask):
+    """Resume the game of snapshot ``S0``/``R0`` (the start of the current turn, with
+    the turn's answers so far in its agents' block) until an agent seat is asked a
+    decision past them (WAITING: the shadow of ``S`` (layout AG_SHADOW) holds the game
+    as asked, ``mask`` the legal actions) or the game ends (OVER: the outcome in the
+    ``*_out`` rows).
+    Each finished turn becomes the new snapshot, with no answers.  FAILED: an engine
+    error (sim.engine.codes ERR_*), left in S."""
+    H = calls_from_addresses(H_addresses)
+    n = S0[V + V_NP]
+    m = len(S0)     # the snapshot has no shadow: S is S0, then the shadow
+    while True:
+        S[:m] = S0
+        R[:, :] = R0
+        cur = S[V + V_CUR]
+        S[AG_POS] = 0
+        if T[T_ADV]:
+            H[4][0](ptr(S), ptr(R), ptr(T), ptr(P), ptr(Q), (H[0], H[1], H[2], H[3]), cur)
+        else:
+            play_turn(ptr(S), ptr(R), ptr(T), ptr(P), ptr(Q), H, cur)
+        if S[ERR] == dc.ERR_AGENT_WAIT:     # the question's state is in the shadow
+            D = S[S[AG_SHADOW]:S[AG_SHADOW] + LOG]
+            legal_mask(D, T, D[AG_WAIT_P], D[AG_WAIT_D], D[AG_WAIT_ARG], mask)
+            return WAITING
+        if S[ERR] != 0:
+            return FAILED
+        nxt = adv_turn_over(ptr(S), cur)
+        if nxt < 0:
+            finish_game(ptr(S), ptr(T), 0, n, -1 - nxt, score_out, turns_out, game_out)
+            return OVER
+        S[V + V_CUR] = nxt
+        S[AG_LEN] = 0
+        S0[:] = S[:m]
+        R0[:, :] = R
+
+
+# ----------------------------------------------------------------------------- legal actions
+@njit(cache=True)
+def _mark(S, T, p, kind, type_mask, lim, mask):
+    """Mark the cards legal for the Adventures choice ``kind`` (the random bot's test,
+    sim.engine.adventures.random_bot._ok); how many."""
+    n = 0
+    for c in range(N_CARDS):
+        if _ok(S, T, p, c, kind, type_mask, lim):
+            mask[c] = 1
+            n += 1
+    return n
+
+
+@njit(cache=True)
+def _mark_gain(S, T, p, type_mask, max_cost, mask):
+    """Mark the cards of the type (if any) that can be gained costing up to ``max_cost``."""
+    n = 0
+    for c in range(N_CARDS):
+        if (type_mask == 0 or (T[c * N_COLS + C_TYPES] & type_mask)) and \
+                can_gain(S, T, c, max_cost):
+            mask[c] = 1
+            n += 1
+    return n
+
+
+@njit(cache=True)
+def _mark_zone(S, T, p, z0, type_mask, mask):
+    """Mark the cards in ``p``'s zone at ``z0`` (of the type; Bandit never offers Copper)."""
+    n = 0
+    z = z0 + p * N_SLOTS
+    for c in range(N_CARDS):
+        if S[z + c] > 0 and (type_mask == 0 or (T[c * N_COLS + C_TYPES] & type_mask)):
+            if not (type_mask == TREASURE and z0 == ASIDE0 and c == COPPER):
+                mask[c] = 1
+                n += 1
+    return n
+
+
+@njit(cache=True)
+def legal_mask(S, T, p, d, arg, mask):
+    """The actions that answer decision ``d`` (asked of ``p`` with ``arg``) legally, as
+    1s in ``mask``: the answers the engine accepts, which are the answers the random bot
+    draws from (sim.engine.decide.random_decide, .adventures.random_bot), so a game of
+    random legal actions is a game the engine's own rules allow.  Three are narrower than
+    the rules, as the random bot's are (documented there): "nothing more" at the start of
+    a turn only once no effect is due, Quest's options and discards, and Pilgrimage's
+    cards named in increasing id order; each still reaches every outcome."""
+    mask[:] = 0
+    none = False
+    n = 0
+    adv = T[T_ADV] != 0
+    h0 = HAND0 + p * N_SLOTS
+    if d == dc.D_ACTION:
+        n = _mark(S, T, p, K_ACTION, 0, 0, mask) if adv else \
+            _mark_zone(S, T, p, HAND0, ACTION, mask)
+        none = True
+    elif d == dc.D_BUY:
+        n = _mark(S, T, p, K_BUY, 0, 0, mask) if adv else \
+            _mark_gain(S, T, p, 0, S[V + V_COINS], mask)
+        none = True
+    elif d == dc.D_TREASURE or d == dc.D_MINE_TRASH or d == dc.D_STORYTELLER:
+        n = _mark_zone(S, T, p, HAND0, TREASURE, mask)
+        none = True
+    elif d == dc.D_THRONE_ROOM:
+        n = _mark_zone(S, T, p, HAND0, ACTION, mask)
+        none = True
+    elif d == dc.D_DISCIPLE:
+        n = _mark(S, T, p, K_HAND, ACTION, 0, mask)
+        none = True
+    elif d == dc.D_BUREAUCRAT:
+        n = _mark_zone(S, T, p, HAND0, VICTORY, mask)
+    elif (d == dc.D_ATTACK_DISCARD or d == dc.D_REMODEL_TRASH or d == dc.D_POACHER
+          or d == dc.D_ARTISAN_TOPDECK or d == dc.D_AMULET_TRASH or d == dc.D_DUNGEON
+          or d == dc.D_RATCATCHER or d == dc.D_TRANSMOGRIFY_TRASH or d == dc.D_FUGITIVE
+          or d == dc.D_SAVE):
+        n = _mark_zone(S, T, p, HAND0, 0, mask)
+    elif (d == dc.D_CELLAR or d == dc.D_CHAPEL or d == dc.D_GEAR or d == dc.D_ARTIFICER_DISCARD
+          or d == dc.D_TRASHING_TOKEN or d == dc.D_TRADE):
+        n = _mark_zone(S, T, p, HAND0, 0, mask)
+        none = True
+    elif d == dc.D_RAZE:    # arg 1: Raze already left play, a card from hand must go
+        n = _mark_zone(S, T, p, HAND0, 0, mask)
+        none = arg != 1
+    elif (d == dc.D_REMODEL_GAIN or d == dc.D_WORKSHOP_GAIN or d == dc.D_ARTISAN_GAIN
+          or d == dc.D_TRANSMOGRIFY_GAIN or d == dc.D_MESSENGER_GAIN or d == dc.D_ALMS
+          or d == dc.D_BALL):
+        n = _mark_gain(S, T, p, 0, arg, mask)
+    elif d == dc.D_MINE_GAIN:
+        n = _mark_gain(S, T, p, TREASURE, arg, mask)
+    elif d == dc.D_SEAWAY:
+        n = _mark_gain(S, T, p, ACTION, arg, mask)
+    elif d == dc.D_HERO:
+        n = _mark_gain(S, T, p, TREASURE, ANY_COST, mask)
+    elif d == dc.D_ARTIFICER_GAIN:
+        n = _mark(S, T, p, K_EXACT, 0, arg, mask)
+        none = True
+    elif d == dc.D_INHERITANCE:
+        n = _mark(S, T, p, K_INHERIT, 0, arg, mask)
+    elif d == dc.D_HARBINGER:
+        n = _mark_zone(S, T, p, DISC0, 0, mask)
+        none = True
+    elif d == dc.D_BANDIT:
+        n = _mark_zone(S, T, p, ASIDE0, TREASURE, mask)
+    elif d == dc.D_SENTRY_TRASH or d == dc.D_SENTRY_DISCARD:
+        n = _mark_zone(S, T, p, ASIDE0, 0, mask)
+        none = True
+    elif d == dc.D_SENTRY_TOP or d == dc.D_RAZE_KEEP or d == dc.D_SCOUTING_PARTY:
+        n = _mark_zone(S, T, p, ASIDE0, 0, mask)
+    elif d == dc.D_TOPDECK_ORDER:
+        n = _mark_zone(S, T, p, ASIDE0 if S[ASIDE_N + p] > 0 else HAND0, 0, mask)
+    elif d == dc.D_BONFIRE:
+        n = _mark(S, T, p, K_PLAY, 0, 0, mask)
+        none = True
+    elif d == dc.D_PILGRIMAGE:
+        n = _mark(S, T, p, K_PILGRIM, 0, arg, mask)
+        none = True
+    elif d == dc.D_START:
+        n = _mark(S, T, p, K_START, 0, 0, mask)
+        none = start_calls_due(S, p) == 0
+    elif d == dc.D_AFTER_ACTION:
+        n = _mark(S, T, p, K_AFTER, 0, arg, mask)
+        none = True
+    elif d == dc.D_TOKEN_PILE:
+        n = _mark(S, T, p, K_PILE, 0, 1 if S[V + V_THIS] == TEACHER else 0, mask)
+    elif (d == dc.D_REVEAL_MOAT or d == dc.D_MONEYLENDER or d == dc.D_VASSAL
+          or d == dc.D_LIBRARY or d == dc.D_EXCHANGE or d == dc.D_CARAVAN_GUARD
+          or d == dc.D_DUPLICATE or d == dc.D_MESSENGER_DECK or d == dc.D_WINE_MERCHANT
+          or d == dc.D_FAIR):
+        mask[A_NO] = 1
+        mask[A_YES] = 1
+        return 2
+    elif d == dc.D_AMULET or d == dc.D_MISER or d == dc.D_TEACHER_TOKEN:
+        k = 3 if d == dc.D_AMULET else (2 if d == dc.D_MISER else 4)
+        for i in range(k):
+            mask[A_MODE0 + i] = 1
+        return k
+    elif d == dc.D_QUEST:
+        attack = _mark(S, T, p, K_QUEST_ATTACK, 0, 0, mask) > 0
+        mask[:] = 0
+        mask[A_NONE] = 1
+        mask[A_MODE0 + 2] = 1
+        if attack:
+            mask[A_MODE0] = 1
+        elif S[h0 + CURSE] > 0:
+            mask[A_MODE0 + 1] = 1
+        return 3 if attack or S[h0 + CURSE] > 0 else 2
+    elif d == dc.D_QUEST_DISCARD:
+        if arg == 1 and _mark(S, T, p, K_QUEST_ATTACK, 0, 0, mask) > 0:
+            return 1
+        mask[:] = 0
+        if arg <= 2 and S[h0 + CURSE] > 0:
+            mask[CURSE] = 1
+            return 1
+        n = _mark_zone(S, T, p, HAND0, 0, mask)
+    if none or n == 0:
+        mask[A_NONE] = 1
+        n += 1
+    return n
+
+
+# ----------------------------------------------------------------------------- observation
+# The observation of player p (sim.env.observation names each entry): sections of
+# N_CARDS counts, then per player (p first, then in turn order) counts and scalars, then
+# the turn's scalars and the question asked.
+N_PLAYER_SCALARS = 16
+N_TURN_SCALARS = 10
+OBS_CARD_SECTIONS = 7       # in game, supply, trash, own hand, own play, own discard, aside
+OBS_PLAYER = 2 * N_CARDS + N_PLAYER_SCALARS     # owned, Tavern mat, scalars
+OBS_SIZE = (OBS_CARD_SECTIONS * N_CARDS + MAX_PLAYERS * OBS_PLAYER + N_TURN_SCALARS
+            + dc.N_DECISIONS)
+
+
+@njit(cache=True)
+def observe(S, T, p, waiting, out):
+    """Write what player ``p`` may know into ``out`` (float32[OBS_SIZE]): its own hand,
+    play area, discard pile and looked-at cards; everyone's owned cards (gains and trashes
+    are public), Tavern mats, pile sizes, scores, tokens; the Supply and trash; and, when
+    ``waiting`` and ``p`` is the one asked, the question.  Never the order of a draw pile
+    or another player's hand (the information rule of bots, sim.engine.decide)."""
+    out[:] = 0.0
+    n = S[V + V_NP]
+    o = 0
+    for c in range(N_CARDS):
+        out[o + c] = 1.0 if S[IN_SUPPLY + c] or S[NON_SUPPLY + c] else 0.0
+    for i in range(T[N_EVENTS]):
+        out[o + T[EVENT_IDS + i]] = 1.0
+    o += N_CARDS
+    for c in range(N_CARDS):
+        out[o + c] = S[SUPPLY + c]
+        out[o + N_CARDS + c] = S[TRASH + c]
+        out[o + 2 * N_CARDS + c] = S[HAND0 + p * N_SLOTS + c]
+        out[o + 3 * N_CARDS + c] = S[PLAY0 + p * N_SLOTS + c]
+        out[o + 4 * N_CARDS + c] = S[DISC0 + p * N_SLOTS + c]
+        out[o + 5 * N_CARDS + c] = S[ASIDE0 + p * N_SLOTS + c]
+    for c in range(N_CARDS):    # Upgrade piles of Travellers are not in SUPPLY
+        if S[NON_SUPPLY + c]:
+            out[o + c] = S[NON_SUPPLY + c]
+    o += 6 * N_CARDS
+    cur = S[V + V_CUR]
+    for k in range(n):
+        q = (p + k) % n
+        for c in range(N_CARDS):
+            out[o + c] = S[OWN0 + q * N_SLOTS + c]
+            out[o + N_CARDS + c] = S[MAT0 + q * N_SLOTS + c]
+        s = o + 2 * N_CARDS
+        out[s] = S[HAND_N + q]
+        out[s + 1] = S[DECK_N + q]
+        out[s + 2] = S[DISC_N + q]
+        out[s + 3] = S[DISC_TOP + q] + 1
+        out[s + 4] = score(S, T, q)
+        out[s + 5] = S[TURNS + q]
+        out[s + 6] = S[JOURNEY_DOWN + q]
+        out[s + 7] = S[MINUS_CARD + q]
+        out[s + 8] = S[MINUS_COIN + q]
+        for t in range(6):          # the pile each of its tokens is on, + 1 (0: none)
+            out[s + 9 + t] = S[TOK_CARD + t * MAX_PLAYERS + q]
+        bought = 0
+        for e in range(EVENT_SLOTS):
+            bought += S[EV_BOUGHT + q * EVENT_SLOTS + e]
+        out[s + 15] = bought
+        o += OBS_PLAYER
+    o += (MAX_PLAYERS - n) * OBS_PLAYER
+    out[o] = 1.0 if cur == p else 0.0
+    out[o + 1] = (cur - p) % n
+    out[o + 2] = S[V + V_COINS] if cur == p else 0
+    out[o + 3] = S[V + V_ACTIONS] if cur == p else 0
+    out[o + 4] = S[V + V_BUYS] if cur == p else 0
+    out[o + 5] = S[V + V_MISSION]
+    out[o + 6] = S[V + V_TOTAL_TURNS]
+    out[o + 7] = n
+    asked = waiting and S[AG_WAIT_P] == p
+    out[o + 8] = 1.0 if asked else 0.0
+    out[o + 9] = S[AG_WAIT_ARG] if asked else 0
+    o += N_TURN_SCALARS
+    if asked:
+        out[o + S[AG_WAIT_D]] = 1.0
+
+
+
+@njit(cache=True)
+def scores(S, T, out):
+    """Each player's victory points now, into ``out``."""
+    for q in range(S[V + V_NP]):
+        out[q] = score(S, T, q)

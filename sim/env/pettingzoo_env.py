@@ -1,0 +1,130 @@
+"""A PettingZoo AEC environment: every seat an agent, one decision per step.
+
+    from sim.env import aec_env
+    env = aec_env(players=3, kingdom="first-game")
+    env.reset(seed=42)
+    for agent in env.agent_iter():
+        obs, reward, terminated, truncated, info = env.last()
+        action = None if terminated or truncated else \\
+            env.action_space(agent).sample(obs["action_mask"])
+        env.step(action)
+
+Observations are ``{"observation": float32[OBS_SIZE], "action_mask": int8[N_ACTIONS]}``
+(the mask is all zeros for an agent not asked now).  Rewards come at the end:
+domsim's outcome (a win, a shared win after the fewer-turns tie-break; see
+sim.env.spaces.REWARDS); a game stopped at the turn cap is truncated, with no reward.
+"""
+
+from __future__ import annotations
+
+import functools
+
+import numpy as np
+from pettingzoo import AECEnv
+
+from sim.env.spaces import (
+    MaskedDiscrete,
+    check_rewards,
+    game_seeds,
+    mask_box,
+    observation_box,
+    rewards_of,
+)
+from sim.env.state import Game, State
+
+
+class DominionAEC(AECEnv):
+    """Dominion for PettingZoo's AEC API (see module docstring).
+
+    Args: those of :class:`sim.env.Game` except ``agents`` (every seat is an agent here),
+    and ``rewards`` ("share" or "zero_sum"), ``render_mode`` (None or "ansi": the log).
+    """
+
+    metadata = {"name": "domsim_dominion_v0", "render_modes": ["ansi"],
+                "is_parallelizable": False}
+
+    def __init__(self, kingdom=None, events=(), players: int = 2, bots="bmu",
+                 decisions="all", turn_cap: int = 100, rewards: str = "share",
+                 render_mode: str | None = None):
+        super().__init__()
+        if render_mode not in (None, "ansi"):
+            raise ValueError(f"render_mode: None or 'ansi', not {render_mode!r}")
+        self.render_mode = render_mode
+        self.reward_scheme = check_rewards(rewards)
+        self.game = Game(kingdom=kingdom, events=events, players=players, bots=bots,
+                         decisions=decisions, turn_cap=turn_cap)
+        self.possible_agents = [f"player_{i}" for i in range(self.game.num_players)]
+        self._seat = {a: i for i, a in enumerate(self.possible_agents)}
+        self._seeds = game_seeds(None)
+        self.state: State | None = None
+        self._obs_space = observation_box()
+
+    @functools.cache  # noqa: B019 - one space per agent, as PettingZoo wants
+    def observation_space(self, agent):
+        from gymnasium import spaces
+
+        return spaces.Dict({"observation": self._obs_space, "action_mask": mask_box()})
+
+    @functools.cache  # noqa: B019
+    def action_space(self, agent):
+        seat = self._seat[agent]
+        return MaskedDiscrete(lambda: self._mask(seat))
+
+    def _mask(self, seat: int) -> np.ndarray | None:
+        if self.state is None or self.state.current_player() != seat:
+            return None
+        return self.state.mask
+
+    def reset(self, seed: int | None = None, options: dict | None = None) -> None:
+        if seed is not None:
+            self._seeds = game_seeds(seed)
+        self.state = self.game.new_initial_state(int(self._seeds.integers(1 << 62)))
+        self.agents = list(self.possible_agents)
+        self.rewards = {a: 0.0 for a in self.agents}
+        self._cumulative_rewards = {a: 0.0 for a in self.agents}
+        self.terminations = {a: False for a in self.agents}
+        self.truncations = {a: False for a in self.agents}
+        self.infos = {a: {} for a in self.agents}
+        self._settle()
+
+    def _settle(self) -> None:
+        """After a step: who moves next, or the end's rewards and flags."""
+        st = self.state
+        if st.is_terminal():
+            cap = st.is_truncated()
+            r = [0.0] * len(self.agents) if cap else rewards_of(st, self.reward_scheme)
+            for a in self.agents:
+                self.rewards[a] = r[self._seat[a]]
+                self.terminations[a] = not cap
+                self.truncations[a] = cap
+                self.infos[a] = {"scores": st.scores(), "winners": st.winners()}
+        else:
+            self.agent_selection = self.possible_agents[st.current_player()]
+
+    def observe(self, agent):
+        seat = self._seat[agent]
+        mask = np.zeros(len(self.state.mask), np.int8)
+        if self.state.current_player() == seat:
+            mask[:] = self.state.mask
+        return {"observation": self.state.observation(seat), "action_mask": mask}
+
+    def step(self, action) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        self._cumulative_rewards[agent] = 0.0
+        self.state.apply_action(int(action))
+        self._settle()
+        if self.state.is_terminal():
+            # Every agent leaves through _was_dead_step, starting with the one who moved.
+            self.agent_selection = agent
+        self._accumulate_rewards()
+
+    def render(self) -> str | None:
+        if self.render_mode == "ansi" and self.state is not None:
+            return self.state.log()
+        return None
+
+    def close(self) -> None:
+        pass

@@ -1,0 +1,60 @@
+"""What the environments share: their spaces, rewards and seeding (needs gymnasium)."""
+
+from __future__ import annotations
+
+import numpy as np
+from gymnasium import spaces
+
+from sim.env.actions import N_ACTIONS
+from sim.env.core import OBS_SIZE
+from sim.env.state import State
+
+#: Reward schemes: "share" gives each of k winners 1/k and everyone else 0 (the win
+#: rate domsim reports); "zero_sum" subtracts the table's mean share, so rewards sum to 0.
+REWARDS = ("share", "zero_sum")
+
+
+class MaskedDiscrete(spaces.Discrete):
+    """``Discrete(N_ACTIONS)`` whose ``sample()`` without a mask draws a legal action of the
+    decision asked now (``mask_of()``): a random agent written the usual way,
+    ``env.action_space.sample()``, then plays legal moves.  With a mask, as Gymnasium's."""
+
+    def __init__(self, mask_of, seed: int | None = None):
+        super().__init__(N_ACTIONS, seed=seed)
+        self._mask_of = mask_of
+
+    def sample(self, mask: np.ndarray | None = None, probability=None) -> np.int64:
+        if mask is None and probability is None:
+            mask = self._mask_of()
+            if mask is not None and not mask.any():
+                mask = None
+        return super().sample(mask=mask, probability=probability)
+
+
+def observation_box() -> spaces.Box:
+    """The observation vector's space (counts and scalars, never negative...)."""
+    return spaces.Box(low=-1e4, high=1e4, shape=(OBS_SIZE,), dtype=np.float32)
+
+
+def mask_box() -> spaces.Box:
+    return spaces.Box(low=0, high=1, shape=(N_ACTIONS,), dtype=np.int8)
+
+
+def rewards_of(state: State, scheme: str) -> list[float]:
+    """Each seat's terminal reward under ``scheme`` (REWARDS)."""
+    r = state.returns()
+    if scheme == "zero_sum":
+        mean = sum(r) / len(r)
+        return [x - mean for x in r]
+    return r
+
+
+def check_rewards(scheme: str) -> str:
+    if scheme not in REWARDS:
+        raise ValueError(f"rewards: {scheme!r} is not one of {', '.join(REWARDS)}")
+    return scheme
+
+
+def game_seeds(seed: int | None) -> np.random.Generator:
+    """The stream each reset's game seed is drawn from (a seed gives the same games)."""
+    return np.random.default_rng(seed)

@@ -1,0 +1,323 @@
+"""The engine's public face for agents: a :class:`Game` (the rules of one table: kingdom,
+Events, players, which seats an agent plays and which decisions it takes) and its
+:class:`State` (one game in progress), in the spirit of OpenSpiel's Game and State.
+
+    game = Game(kingdom="first-game", players=2)
+    state = game.new_initial_state(seed=7)
+    while not state.is_terminal():
+        state.apply_action(random.choice(state.legal_actions()))
+    state.returns()              # [1.0, 0.0]: seat 0 won
+
+A state stops at every decision an agent seat is asked; the seats and decisions agents
+do not take are played by domsim bots inside compiled code.  Actions are integers over one
+vocabulary for every kingdom (:mod:`sim.env.actions`).  Same seed, same actions: the
+same game, in any process (the state is the seed, the snapshot of the current turn and
+the answers given so far; :meth:`State.serialize` keeps only the seed and the answers).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Sequence
+
+import numpy as np
+
+from sim.engine import codes
+from sim.engine import layout as L
+from sim.engine.batch import cards_in_game, illegal_answer_text, install_hooks
+from sim.engine.callbacks import set_game
+from sim.engine.cardcalls import call_addresses, engine_calls
+from sim.engine.config import GameConfig
+from sim.engine.game import G_END, G_WINNERS, N_GAME_COLS, reset_game_on
+from sim.engine.gamelog import format_log
+from sim.engine.program import F_KIND, K_AGENT, K_PYTHON
+from sim.engine.state import make_table, new_state, pack_programs
+from sim.env import core
+from sim.env.actions import N_ACTIONS, action_name, decision_codes
+
+TERMINAL = -4       # current_player() of a finished game (OpenSpiel's value)
+LOG_ROWS = 1 << 15
+
+
+class IllegalActionError(ValueError):
+    """An action that does not answer the decision asked (the message lists the legal ones)."""
+
+
+class Game:
+    """One kind of game: the table and who decides what.
+
+    Args:
+        kingdom: 10 kingdom cards (names or ids, a comma list) or ``"first-game"``.
+        events: the game's Events (Adventures), none by default.
+        players: 2, 3 or 4 seats.
+        bots: a domsim bot (name, TOML file or bot object) per seat, or one for all:
+            it plays a seat no agent takes, and answers the decisions an agent seat does
+            not take.  Compiled kinds only (rule lists, hooks, ``random``): a Python bot
+            would call back into the interpreter.  Default ``"bmu"``.
+        agents: the seats an agent plays (default: every seat).
+        decisions: which decisions an agent seat takes: ``"all"`` (default), ``"turn"``
+            (play an Action, buy), ``"buy"``, or decision names / codes
+            (sim.engine.codes D_*, sim.env.actions.DECISIONS).
+        turn_cap: turns per player before the game is stopped (truncated, no winner).
+    """
+
+    def __init__(self, kingdom: str | Iterable[str | int] | None = None,
+                 events: Iterable[str | int] = (), players: int = 2,
+                 bots: str | object | Sequence[str | object] = "bmu",
+                 agents: Iterable[int] | None = None, decisions: str | Iterable = "all",
+                 turn_cap: int = 100):
+        from bots import resolve_bot
+
+        events = tuple(events)
+        self.config = GameConfig(n_players=players, kingdom=kingdom, turn_cap=turn_cap,
+                                 events=events, max_events=max(2, len(events)))
+        n = self.config.n_players
+        if isinstance(bots, (str, bytes)) or not isinstance(bots, Sequence):
+            bots = [bots] * n
+        if len(bots) != n:
+            raise ValueError(f"bots: one per seat ({n}), or one for all; got {len(bots)}")
+        self.bots = [resolve_bot(b) for b in bots]
+        self.agents = tuple(sorted(set(range(n) if agents is None else agents)))
+        bad = [s for s in self.agents if not 0 <= s < n]
+        if bad:
+            raise ValueError(f"agents: seats {bad} are not seats of a {n}-player game")
+        self.decisions = decision_codes(decisions)
+        programs = [b.program() for b in self.bots]
+        for s, prog in enumerate(programs):
+            if prog.flags[F_KIND] == K_PYTHON:
+                raise ValueError(f"bots: seat {s}'s bot {self.bots[s].name!r} is a Python bot; "
+                                 "the environments take compiled bots (rule lists, TOML, "
+                                 "hooks, 'random')")
+        self.T = make_table(n, self.config.kingdom, self.config.events)
+        self.P, self.Q = pack_programs(programs, self.T)
+        hooks = install_hooks(self.bots, programs, self.P)
+        for s in self.agents:
+            self.P[s, L.PF_FLAGS + F_KIND] += K_AGENT
+        set_game(self.T)
+        adventures = bool(self.T[L.T_ADV])
+        self.H = call_addresses(engine_calls(hooks, cards_in_game(self.T), adventures),
+                                adventures)
+        self.seat_bots = np.arange(n, dtype=np.int32).reshape(1, n)
+        self.num_players = n
+        self.names = [b.name for b in self.bots]
+        self._params = {"kingdom": self.config.kingdom_names,
+                        "events": self.config.event_names, "players": n,
+                        "bots": self.names, "agents": list(self.agents),
+                        "decisions": sorted(self.decisions), "turn_cap": turn_cap}
+
+    def params(self) -> dict:
+        """The arguments that rebuild this game (by name; for serialize())."""
+        return dict(self._params)
+
+    def new_initial_state(self, seed: int = 0, first: int = -1) -> State:
+        """A new game from ``seed``; ``first`` seat moves first (-1: drawn from the seed,
+        as a batch draws it), advanced to the first decision an agent seat is asked."""
+        return State(self, seed, first)
+
+    def _template(self, log_rows: int = 0) -> tuple[np.ndarray, np.ndarray]:
+        """A new state with the agents' block set, and room after it (and the log) for
+        the shadow: the game as the question was asked (sim.engine.layout AG_SHADOW)."""
+        S, R = new_state(self.T, self.config.turn_cap, log_rows)
+        for d in self.decisions:
+            S[L.AG_TAKES + d] = 1
+        out = np.zeros(len(S) + L.LOG, np.int32)
+        out[:len(S)] = S
+        out[L.V + L.V_SIZE] = len(out)
+        out[L.AG_SHADOW] = len(S)
+        return out, R
+
+    def __repr__(self) -> str:
+        return f"Game({self._params})"
+
+
+class State:
+    """One game in progress, stopped at the decision an agent seat is asked (see module)."""
+
+    __slots__ = ("game", "seed", "first", "S", "R", "S0", "R0", "D", "mask", "status",
+                 "history", "_out_score", "_out_turns", "_out_game")
+
+    def __init__(self, game: Game, seed: int = 0, first: int = -1, *, _log: bool = False,
+                 _copy_of: State | None = None):
+        self.game = game
+        if _copy_of is not None:
+            return
+        self.seed, self.first = int(seed), int(first)
+        n = game.num_players
+        if not -1 <= self.first < n:
+            raise ValueError(f"first: a seat of the {n}-player game or -1, not {first}")
+        self.S, self.R0 = game._template(LOG_ROWS if _log else 0)
+        reset_game_on(self.S, self.R0, game.T, 0, np.uint64(self.seed), n, game.seat_bots)
+        self.S[L.V + L.V_CUR] = core.first_player(self.R0, n, self.first)
+        self.S0, self.R = self.S[:int(self.S[L.AG_SHADOW])].copy(), self.R0.copy()
+        # The game as the current question was asked (the shadow): what is read.
+        self.D = self.S[int(self.S[L.AG_SHADOW]):]
+        self.mask = np.zeros(N_ACTIONS, np.int8)
+        self.history: list[int] = []
+        self._out_score = np.zeros((1, n), np.int32)
+        self._out_turns = np.zeros((1, n), np.int32)
+        self._out_game = np.zeros((1, N_GAME_COLS), np.int32)
+        self._advance()
+
+    # ------------------------------------------------------------------ stepping
+    def _advance(self) -> None:
+        g = self.game
+        self.status = int(core.advance(self.S, self.R, self.S0, self.R0, g.T, g.P, g.Q, g.H,
+                                       self._out_score, self._out_turns, self._out_game,
+                                       self.mask))
+        if self.status == core.FAILED:
+            seat = int(self.S[L.ERR + 2])
+            raise RuntimeError(illegal_answer_text(self.S, g.T, g.names[seat]))
+
+    def apply_action(self, action: int) -> None:
+        """Answer the decision asked with ``action`` and play on to the next decision an
+        agent seat is asked (or the end).  An illegal action raises IllegalActionError."""
+        if self.status != core.WAITING:
+            raise IllegalActionError("the game is over: no action can be applied")
+        a = int(action)
+        if not (0 <= a < N_ACTIONS and self.mask[a]):
+            raise IllegalActionError(
+                f"illegal action {a} ({self._action_words(a)}) for {self.decision_name()}; "
+                f"legal: " + ", ".join(f"{b} ({self._action_words(b)})"
+                                       for b in self.legal_actions()))
+        n = int(self.S0[L.AG_LEN])
+        if n >= L.AG_MAX:
+            raise RuntimeError(f"more than {L.AG_MAX} agent decisions in one turn")
+        self.S0[L.AG_SCRIPT + n] = a
+        self.S0[L.AG_LEN] = n + 1
+        self.history.append(a)
+        self._advance()
+
+    def clone(self) -> State:
+        """An independent copy (arrays copied; the game's tables shared)."""
+        c = State.__new__(State)
+        c.game, c.seed, c.first, c.status = self.game, self.seed, self.first, self.status
+        c.S, c.R, c.S0, c.R0 = self.S.copy(), self.R.copy(), self.S0.copy(), self.R0.copy()
+        c.D = c.S[int(c.S[L.AG_SHADOW]):]
+        c.mask = self.mask.copy()
+        c.history = self.history.copy()
+        c._out_score, c._out_turns = self._out_score.copy(), self._out_turns.copy()
+        c._out_game = self._out_game.copy()
+        return c
+
+    # ------------------------------------------------------------------ reading
+    def _now(self) -> np.ndarray:
+        """The game now: as the current question was asked, or as it ended."""
+        return self.D if self.status == core.WAITING else self.S
+
+    def current_player(self) -> int:
+        """The seat asked now; TERMINAL (-4) once the game is over."""
+        return TERMINAL if self.status != core.WAITING else int(self.D[L.AG_WAIT_P])
+
+    def decision(self) -> tuple[int, int]:
+        """The question asked now: (sim.engine.codes D_* code, its arg); (-1, 0) at the end."""
+        if self.status != core.WAITING:
+            return -1, 0
+        return int(self.D[L.AG_WAIT_D]), int(self.D[L.AG_WAIT_ARG])
+
+    def decision_name(self) -> str:
+        d, arg = self.decision()
+        if d < 0:
+            return "no decision (the game is over)"
+        return f"{codes.DECISION_NAMES[d]} (arg {arg})"
+
+    def legal_actions(self) -> list[int]:
+        """The actions that answer the current decision, ascending (empty at the end)."""
+        return np.flatnonzero(self.mask).tolist() if self.status == core.WAITING else []
+
+    def legal_actions_mask(self) -> np.ndarray:
+        """int8[N_ACTIONS]: 1 for each legal action."""
+        return self.mask.copy() if self.status == core.WAITING else np.zeros(N_ACTIONS, np.int8)
+
+    def _action_words(self, action: int) -> str:
+        d = self.decision()[0]
+        return action_name(action, d)
+
+    def action_to_string(self, action: int) -> str:
+        """The action as words for the current decision, e.g. "buy: Gold"."""
+        d = self.decision()[0]
+        what = codes.DECISION_NAMES[d] if d >= 0 else "no decision"
+        return f"{what}: {action_name(int(action), d)}"
+
+    def is_terminal(self) -> bool:
+        return self.status != core.WAITING
+
+    def is_truncated(self) -> bool:
+        """The game was stopped at the turn cap (no winner)."""
+        return self.is_terminal() and int(self._out_game[0, G_END]) == codes.END_TURN_CAP
+
+    def winners(self) -> list[int]:
+        """The seats that won (several: a shared win); empty before the end or at the cap."""
+        if not self.is_terminal():
+            return []
+        mask = int(self._out_game[0, G_WINNERS])
+        return [s for s in range(self.game.num_players) if mask >> s & 1]
+
+    def returns(self) -> list[float]:
+        """Each seat's outcome, domsim's rules: 1 for a sole win, 1/k for each of k seats
+        sharing one (after the fewer-turns tie-break), 0 otherwise and at the turn cap;
+        all 0 before the end."""
+        won = self.winners()
+        return [1.0 / len(won) if s in won else 0.0 for s in range(self.game.num_players)]
+
+    def scores(self) -> list[int]:
+        """Victory points per seat now (the final scores once terminal)."""
+        if self.is_terminal():
+            return [int(x) for x in self._out_score[0]]
+        out = np.zeros(self.game.num_players, np.int32)
+        core.scores(self._now(), self.game.T, out)
+        return [int(x) for x in out]
+
+    def observation(self, player: int) -> np.ndarray:
+        """float32[OBS_SIZE]: what ``player`` may know now (sim.env.observation names
+        each entry).  Never another player's hand or the order of a draw pile."""
+        out = np.zeros(core.OBS_SIZE, np.float32)
+        self.observe_into(player, out)
+        return out
+
+    def observe_into(self, player: int, out: np.ndarray) -> None:
+        """:meth:`observation` written into ``out`` (no allocation)."""
+        if not 0 <= player < self.game.num_players:
+            raise ValueError(f"player: a seat of the {self.game.num_players}-player game, "
+                             f"not {player}")
+        core.observe(self._now(), self.game.T, player, self.status == core.WAITING, out)
+
+    # ------------------------------------------------------------------ records
+    def log(self) -> str:
+        """The game so far as `domsim play` prints it (replayed from the seed with the
+        same answers, with the log on)."""
+        logged = State(self.game, self.seed, self.first, _log=True)
+        for a in self.history:
+            logged.apply_action(a)
+        S = logged.S
+        n = int(logged._now()[L.V + L.V_LOG_N])   # the rows up to the question
+        rows = S[L.LOG:L.LOG + n * L.LOG_WIDTH].reshape(n, L.LOG_WIDTH)
+        winners = int(logged._out_game[0, G_WINNERS]) if logged.is_terminal() else None
+        return format_log(rows, self.game.names, winners_mask=winners,
+                          truncated=bool(S[L.V + L.V_LOG_TRUNC]))
+
+    def serialize(self) -> str:
+        """The game as JSON text: the game's parameters, the seed and the answers."""
+        return json.dumps({"domsim_state": 1, "game": self.game.params(), "seed": self.seed,
+                           "first": self.first, "actions": self.history})
+
+    @staticmethod
+    def deserialize(text: str, game: Game | None = None) -> State:
+        """The state :meth:`serialize` wrote (replayed; ``game``: reuse a built Game of the
+        same parameters instead of building one)."""
+        data = json.loads(text)
+        if data.get("domsim_state") != 1:
+            raise ValueError("not a serialized domsim state (no 'domsim_state': 1)")
+        if game is None:
+            game = Game(**data["game"])
+        elif game.params() != data["game"]:
+            raise ValueError("deserialize: the game given has other parameters than the text's")
+        state = game.new_initial_state(data["seed"], data["first"])
+        for a in data["actions"]:
+            state.apply_action(a)
+        return state
+
+    def __repr__(self) -> str:
+        if self.is_terminal():
+            return f"<State seed={self.seed} over: returns {self.returns()}>"
+        return (f"<State seed={self.seed} seat {self.current_player()} to "
+                f"{self.decision_name()}, {len(self.legal_actions())} legal actions>")
