@@ -43,6 +43,7 @@ from sim.cards import (
 from sim.engine.callbacks import py_decide
 from sim.engine.codes import (
     D_ACTION,
+    D_AMULET,
     D_ARTISAN_GAIN,
     D_ARTISAN_TOPDECK,
     D_ATTACK_DISCARD,
@@ -51,21 +52,29 @@ from sim.engine.codes import (
     D_BUY,
     D_CELLAR,
     D_CHAPEL,
+    D_DUPLICATE,
+    D_EXCHANGE,
+    D_FAIR,
     D_HARBINGER,
     D_LIBRARY,
+    D_MESSENGER_DECK,
     D_MINE_GAIN,
     D_MINE_TRASH,
+    D_MISER,
     D_MONEYLENDER,
     D_POACHER,
+    D_QUEST,
     D_REMODEL_GAIN,
     D_REMODEL_TRASH,
     D_REVEAL_MOAT,
     D_SENTRY_DISCARD,
     D_SENTRY_TOP,
     D_SENTRY_TRASH,
+    D_TEACHER_TOKEN,
     D_THRONE_ROOM,
     D_TREASURE,
     D_VASSAL,
+    D_WINE_MERCHANT,
     D_WORKSHOP_GAIN,
     ERR_AGENT_WAIT,
     NO_CARD,
@@ -924,6 +933,7 @@ A_NONE = N_CARDS        # -1: nothing / stop
 A_NO = N_CARDS + 1      # 0
 A_YES = N_CARDS + 2     # 1
 A_MODE0 = N_CARDS + 3   # option k of a mode decision: A_MODE0 + k
+REFUSED = 1 << 20       # what an action of the wrong kind becomes: no card, option or yes/no
 
 
 @njit(cache=True)
@@ -938,15 +948,19 @@ def agent_answer(S, p, d, arg):
     if pos < S[AG_LEN]:
         a = S[AG_SCRIPT + pos]
         S[AG_POS] = pos + 1
-        if a < N_CARDS:
-            return a
-        if a == A_NONE:
+        # Each kind of decision takes its own kind of action; any other is made an
+        # answer the engine refuses (sim.env checks actions first; its tests do not).
+        yes_no = d == D_REVEAL_MOAT or d == D_MONEYLENDER or d == D_VASSAL or \
+            d == D_LIBRARY or (d >= D_EXCHANGE and d <= D_DUPLICATE) or \
+            d == D_MESSENGER_DECK or d == D_WINE_MERCHANT or d == D_FAIR
+        mode = d == D_AMULET or d == D_MISER or d == D_TEACHER_TOKEN or d == D_QUEST
+        if a == A_NONE and not yes_no:
             return NO_CARD
-        if a == A_NO:
-            return 0
-        if a == A_YES:
-            return 1
-        return a - A_MODE0
+        if yes_no:
+            return 0 if a == A_NO else (1 if a == A_YES else REFUSED)
+        if mode:
+            return a - A_MODE0 if a >= A_MODE0 else REFUSED
+        return a if 0 <= a < N_CARDS else REFUSED
     if S[ERR] != 0:     # stopping already (a step that goes on after a stop asks again)
         return NO_CARD
     S[AG_WAIT_P] = p

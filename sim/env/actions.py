@@ -36,6 +36,22 @@ _MODES = {
 }
 
 
+#: Decisions answered yes (1) or no (0); the mode decisions, answered with an option.
+YES_NO = frozenset({codes.D_REVEAL_MOAT, codes.D_MONEYLENDER, codes.D_VASSAL, codes.D_LIBRARY,
+                    codes.D_EXCHANGE, codes.D_CARAVAN_GUARD, codes.D_DUPLICATE,
+                    codes.D_MESSENGER_DECK, codes.D_WINE_MERCHANT, codes.D_FAIR})
+MODES = frozenset(_MODES)
+
+
+def action_of_answer(answer: int, decision: int) -> int:
+    """The action for the engine's ``answer`` to ``decision`` (a card id, -1, 0/1, k)."""
+    if decision in YES_NO:
+        return YES if answer == 1 else NO
+    if decision in MODES:
+        return NONE if answer < 0 else MODE0 + answer
+    return NONE if answer < 0 else answer
+
+
 def decision_codes(decisions: str | Iterable) -> frozenset[int]:
     """The decision codes of a preset name ("all", "turn", "buy") or of names / codes."""
     if isinstance(decisions, str):

@@ -54,6 +54,7 @@ from sim.engine.layout import (
     AG_LEN,
     AG_POS,
     AG_SHADOW,
+    AG_TAKES,
     AG_WAIT_ARG,
     AG_WAIT_D,
     AG_WAIT_P,
@@ -92,6 +93,7 @@ from sim.engine.layout import (
     V_BUYS,
     V_COINS,
     V_CUR,
+    V_LOG_ON,
     V_MISSION,
     V_NP,
     V_THIS,
@@ -153,6 +155,21 @@ def advance(S, R, S0, R0, T, P, Q, H_addresses, score_out, turns_out, game_out, 
         S[AG_LEN] = 0
         S0[:] = S[:m]
         R0[:, :] = R
+
+
+@njit(cache=True)
+def bot_answer(D, R, T, P, Q, H_addresses, p, d, arg):
+    """What seat ``p``'s own bot answers to decision ``d`` in the game ``D`` (a copy of a
+    state's shadow, the game as asked; ``R`` a copy of its streams): the agents' block
+    is told agents do not take ``d``, so the seat's bot kind answers (an engine answer:
+    card id, -1, 0/1 or an option)."""
+    H = calls_from_addresses(H_addresses)
+    D[AG_TAKES + d] = 0
+    D[AG_SHADOW] = 0
+    D[V + V_LOG_ON] = 0     # D holds no log rows
+    if T[T_ADV]:
+        return H[0][1](ptr(D), ptr(R), ptr(T), ptr(P), ptr(Q), H[1], p, d, arg)
+    return H[0][0](ptr(D), ptr(R), ptr(T), ptr(P), ptr(Q), H[1], p, d, arg)
 
 
 # ----------------------------------------------------------------------------- legal actions

@@ -2,8 +2,8 @@
 ``domsim/Dominion-v0``.
 
     import gymnasium as gym
-    import sim.env.gym_env  # noqa: F401 - registers domsim/Dominion-v0
-    env = gym.make("domsim/Dominion-v0", opponents="bmu")
+    env = gym.make("sim.env.gym_env:domsim/Dominion-v0", opponents="bmu")
+    # (or `import sim.env.gym_env`, which registers it, then gym.make("domsim/Dominion-v0"))
     obs, info = env.reset(seed=0)
     while True:
         action = env.action_space.sample()   # a legal action (sim.env.spaces.MaskedDiscrete)
@@ -118,8 +118,8 @@ class DominionEnv(gym.Env):
 
 
 def register_envs() -> None:
-    """Register ``domsim/Dominion-v0`` with Gymnasium (also run by Gymnasium's plugin
-    entry point ``gymnasium.envs``, declared in pyproject.toml)."""
+    """Register ``domsim/Dominion-v0`` with Gymnasium (done when this module is imported,
+    which ``gym.make("sim.env.gym_env:domsim/Dominion-v0")`` does itself)."""
     if ENV_ID not in gym.registry:
         gym.register(id=ENV_ID, entry_point="sim.env.gym_env:DominionEnv")
 

@@ -33,7 +33,7 @@ from sim.engine.gamelog import format_log
 from sim.engine.program import F_KIND, K_AGENT, K_PYTHON
 from sim.engine.state import make_table, new_state, pack_programs
 from sim.env import core
-from sim.env.actions import N_ACTIONS, action_name, decision_codes
+from sim.env.actions import N_ACTIONS, action_name, action_of_answer, decision_codes
 
 TERMINAL = -4       # current_player() of a finished game (OpenSpiel's value)
 LOG_ROWS = 1 << 15
@@ -237,6 +237,18 @@ class State:
         d = self.decision()[0]
         what = codes.DECISION_NAMES[d] if d >= 0 else "no decision"
         return f"{what}: {action_name(int(action), d)}"
+
+    def bot_action(self) -> int:
+        """The action the asked seat's own bot (the game's ``bots``) would take now: a
+        reference policy, a playout policy, a teacher for imitation."""
+        if self.status != core.WAITING:
+            raise IllegalActionError("the game is over: no decision to answer")
+        g = self.game
+        d, arg = self.decision()
+        D = self.D.copy()
+        r = int(core.bot_answer(D, self.R.copy(), g.T, g.P, g.Q, g.H, self.current_player(),
+                                d, arg))
+        return action_of_answer(r, d)
 
     def is_terminal(self) -> bool:
         return self.status != core.WAITING
