@@ -329,7 +329,9 @@ def cards_page(tests: list[TestFunc] | None = None) -> str:
                       "**Decisions:** " + ", ".join(
                           f"{codes.DECISION_NAMES[code_value[d]]} "
                           f"(`{METHODS[code_value[d]]}`)" for d in decisions[card.name]),
-                      "", f"**Status:** {status}.", ""]
+                      "", f"**Status:** {status}. **Known limits:** none recorded for this "
+                      "card (those of the whole engine are on the "
+                      "[fidelity](../discussion/fidelity.md#known-limits) page).", ""]
             if named:
                 by_file: dict[str, list[str]] = defaultdict(list)
                 for t in named:
