@@ -354,8 +354,8 @@ def _read_csv(path: Path) -> list[dict]:
         return list(csv.DictReader(f))
 
 
-def _pct(x: float) -> str:
-    return f"{100 * x:.1f}%"
+def _pct(x: float, digits: int = 1) -> str:
+    return f"{100 * x:.{digits}f}%"
 
 
 def bot_figures() -> dict[str, list[str]]:
@@ -366,8 +366,8 @@ def bot_figures() -> dict[str, list[str]]:
         for row in _read_csv(RESULTS / f"round_robin_{players}p" / "summary.csv"):
             figs[row["bot"]].append(
                 f"reference round robin, {players} players, First Game: win rate "
-                f"{_pct(float(row['win_rate']))} ({_pct(float(row['ci_low']))}–"
-                f"{_pct(float(row['ci_high']))}) in {int(row['games']):,} games (`{rr}`)")
+                f"{_pct(float(row['win_rate']), 2)} ({_pct(float(row['ci_low']), 2)}–"
+                f"{_pct(float(row['ci_high']), 2)}) in {int(row['games']):,} games (`{rr}`)")
     md = RESULTS / "base_rest_bots.md"
     if md.is_file():
         for m in re.finditer(r"^\| ([a-z-]+) \| ([\d.]+%) \(([^)]*)\) \| ([\d.]+%) \(([^)]*)\) \|$",
@@ -477,8 +477,9 @@ def round_robin_figures() -> str:
                   + " | ".join(f"seat {k[-1]}" for k in seats) + " |",
                   "|---|---|---|---|---|" + "---|" * len(seats)]
         for r in rows:
-            lines.append(f"| {r['bot']} | {int(r['games']):,} | {_pct(float(r['win_rate']))} | "
-                         f"{_pct(float(r['ci_low']))}–{_pct(float(r['ci_high']))} | "
+            lines.append(f"| {r['bot']} | {int(r['games']):,} | "
+                         f"{_pct(float(r['win_rate']), 2)} | "
+                         f"{_pct(float(r['ci_low']), 2)}–{_pct(float(r['ci_high']), 2)} | "
                          f"{float(r['avg_turns']):.2f} | "
                          + " | ".join(_pct(float(r[k])) for k in seats) + " |")
         lines.append("")
