@@ -20,68 +20,39 @@ language tag, or none, fails the suite: it would otherwise go unchecked.
 
 from __future__ import annotations
 
-import contextlib
-import io
 import os
 import re
 import shlex
-import sys
-import types
-from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+
+from tests.markdown_blocks import (
+    SETUP,
+    Block,
+    code_blocks,
+    commands,
+    exec_python,
+    python_bots,
+    run_domsim,
+)
 
 pytestmark = pytest.mark.timeout(900)
 ROOT = Path(__file__).resolve().parents[1]
 README = ROOT / "README.md"
 LANGUAGES = ("python", "toml", "sh")
-SETUP = (
-    "python3 -m venv .venv && .venv/bin/pip install -e . && .venv/bin/domsim tournament",
-    'python3 -m venv .venv && .venv/bin/pip install -e ".[test]" && .venv/bin/python -m pytest',
-)
-
-
-@dataclass(frozen=True)
-class Block:
-    lang: str
-    text: str
-    line: int  # README line of the opening fence
-
-    def where(self) -> str:
-        return f"README.md:{self.line} ({self.lang or 'no language'} block)"
 
 
 def readme_blocks(text: str) -> list[Block]:
     """The fenced code blocks of a Markdown text, in order."""
-    blocks, lines = [], text.splitlines()
-    i = 0
-    while i < len(lines):
-        m = re.match(r"^```(.*)$", lines[i])
-        if not m:
-            i += 1
-            continue
-        start = i
-        i += 1
-        while i < len(lines) and lines[i].rstrip() != "```":
-            i += 1
-        if i == len(lines):
-            raise AssertionError(f"README.md:{start + 1}: code block never closed")
-        blocks.append(Block(m.group(1).strip(), "\n".join(lines[start + 1:i]) + "\n",
-                            start + 1))
-        i += 1
-    return blocks
+    return code_blocks(text, "README.md")
 
 
 BLOCKS = readme_blocks(README.read_text(encoding="utf-8"))
 
 
-def _commands(block: Block) -> list[str]:
-    return [ln.strip() for ln in block.text.splitlines() if ln.strip()]
-
-
 def _is_setup(block: Block) -> bool:
-    return block.lang == "sh" and tuple(_commands(block)) == SETUP
+    return block.lang == "sh" and tuple(commands(block)) == SETUP
 
 
 def test_blocks_are_found_and_parsed():
@@ -106,7 +77,7 @@ def test_only_the_setup_commands_are_exempt():
     assert BLOCKS.index(setup[0]) == 0, "the set-up commands come first"
     for b in BLOCKS:
         if b.lang == "sh" and not _is_setup(b):
-            for cmd in _commands(b):
+            for cmd in commands(b):
                 assert cmd.startswith("domsim "), f"{b.where()}: not a domsim command: {cmd}"
 
 
@@ -133,21 +104,9 @@ def python_namespace(tmp_path_factory):
     os.chdir(work)
     try:
         for k, b in enumerate(x for x in BLOCKS if x.lang == "python"):
-            path = work / f"readme_block_{k}_line_{b.line}.py"
-            path.write_text(b.text, encoding="utf-8")
-            module = types.ModuleType(f"readme_block_{k}")
-            module.__file__ = str(path)
-            sys.modules[module.__name__] = module
-            out = io.StringIO()
-            try:
-                with contextlib.redirect_stdout(out):
-                    exec(compile(b.text, str(path), "exec"), module.__dict__)  # noqa: S102
-            except NameError as exc:
-                raise AssertionError(f"{b.where()} does not run on its own: {exc}") from None
-            finally:
-                sys.modules.pop(module.__name__, None)
-            merged.update({n: v for n, v in module.__dict__.items() if not n.startswith("__")})
-            merged["_outputs"].append((b, out.getvalue()))
+            ns, out = exec_python(b, work / f"readme_block_{k}_line_{b.line}.py")
+            merged.update({n: v for n, v in ns.items() if not n.startswith("__")})
+            merged["_outputs"].append((b, out))
     finally:
         os.chdir(cwd)
     return merged, work
@@ -171,15 +130,13 @@ def test_toml_blocks_are_the_python_bots(python_namespace, tmp_path):
     from bots.rules import programs_equal
 
     ns, _ = python_namespace
-    python_bots = {v.name: v for v in ns.values()
-                   if hasattr(v, "program") and isinstance(getattr(v, "name", None), str)
-                   and not isinstance(v, type)}
+    bots_defined = python_bots(ns)
     paired = 0
     for b in (x for x in BLOCKS if x.lang == "toml"):
         path = tmp_path / f"line_{b.line}.toml"
         path.write_text(b.text, encoding="utf-8")
         bot = load_bot_file(path)
-        twin = python_bots.get(bot.name)
+        twin = bots_defined.get(bot.name)
         if twin is not None:
             assert programs_equal(bot.program(), twin.program()), \
                 f"{b.where()}: {bot.name} is not the same bot as the Python one"
@@ -201,8 +158,6 @@ def test_programs_equal_sees_a_missing_rule():
 
 
 def test_cli_blocks_run(tmp_path):
-    from sim.cli import main
-
     cwd = os.getcwd()
     os.chdir(tmp_path)
     ran = []
@@ -210,14 +165,11 @@ def test_cli_blocks_run(tmp_path):
         for b in BLOCKS:
             if b.lang != "sh" or _is_setup(b):
                 continue
-            for cmd in _commands(b):
-                argv = shlex.split(cmd, comments=True)
-                out, err = io.StringIO(), io.StringIO()
-                with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
-                    rc = main(argv[1:])
-                assert rc == 0, f"{b.where()}: `{cmd}` exited {rc}: {err.getvalue()}"
-                assert out.getvalue().strip(), f"{b.where()}: `{cmd}` printed nothing"
-                ran.append(argv)
+            for cmd in commands(b):
+                rc, out, err = run_domsim(cmd)
+                assert rc == 0, f"{b.where()}: `{cmd}` exited {rc}: {err}"
+                assert out.strip(), f"{b.where()}: `{cmd}` printed nothing"
+                ran.append(shlex.split(cmd, comments=True))
     finally:
         os.chdir(cwd)
     assert ran

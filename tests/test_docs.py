@@ -1,0 +1,307 @@
+"""The documentation site (docs/, mkdocs.yml): every example runs, every card and bot has
+its entry, and the hand-written reference pages match the code (issue 31).
+
+Code blocks of each page in docs/ (found as README's are, by tests/markdown_blocks.py),
+run in order in one temporary working directory per page, as a reader follows a page:
+
+* ``python``: run in one namespace per page (a tutorial builds on its earlier blocks);
+* ``toml``: a bot file: loaded with ``bots.load_bot_file`` and left in the page's folder
+  as ``<name>.toml`` (the pages say "save it as ..."), so later commands can play it; a
+  Python block that defines a bot of the same name must compile to the same program;
+* ``sh``: ``domsim`` command lines, each run in-process, expected to exit 0 and print;
+* ``shell``: set-up commands a reader runs in a shell (not here): each must be one of
+  the quick start's two (``SETUP``, as in README.md), a ``pip install`` of an extra
+  pyproject.toml defines, ``mkdocs build``/``serve``, or
+  ``python experiments/SCRIPT.py`` naming a script that exists;
+* ``text`` (output, usage lines) and snippet includes (``--8<--`` of a file that exists).
+
+Any other language, or none, fails: it would go unchecked.  The generated pages
+(docs/gen_pages.py: CLI, conditions, card and bot indexes) are checked here without
+building the site; CI also builds it with ``mkdocs build --strict``.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+import re
+import sys
+from pathlib import Path
+
+import pytest
+
+from tests.markdown_blocks import (
+    SETUP,
+    Block,
+    code_blocks,
+    commands,
+    exec_python,
+    python_bots,
+    run_domsim,
+)
+
+if sys.version_info >= (3, 11):
+    import tomllib
+else:  # pragma: no cover - Python 3.10
+    import tomli as tomllib
+
+pytestmark = pytest.mark.timeout(900)
+ROOT = Path(__file__).resolve().parents[1]
+DOCS = ROOT / "docs"
+PAGES = sorted(p.relative_to(DOCS).as_posix() for p in DOCS.rglob("*.md"))
+LANGUAGES = ("python", "toml", "sh", "shell", "text", "yaml")
+SNIPPET = re.compile(r'^--8<-- "([^"]+)"$')
+
+
+def _load_gen_pages():
+    spec = importlib.util.spec_from_file_location("gen_pages", DOCS / "gen_pages.py")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # its dataclasses look their module up there
+    spec.loader.exec_module(module)
+    return module
+
+
+gen = _load_gen_pages()
+
+
+def page_blocks(page: str) -> list[Block]:
+    return code_blocks((DOCS / page).read_text(encoding="utf-8"), f"docs/{page}")
+
+
+def _snippet_files(block: Block) -> list[str] | None:
+    """The files a block includes with pymdownx.snippets, or None when it is not one."""
+    lines = commands(block)
+    found = [SNIPPET.match(ln) for ln in lines]
+    return [m[1] for m in found] if lines and all(found) else None
+
+
+def test_pages_exist_and_are_in_the_nav():
+    import yaml
+
+    assert "index.md" in PAGES and len(PAGES) >= 20
+    config = yaml.safe_load((ROOT / "mkdocs.yml").read_text(encoding="utf-8"))
+
+    def walk(node):
+        if isinstance(node, str):
+            yield node
+        elif isinstance(node, list):
+            for x in node:
+                yield from walk(x)
+        elif isinstance(node, dict):
+            for x in node.values():
+                yield from walk(x)
+
+    in_nav = set(walk(config["nav"]))
+    missing = [p for p in PAGES if p not in in_nav]
+    assert not missing, f"pages no reader finds (add them to mkdocs.yml nav): {missing}"
+
+
+def test_readme_links_into_the_site_reach_pages():
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    links = re.findall(r"\]\((docs/[^)#]+)\)", readme)
+    assert len(links) >= 10, "the README links into the site"
+    missing = [link for link in links if not (ROOT / link).is_file()]
+    assert not missing, f"README links to pages that do not exist: {missing}"
+
+
+def test_block_finder_reads_fences_and_names_the_page():
+    assert code_blocks("a\n```sh\ndomsim bots\n```\n", "docs/x.md") == [
+        Block("sh", "domsim bots\n", 2, "docs/x.md")]
+    with pytest.raises(AssertionError, match="docs/x.md:1: code block never closed"):
+        code_blocks("```toml\nname = 'x'\n", "docs/x.md")
+
+
+@pytest.mark.parametrize("page", PAGES)
+def test_every_block_has_a_language_this_test_checks(page):
+    bad = [b.where() for b in page_blocks(page)
+           if b.lang not in LANGUAGES or (b.lang == "yaml" and _snippet_files(b) is None)]
+    assert not bad, f"blocks this test cannot check (tag them {LANGUAGES}): {bad}"
+
+
+def _check_shell(block: Block) -> None:
+    extras = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))[
+        "project"]["optional-dependencies"]
+    for cmd in commands(block):
+        if cmd in SETUP:
+            continue
+        if m := re.fullmatch(r'pip install -e "\.\[([a-z,]+)\]"', cmd):
+            unknown = [x for x in m[1].split(",") if x not in extras]
+            assert not unknown, f"{block.where()}: no extra {unknown} in pyproject.toml"
+        elif m := re.fullmatch(r"python (experiments/\S+\.py)( .*)?", cmd):
+            assert (ROOT / m[1]).is_file(), f"{block.where()}: no script {m[1]}"
+        else:
+            assert re.fullmatch(r"mkdocs (build --strict|serve)", cmd), \
+                f"{block.where()}: a set-up command this test does not know: {cmd}"
+
+
+@pytest.mark.parametrize("page", [p for p in PAGES if page_blocks(p)])
+def test_page_examples_run(page, tmp_path):
+    """Every block of the page, in order, in one folder, as a reader follows it."""
+    from bots import load_bot_file
+    from bots.rules import programs_equal
+
+    namespace: dict = {}
+    toml_bots = []
+    cwd = os.getcwd()
+    os.chdir(tmp_path)
+    try:
+        for k, b in enumerate(page_blocks(page)):
+            if b.lang == "python":
+                _, out = exec_python(b, tmp_path / f"block_{k}_line_{b.line}.py", namespace)
+                if "print(" in b.text:
+                    assert out.strip(), f"{b.where()} printed nothing"
+            elif b.lang == "toml":
+                name = tomllib.loads(b.text)["name"]
+                path = tmp_path / f"{name}.toml"
+                path.write_text(b.text, encoding="utf-8")
+                toml_bots.append((b, load_bot_file(path)))
+            elif b.lang == "sh":
+                for cmd in commands(b):
+                    rc, out, err = run_domsim(cmd)
+                    assert rc == 0, f"{b.where()}: `{cmd}` exited {rc}: {err}"
+                    assert out.strip(), f"{b.where()}: `{cmd}` printed nothing"
+            elif b.lang == "shell":
+                _check_shell(b)
+            elif (files := _snippet_files(b)) is not None:
+                for f in files:
+                    assert (ROOT / f).is_file(), f"{b.where()}: includes {f}, which is missing"
+    finally:
+        os.chdir(cwd)
+    twins = python_bots(namespace)
+    for b, bot in toml_bots:
+        if bot.name in twins:
+            assert programs_equal(bot.program(), twins[bot.name].program()), \
+                f"{b.where()}: {bot.name} is not the same bot as the page's Python one"
+
+
+def test_shell_check_refuses_what_it_does_not_know():
+    with pytest.raises(AssertionError, match="no extra"):
+        _check_shell(Block("shell", 'pip install -e ".[nosuch]"\n', 1, "x.md"))
+    with pytest.raises(AssertionError, match="no script"):
+        _check_shell(Block("shell", "python experiments/nosuch.py\n", 1, "x.md"))
+    with pytest.raises(AssertionError, match="does not know"):
+        _check_shell(Block("shell", "rm -rf results\n", 1, "x.md"))
+
+
+# -- the generated pages -----------------------------------------------------------
+
+
+def cards_without_entry(page: str) -> list[str]:
+    """The cards of the card table that the card index has no entry (heading and text) for."""
+    from sim.cards import CARDS
+
+    headings = dict(re.findall(r"^### (.+?) \{ #([a-z0-9-]+) \}$", page, flags=re.M))
+    return [c.name for c in CARDS if c.name not in headings or f"> {c.text}" not in page]
+
+
+def test_every_card_has_an_entry_in_the_card_index():
+    from sim.cards import CARDS
+
+    page = gen.cards_page([])
+    assert not cards_without_entry(page)
+    slugs = re.findall(r"^### .+? \{ #([a-z0-9-]+) \}$", page, flags=re.M)
+    assert len(slugs) == len(set(slugs)) == len(CARDS), "an entry too many, or a shared anchor"
+
+
+def test_a_card_left_out_of_the_index_is_found():
+    """The check above can fail: the index with Seaway's entry cut out."""
+    page = gen.cards_page([])
+    start = page.index("### Seaway")
+    cut = page[:start] + page[page.index("###", start + 3):]
+    assert cards_without_entry(cut) == ["Seaway"]
+
+
+def test_card_decisions_come_from_the_engine():
+    from sim.engine import codes
+
+    decisions = gen.card_decisions()
+    assert "D_CELLAR" in decisions["Cellar"] and "D_ATTACK_DISCARD" in decisions["Militia"]
+    assert "D_REMODEL_GAIN" in decisions["Remodel"] and "D_SEAWAY" in decisions["Seaway"]
+    assert "D_EXCHANGE" in decisions["Page"] and "D_ACTION" not in decisions["Lost Arts"]
+    assert decisions["Copper"] == ["D_TREASURE", "D_BUY", "D_MONEYLENDER"]  # trash a Copper
+    every = {k for k, v in vars(codes).items() if k.startswith("D_") and isinstance(v, int)}
+    unplaced = every - {d for ds in decisions.values() for d in ds}
+    assert not unplaced, f"decisions the card index gives no card: {sorted(unplaced)}"
+
+
+def test_card_status_counts_and_links_the_tests():
+    tests = gen.collect_tests()
+    assert len(tests) > 500
+    page = gen.cards_page(tests)
+    militia = page[page.index("### Militia"):page.index("### Remodel")]
+    assert "rulings tested" in militia
+    assert "(tests/test_rules_cards.md#" in militia
+    pages = gen.test_pages(tests)
+    for link in set(re.findall(r"\]\(tests/([a-z0-9_]+)\.md#(\w+)\)", page)):
+        text = pages[f"reference/tests/{link[0]}.md"]
+        assert f"{{ #{link[1]} }}" in text, f"the card index links a missing test: {link}"
+
+
+def test_every_library_bot_has_an_entry_in_the_bot_index():
+    from bots import builtin_bots
+
+    page = gen.bots_page()
+    headings = re.findall(r"^## (\S+) \{ #(\S+) \}$", page, flags=re.M)
+    assert [h for h, _ in headings] == [b.name for b in builtin_bots()]
+    for bot in builtin_bots():
+        assert bot.description in page
+    # Figures from the committed experiments reach the bots they measured.
+    figures = gen.bot_figures()
+    assert any("reference round robin, 2 players" in f for f in figures["smithy-bm"])
+    assert any("round robin on board K1" in f for f in figures["lost-arts-seaway"])
+    assert any("against bmu" in f for f in figures["throne-room-bm"])
+
+
+def test_cli_reference_lists_every_command_and_option():
+    page = gen.cli_page()
+    for name, (parser, _) in gen.cli_commands().items():
+        assert f"## domsim {name}" in page
+        for action in parser._actions:
+            for flag in action.option_strings:
+                if flag not in ("-h", "--help"):
+                    assert f"`{flag}`" in page, f"domsim {name} {flag} is not in the reference"
+
+
+def test_conditions_page_lists_every_term_the_parser_takes():
+    from bots.conditions import TERM_SPECS, parse_condition
+
+    page = gen.conditions_page()
+    for spec in TERM_SPECS:
+        row = next(ln for ln in page.splitlines() if ln.startswith(f"| `{spec.word}` |"))
+        example = re.search(r"\| `([^`]+)` \|$", row)[1]
+        parse_condition(example)  # each example is a condition the parser takes
+
+
+def test_bot_language_page_has_a_section_for_every_key():
+    from bots import toml_bot
+
+    page = (DOCS / "reference" / "bot-language.md").read_text(encoding="utf-8")
+    sections = re.findall(r"^### `([a-z_]+)`$", page, flags=re.M)
+    assert sorted(sections) == sorted(toml_bot.TOP_KEYS)
+    for key, fields in toml_bot.RULE_KEYS.items():
+        body = page.split(f"### `{key}`")[1].split("###")[0]
+        for field in fields:
+            assert f"`{field}`" in body, f"[[{key}]]'s {field} is not described"
+
+
+def test_results_page_lists_every_column_of_a_real_run(tmp_path):
+    from sim.analysis.io import load_frame
+    from sim.runner import Match
+
+    page = (DOCS / "reference" / "results.md").read_text(encoding="utf-8")
+    documented = re.findall(r"^\| `([a-z_<>0-9]+)` \|", page, flags=re.M)
+    results = Match("smithy-bm", "bmu", games=20, seed=1).play(processes=1)
+    results.save(tmp_path / "r.parquet")
+    _, meta = load_frame(tmp_path / "r.parquet")
+
+    def general(col: str) -> str:
+        return re.sub(r"_\d$", "_<seat>", re.sub(r"seat\d$", "seat<seat>", col))
+
+    for col in [*results.games.columns, *results.summary().columns, *meta]:
+        assert general(col) in documented, f"{col} is not on the results page"
+
+
+def test_notebooks_import_the_installed_package():
+    for nb in (ROOT / "notebooks").glob("*.ipynb"):
+        assert "sys.path" not in nb.read_text(encoding="utf-8"), \
+            f"{nb.name} changes sys.path: the notebooks import domsim as installed"
