@@ -150,7 +150,7 @@ from sim.engine.layout import (
     V_PENDING,
     V,
 )
-from sim.engine.pointers import state_view
+from sim.engine.pointers import copy_ints, shifted, state_view
 from sim.engine.program import (
     AL_OFF,
     AL_WIN_ONLY,
@@ -967,8 +967,8 @@ def agent_answer(S, p, d, arg):
     S[AG_WAIT_D] = d
     S[AG_WAIT_ARG] = arg
     shadow = S[AG_SHADOW]
-    for i in range(LOG if shadow > 0 else 0):   # the state as asked, for sim.env to read
-        S[shadow + i] = S[i]
+    if shadow > 0:      # the state as asked, for sim.env to read
+        copy_ints(shifted(S, shadow), S, LOG)
     S[ERR] = ERR_AGENT_WAIT
     S[ERR + 2] = p
     S[ERR + 3] = d

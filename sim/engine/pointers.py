@@ -15,6 +15,7 @@ keeps using ordinary arrays.
 from __future__ import annotations
 
 from numba import carray, njit, types
+from numba.core import cgutils
 from numba.extending import intrinsic
 from numba.np.arrayobj import make_array
 
@@ -49,5 +50,23 @@ def shifted(typingctx, p, k):
 
     def codegen(context, builder, signature, args):
         return builder.gep(args[0], [args[1]])
+
+    return sig, codegen
+
+
+@intrinsic
+def copy_ints(typingctx, dst, src, n):
+    """memcpy of ``n`` elements from typed pointer ``src`` to ``dst`` (no overlap): a
+    state copy in one call instead of an element loop through pointers, which LLVM cannot
+    vectorize (it cannot rule out overlap)."""
+    if not (isinstance(dst, types.CPointer) and dst == src and isinstance(n, types.Integer)):
+        return None
+    sig = types.void(dst, src, n)
+
+    def codegen(context, builder, signature, args):
+        d, s, k = args
+        size = context.get_abi_sizeof(context.get_value_type(signature.args[0].dtype))
+        cgutils.raw_memcpy(builder, d, s, k, size)
+        return context.get_dummy_value()
 
     return sig, codegen

@@ -17,6 +17,7 @@ Actions are one vocabulary for every kingdom (sim.env.actions): card and Event i
 
 from __future__ import annotations
 
+import numpy as np
 from numba import njit
 
 import sim.engine.game  # noqa: F401 - first: the Adventures modules import each other
@@ -49,10 +50,12 @@ from sim.engine.adventures.random_bot import (
 )
 from sim.engine.cardcalls import calls_from_addresses
 from sim.engine.decide import A_MODE0, A_NO, A_NONE, A_YES
-from sim.engine.game import finish_game, play_turn
+from sim.engine.game import finish_game, play_turn, reset_game
 from sim.engine.layout import (
     AG_LEN,
+    AG_MAX,
     AG_POS,
+    AG_SCRIPT,
     AG_SHADOW,
     AG_TAKES,
     AG_WAIT_ARG,
@@ -100,8 +103,8 @@ from sim.engine.layout import (
     V_TOTAL_TURNS,
     V,
 )
-from sim.engine.pointers import ptr
-from sim.engine.rng import below
+from sim.engine.pointers import copy_ints, ptr
+from sim.engine.rng import below, splitmix64
 from sim.engine.steps import adv_turn_over
 from sim.engine.zones import can_gain, score
 
@@ -133,7 +136,7 @@ def advance(S, R, S0, R0, T, P, Q, H_addresses, score_out, turns_out, game_out, 
     n = S0[V + V_NP]
     m = len(S0)     # the snapshot has no shadow: S is S0, then the shadow
     while True:
-        S[:m] = S0
+        copy_ints(ptr(S), ptr(S0), m)
         R[:, :] = R0
         cur = S[V + V_CUR]
         S[AG_POS] = 0
@@ -153,7 +156,7 @@ def advance(S, R, S0, R0, T, P, Q, H_addresses, score_out, turns_out, game_out, 
             return OVER
         S[V + V_CUR] = nxt
         S[AG_LEN] = 0
-        S0[:] = S[:m]
+        copy_ints(ptr(S0), ptr(S), m)
         R0[:, :] = R
 
 
@@ -416,3 +419,76 @@ def scores(S, T, out):
     """Each player's victory points now, into ``out``."""
     for q in range(S[V + V_NP]):
         out[q] = score(S, T, q)
+
+
+# ----------------------------------------------------------------------------- batches
+@njit(cache=True)
+def start_game(S, R, S0, R0, template, T, P, Q, H_addresses, seed, n_players, seat_bots,
+               score_out, turns_out, game_out, mask):
+    """Set up a new game from ``seed`` in ``S``/``R`` (``template``: a fresh state with
+    the agents' block) and advance it to its first agent decision, as State does."""
+    S[:] = template
+    reset_game(ptr(S), ptr(R), ptr(T), 0, seed, n_players, seat_bots)
+    S[V + V_CUR] = first_player(R, n_players, -1)
+    S0[:] = S[:len(S0)]
+    R0[:, :] = R
+    return advance(S, R, S0, R0, T, P, Q, H_addresses, score_out, turns_out, game_out, mask)
+
+
+@njit(cache=True)
+def row_game_seed(row_seed, k):
+    """The seed of the ``k``-th game of a batch row whose stream is ``row_seed``."""
+    return splitmix64(row_seed + np.uint64(k))
+
+
+@njit(cache=True)
+def step_batch(S, R, S0, R0, template, T, P, Q, H_addresses, n_players, seat_bots, actions,
+               row_seeds, games_started, masks, obs, rewards, terminated, truncated, current,
+               score_out, turns_out, game_out):
+    """One step of every game of a batch (row i of each array is game i): apply
+    ``actions[i]`` (-1: none, for a game that is not waiting), advance to the next agent
+    decision; a game that ends writes its rewards (the win share) and done flags, and a
+    new game starts in its row (automatic reset), from the row's own seed stream
+    (:func:`row_game_seed`), so a row plays the same games whatever the batch size.  Then
+    the observation of the seat asked, into ``obs[i]``.  Returns the index of the first
+    game given an illegal action, ``n + i`` for an engine error, ``2n + i`` for a turn of
+    more than AG_MAX agent answers, or -1 (nothing after it is stepped)."""
+    n = S.shape[0]
+    for i in range(n):
+        terminated[i] = False
+        truncated[i] = False
+        for q in range(n_players):
+            rewards[i, q] = 0.0
+        a = actions[i]
+        if a < 0 or a >= masks.shape[1] or masks[i, a] == 0:
+            return i
+        k = S0[i, AG_LEN]
+        if k >= AG_MAX:
+            return 2 * n + i
+        S0[i, AG_SCRIPT + k] = a
+        S0[i, AG_LEN] = k + 1
+        status = advance(S[i], R[i], S0[i], R0[i], T, P, Q, H_addresses, score_out[i:i + 1],
+                         turns_out[i:i + 1], game_out[i:i + 1], masks[i])
+        while status == OVER:
+            if game_out[i, 3] == dc.END_TURN_CAP:      # G_END
+                truncated[i] = True
+            else:
+                terminated[i] = True
+                win = game_out[i, 0]                    # G_WINNERS
+                k = 0
+                for q in range(n_players):
+                    k += (win >> q) & 1
+                for q in range(n_players):
+                    if (win >> q) & 1:
+                        rewards[i, q] = 1.0 / k
+            status = start_game(S[i], R[i], S0[i], R0[i], template, T, P, Q, H_addresses,
+                                row_game_seed(row_seeds[i], games_started[i]), n_players,
+                                seat_bots, score_out[i:i + 1], turns_out[i:i + 1],
+                                game_out[i:i + 1], masks[i])
+            games_started[i] += 1
+        if status == FAILED:
+            return n + i
+        D = S[i, S[i, AG_SHADOW]:S[i, AG_SHADOW] + LOG]
+        current[i] = D[AG_WAIT_P]
+        observe(D, T, D[AG_WAIT_P], True, obs[i])
+    return -1
