@@ -284,3 +284,60 @@ def test_python_bots_are_refused_with_a_reason():
 
     with pytest.raises(ValueError, match="Python bot"):
         Game(bots=[Mine(), "bmu"])
+
+
+# ------------------------------------------------------------------ resample
+def _opponent_hand(state: State, q: int) -> np.ndarray:
+    h = L.HAND0 + q * L.N_SLOTS
+    return state.D[h:h + N_CARDS].copy()
+
+
+def _swap_hidden(state: State, q: int) -> State:
+    """A copy that differs only in what seat ``1 - q`` cannot see: one card of seat
+    ``q``'s hand exchanged with a different card from the unknown bottom of its draw pile,
+    at the turn's start (and as asked)."""
+    other = state.clone()
+    h, k0 = L.HAND0 + q * L.N_SLOTS, L.DECK + q * L.MAX_DECK
+    for S in (other.S0, other.D):
+        unknown = int(S[L.UNKNOWN + q])
+        deck = S[k0:k0 + unknown]
+        hand = np.flatnonzero(S[h:h + N_CARDS])
+        pick = next((c, i) for c in hand for i in range(unknown) if deck[i] != c)
+        c, i = pick
+        S[h + c] -= 1
+        S[h + deck[i]] += 1
+        deck[i] = c
+    return other
+
+
+def test_resample_keeps_what_the_player_knows_and_deals_the_rest_again():
+    state = new_state(seed=5, decisions="buy", bots="smithy-bm")
+    while state.current_player() != 0 or state.D[L.UNKNOWN + 1] < 3:
+        state.apply_action(state.bot_action())
+    rng = np.random.default_rng(0)
+    hands = set()
+    for _ in range(60):
+        r = state.resample(0, rng)
+        assert (r.observation(0) == state.observation(0)).all()
+        assert r.legal_actions() == state.legal_actions() and r.history == state.history
+        hands.add(tuple(_opponent_hand(r, 1)))
+    assert len(hands) >= 3       # the opponent's hand is dealt again
+
+
+def test_states_differing_only_in_hidden_cards_resample_alike():
+    """Two states that differ only in what seat 0 cannot see: the distribution of seat 1's
+    resampled hand is the same (600 draws each; total variation distance of the Copper
+    count in hand below 0.08; seeded, so the check is exact on every run)."""
+    state = new_state(seed=8, decisions="buy", bots="bmu")
+    while state.current_player() != 0 or state.D[L.UNKNOWN + 1] < 3:
+        state.apply_action(state.bot_action())
+    other = _swap_hidden(state, 1)
+    assert (other.observation(0) == state.observation(0)).all()
+    assert (_opponent_hand(other, 1) != _opponent_hand(state, 1)).any()
+    copper = next(i for i, c in enumerate(CARDS) if c.name == "Copper")
+    counts = []
+    for s, seed in ((state, 1), (other, 2)):
+        rng = np.random.default_rng(seed)
+        draws = [int(_opponent_hand(s.resample(0, rng), 1)[copper]) for _ in range(600)]
+        counts.append(np.bincount(draws, minlength=6)[:6] / 600)
+    assert 0.5 * np.abs(counts[0] - counts[1]).sum() < 0.08, counts

@@ -36,6 +36,7 @@ from sim.env import core
 from sim.env.actions import N_ACTIONS, action_name, action_of_answer, decision_codes
 
 TERMINAL = -4       # current_player() of a finished game (OpenSpiel's value)
+N_CARDS_ = L.N_SLOTS  # the width of a count zone
 LOG_ROWS = 1 << 15
 
 
@@ -293,6 +294,39 @@ class State:
                              f"not {player}")
         core.observe(self._now(), self.game.T, player, self.status == core.WAITING, out)
 
+    # ------------------------------------------------------------------ hidden information
+    def resample(self, player: int, rng: np.random.Generator, tries: int = 4) -> State:
+        """A copy in which what ``player`` cannot see is dealt again at random: the order of
+        the unknown part of every draw pile, the other players' hands (pooled with their
+        unknown draw piles) and the random streams (future shuffles).  What ``player``
+        knows stays: its hand, everything public, the cards seen this turn.
+
+        The state is the turn's start plus the answers given so far, so the deal is made
+        at the turn's start: cards drawn this turn stay on top of their piles, a hand that
+        changed this turn (an attack) stays as it was, and the copy is kept only if the
+        turn replays to the same question with the same observation for ``player``
+        (else the deal is made again, more cautiously: the streams kept, then ``player``'s
+        own pile kept; at worst it is a plain copy).  Known limits: face-down set-asides
+        (Gear, Save) and cards an opponent put on its own pile stay where they are, and
+        what earlier turns revealed is not used to narrow the deal."""
+        if self.status != core.WAITING:
+            return self.clone()
+        if not 0 <= player < self.game.num_players:
+            raise ValueError(f"player: a seat of the {self.game.num_players}-player game, "
+                             f"not {player}")
+        want = self.observation(player)
+        for attempt in range(tries + 2):
+            reseed = attempt < tries
+            own_pile = attempt < tries + 1
+            c = self.clone()
+            _deal_again(c, self.D, player, rng, reseed=reseed, own_pile=own_pile)
+            c._advance()
+            if c.status == core.WAITING and c.current_player() == self.current_player() \
+                    and c.decision() == self.decision() and (c.mask == self.mask).all() \
+                    and (c.observation(player) == want).all():
+                return c
+        return self.clone()
+
     # ------------------------------------------------------------------ records
     def log(self) -> str:
         """The game so far as `domsim play` prints it (replayed from the seed with the
@@ -333,3 +367,39 @@ class State:
             return f"<State seed={self.seed} over: returns {self.returns()}>"
         return (f"<State seed={self.seed} seat {self.current_player()} to "
                 f"{self.decision_name()}, {len(self.legal_actions())} legal actions>")
+
+
+def _deal_again(state: State, now: np.ndarray, player: int, rng: np.random.Generator, *,
+                reseed: bool, own_pile: bool) -> None:
+    """Deal again, in ``state``'s turn-start snapshot, what ``player`` cannot see (see
+    State.resample); ``now`` is the game as asked (to tell what this turn drew)."""
+    S0 = state.S0
+    n = state.game.num_players
+    for q in range(n):
+        if q == player and not own_pile:
+            continue
+        k0 = L.DECK + q * L.MAX_DECK
+        size0 = int(S0[L.DECK_N + q])
+        deck0 = S0[k0:k0 + size0]
+        size_now = int(now[L.DECK_N + q])
+        # This turn drew the top (end) of the pile; with a shuffle since, the pile now is
+        # not the start of the old one: then leave this pile alone.
+        if size_now > size0 or (now[k0:k0 + size_now] != deck0[:size_now]).any():
+            continue
+        unknown = min(int(S0[L.UNKNOWN + q]), size_now)     # bottom cards nobody has seen
+        h = L.HAND0 + q * L.N_SLOTS
+        same_hand = (S0[h:h + N_CARDS_] == now[h:h + N_CARDS_]).all()
+        if q != player and same_hand:
+            # The hand and the unknown pile are one pool: deal the hand from it.
+            hand = np.repeat(np.arange(N_CARDS_), S0[h:h + N_CARDS_])
+            pool = np.concatenate([hand, deck0[:unknown]])
+            rng.shuffle(pool)
+            S0[h:h + N_CARDS_] = np.bincount(pool[:len(hand)], minlength=N_CARDS_)
+            deck0[:unknown] = pool[len(hand):]
+        else:
+            part = deck0[:unknown].copy()
+            rng.shuffle(part)
+            deck0[:unknown] = part
+    if reseed:
+        state.R0[:] = rng.integers(1, np.iinfo(np.uint64).max, size=state.R0.shape,
+                                   dtype=np.uint64)
