@@ -19,7 +19,7 @@ nbclient = pytest.importorskip("nbclient")
 
 ROOT = Path(__file__).resolve().parents[1]
 NOTEBOOKS = ROOT / "notebooks"
-NAMES = ["quick_tour.ipynb", "study_smithy_count.ipynb", "optimize.ipynb"]
+NAMES = ["quick_tour.ipynb", "study_smithy_count.ipynb", "optimize.ipynb", "agents.ipynb"]
 
 
 def test_notebooks_are_committed_executed():
