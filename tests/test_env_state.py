@@ -341,3 +341,26 @@ def test_states_differing_only_in_hidden_cards_resample_alike():
         draws = [int(_opponent_hand(s.resample(0, rng), 1)[copper]) for _ in range(600)]
         counts.append(np.bincount(draws, minlength=6)[:6] / 600)
     assert 0.5 * np.abs(counts[0] - counts[1]).sum() < 0.08, counts
+
+
+@pytest.mark.slow  # 10,000 games; the default tier plays 54 with the engine checks
+def test_ten_thousand_random_legal_games_with_every_card_end_and_conserve_cards():
+    """The issue's count: 10,000 games of random legal actions over boards holding every
+    card and Event, 2-4 players; each ends or is truncated, with cards conserved, and the
+    engine takes every action drawn from the mask (an illegal one would raise)."""
+    rng = np.random.default_rng(27)
+    boards = _boards()
+    games = {(k, n): Game(kingdom=b[0], events=b[1], players=n, bots="random", turn_cap=40)
+             for k, b in enumerate(boards) for n in (2, 3, 4)}
+    keys = sorted(games)
+    ended = truncated = 0
+    for i in range(10_000):
+        state = games[keys[i % len(keys)]].new_initial_state(i)
+        while not state.is_terminal():
+            legal = state.legal_actions()
+            assert legal
+            state.apply_action(legal[int(rng.integers(len(legal)))])
+        _conserved(state)
+        truncated += state.is_truncated()
+        ended += not state.is_truncated()
+    assert ended + truncated == 10_000 and ended > 0
