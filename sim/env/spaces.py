@@ -24,11 +24,20 @@ class MaskedDiscrete(spaces.Discrete):
         self._mask_of = mask_of
 
     def sample(self, mask: np.ndarray | None = None, probability=None) -> np.int64:
-        if mask is None and probability is None:
+        if probability is not None:
+            return super().sample(mask=mask, probability=probability)
+        if mask is None:
             mask = self._mask_of()
-            if mask is not None and not mask.any():
-                mask = None
-        return super().sample(mask=mask, probability=probability)
+            if mask is None or not mask.any():
+                return super().sample()
+        # Gymnasium's masked draw, without its per-call checks (a third of a random
+        # agent's step): uniform among the legal actions; none legal gives ``start``.
+        if mask.shape != (self.n,):
+            raise ValueError(f"mask: shape ({self.n},), not {mask.shape}")
+        legal = np.flatnonzero(mask)
+        if len(legal) == 0:
+            return self.start
+        return self.start + np.int64(legal[self.np_random.integers(len(legal))])
 
 
 def observation_box() -> spaces.Box:
