@@ -364,3 +364,21 @@ def test_ten_thousand_random_legal_games_with_every_card_end_and_conserve_cards(
         truncated += state.is_truncated()
         ended += not state.is_truncated()
     assert ended + truncated == 10_000 and ended > 0
+
+
+def test_observation_entries_are_named_and_read_the_state():
+    from sim.env.observation import observation_names
+
+    names = observation_names()
+    state = new_state(seed=1)
+    obs = dict(zip(names, state.observation(state.current_player()), strict=True))
+    assert obs["me: hand size"] == 5 and obs["player +1 owns: Copper"] == 7
+    assert obs["asked: play a Treasure"] == 1 and obs["I am asked now"] == 1
+    assert obs["supply: Province"] == 8 and obs["in game: Cellar"] == 1
+
+
+def test_a_game_at_the_turn_cap_is_truncated_with_no_winner():
+    state = new_state(seed=1, decisions="buy", bots="bmu", turn_cap=3)
+    while not state.is_terminal():
+        state.apply_action(state.bot_action())
+    assert state.is_truncated() and state.winners() == [] and state.returns() == [0.0, 0.0]
