@@ -192,8 +192,15 @@ class State:
         """An independent copy (arrays copied; the game's tables shared)."""
         c = State.__new__(State)
         c.game, c.seed, c.first, c.status = self.game, self.seed, self.first, self.status
-        c.S, c.R, c.S0, c.R0 = self.S.copy(), self.R.copy(), self.S0.copy(), self.R0.copy()
-        c.D = c.S[int(c.S[L.AG_SHADOW]):]
+        # S before its shadow is scratch (each step copies S0 over it): copy the shadow,
+        # the game as asked, only (once over, the game as it ended is S itself).
+        if self.status == core.WAITING:
+            c.S = np.empty_like(self.S)
+            c.S[len(self.S0):] = self.D
+        else:
+            c.S = self.S.copy()
+        c.R, c.S0, c.R0 = self.R.copy(), self.S0.copy(), self.R0.copy()
+        c.D = c.S[len(c.S0):]
         c.mask = self.mask.copy()
         c.history = self.history.copy()
         c._out_score, c._out_turns = self._out_score.copy(), self._out_turns.copy()
