@@ -22,6 +22,11 @@ NOTEBOOKS = ROOT / "notebooks"
 NAMES = ["quick_tour.ipynb", "study_smithy_count.ipynb", "optimize.ipynb", "agents.ipynb"]
 
 
+def test_every_notebook_is_listed():
+    """A notebook added to notebooks/ is run and checked like the others."""
+    assert sorted(NAMES) == sorted(p.name for p in NOTEBOOKS.glob("*.ipynb"))
+
+
 def test_notebooks_are_committed_executed():
     """Committed with their outputs (a reader sees the tables and charts without running
     them): every code cell ran, top to bottom in one session, without an error.
