@@ -152,6 +152,36 @@ def get_bot(name: str) -> Bot:
     return bot
 
 
+#: The search bot's spec: ``mcts`` or ``mcts:key=value,...`` (sim.env.mcts).
+SEARCH_PREFIX = "mcts"
+
+
+def search_bot(text: str):
+    """The search bot a spec names (``mcts``, ``mcts:playouts=2000,depth=2``), or None.
+
+    Its name carries its settings (``mcts-playouts-2000-depth-2``), so two searches with
+    other settings are two bots in a run's results."""
+    word = text.strip()
+    head, sep, rest = word.partition(":")
+    if head.lower() != SEARCH_PREFIX or (not sep and word.lower() != SEARCH_PREFIX):
+        return None
+    import re
+
+    from sim.env.mcts import MCTSBot, parse_settings
+
+    try:
+        settings = parse_settings(rest)
+    except ValueError as exc:
+        raise BotError(str(exc), word=word) from None
+    name = SEARCH_PREFIX + "".join(
+        f"-{k}-{re.sub(r'[^a-z0-9]+', '-', str(v).lower()).strip('-')}"
+        for k, v in settings.items())
+    try:
+        return MCTSBot(name, **settings)
+    except ValueError as exc:
+        raise BotError(str(exc), word=word) from None
+
+
 def did_you_mean(word: str, names: Iterable[str], n: int = 3) -> str:
     """"; did you mean a, b or c?" naming the ``names`` closest to ``word`` (spelling,
     or containing it), or "" when none is close: a short error instead of a list of
@@ -193,6 +223,9 @@ def resolve_with_source(spec: str | os.PathLike | Bot) -> tuple[Bot, str]:
         raise BotError(f"not a bot name, file or bot: {spec!r}", word=str(spec))
     text = os.fspath(spec)
     _ensure_builtins()
+    search = search_bot(text)
+    if search is not None:
+        return search, f"search bot {text.strip()!r}"
     if text.strip().lower() in _REGISTRY:
         bot = get_bot(text)
         return bot, f"registered bot {bot.name!r}"

@@ -71,6 +71,9 @@ def bot_hash(bot: Any) -> str:
         code = getattr(func, "__code__", None)
         if code is not None:
             _code_digest(h, code)
+    identity = getattr(bot, "identity", None)
+    if callable(identity):      # an agent bot (sim.env.agent): its class and settings
+        h.update(f"agent {identity()}".encode())
     if prog.flags[F_KIND] == K_PYTHON:
         cls = type(bot)
         h.update(f"python {cls.__module__}.{cls.__qualname__}".encode())

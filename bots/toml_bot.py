@@ -107,8 +107,11 @@ OTHER_KEYS = ("tokens", "teacher_tokens")
 # Says that a bot without [[buy]] rules is meant (it never buys a card); without it
 # such a file loads with a BotWarning: a forgotten or misnamed buy list is a likely slip.
 NO_BUY_KEY = "buys_nothing"
+# A search bot's file (sim.env.mcts): its name, description and a [search] table of
+# settings, nothing else (its playout bot plays the rest: ``playout = "..."``).
+SEARCH_KEY = "search"
 TOP_KEYS = ("name", "description", *FLAG_KEYS, *CARD_LIST_KEYS, *RULE_KEYS, *OTHER_KEYS,
-            NO_BUY_KEY)
+            NO_BUY_KEY, SEARCH_KEY)
 
 
 def _make_rule(key: str, table: dict, conds: list):
@@ -291,6 +294,27 @@ def _tokens(src: _Source, value: object) -> dict:
     return value
 
 
+def _search_bot(src: _Source, data: dict):
+    """The search bot (sim.env.mcts.MCTSBot) of a file with a [search] table."""
+    from sim.env.mcts import MCTSBot
+
+    others = [k for k in data if k not in ("name", "description", SEARCH_KEY)]
+    if others:
+        raise src.error(f"a search bot file takes only name, description and [search] (its "
+                        f"playout bot plays the rest: search.playout), not {others[0]!r}",
+                        others[0], src.key(others[0]))
+    table = data[SEARCH_KEY]
+    line = src.key(SEARCH_KEY) or src.find("[search]")
+    if not isinstance(table, dict):
+        raise src.error("'search' must be a table ([search] with key = value lines)",
+                        SEARCH_KEY, line)
+    try:
+        return MCTSBot(data["name"], data.get("description") or None, **table)
+    except (ValueError, TypeError) as e:
+        word = next((k for k in table if repr(k) in str(e)), None)
+        raise src.error(str(e), word, src.find(word, line or 1) if word else line) from None
+
+
 def loads_bot(text: str, path: str = "<string>") -> RuleBot:
     """Build a :class:`RuleBot` from TOML text; ``path`` is only used in messages."""
     src = _Source(text, path)
@@ -309,6 +333,8 @@ def loads_bot(text: str, path: str = "<string>") -> RuleBot:
             raise src.error(f"{k!r} must be a string, got {data[k]!r}", k, src.key(k))
     if "name" not in data:
         raise src.error("missing 'name' (a lower-case bot name like \"smithy-bm\")", "name", 1)
+    if SEARCH_KEY in data:
+        return _search_bot(src, data)
     for k in (*FLAG_KEYS, NO_BUY_KEY):
         if k in data:
             if not isinstance(data[k], bool):

@@ -688,7 +688,7 @@ def _cmd_play(args) -> int:
     header = (f"game {args.game} of seed {cfg.seed} (game seed {seed}), seats {cfg.seats}: "
               + ", ".join(f"seat {s} {n}" for s, n in enumerate(seat_names)))
     print(format_log(result.log, seat_names, header=header, winners_mask=int(result.game[0, 0]),
-                     truncated=result.log_truncated))
+                     truncated=result.log_truncated, notes=result.notes))
     return 0
 
 

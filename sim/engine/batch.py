@@ -82,6 +82,9 @@ class BatchResult:
     rec_vp: np.ndarray | None = None      # int16 [G, players, T] score after each turn
     log: np.ndarray | None = None         # int32 [events, 6] when logging (one game)
     log_truncated: bool = False
+    # When logging a game with agent bots (sim.env.agent): before log row k, the notes of
+    # the agent decisions taken there (what a search bot weighed).
+    notes: dict[int, list[str]] | None = None
 
     def head(self, n: int) -> BatchResult:
         def cut(a):
@@ -289,6 +292,27 @@ def play_batch(config: GameConfig, bots: list[BotLike], seat_bots: np.ndarray,
     first = np.ascontiguousarray(first, dtype=np.int8)
     if seat_bots.size and (seat_bots.min() < 0 or seat_bots.max() >= len(bots)):
         raise ValueError("seat_bots refers to a bot that is not in the list")
+    from sim.env.agent import is_agent_bot, play_agent_batch
+
+    if any(is_agent_bot(b) for b in bots):
+        # Bots that act through the state API (search bots, learned policies): each
+        # game is played as a sim.env.State, the same games for the same seeds; the
+        # games they do not sit in, by the engine as usual.
+        if record_turns:
+            raise ValueError("per-turn records are not kept for games with agent bots "
+                             f"({', '.join(b.name for b in bots if is_agent_bot(b))})")
+        return play_agent_batch(config, bots, seat_bots, seeds, first, log=log,
+                                game_offset=game_offset, compiled=_play_compiled)
+    return _play_compiled(config, bots, seat_bots, seeds, first, record_turns=record_turns,
+                          log=log, game_offset=game_offset)
+
+
+def _play_compiled(config: GameConfig, bots: list[BotLike], seat_bots: np.ndarray,
+                   seeds: np.ndarray, first: np.ndarray, *, record_turns: int = 0,
+                   log: bool = False, game_offset: int = 0) -> BatchResult:
+    """:func:`play_batch` in the engine (arrays checked and shaped)."""
+    n = config.n_players
+    g = len(seeds)
     programs = [b.program() for b in bots]
     T = make_table(n, config.kingdom, config.events)
     P, Q = pack_programs(programs, T)

@@ -85,6 +85,7 @@ from sim.engine.layout import (
     ACTION_IDS,
     ACTIONS_OWNED,
     AG_LEN,
+    AG_PLAYOUT,
     AG_POS,
     AG_SCRIPT,
     AG_SHADOW,
@@ -961,6 +962,8 @@ def agent_answer(S, p, d, arg):
         if mode:
             return a - A_MODE0 if a >= A_MODE0 else REFUSED
         return a if 0 <= a < N_CARDS else REFUSED
+    if S[AG_PLAYOUT]:   # a playout: past the script, the seat's own bot plays on
+        return USE_DEFAULT
     if S[ERR] != 0:     # stopping already (a step that goes on after a stop asks again)
         return NO_CARD
     S[AG_WAIT_P] = p

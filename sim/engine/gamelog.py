@@ -23,7 +23,7 @@ discards and trashes that follow it.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 import numpy as np
 
@@ -103,13 +103,15 @@ def _times_played(rows: list[tuple[int, ...]]) -> dict[int, int]:
 
 def format_log(log: np.ndarray, names: Sequence[str], *, header: str = "",
                winners_mask: int | None = None, truncated: bool = False,
-               journey_up: Sequence[bool] = ()) -> str:
+               journey_up: Sequence[bool] = (),
+               notes: Mapping[int, Sequence[str]] | None = None) -> str:
     """Text for one game's event rows ``(event, turn, player, card, count, extra)``.
 
     ``names[s]`` names the bot in seat s.  ``journey_up[s]``: whether seat s's Journey
     token was face up when the log began (a row only says that it turned over; every
     game starts with it face up, the default; a scenario may set it otherwise:
-    sim.engine.scenario.Scenario.log).
+    sim.engine.scenario.Scenario.log).  ``notes[k]``: lines shown before row ``k`` (what
+    an agent bot weighed at the decision it took there: sim.env.agent).
     """
     out: list[str] = [header] if header else []
     rows = [tuple(int(x) for x in row) for row in log]
@@ -161,7 +163,17 @@ def format_log(log: np.ndarray, names: Sequence[str], *, header: str = "",
     inherited: dict[int, int] = {}       # the card each player's Estate token is on
     mission = [False]    # the next EV_TURN row is a Mission turn
     out.append("Setup: each player shuffles 7 Copper and 3 Estate and draws 5.")
+    def note_lines(i: int) -> None:
+        if notes and i in notes:
+            flush_draws()
+            if hand:
+                out.append(f"    hand: {_hand_text(hand)}")
+                hand.clear()
+            out.extend(f"    [{line}]" for line in notes[i])
+            group[0] = None
+
     for i, (ev, _turn, p, c, k, extra) in enumerate(rows):
+        note_lines(i)
         keep[0] = False
         if ev == codes.EV_DRAW:
             if draws and drawer[0] != p:
@@ -281,6 +293,7 @@ def format_log(log: np.ndarray, names: Sequence[str], *, header: str = "",
         if not keep[0]:                  # a line of its own ends any group
             group[0] = None
     flush_draws()
+    note_lines(len(rows))
     if winners_mask is not None:
         won = [who(s) for s in range(len(names)) if winners_mask >> s & 1]
         if not won:

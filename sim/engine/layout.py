@@ -165,6 +165,8 @@ AG_WAIT_ARG = AG_POS + 4
 AG_SHADOW = AG_POS + 5            # where the question's state is copied (0: nowhere): past the
                                   # log, in a state sim.env allocates longer (its steps after the
                                   # question may have moved cards: the turn stops like an error)
+AG_PLAYOUT = AG_POS + 6            # 1: past the script, agent seats' own bots answer (the
+                                  # game is played out to its end: search bots' playouts)
 AG_SCRIPT = AG_POS + 8
 AG_MAX = 1024                     # answers in one turn (a longer turn is an error)
 LOG = AG_SCRIPT + AG_MAX

@@ -2,6 +2,7 @@
 
 * :func:`new_state` / :class:`Game` / :class:`State`: OpenSpiel-style game and state
   (legal actions, apply, clone, observation, returns, log, serialize).
+* :func:`scenario_state`: a state at a built situation (sim.engine.scenario).
 * :func:`aec_env`: a PettingZoo AEC environment (2-4 players).
 * :func:`gym_env`: a Gymnasium environment, one agent against domsim bots
   (registered as ``domsim/Dominion-v0``).
@@ -12,12 +13,15 @@ needs nothing beyond the engine.
 
 from __future__ import annotations
 
+from sim.engine.layout import V_TURN_CAP, V
 from sim.env.actions import N_ACTIONS, action_name
 from sim.env.core import OBS_SIZE
 from sim.env.state import TERMINAL, Game, IllegalActionError, State
 
+_V_TURN_CAP = V + V_TURN_CAP
+
 __all__ = ["N_ACTIONS", "OBS_SIZE", "TERMINAL", "Game", "IllegalActionError", "State",
-           "action_name", "aec_env", "gym_env", "new_state"]
+           "action_name", "aec_env", "gym_env", "new_state", "scenario_state"]
 
 
 def new_state(kingdom=None, events=(), players: int = 2, bots="bmu", seed: int = 0,
@@ -27,6 +31,19 @@ def new_state(kingdom=None, events=(), players: int = 2, bots="bmu", seed: int =
     first = game_args.pop("first", -1)
     game = Game(kingdom=kingdom, events=events, players=players, bots=bots, **game_args)
     return game.new_initial_state(seed, first)
+
+
+def scenario_state(scenario, player: int, *, agents=None, decisions="all",
+                   bots=None) -> State:
+    """A state at the start of ``player``'s turn in a built situation
+    (sim.engine.scenario.Scenario: this hand, this deck order, this Supply), for an agent
+    or a search bot to decide from.  Its seats are played by the scenario's bots (or
+    ``bots``); ``agents`` and ``decisions`` as for :class:`Game`."""
+    cfg = scenario.config
+    game = Game(kingdom=cfg.kingdom, events=cfg.events, players=cfg.n_players,
+                bots=scenario.bots if bots is None else bots, agents=agents,
+                decisions=decisions, turn_cap=int(scenario.S[_V_TURN_CAP]))
+    return State.from_position(game, scenario.S, scenario.R, player)
 
 
 def aec_env(**config):

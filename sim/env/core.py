@@ -54,6 +54,7 @@ from sim.engine.game import finish_game, play_turn, reset_game
 from sim.engine.layout import (
     AG_LEN,
     AG_MAX,
+    AG_PLAYOUT,
     AG_POS,
     AG_SCRIPT,
     AG_SHADOW,
@@ -158,6 +159,35 @@ def advance(S, R, S0, R0, T, P, Q, H_addresses, score_out, turns_out, game_out, 
         S[AG_LEN] = 0
         copy_ints(ptr(S0), ptr(S), m)
         R0[:, :] = R
+
+
+@njit(cache=True)
+def play_out(S, R, S0, R0, T, P, Q, H_addresses, score_out, turns_out, game_out):
+    """Play the game of snapshot ``S0``/``R0`` to its end: the turn's answers so far,
+    then every seat's own bot for everything (layout AG_PLAYOUT), in ``S``/``R``.  No
+    turn is snapshotted (:func:`advance` copies the state twice a turn): what a search
+    bot's playouts need.  OVER (the outcome in the ``*_out`` rows) or FAILED."""
+    H = calls_from_addresses(H_addresses)
+    n = S0[V + V_NP]
+    copy_ints(ptr(S), ptr(S0), len(S0))
+    R[:, :] = R0
+    S[AG_POS] = 0
+    S[AG_PLAYOUT] = 1
+    while True:
+        cur = S[V + V_CUR]
+        if T[T_ADV]:
+            H[4][0](ptr(S), ptr(R), ptr(T), ptr(P), ptr(Q), (H[0], H[1], H[2], H[3]), cur)
+        else:
+            play_turn(ptr(S), ptr(R), ptr(T), ptr(P), ptr(Q), H, cur)
+        if S[ERR] != 0:
+            return FAILED
+        nxt = adv_turn_over(ptr(S), cur)
+        if nxt < 0:
+            finish_game(ptr(S), ptr(T), 0, n, -1 - nxt, score_out, turns_out, game_out)
+            return OVER
+        S[V + V_CUR] = nxt
+        S[AG_LEN] = 0
+        S[AG_POS] = 0
 
 
 @njit(cache=True)

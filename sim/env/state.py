@@ -135,11 +135,12 @@ class State:
     """One game in progress, stopped at the decision an agent seat is asked (see module)."""
 
     __slots__ = ("game", "seed", "first", "S", "R", "S0", "R0", "D", "mask", "status",
-                 "history", "_out_score", "_out_turns", "_out_game")
+                 "history", "_out_score", "_out_turns", "_out_game", "_position")
 
     def __init__(self, game: Game, seed: int = 0, first: int = -1, *, _log: bool = False,
                  _copy_of: State | None = None):
         self.game = game
+        self._position = False
         if _copy_of is not None:
             return
         self.seed, self.first = int(seed), int(first)
@@ -158,6 +159,44 @@ class State:
         self._out_turns = np.zeros((1, n), np.int32)
         self._out_game = np.zeros((1, N_GAME_COLS), np.int32)
         self._advance()
+
+    @classmethod
+    def from_position(cls, game: Game, S: np.ndarray, R: np.ndarray, player: int) -> State:
+        """A state from an engine state ``S``/``R`` of ``game``'s table at the start of
+        ``player``'s turn (a built situation: sim.engine.scenario.Scenario.agent_state),
+        advanced to the first decision an agent seat is asked.  It plays on like any
+        state; having no seed to replay, it has no :meth:`log` or :meth:`serialize`."""
+        n = game.num_players
+        if not 0 <= player < n:
+            raise ValueError(f"player: a seat of the {n}-player game, not {player}")
+        self = cls.__new__(cls)
+        self.game, self.seed, self.first, self._position = game, 0, player, True
+        self.S, _ = game._template()
+        m = int(self.S[L.AG_SHADOW])
+        if len(S) < L.STATE_SIZE or int(S[L.V + L.V_NP]) != n:
+            raise ValueError("S: an engine state of this game's player count")
+        keep = self.S[L.AGENT:m].copy()          # the agents' block of the game's template
+        self.S[:L.STATE_SIZE] = S[:L.STATE_SIZE]
+        self.S[L.AGENT:m] = keep
+        self.S[L.V + L.V_LOG_ON] = 0
+        self.S[L.V + L.V_SIZE] = len(self.S)
+        self.S[L.V + L.V_CUR] = player
+        self.S[L.ERR:L.ERR + L.N_ERR] = 0
+        self.R0 = np.ascontiguousarray(R, dtype=np.uint64).copy()
+        self.S0, self.R = self.S[:m].copy(), self.R0.copy()
+        self.D = self.S[m:]
+        self.mask = np.zeros(N_ACTIONS, np.int8)
+        self.history = []
+        self._out_score = np.zeros((1, n), np.int32)
+        self._out_turns = np.zeros((1, n), np.int32)
+        self._out_game = np.zeros((1, N_GAME_COLS), np.int32)
+        self._advance()
+        return self
+
+    def _replayable(self, what: str) -> None:
+        if self._position:
+            raise ValueError(f"{what}: this state was built from a position "
+                             "(State.from_position), not a seed, so it cannot be replayed")
 
     # ------------------------------------------------------------------ stepping
     def _advance(self) -> None:
@@ -192,6 +231,7 @@ class State:
         """An independent copy (arrays copied; the game's tables shared)."""
         c = State.__new__(State)
         c.game, c.seed, c.first, c.status = self.game, self.seed, self.first, self.status
+        c._position = self._position
         # S before its shadow is scratch (each step copies S0 over it): copy the shadow,
         # the game as asked, only (once over, the game as it ended is S itself).
         if self.status == core.WAITING:
@@ -338,6 +378,7 @@ class State:
     def log(self) -> str:
         """The game so far as `domsim play` prints it (replayed from the seed with the
         same answers, with the log on)."""
+        self._replayable("log")
         logged = State(self.game, self.seed, self.first, _log=True)
         for a in self.history:
             logged.apply_action(a)
@@ -350,6 +391,7 @@ class State:
 
     def serialize(self) -> str:
         """The game as JSON text: the game's parameters, the seed and the answers."""
+        self._replayable("serialize")
         return json.dumps({"domsim_state": 1, "game": self.game.params(), "seed": self.seed,
                            "first": self.first, "actions": self.history})
 

@@ -1,0 +1,226 @@
+"""The search bot: information-set Monte Carlo tree search on the compiled core.
+
+    domsim match mcts bmu --games 200
+    domsim match "mcts:playouts=2000,depth=1" smithy-bm
+    domsim play mcts smithy-bm --seed 7          # the log shows what each search weighed
+
+At each decision it searches (by default the turn's own: which Action to play, what
+to buy, Events included), it plays ``playouts`` iterations of ISMCTS
+(sim.env.search): each deals again what its seat cannot see, replays the turn so far,
+walks its tree of decisions and plays the game out with rule bots in compiled code.
+It then takes the action visited most.  The other decisions (Treasures, every choice
+inside a card) are answered by its playout bot, as are the other seats in its
+playouts: it models every player as that bot, and never reads the opponents' bots or
+any hidden card.
+
+Settings (``mcts:key=value,...``, a TOML bot file's ``[search]`` table, or arguments):
+
+* ``playouts`` (1000): iterations per decision.
+* ``time_ms`` (none): aim for this many milliseconds per decision instead, sizing the
+  playouts from the decisions before (the games then depend on the machine's speed:
+  not reproducible).
+* ``c`` (0.7): UCB1's exploration constant (rewards are win shares, 0..1).
+* ``depth`` (1): the tree's depth in the searcher's decisions (1: each root action
+  scored by playouts, the flat search; deeper: the turn's later decisions, and the
+  next turns', in the tree).
+* ``playout`` (``auto``): the bot of every seat in the playouts and the answer to
+  the decisions not searched; ``auto`` takes the strongest library bot the kingdom
+  allows (:data:`PLAYOUT_PREFERENCE`), else BMU.
+* ``decisions`` (``turn``): which decisions are searched (``turn``, ``buy``, ``all`` or
+  decision names joined by ``+``).
+* ``tries`` (8): deals tried per iteration before the last good one is reused.
+* ``seed`` (0): the search's own seed (with the game's seed, seat and move number).
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Mapping
+
+import numpy as np
+
+from sim.engine import codes
+from sim.env.agent import AgentBot
+from sim.env.search import (
+    N_STATS,
+    ST_DEALS_KEPT,
+    ST_DEALS_TRIED,
+    ST_ITERATIONS,
+    search,
+)
+
+#: The library bots ``playout = "auto"`` takes, strongest first (the round robins of
+#: experiments/: the Adventures boards K1 and K2, then First Game): the first whose
+#: cards and Events are all in the game; BMU when none is.
+PLAYOUT_PREFERENCE = ("lost-arts-seaway", "cotr-engine", "event-money", "swamp-hag-bm",
+                      "smithy-bm", "militia-bm", "double-militia", "bmu")
+
+DEFAULTS = {"playouts": 1000, "time_ms": None, "c": 0.7, "depth": 1, "playout": "auto",
+            "decisions": "turn", "tries": 8, "seed": 0}
+_TYPES = {"playouts": int, "time_ms": float, "c": float, "depth": int, "playout": str,
+          "decisions": str, "tries": int, "seed": int}
+
+
+def auto_playout(kingdom: tuple[int, ...], events: tuple[int, ...]):
+    """The playout bot for a game of these kingdom cards and Events (PLAYOUT_PREFERENCE)."""
+    from bots import get_bot
+    from bots.requirements import required_cards
+
+    have = set(kingdom) | set(events)
+    for name in PLAYOUT_PREFERENCE:
+        bot = get_bot(name)
+        if set(required_cards(bot)) <= have:
+            return bot
+    return get_bot("bmu")
+
+
+class MCTSBot(AgentBot):
+    """The search bot (see the module docstring for the settings)."""
+
+    def __init__(self, name: str = "mcts", description: str | None = None, **settings):
+        unknown = sorted(set(settings) - set(DEFAULTS))
+        if unknown:
+            raise ValueError(f"{name}: unknown search setting {unknown[0]!r} (settings: "
+                             f"{', '.join(DEFAULTS)})")
+        cfg = {**DEFAULTS, **{k: _coerce(name, k, v) for k, v in settings.items()
+                              if v is not None}}
+        for key in ("playouts", "depth", "tries"):
+            if int(cfg[key]) < 1:
+                raise ValueError(f"{name}: {key} must be at least 1, not {cfg[key]!r}")
+        if cfg["time_ms"] is not None and float(cfg["time_ms"]) <= 0:
+            raise ValueError(f"{name}: time_ms must be positive, not {cfg['time_ms']!r}")
+        if float(cfg["c"]) < 0:
+            raise ValueError(f"{name}: c must be at least 0, not {cfg['c']!r}")
+        self.settings = cfg
+        playout = cfg["playout"]
+        self.auto = isinstance(playout, str) and playout.strip().lower() == "auto"
+        decisions = cfg["decisions"]
+        if isinstance(decisions, str) and "+" in decisions:
+            decisions = [d for d in decisions.split("+") if d.strip()]
+        super().__init__(name, description or self._describe(cfg),
+                         fallback="bmu" if self.auto else playout, decisions=decisions)
+        self._searched = np.zeros(codes.N_DECISIONS, np.int64)
+        self._searched[sorted(self.decisions)] = 1
+        self._search_games: dict[int, tuple] = {}
+        self._ms_per_iteration: float | None = None
+        self.last_search: tuple | None = None
+
+    @staticmethod
+    def _describe(cfg: Mapping) -> str:
+        budget = (f"{cfg['time_ms']:g} ms" if cfg["time_ms"] is not None
+                  else f"{cfg['playouts']} playouts")
+        return (f"Monte Carlo tree search: {budget} per decision, depth {cfg['depth']}, "
+                f"playouts by {cfg['playout']}")
+
+    def identity(self) -> str:
+        keys = ", ".join(f"{k}={self.settings[k]!r}" for k in sorted(self.settings))
+        return f"{super().identity()} {keys}"
+
+    def seat_bot(self, config):
+        """The compiled bot for this bot's seat in a game of ``config`` (its playout bot)."""
+        return auto_playout(config.kingdom, config.events) if self.auto else self.fallback
+
+    # ------------------------------------------------------------------ searching
+    def _search_game(self, game) -> tuple:
+        """The game of the playouts: ``game``'s table with the playout bot in every seat."""
+        key = id(game)
+        found = self._search_games.get(key)
+        if found is None or found[0] is not game:
+            from sim.env.state import Game
+
+            cfg = game.config
+            playout = self.seat_bot(cfg)
+            sg = Game(kingdom=cfg.kingdom, events=cfg.events, players=cfg.n_players,
+                      bots=[playout] * cfg.n_players, agents=game.agents,
+                      decisions=game.decisions, turn_cap=cfg.turn_cap)
+            found = (game, sg)
+            self._search_games[key] = found
+        return found[1]
+
+    def _iterations(self) -> int:
+        ms = self.settings["time_ms"]
+        if ms is None or self._ms_per_iteration is None:
+            return int(self.settings["playouts"])
+        return max(16, int(ms / self._ms_per_iteration))
+
+    def act(self, state) -> int:
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        p = state.current_player()
+        d = state.decision()[0]
+        sg = self._search_game(state.game)
+        iterations = self._iterations()
+        seed = _mix(int(self.settings["seed"]), state.seed, p, len(state.history))
+        visits = np.zeros(len(state.mask), np.float64)
+        values = np.zeros_like(visits)
+        stats = np.zeros(N_STATS, np.int64)
+        t0 = time.perf_counter()
+        search(state.S0, state.R0, state.D, sg.T, sg.P, sg.Q, sg.H, p, self._searched,
+               iterations, float(self.settings["c"]), int(self.settings["depth"]), np.uint64(seed),
+               int(self.settings["tries"]), visits, values, stats)
+        spent = (time.perf_counter() - t0) * 1e3
+        #: The last search's root: visits and summed rewards per action, its ST_* counts.
+        self.last_search = (visits, values, stats)
+        done = int(stats[ST_ITERATIONS])
+        if done:
+            per = spent / done
+            self._ms_per_iteration = per if self._ms_per_iteration is None else \
+                0.8 * self._ms_per_iteration + 0.2 * per
+        if done == 0:   # no deal agrees with what it saw: its playout bot answers
+            self.last_note = (f"{codes.DECISION_NAMES[d]}: no deal agrees with what it saw "
+                              f"({int(stats[ST_DEALS_TRIED])} tried); its bot answers")
+            return state.bot_action()
+        order = sorted(legal, key=lambda a: (-visits[a], -values[a], a))
+        best = order[0]
+        shown = ", ".join(f"{state._action_words(a)} {visits[a]:.0f} ({values[a] / visits[a]:.0%})"
+                          for a in order[:3] if visits[a] > 0)
+        self.last_note = (f"{codes.DECISION_NAMES[d]}: {state._action_words(best)} — "
+                          f"visits (win rate): {shown}; {done} playouts, "
+                          f"{int(stats[ST_DEALS_KEPT])}/{int(stats[ST_DEALS_TRIED])} deals "
+                          f"kept, {spent:.1f} ms")
+        return best
+
+
+def _mix(*values: int) -> int:
+    """A 64-bit seed from several integers (splitmix64 steps)."""
+    x = 0
+    for v in values:
+        x = ((x ^ (int(v) & 0xFFFFFFFFFFFFFFFF)) + 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
+        x = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & 0xFFFFFFFFFFFFFFFF
+        x = ((x ^ (x >> 27)) * 0x94D049BB133111EB) & 0xFFFFFFFFFFFFFFFF
+        x ^= x >> 31
+    return x
+
+
+def _coerce(name: str, key: str, value: object):
+    """``value`` as setting ``key``'s type (an int for a whole number, ...), or a one-line
+    error naming the bot, the setting and the value."""
+    kind = _TYPES[key]
+    ok = (isinstance(value, str) if kind is str else
+          isinstance(value, (int, float)) and not isinstance(value, bool)
+          and (kind is float or float(value).is_integer()))
+    if not ok:
+        what = {int: "a whole number", float: "a number", str: "text"}[kind]
+        raise ValueError(f"{name}: search setting {key} must be {what}, not {value!r}")
+    return kind(value)
+
+
+def parse_settings(text: str) -> dict:
+    """``key=value,...`` (the part of a bot spec after ``mcts:``) as typed settings."""
+    out: dict = {}
+    for item in text.split(","):
+        if not item.strip():
+            continue
+        key, sep, value = item.partition("=")
+        key = key.strip().lower()
+        if not sep or not value.strip():
+            raise ValueError(f"mcts setting {item.strip()!r}: write key=value")
+        if key not in _TYPES:
+            raise ValueError(f"unknown mcts setting {key!r} (settings: {', '.join(DEFAULTS)})")
+        try:
+            out[key] = _TYPES[key](value.strip())
+        except ValueError:
+            raise ValueError(f"mcts setting {key}: {value.strip()!r} is not "
+                             f"{'a number' if _TYPES[key] is not str else 'text'}") from None
+    return out

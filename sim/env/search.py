@@ -1,0 +1,335 @@
+"""The compiled half of the search bot (sim.env.mcts): information-set Monte Carlo tree
+search over deals consistent with what the searching player knows, every playout a
+whole game played to its end by rule bots inside compiled code.
+
+One call of :func:`search` runs every iteration of one decision:
+
+1. **Determinize** (:func:`deal_again`): a copy of the state's turn-start snapshot in
+   which what the searcher cannot see is dealt again from its own random stream: the
+   other players' hands pooled with the unknown part of their draw piles, the unknown
+   part of its own pile, and every random stream of the game (future shuffles, random
+   bots).  Each pool is put in card-id order before it is shuffled, so the deal depends
+   only on what the searcher knows and on the search's seed, never on the true order
+   of hidden cards: two positions that differ only in hidden information give the
+   same deals, so the same decision.
+2. **Check** the deal: the turn is replayed from its start with the answers given so
+   far (sim.env.core.advance); the deal is kept only if it reaches the same question
+   with the same legal actions and the same observation for the searcher (the
+   opponents' reactions to its attacks, answered in the deal by the playout bot, must
+   be what it saw).  A deal that cannot pass (its own pile reshuffled this turn: the new
+   order is unknown to it and the replay cannot keep it) leaves the decision to the
+   playout bot: the search never falls back on the true hidden state.
+3. **Descend** the tree of the searcher's own decisions (UCB1 with availability counts,
+   as information-set MCTS has it: a child's prior is the number of deals in which it
+   was legal), each step one answer more to the replayed turn; other seats' decisions,
+   and the searcher's that are not searched, are answered by their bots.
+4. **Play out**: at a new node the game is played to its end with every agent seat
+   answered by its own bot (layout AG_PLAYOUT); the reward is the searcher's win share
+   (1, 1/k for a win shared by k, 0 for a loss or the turn cap), added along the path.
+
+Everything a decision needs is in the arrays it is given; the tree lives in arrays
+sized by the iteration count.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from sim.cards import N_CARDS
+from sim.engine import codes as dc
+from sim.engine.decide import A_MODE0, A_NO, A_NONE, A_YES
+from sim.engine.game import G_WINNERS
+from sim.engine.layout import (
+    AG_LEN,
+    AG_SCRIPT,
+    AG_SHADOW,
+    AG_WAIT_ARG,
+    AG_WAIT_D,
+    AG_WAIT_P,
+    DECK,
+    DECK_N,
+    HAND0,
+    LOG,
+    MAX_DECK,
+    N_SLOTS,
+    UNKNOWN,
+    V_LOG_ON,
+    V_NP,
+    V_SIZE,
+    V,
+)
+from sim.engine.pointers import copy_ints, ptr
+from sim.engine.rng import below, next_u64, seed_stream, shuffle
+from sim.env.core import (
+    N_ACTIONS,
+    OBS_SIZE,
+    OVER,
+    WAITING,
+    advance,
+    bot_answer,
+    legal_mask,
+    observe,
+    play_out,
+)
+
+#: What :func:`search` writes into ``stats``.
+ST_ITERATIONS, ST_DEALS_TRIED, ST_DEALS_KEPT, ST_NODES, ST_MAX_DEPTH = range(5)
+N_STATS = 5
+
+
+@njit(cache=True)
+def action_of_answer(r, d):
+    """The action (sim.env.actions) for the engine's answer ``r`` to decision ``d``."""
+    if (d == dc.D_REVEAL_MOAT or d == dc.D_MONEYLENDER or d == dc.D_VASSAL
+            or d == dc.D_LIBRARY or d == dc.D_EXCHANGE or d == dc.D_CARAVAN_GUARD
+            or d == dc.D_DUPLICATE or d == dc.D_MESSENGER_DECK or d == dc.D_WINE_MERCHANT
+            or d == dc.D_FAIR):
+        return A_YES if r == 1 else A_NO
+    if d == dc.D_AMULET or d == dc.D_MISER or d == dc.D_TEACHER_TOKEN or d == dc.D_QUEST:
+        return A_NONE if r < 0 else A_MODE0 + r
+    return A_NONE if r < 0 else r
+
+
+@njit(cache=True)
+def _shuffle_counts(counts, pool, rng):
+    """``pool`` filled with the cards of ``counts`` in id order, then shuffled with the
+    search's stream; how many."""
+    m = 0
+    for c in range(N_CARDS):
+        for _ in range(counts[c]):
+            pool[m] = c
+            m += 1
+    shuffle(pool, 0, m, rng, 0)
+    return m
+
+
+@njit(cache=True)
+def deal_again(S0, R0, now, p, rng, counts, pool):
+    """Deal again, in the turn-start snapshot ``S0``/``R0``, what player ``p`` cannot see
+    (see the module notes); ``now`` is the game as asked (to tell what ``p`` drew this
+    turn).  Draw piles are stored bottom first.  Another player's hand and whole pile are
+    one pool (what it drew during ``p``'s turn is hidden from ``p`` too); of ``p``'s own
+    pile, the bottom cards it has not seen, unless the pile was reshuffled or added to
+    this turn (then every card of it at the turn's start was drawn, and seen)."""
+    n = S0[V + V_NP]
+    for q in range(n):
+        k0 = DECK + q * MAX_DECK
+        size0 = S0[DECK_N + q]
+        counts[:] = 0
+        in_hand = 0
+        if q == p:
+            size_now = now[DECK_N + q]
+            if size_now > size0:
+                continue
+            same = True
+            for i in range(size_now):
+                if now[k0 + i] != S0[k0 + i]:
+                    same = False
+                    break
+            if not same:
+                continue
+            unknown = min(S0[UNKNOWN + q], size_now)
+        else:
+            unknown = size0
+            h = HAND0 + q * N_SLOTS
+            for c in range(N_CARDS):
+                counts[c] += S0[h + c]
+                in_hand += S0[h + c]
+                S0[h + c] = 0
+        for i in range(unknown):
+            counts[S0[k0 + i]] += 1
+        m = _shuffle_counts(counts, pool, rng)
+        if q != p:
+            h = HAND0 + q * N_SLOTS
+            for i in range(in_hand):
+                S0[h + pool[i]] += 1
+        for i in range(m - in_hand):
+            S0[k0 + i] = pool[in_hand + i]
+    for k in range(R0.shape[0]):
+        seed_stream(R0[k], 0, next_u64(rng, 0))
+
+
+@njit(cache=True)
+def _same_question(D, p, d, arg, mask, root_mask, obs, root_obs, T):
+    if D[AG_WAIT_P] != p or D[AG_WAIT_D] != d or D[AG_WAIT_ARG] != arg:
+        return False
+    for a in range(N_ACTIONS):
+        if mask[a] != root_mask[a]:
+            return False
+    observe(D, T, p, True, obs)
+    for i in range(OBS_SIZE):
+        if obs[i] != root_obs[i]:
+            return False
+    return True
+
+
+@njit(cache=True)
+def _answer(S0, a):
+    """One answer more to the replayed turn's script."""
+    k = S0[AG_LEN]
+    S0[AG_SCRIPT + k] = a
+    S0[AG_LEN] = k + 1
+
+
+@njit(cache=True)
+def _win_share(game_out, p):
+    win = game_out[0, G_WINNERS]
+    if not (win >> p) & 1:
+        return 0.0
+    k = 0
+    for q in range(8):
+        k += (win >> q) & 1
+    return 1.0 / k
+
+
+@njit(cache=True)
+def search(S0, R0, now, T, P, Q, H, p, searched, iterations, c_explore, max_depth, seed,
+           tries, visits, values, stats):
+    """Search the decision ``now`` (the game as asked of ``p``; ``S0``/``R0`` its turn-start
+    snapshot with the answers so far) for ``iterations`` iterations; ``searched[d]``: 1 for
+    the decisions of ``p`` in the tree (the others are answered by ``p``'s bot).  Writes
+    the root's visit counts and summed rewards per action into ``visits`` / ``values``
+    (float64[N_ACTIONS]) and the run's counts into ``stats`` (ST_*).  No kept deal in
+    ``tries`` at the start: nothing is searched (stats[ST_ITERATIONS] = 0)."""
+    rng = np.zeros(4, np.uint64)
+    seed_stream(rng, 0, np.uint64(seed))
+    # The snapshot without a log (a logged state's S0 holds its log rows): the searched
+    # games log nothing, and each copy of them is one state long.
+    m = LOG
+    S0 = S0[:m].copy()
+    S0[V + V_LOG_ON] = 0
+    S0[V + V_SIZE] = 2 * m
+    S0[AG_SHADOW] = m
+    S = np.zeros(2 * m, np.int32)
+    S[:m] = S0
+    R = np.zeros_like(R0)
+    Sd = np.zeros_like(S0)
+    Rd = np.zeros_like(R0)
+    keep = np.zeros_like(S0)        # the last deal kept, for when a new one fails
+    keep_r = np.zeros_like(R0)
+    counts = np.zeros(N_SLOTS, np.int64)
+    pool = np.zeros(MAX_DECK + N_SLOTS * 8, np.int64)
+    mask = np.zeros(N_ACTIONS, np.int8)
+    obs = np.zeros(OBS_SIZE, np.float32)
+    root_obs = np.zeros(OBS_SIZE, np.float32)
+    n = S0[V + V_NP]
+    score_out = np.zeros((1, n), np.int32)
+    turns_out = np.zeros((1, n), np.int32)
+    game_out = np.zeros((1, 6), np.int32)
+    d0 = now[AG_WAIT_D]
+    arg0 = now[AG_WAIT_ARG]
+    root_mask = np.zeros(N_ACTIONS, np.int8)
+    legal_mask(now, T, p, d0, arg0, root_mask)
+    observe(now, T, p, True, root_obs)
+
+    nodes = iterations + 1
+    child = np.full((nodes, N_ACTIONS), -1, np.int32)
+    n_edge = np.zeros((nodes, N_ACTIONS), np.float64)
+    w_edge = np.zeros((nodes, N_ACTIONS), np.float64)
+    avail = np.zeros((nodes, N_ACTIONS), np.float64)
+    path_node = np.zeros(max_depth + 1, np.int32)
+    path_action = np.zeros(max_depth + 1, np.int32)
+    n_nodes = 1
+    have_deal = False
+    deepest = 0
+    for it in range(iterations):
+        # 1-2. A deal consistent with what p knows (or the last one kept).
+        found = False
+        for _ in range(tries if (have_deal or it > 0) else 4 * tries):
+            copy_ints(ptr(Sd), ptr(S0), m)
+            Rd[:, :] = R0
+            deal_again(Sd, Rd, now, p, rng, counts, pool)
+            stats[ST_DEALS_TRIED] += 1
+            status = advance(S, R, Sd, Rd, T, P, Q, H, score_out, turns_out, game_out, mask)
+            if status == WAITING and _same_question(S[m:], p, d0, arg0, mask, root_mask,
+                                                      obs, root_obs, T):
+                found = True
+                stats[ST_DEALS_KEPT] += 1
+                copy_ints(ptr(keep), ptr(Sd), m)
+                keep_r[:, :] = Rd
+                have_deal = True
+                break
+        if not found:
+            if not have_deal:
+                return
+            copy_ints(ptr(Sd), ptr(keep), m)
+            Rd[:, :] = keep_r
+            advance(S, R, Sd, Rd, T, P, Q, H, score_out, turns_out, game_out, mask)
+        # 3. Down the tree: S[m:] is the game as asked, mask its legal actions.
+        node = 0
+        depth = 0
+        reward = 0.0
+        while True:
+            D = S[m:]
+            cur = D[AG_WAIT_P]
+            d = D[AG_WAIT_D]
+            if cur != p or searched[d] == 0:
+                r = bot_answer(D.copy(), R.copy(), T, P, Q, H, cur, d, D[AG_WAIT_ARG])
+                _answer(Sd, action_of_answer(r, d))
+                status = advance(S, R, Sd, Rd, T, P, Q, H, score_out, turns_out, game_out,
+                                 mask)
+                if status == OVER:
+                    reward = _win_share(game_out, p)
+                    break
+                if status != WAITING:
+                    reward = 0.0
+                    break
+                continue
+            # A searched decision of p: UCB1 over the actions legal in this deal.
+            best = -1
+            best_u = -1.0
+            untried = 0
+            for a in range(N_ACTIONS):
+                if mask[a]:
+                    avail[node, a] += 1.0
+                    if n_edge[node, a] == 0.0:
+                        untried += 1
+            if untried > 0:     # an untried action, drawn at random
+                k = below(rng, 0, untried)
+                for a in range(N_ACTIONS):
+                    if mask[a] and n_edge[node, a] == 0.0:
+                        if k == 0:
+                            best = a
+                            break
+                        k -= 1
+            else:
+                for a in range(N_ACTIONS):
+                    if mask[a]:
+                        u = w_edge[node, a] / n_edge[node, a] + c_explore * np.sqrt(
+                            np.log(avail[node, a]) / n_edge[node, a])
+                        if u > best_u:
+                            best_u = u
+                            best = a
+            path_node[depth] = node
+            path_action[depth] = best
+            depth += 1
+            _answer(Sd, best)
+            nxt = child[node, best]
+            if nxt < 0 or depth >= max_depth:
+                if nxt < 0 and depth < max_depth and n_nodes < nodes:
+                    child[node, best] = n_nodes
+                    n_nodes += 1
+                # 4. Play the game out with every seat's own bot.
+                status = play_out(S, R, Sd, Rd, T, P, Q, H, score_out, turns_out, game_out)
+                reward = _win_share(game_out, p) if status == OVER else 0.0
+                break
+            node = nxt
+            status = advance(S, R, Sd, Rd, T, P, Q, H, score_out, turns_out, game_out, mask)
+            if status == OVER:
+                reward = _win_share(game_out, p)
+                break
+            if status != WAITING:
+                reward = 0.0
+                break
+        if depth > deepest:
+            deepest = depth
+        for i in range(depth):
+            n_edge[path_node[i], path_action[i]] += 1.0
+            w_edge[path_node[i], path_action[i]] += reward
+        stats[ST_ITERATIONS] += 1
+    for a in range(N_ACTIONS):
+        visits[a] = n_edge[0, a]
+        values[a] = w_edge[0, a]
+    stats[ST_NODES] = n_nodes
+    stats[ST_MAX_DEPTH] = deepest

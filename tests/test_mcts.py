@@ -1,0 +1,204 @@
+"""The search bot (sim.env.mcts, sim.env.search): a bot like any other (specs, TOML,
+runs on every core), reproducible, honest about hidden information, and right where the
+answer is known."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from bots import BotError, resolve_bot
+from bots.toml_bot import loads_bot
+from sim.cards import card_id
+from sim.engine import codes
+from sim.engine.scenario import Scenario
+from sim.env import scenario_state
+from sim.env.mcts import MCTSBot, auto_playout
+from sim.env.search import ST_DEALS_KEPT, ST_ITERATIONS
+from sim.runner import Match, Tournament
+from tests.conftest import make_scenario
+
+K2 = ["Swamp Hag", "Haunted Woods", "Amulet", "Dungeon", "Ratcatcher", "Messenger", "Magpie",
+      "Caravan Guard", "Duplicate", "Hireling"]
+K2_EVENTS = ["Training", "Pathfinding"]
+
+
+def test_a_spec_names_its_settings():
+    bot = resolve_bot("mcts:playouts=50,depth=2,c=1.2")
+    assert isinstance(bot, MCTSBot)
+    assert bot.name == "mcts-playouts-50-depth-2-c-1-2"
+    assert (bot.settings["playouts"], bot.settings["depth"], bot.settings["c"]) == (50, 2, 1.2)
+    assert resolve_bot("mcts").name == "mcts"
+    assert resolve_bot("MCTS:Playouts=7").settings["playouts"] == 7
+    for bad, word in (("mcts:playoutz=5", "unknown mcts setting 'playoutz'"),
+                      ("mcts:playouts=many", "not a number"),
+                      ("mcts:playouts=0", "at least 1"),
+                      ("mcts:depth", "key=value"),
+                      ("mcts:playout=bmuu", "unknown bot 'bmuu'")):
+        with pytest.raises(BotError, match=word):
+            resolve_bot(bad)
+
+
+def test_a_toml_file_with_a_search_table_is_a_search_bot(tmp_path):
+    text = ('name = "deep-search"\ndescription = "ISMCTS, two levels"\n\n[search]\n'
+            'playouts = 40\ndepth = 2\nplayout = "smithy-bm"\ndecisions = "buy"\n')
+    bot = loads_bot(text)
+    assert isinstance(bot, MCTSBot) and bot.name == "deep-search"
+    assert bot.settings["playout"] == "smithy-bm" and bot.decisions == {codes.D_BUY}
+    assert bot.fallback.name == "smithy-bm"
+    path = tmp_path / "s.toml"
+    path.write_text(text)
+    assert resolve_bot(str(path)).settings == bot.settings
+    with pytest.raises(BotError, match="unknown search setting 'deep'"):
+        loads_bot('name = "x"\n[search]\ndeep = 3\n')
+    with pytest.raises(BotError, match="takes only"):
+        loads_bot('name = "x"\nplay = ["Smithy"]\n[search]\nplayouts = 3\n')
+
+
+def test_other_settings_are_another_bot():
+    from bots.identity import bot_hash
+
+    a, b = resolve_bot("mcts:playouts=10"), resolve_bot("mcts:playouts=11")
+    assert bot_hash(a) != bot_hash(b)
+    assert bot_hash(a) == bot_hash(resolve_bot("mcts:playouts=10"))
+
+
+def test_auto_playout_takes_the_strongest_library_bot_the_game_allows():
+    first_game = tuple(card_id(c) for c in ["Cellar", "Moat", "Village", "Merchant",
+                                            "Workshop", "Smithy", "Militia", "Remodel",
+                                            "Market", "Mine"])
+    assert auto_playout(first_game, ()).name == "smithy-bm"
+    k2 = tuple(card_id(c) for c in K2)
+    assert auto_playout(k2, tuple(card_id(e) for e in K2_EVENTS)).name == "event-money"
+    assert auto_playout(k2, ()).name == "swamp-hag-bm"
+
+
+def test_the_same_seed_plays_the_same_games_on_any_number_of_processes():
+    one = Match("mcts:playouts=20", "bmu", games=4, seed=5).play(processes=1, progress=False)
+    again = Match("mcts:playouts=20", "bmu", games=4, seed=5).play(processes=1,
+                                                                   progress=False)
+    two = Match("mcts:playouts=20", "bmu", games=4, seed=5).play(processes=2, progress=False)
+    for other in (again, two):
+        assert one.games.equals(other.games)
+    other_seed = Match("mcts:playouts=20", "bmu", games=4, seed=6).play(processes=1,
+                                                                        progress=False)
+    assert not one.games.equals(other_seed.games)
+
+
+def _end_game(p0_vp: dict, p1_vp: dict) -> Scenario:
+    """First Game, one Province left, player 0 to move with $10 in hand; each player's
+    Victory cards as given (in the discard pile) and nothing else but Treasures."""
+    sc = make_scenario(["bmu", "bmu"], log=False)
+    sc.set_hand(0, ["Gold", "Gold", "Silver", "Copper", "Copper"])
+    sc.set_deck(0, ["Copper"] * 5 + ["Silver"] * 3 + ["Gold"] * 2)
+    sc.set_discard(0, {**p0_vp, "Copper": 3})
+    sc.set_hand(1, ["Gold", "Silver", "Silver", "Copper", "Copper"])
+    sc.set_deck(1, ["Copper"] * 5 + ["Silver"] * 3 + ["Gold"] * 2)
+    sc.set_discard(1, {**p1_vp, "Copper": 3})
+    sc.set_supply("Province", 1)
+    return sc
+
+
+def test_it_buys_the_last_province_when_that_wins():
+    sc = _end_game({"Province": 4}, {"Province": 3, "Duchy": 1})   # 24 VP to 21
+    state = scenario_state(sc, 0, agents=[0], decisions="turn")
+    assert state.decision()[0] == codes.D_BUY and state.scores() == [24, 21]
+    bot = MCTSBot("m", playouts=300)
+    province = card_id("Province")
+    assert bot.act(state) == province
+    visits, values, stats = bot.last_search
+    assert values[province] == visits[province] > 0     # every playout won
+    assert stats[ST_ITERATIONS] == 300
+
+
+def test_it_does_not_take_the_last_province_when_that_loses():
+    sc = _end_game({"Province": 2, "Duchy": 2}, {"Province": 4})   # 18 VP to 24
+    state = scenario_state(sc, 0, agents=[0], decisions="turn")
+    assert state.scores() == [18, 24]
+    bot = MCTSBot("m", playouts=400)
+    action = bot.act(state)
+    province = card_id("Province")
+    visits, values, _ = bot.last_search
+    # A tie at 24, player 0 with a turn more (it moved first): player 1 wins the
+    # tie-break, so the ending buy always loses; the search takes another.
+    assert values[province] == 0.0 < visits[province]
+    assert action != province
+
+
+def _hidden_variant(variant: int) -> Scenario:
+    """The same position for player 0 (its hand, everything public); player 1's hand and
+    both draw piles (unknown to player 0, its own pile as shuffled) in another order, and
+    other random streams."""
+    sc = Scenario(["bmu", "bmu"], seed=100 + variant)
+    sc.set_hand(0, ["Silver", "Copper", "Copper", "Copper", "Estate"])
+    own = ["Copper", "Copper", "Copper", "Estate", "Estate", "Silver", "Smithy"]
+    sc.set_deck(0, own if variant == 0 else own[::-1])
+    p1 = ["Gold", "Silver", "Copper", "Copper", "Copper", "Copper", "Estate", "Estate",
+          "Estate", "Smithy", "Copper", "Copper"]
+    pool = p1 if variant == 0 else p1[5:] + p1[:5]
+    sc.set_hand(1, pool[:5])
+    sc.set_deck(1, pool[5:])
+    return sc
+
+
+def test_positions_that_differ_only_in_hidden_cards_get_the_same_decision():
+    found = []
+    for variant in (0, 1):
+        state = scenario_state(_hidden_variant(variant), 0, agents=[0], decisions="turn")
+        bot = MCTSBot("m", playouts=200)
+        action = bot.act(state)
+        visits, values, stats = bot.last_search
+        found.append((action, visits.tolist(), values.tolist(), stats.tolist()))
+    assert found[0] == found[1]
+    assert found[0][3][ST_DEALS_KEPT] > 0
+
+
+def test_it_never_makes_an_illegal_move_and_searches_every_decision_it_is_given():
+    """Random bots on a base and an Adventures board with Events, the search taking every
+    decision: an illegal action would stop the run with a BotError."""
+    for kingdom, events in ((None, None), (",".join(K2), ",".join(K2_EVENTS))):
+        res = Match("mcts:playouts=6,decisions=all,playout=random", "random", games=4,
+                    seed=2, kingdom=kingdom, events=events).play(processes=1,
+                                                                 progress=False)
+        assert len(res.games) == 4 and res.complete
+
+
+def test_the_log_shows_what_each_search_weighed(capsys):
+    from sim.cli import main
+
+    assert main(["play", "mcts:playouts=30", "bmu", "--seed", "4"]) == 0
+    out = capsys.readouterr().out
+    notes = [line for line in out.splitlines() if line.strip().startswith("[P")]
+    assert notes and all("mcts-playouts-30" in n for n in notes)
+    assert any("buy:" in n and "visits (win rate)" in n and "30 playouts" in n for n in notes)
+
+
+def test_it_plays_in_a_tournament_on_every_core():
+    bots = ["mcts:playouts=10", "bmu", "big-money"]
+    one = Tournament(bots, games=6, seed=1).play(processes=1, progress=False)
+    two = Tournament(bots, games=6, seed=1).play(processes=2, progress=False)
+    assert one.games.equals(two.games)
+    assert set(one.summary().index) == {"mcts-playouts-10", "bmu", "big-money"}
+
+
+def test_no_deal_agrees_falls_back_to_its_bot():
+    """When no deal replays the turn so far as it was seen, the decision is its playout
+    bot's and the note says so: here the opponent answered Militia by discarding two
+    Golds, which its model (the playout bot, BMU) never does while holding Coppers, and
+    every deal of its pool (3 Golds, Coppers) holds at least two."""
+    gold_first = loads_bot('name = "gold-first"\ndescription = "d"\nbuys_nothing = true\n'
+                           'discard = ["Gold", "Copper"]\n')
+    sc = make_scenario(["bmu", gold_first], log=False)
+    sc.set_hand(0, ["Militia", "Copper", "Copper", "Copper", "Copper"])
+    sc.set_deck(0, ["Copper"] * 6)
+    sc.set_hand(1, ["Gold", "Gold", "Gold", "Copper", "Copper"])
+    sc.set_deck(1, ["Copper"] * 6)
+    state = scenario_state(sc, 0, agents=[0], decisions="turn")
+    state.apply_action(card_id("Militia"))
+    assert state.decision()[0] == codes.D_BUY
+    bot = MCTSBot("m", playouts=50, playout="bmu")
+    action = bot.act(state)
+    assert bot.last_search[2][ST_ITERATIONS] == 0
+    assert "no deal agrees" in bot.last_note
+    assert action == state.bot_action()
+    assert np.all(bot.last_search[0] == 0)
