@@ -162,23 +162,28 @@ def advance(S, R, S0, R0, T, P, Q, H_addresses, score_out, turns_out, game_out, 
 
 
 @njit(cache=True)
-def play_out(S, R, S0, R0, T, P, Q, H_addresses, score_out, turns_out, game_out):
+def play_out(S, R, S0, R0, T, P, P_bots, Q, H_addresses, score_out, turns_out, game_out):
     """Play the game of snapshot ``S0``/``R0`` to its end: the turn's answers so far,
     then every seat's own bot for everything (layout AG_PLAYOUT), in ``S``/``R``.  No
     turn is snapshotted (:func:`advance` copies the state twice a turn): what a search
-    bot's playouts need.  OVER (the outcome in the ``*_out`` rows) or FAILED."""
+    bot's playouts need.  After the current turn the programs are ``P_bots`` (``P``
+    without its agent seats: the bots' own fast paths).  OVER (the outcome in the
+    ``*_out`` rows) or FAILED."""
     H = calls_from_addresses(H_addresses)
     n = S0[V + V_NP]
     copy_ints(ptr(S), ptr(S0), len(S0))
     R[:, :] = R0
     S[AG_POS] = 0
     S[AG_PLAYOUT] = 1
+    programs = P
     while True:
         cur = S[V + V_CUR]
         if T[T_ADV]:
-            H[4][0](ptr(S), ptr(R), ptr(T), ptr(P), ptr(Q), (H[0], H[1], H[2], H[3]), cur)
+            H[4][0](ptr(S), ptr(R), ptr(T), ptr(programs), ptr(Q), (H[0], H[1], H[2], H[3]),
+                    cur)
         else:
-            play_turn(ptr(S), ptr(R), ptr(T), ptr(P), ptr(Q), H, cur)
+            play_turn(ptr(S), ptr(R), ptr(T), ptr(programs), ptr(Q), H, cur)
+        programs = P_bots
         if S[ERR] != 0:
             return FAILED
         nxt = adv_turn_over(ptr(S), cur)

@@ -46,6 +46,7 @@ from sim.env.search import (
     ST_DEALS_KEPT,
     ST_DEALS_TRIED,
     ST_ITERATIONS,
+    action_of_answer,
     search,
 )
 
@@ -55,10 +56,10 @@ from sim.env.search import (
 PLAYOUT_PREFERENCE = ("lost-arts-seaway", "cotr-engine", "event-money", "swamp-hag-bm",
                       "smithy-bm", "militia-bm", "double-militia", "bmu")
 
-DEFAULTS = {"playouts": 1000, "time_ms": None, "c": 0.7, "depth": 1, "playout": "auto",
-            "decisions": "turn", "tries": 8, "seed": 0}
-_TYPES = {"playouts": int, "time_ms": float, "c": float, "depth": int, "playout": str,
-          "decisions": str, "tries": int, "seed": int}
+DEFAULTS = {"playouts": 1000, "time_ms": None, "c": 0.7, "depth": 1, "z": 2.0,
+            "playout": "auto", "decisions": "turn", "tries": 8, "seed": 0}
+_TYPES = {"playouts": int, "time_ms": float, "c": float, "depth": int, "z": float,
+          "playout": str, "decisions": str, "tries": int, "seed": int}
 
 
 def auto_playout(kingdom: tuple[int, ...], events: tuple[int, ...]):
@@ -122,7 +123,8 @@ class MCTSBot(AgentBot):
 
     # ------------------------------------------------------------------ searching
     def _search_game(self, game) -> tuple:
-        """The game of the playouts: ``game``'s table with the playout bot in every seat."""
+        """The game of the playouts (``game``'s table with the playout bot in every seat)
+        and its programs without agent seats."""
         key = id(game)
         found = self._search_games.get(key)
         if found is None or found[0] is not game:
@@ -133,9 +135,9 @@ class MCTSBot(AgentBot):
             sg = Game(kingdom=cfg.kingdom, events=cfg.events, players=cfg.n_players,
                       bots=[playout] * cfg.n_players, agents=game.agents,
                       decisions=game.decisions, turn_cap=cfg.turn_cap)
-            found = (game, sg)
+            found = (game, sg, plain_programs(sg.P))
             self._search_games[key] = found
-        return found[1]
+        return found[1], found[2]
 
     def _iterations(self) -> int:
         ms = self.settings["time_ms"]
@@ -143,22 +145,35 @@ class MCTSBot(AgentBot):
             return int(self.settings["playouts"])
         return max(16, int(ms / self._ms_per_iteration))
 
+    def _base_action(self, state, sg) -> int:
+        """What the playout bot answers at this decision (the flat search's default)."""
+        from sim.env.core import bot_answer
+
+        d, arg = state.decision()
+        r = int(bot_answer(state.D.copy(), state.R.copy(), sg.T, sg.P, sg.Q, sg.H,
+                           state.current_player(), d, arg))
+        return action_of_answer(r, d)
+
     def act(self, state) -> int:
         legal = state.legal_actions()
         if len(legal) == 1:
             return legal[0]
         p = state.current_player()
         d = state.decision()[0]
-        sg = self._search_game(state.game)
+        sg, plain = self._search_game(state.game)
         iterations = self._iterations()
         seed = _mix(int(self.settings["seed"]), state.seed, p, len(state.history))
         visits = np.zeros(len(state.mask), np.float64)
         values = np.zeros_like(visits)
+        diff_sum = np.zeros_like(visits)
+        diff_sq = np.zeros_like(visits)
         stats = np.zeros(N_STATS, np.int64)
+        base = self._base_action(state, sg)
         t0 = time.perf_counter()
-        search(state.S0, state.R0, state.D, sg.T, sg.P, sg.Q, sg.H, p, self._searched,
-               iterations, float(self.settings["c"]), int(self.settings["depth"]), np.uint64(seed),
-               int(self.settings["tries"]), visits, values, stats)
+        search(state.S0, state.R0, state.D, sg.T, sg.P, plain, sg.Q, sg.H, p, self._searched,
+               iterations, float(self.settings["c"]), int(self.settings["depth"]),
+               np.uint64(seed), int(self.settings["tries"]), base, visits, values, diff_sum,
+               diff_sq, stats)
         spent = (time.perf_counter() - t0) * 1e3
         #: The last search's root: visits and summed rewards per action, its ST_* counts.
         self.last_search = (visits, values, stats)
@@ -173,6 +188,15 @@ class MCTSBot(AgentBot):
             return state.bot_action()
         order = sorted(legal, key=lambda a: (-visits[a], -values[a], a))
         best = order[0]
+        z = float(self.settings["z"])
+        if int(self.settings["depth"]) == 1 and base in legal and best != base and z > 0:
+            # Leave the playout bot's own answer only for one measured better on the same
+            # deals: the paired mean gap beyond z standard errors.
+            k = visits[best]
+            gap = diff_sum[best] / k
+            spread = max(diff_sq[best] / k - gap * gap, 0.0)
+            if gap <= z * (spread / k) ** 0.5:
+                best = base
         shown = ", ".join(f"{state._action_words(a)} {visits[a]:.0f} ({values[a] / visits[a]:.0%})"
                           for a in order[:3] if visits[a] > 0)
         self.last_note = (f"{codes.DECISION_NAMES[d]}: {state._action_words(best)} — "
@@ -180,6 +204,18 @@ class MCTSBot(AgentBot):
                           f"{int(stats[ST_DEALS_KEPT])}/{int(stats[ST_DEALS_TRIED])} deals "
                           f"kept, {spent:.1f} ms")
         return best
+
+
+def plain_programs(P: np.ndarray) -> np.ndarray:
+    """``P`` with its agent seats made the bots they stand on (sim.engine.program
+    K_AGENT + kind -> kind)."""
+    from sim.engine import layout as L
+    from sim.engine.program import F_KIND, K_AGENT
+
+    out = P.copy()
+    kinds = out[:, L.PF_FLAGS + F_KIND]
+    kinds[kinds >= K_AGENT] -= K_AGENT
+    return out
 
 
 def _mix(*values: int) -> int:

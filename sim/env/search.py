@@ -184,14 +184,18 @@ def _win_share(game_out, p):
 
 
 @njit(cache=True)
-def search(S0, R0, now, T, P, Q, H, p, searched, iterations, c_explore, max_depth, seed,
-           tries, visits, values, stats):
+def search(S0, R0, now, T, P, P_bots, Q, H, p, searched, iterations, c_explore, max_depth,
+           seed, tries, base, visits, values, diff_sum, diff_sq, stats):
     """Search the decision ``now`` (the game as asked of ``p``; ``S0``/``R0`` its turn-start
-    snapshot with the answers so far) for ``iterations`` iterations; ``searched[d]``: 1 for
+    snapshot with the answers so far) for ``iterations`` iterations (``P_bots``: the
+    programs ``P`` without agent seats, for the playouts' later turns); ``searched[d]``: 1 for
     the decisions of ``p`` in the tree (the others are answered by ``p``'s bot).  Writes
     the root's visit counts and summed rewards per action into ``visits`` / ``values``
     (float64[N_ACTIONS]) and the run's counts into ``stats`` (ST_*).  No kept deal in
-    ``tries`` at the start: nothing is searched (stats[ST_ITERATIONS] = 0)."""
+    ``tries`` at the start: nothing is searched (stats[ST_ITERATIONS] = 0).  The flat
+    search (``max_depth`` 1) also sums, per action, its reward minus that of action
+    ``base`` (the playout bot's own answer) on the same deal, and its square, into
+    ``diff_sum`` / ``diff_sq``: the paired test of sim.env.mcts."""
     rng = np.zeros(4, np.uint64)
     seed_stream(rng, 0, np.uint64(seed))
     # The snapshot without a log (a logged state's S0 holds its log rows): the searched
@@ -233,6 +237,25 @@ def search(S0, R0, now, T, P, Q, H, p, searched, iterations, c_explore, max_dept
     n_nodes = 1
     have_deal = False
     deepest = 0
+    # Depth 1, the flat search: each deal plays every legal root action out on the same
+    # deal and the same streams (common random numbers: the actions are compared on the
+    # same luck, so the gaps between them are measured much better than by as many
+    # playouts of each on deals of its own).
+    # It races them by successive halving: the playouts are spent in rounds, and after
+    # each round the worse half of the actions still in (by mean reward) is dropped, the
+    # playout bot's own answer ``base`` never, so the close contenders get most deals.
+    flat = max_depth == 1
+    active = root_mask.copy()
+    n_active = 0
+    for a in range(N_ACTIONS):
+        n_active += active[a]
+    rounds = 1
+    while (1 << rounds) < n_active:
+        rounds += 1
+    per_round = iterations / rounds
+    spent_round = 0.0
+    reward_of = np.zeros(N_ACTIONS, np.float64)
+    mean_of = np.zeros(N_ACTIONS, np.float64)
     for it in range(iterations):
         # 1-2. A deal consistent with what p knows (or the last one kept).
         found = False
@@ -256,6 +279,42 @@ def search(S0, R0, now, T, P, Q, H, p, searched, iterations, c_explore, max_dept
             copy_ints(ptr(Sd), ptr(keep), m)
             Rd[:, :] = keep_r
             advance(S, R, Sd, Rd, T, P, Q, H, score_out, turns_out, game_out, mask)
+        if flat:
+            for a in range(N_ACTIONS):
+                if active[a]:
+                    _answer(Sd, a)
+                    status = play_out(S, R, Sd, Rd, T, P, P_bots, Q, H, score_out, turns_out,
+                                      game_out)
+                    Sd[AG_LEN] -= 1
+                    reward_of[a] = _win_share(game_out, p) if status == OVER else 0.0
+                    n_edge[0, a] += 1.0
+                    w_edge[0, a] += reward_of[a]
+                    stats[ST_ITERATIONS] += 1
+            has_base = 0 <= base < N_ACTIONS and active[base] == 1
+            if has_base:
+                for a in range(N_ACTIONS):
+                    if active[a]:
+                        dr = reward_of[a] - reward_of[base]
+                        diff_sum[a] += dr
+                        diff_sq[a] += dr * dr
+            deepest = 1
+            if stats[ST_ITERATIONS] >= iterations:
+                break
+            spent_round += n_active
+            if spent_round >= per_round and n_active > 2:
+                spent_round = 0.0
+                for a in range(N_ACTIONS):
+                    mean_of[a] = w_edge[0, a] / n_edge[0, a] if active[a] else -1.0
+                keep_n = (n_active + 1) // 2
+                order = np.argsort(-mean_of)
+                n_active = 0
+                for i in range(N_ACTIONS):
+                    a = order[i]
+                    if active[a] and (i < keep_n or (has_base and a == base)):
+                        n_active += 1
+                    else:
+                        active[a] = 0
+            continue
         # 3. Down the tree: S[m:] is the game as asked, mask its legal actions.
         node = 0
         depth = 0
@@ -311,7 +370,7 @@ def search(S0, R0, now, T, P, Q, H, p, searched, iterations, c_explore, max_dept
                     child[node, best] = n_nodes
                     n_nodes += 1
                 # 4. Play the game out with every seat's own bot.
-                status = play_out(S, R, Sd, Rd, T, P, Q, H, score_out, turns_out, game_out)
+                status = play_out(S, R, Sd, Rd, T, P, P_bots, Q, H, score_out, turns_out, game_out)
                 reward = _win_share(game_out, p) if status == OVER else 0.0
                 break
             node = nxt
