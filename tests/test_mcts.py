@@ -108,7 +108,8 @@ def test_it_buys_the_last_province_when_that_wins():
     assert bot.act(state) == province
     visits, values, stats = bot.last_search
     assert values[province] == visits[province] > 0     # every playout won
-    assert stats[ST_ITERATIONS] == 300
+    # (the budget's last deal still plays every action in: up to one playout each more)
+    assert 300 <= stats[ST_ITERATIONS] < 300 + len(state.legal_actions())
 
 
 def test_it_does_not_take_the_last_province_when_that_loses():
