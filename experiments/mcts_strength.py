@@ -45,7 +45,7 @@ K2 = ("Swamp Hag,Haunted Woods,Amulet,Dungeon,Ratcatcher,Messenger,Magpie,Carava
 K2_EVENTS = "Training,Pathfinding"
 CURVE = (10, 30, 100, 300, 1000, 3000, 10000)
 PARTS = ("timing", "field", "adventures", "curve")
-DEFAULT_BOT = "mcts:playouts=2000"
+DEFAULT_BOT = "mcts"
 
 
 def machine() -> dict:

@@ -99,6 +99,7 @@ def _engine_accepts(state: State, action: int) -> bool:
     """Whether the engine takes ``action`` as the answer now, bypassing the mask: the
     engine's own legality checks (an illegal answer stops the game with ERR_ILLEGAL)."""
     s = state.clone()
+    s._unshare()        # its own arrays, written here directly (clone is copy-on-write)
     n = int(s.S0[L.AG_LEN])
     s.S0[L.AG_SCRIPT + n] = action
     s.S0[L.AG_LEN] = n + 1
@@ -297,6 +298,7 @@ def _swap_hidden(state: State, q: int) -> State:
     ``q``'s hand exchanged with a different card from the unknown bottom of its draw pile,
     at the turn's start (and as asked)."""
     other = state.clone()
+    other._unshare()    # its own arrays, written here directly (clone is copy-on-write)
     h, k0 = L.HAND0 + q * L.N_SLOTS, L.DECK + q * L.MAX_DECK
     for S in (other.S0, other.D):
         unknown = int(S[L.UNKNOWN + q])

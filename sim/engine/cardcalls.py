@@ -41,6 +41,7 @@ from numba import njit, types
 from numba.core import cgutils
 from numba.experimental.function_type import _get_jit_address, _get_wrapper_address
 from numba.extending import intrinsic
+from numba.np.arrayobj import make_array
 
 from sim.cards import CARDS
 from sim.engine import base_set
@@ -198,6 +199,49 @@ def addresses_type(adventures: bool) -> types.Type:
     leaf = types.UniTuple(types.int64, 3)
     return types.Tuple(tuple(types.UniTuple(leaf, len(g.types))
                              for g in engine_calls_type(adventures).types))
+
+
+def flat_addresses(addresses: tuple, adventures: bool):
+    """:func:`call_addresses`'s integers in one int64 array, for :func:`calls_from_flat`:
+    1-d for a base-set game's ``H``, 2-d (one row) for an Adventures game's, so the
+    array's type says which ``H`` it holds.  Typing a nested tuple of ~120 integers
+    costs numba's dispatcher about 5 microseconds a call, an array almost nothing:
+    what sim.env pays on every step of a game driven from Python."""
+    import numpy as np
+
+    flat = np.array([x for group in addresses for leaf in group for x in leaf], np.int64)
+    return flat.reshape(1, -1) if adventures else flat
+
+
+@intrinsic
+def calls_from_flat(typingctx, flat):
+    """The engine's ``H`` rebuilt from :func:`flat_addresses` inside compiled code (as
+    :func:`calls_from_addresses` from the tuple)."""
+    if not (isinstance(flat, types.Array) and flat.dtype == types.int64
+            and flat.ndim in (1, 2) and flat.layout == "C"):
+        return None
+    h_type = engine_calls_type(flat.ndim == 2)
+
+    def codegen(context, builder, signature, args):
+        data = make_array(signature.args[0])(context, builder, args[0]).data
+        voidptr = context.get_value_type(types.voidptr)
+        k = 0
+        groups = []
+        for g_type in h_type.types:
+            members = []
+            for f_type in g_type.types:
+                fn = cgutils.create_struct_proxy(f_type)(context, builder)
+                leaf = []
+                for _ in range(3):
+                    at = builder.gep(data, [context.get_constant(types.intp, k)])
+                    leaf.append(builder.inttoptr(builder.load(at), voidptr))
+                    k += 1
+                fn.c_addr, fn.py_addr, fn.jit_addr = leaf
+                members.append(fn._getvalue())
+            groups.append(context.make_tuple(builder, g_type, members))
+        return context.make_tuple(builder, h_type, groups)
+
+    return h_type(flat), codegen
 
 
 @intrinsic

@@ -48,7 +48,7 @@ from sim.engine.adventures.random_bot import (
     _ok,
     start_calls_due,
 )
-from sim.engine.cardcalls import calls_from_addresses
+from sim.engine.cardcalls import calls_from_flat
 from sim.engine.decide import A_MODE0, A_NO, A_NONE, A_YES
 from sim.engine.game import finish_game, play_turn, reset_game
 from sim.engine.layout import (
@@ -125,7 +125,7 @@ def first_player(R, n_players, first):
 
 
 @njit(cache=True)
-def advance(S, R, S0, R0, T, P, Q, H_addresses, score_out, turns_out, game_out, mask):
+def advance(S, R, S0, R0, T, P, Q, H_flat, score_out, turns_out, game_out, mask):
     """Resume the game of snapshot ``S0``/``R0`` (the start of the current turn, with
     the turn's answers so far in its agents' block) until an agent seat is asked a
     decision past them (WAITING: the shadow of ``S`` (layout AG_SHADOW) holds the game
@@ -133,7 +133,7 @@ def advance(S, R, S0, R0, T, P, Q, H_addresses, score_out, turns_out, game_out, 
     ``*_out`` rows).
     Each finished turn becomes the new snapshot, with no answers.  FAILED: an engine
     error (sim.engine.codes ERR_*), left in S."""
-    H = calls_from_addresses(H_addresses)
+    H = calls_from_flat(H_flat)
     n = S0[V + V_NP]
     m = len(S0)     # the snapshot has no shadow: S is S0, then the shadow
     while True:
@@ -162,14 +162,14 @@ def advance(S, R, S0, R0, T, P, Q, H_addresses, score_out, turns_out, game_out, 
 
 
 @njit(cache=True)
-def play_out(S, R, S0, R0, T, P, P_bots, Q, H_addresses, score_out, turns_out, game_out):
+def play_out(S, R, S0, R0, T, P, P_bots, Q, H_flat, score_out, turns_out, game_out):
     """Play the game of snapshot ``S0``/``R0`` to its end: the turn's answers so far,
     then every seat's own bot for everything (layout AG_PLAYOUT), in ``S``/``R``.  No
     turn is snapshotted (:func:`advance` copies the state twice a turn): what a search
     bot's playouts need.  After the current turn the programs are ``P_bots`` (``P``
     without its agent seats: the bots' own fast paths).  OVER (the outcome in the
     ``*_out`` rows) or FAILED."""
-    H = calls_from_addresses(H_addresses)
+    H = calls_from_flat(H_flat)
     n = S0[V + V_NP]
     copy_ints(ptr(S), ptr(S0), len(S0))
     R[:, :] = R0
@@ -196,12 +196,12 @@ def play_out(S, R, S0, R0, T, P, P_bots, Q, H_addresses, score_out, turns_out, g
 
 
 @njit(cache=True)
-def bot_answer(D, R, T, P, Q, H_addresses, p, d, arg):
+def bot_answer(D, R, T, P, Q, H_flat, p, d, arg):
     """What seat ``p``'s own bot answers to decision ``d`` in the game ``D`` (a copy of a
     state's shadow, the game as asked; ``R`` a copy of its streams): the agents' block
     is told agents do not take ``d``, so the seat's bot kind answers (an engine answer:
     card id, -1, 0/1 or an option)."""
-    H = calls_from_addresses(H_addresses)
+    H = calls_from_flat(H_flat)
     D[AG_TAKES + d] = 0
     D[AG_SHADOW] = 0
     D[V + V_LOG_ON] = 0     # D holds no log rows
@@ -458,7 +458,7 @@ def scores(S, T, out):
 
 # ----------------------------------------------------------------------------- batches
 @njit(cache=True)
-def start_game(S, R, S0, R0, template, T, P, Q, H_addresses, seed, n_players, seat_bots,
+def start_game(S, R, S0, R0, template, T, P, Q, H_flat, seed, n_players, seat_bots,
                score_out, turns_out, game_out, mask):
     """Set up a new game from ``seed`` in ``S``/``R`` (``template``: a fresh state with
     the agents' block) and advance it to its first agent decision, as State does."""
@@ -467,7 +467,7 @@ def start_game(S, R, S0, R0, template, T, P, Q, H_addresses, seed, n_players, se
     S[V + V_CUR] = first_player(R, n_players, -1)
     S0[:] = S[:len(S0)]
     R0[:, :] = R
-    return advance(S, R, S0, R0, T, P, Q, H_addresses, score_out, turns_out, game_out, mask)
+    return advance(S, R, S0, R0, T, P, Q, H_flat, score_out, turns_out, game_out, mask)
 
 
 @njit(cache=True)
@@ -477,7 +477,7 @@ def row_game_seed(row_seed, k):
 
 
 @njit(cache=True)
-def step_batch(S, R, S0, R0, template, T, P, Q, H_addresses, n_players, seat_bots, actions,
+def step_batch(S, R, S0, R0, template, T, P, Q, H_flat, n_players, seat_bots, actions,
                row_seeds, games_started, masks, obs, rewards, terminated, truncated, current,
                score_out, turns_out, game_out):
     """One step of every game of a batch (row i of each array is game i): apply
@@ -502,7 +502,7 @@ def step_batch(S, R, S0, R0, template, T, P, Q, H_addresses, n_players, seat_bot
             return 2 * n + i
         S0[i, AG_SCRIPT + k] = a
         S0[i, AG_LEN] = k + 1
-        status = advance(S[i], R[i], S0[i], R0[i], T, P, Q, H_addresses, score_out[i:i + 1],
+        status = advance(S[i], R[i], S0[i], R0[i], T, P, Q, H_flat, score_out[i:i + 1],
                          turns_out[i:i + 1], game_out[i:i + 1], masks[i])
         while status == OVER:
             if game_out[i, 3] == dc.END_TURN_CAP:      # G_END
@@ -516,7 +516,7 @@ def step_batch(S, R, S0, R0, template, T, P, Q, H_addresses, n_players, seat_bot
                 for q in range(n_players):
                     if (win >> q) & 1:
                         rewards[i, q] = 1.0 / k
-            status = start_game(S[i], R[i], S0[i], R0[i], template, T, P, Q, H_addresses,
+            status = start_game(S[i], R[i], S0[i], R0[i], template, T, P, Q, H_flat,
                                 row_game_seed(row_seeds[i], games_started[i]), n_players,
                                 seat_bots, score_out[i:i + 1], turns_out[i:i + 1],
                                 game_out[i:i + 1], masks[i])

@@ -26,7 +26,7 @@ from sim.engine import codes
 from sim.engine import layout as L
 from sim.engine.batch import cards_in_game, illegal_answer_text, install_hooks
 from sim.engine.callbacks import set_game
-from sim.engine.cardcalls import call_addresses, engine_calls
+from sim.engine.cardcalls import call_addresses, engine_calls, flat_addresses
 from sim.engine.config import GameConfig
 from sim.engine.game import G_END, G_WINNERS, N_GAME_COLS, reset_game_on
 from sim.engine.gamelog import format_log
@@ -96,7 +96,8 @@ class Game:
             self.P[s, L.PF_FLAGS + F_KIND] += K_AGENT
         set_game(self.T)
         adventures = bool(self.T[L.T_ADV])
-        self.H = call_addresses(engine_calls(hooks, cards_in_game(self.T), adventures),
+        self.H = flat_addresses(call_addresses(engine_calls(hooks, cards_in_game(self.T),
+                                                            adventures), adventures),
                                 adventures)
         self.seat_bots = np.arange(n, dtype=np.int32).reshape(1, n)
         self.num_players = n
@@ -135,12 +136,13 @@ class State:
     """One game in progress, stopped at the decision an agent seat is asked (see module)."""
 
     __slots__ = ("game", "seed", "first", "S", "R", "S0", "R0", "D", "mask", "status",
-                 "history", "_out_score", "_out_turns", "_out_game", "_position")
+                 "history", "_out_score", "_out_turns", "_out_game", "_position", "_shared")
 
     def __init__(self, game: Game, seed: int = 0, first: int = -1, *, _log: bool = False,
                  _copy_of: State | None = None):
         self.game = game
         self._position = False
+        self._shared = False
         if _copy_of is not None:
             return
         self.seed, self.first = int(seed), int(first)
@@ -171,6 +173,7 @@ class State:
             raise ValueError(f"player: a seat of the {n}-player game, not {player}")
         self = cls.__new__(cls)
         self.game, self.seed, self.first, self._position = game, 0, player, True
+        self._shared = False
         self.S, _ = game._template()
         m = int(self.S[L.AG_SHADOW])
         if len(S) < L.STATE_SIZE or int(S[L.V + L.V_NP]) != n:
@@ -222,30 +225,41 @@ class State:
         n = int(self.S0[L.AG_LEN])
         if n >= L.AG_MAX:
             raise RuntimeError(f"more than {L.AG_MAX} agent decisions in one turn")
+        if self._shared:
+            self._unshare()
         self.S0[L.AG_SCRIPT + n] = a
         self.S0[L.AG_LEN] = n + 1
         self.history.append(a)
         self._advance()
 
     def clone(self) -> State:
-        """An independent copy (arrays copied; the game's tables shared)."""
+        """An independent copy (the game's tables shared).  Copy-on-write: the two share
+        their arrays until one of them changes (apply_action, resample), which then
+        copies what it changes, so a clone costs an object, and a search that clones
+        and steps pays one state copy a step, as before."""
         c = State.__new__(State)
-        c.game, c.seed, c.first, c.status = self.game, self.seed, self.first, self.status
-        c._position = self._position
-        # S before its shadow is scratch (each step copies S0 over it): copy the shadow,
-        # the game as asked, only (once over, the game as it ended is S itself).
-        if self.status == core.WAITING:
-            c.S = np.empty_like(self.S)
-            c.S[len(self.S0):] = self.D
-        else:
-            c.S = self.S.copy()
-        c.R, c.S0, c.R0 = self.R.copy(), self.S0.copy(), self.R0.copy()
-        c.D = c.S[len(c.S0):]
-        c.mask = self.mask.copy()
-        c.history = self.history.copy()
-        c._out_score, c._out_turns = self._out_score.copy(), self._out_turns.copy()
-        c._out_game = self._out_game.copy()
+        for name in State.__slots__:
+            setattr(c, name, getattr(self, name))
+        c._shared = self._shared = True
         return c
+
+    def _unshare(self) -> None:
+        """Own every array (see :meth:`clone`).  S before its shadow is scratch (each
+        step copies S0 over it): only the shadow, the game as asked, is copied (once the
+        game is over, the game as it ended is S itself)."""
+        self.S0, self.R0 = self.S0.copy(), self.R0.copy()
+        self.history = self.history.copy()
+        if self.status == core.WAITING:
+            S = np.empty_like(self.S)
+            S[len(self.S0):] = self.D
+            self.S = S
+        else:
+            self.S = self.S.copy()
+        self.D = self.S[len(self.S0):]
+        self.R, self.mask = self.R.copy(), self.mask.copy()
+        self._out_score, self._out_turns = self._out_score.copy(), self._out_turns.copy()
+        self._out_game = self._out_game.copy()
+        self._shared = False
 
     # ------------------------------------------------------------------ reading
     def _now(self) -> np.ndarray:
@@ -366,6 +380,7 @@ class State:
             reseed = attempt < tries
             own_pile = attempt < tries + 1
             c = self.clone()
+            c._unshare()
             _deal_again(c, self.D, player, rng, reseed=reseed, own_pile=own_pile)
             c._advance()
             if c.status == core.WAITING and c.current_player() == self.current_player() \
