@@ -1,0 +1,284 @@
+"""domsim optimize on the whole game: the grown space (Events, engines, tokens, Tavern,
+Travellers), equality in effect, archetypes, the board report and replays.
+
+Each test builds the exact situation it checks: a genome with the gene under test, the
+bot it writes, the games it plays.  The searches here are small (a few hundred thousand
+games, seconds warm); the search that must find an engine from Big Money on its own is
+in the slow tier.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import replace
+
+import numpy as np
+import pytest
+
+from bots import resolve_bot
+from bots.errors import RuleError
+from bots.rules import programs_equal
+from bots.toml_bot import loads_bot
+from sim.optimize import Genome, Space, genome_from_bot
+from sim.optimize.space import (
+    ANY,
+    FIXED,
+    OFF,
+    RATIO,
+    REL,
+    CallGene,
+    CardGene,
+    ChooseGene,
+    ExchangeGene,
+)
+from sim.runner import Match
+
+pytestmark = pytest.mark.timeout(600)
+
+K1 = ("Page", "Peasant", "Lost City", "Royal Carriage", "Coin of the Realm", "Distant Lands",
+      "Relic", "Bridge Troll", "Smithy", "Laboratory")
+K1_EVENTS = ("Lost Arts", "Seaway")
+K2 = ("Swamp Hag", "Haunted Woods", "Amulet", "Dungeon", "Ratcatcher", "Messenger", "Magpie",
+      "Caravan Guard", "Duplicate", "Hireling")
+K2_EVENTS = ("Training", "Pathfinding")
+FIRST_GAME = ("Cellar", "Moat", "Village", "Merchant", "Workshop", "Smithy", "Militia",
+              "Remodel", "Market", "Mine")
+
+
+def _games(spec, kingdom, events, games=200, seed=5):
+    df = Match(spec, "bmu", games=games, seed=seed, kingdom=list(kingdom), events=list(events),
+               processes=1).play(progress=False).games
+    return df[["score_0", "score_1", "turns_0", "turns_1", "tiebreak"]].to_numpy()
+
+
+# -- the library's Event and engine bots are points of the space ----------------------------
+
+@pytest.mark.parametrize("name,kingdom,events", [
+    ("lost-arts-seaway", K1, K1_EVENTS), ("event-money", K2, K2_EVENTS),
+    ("cotr-engine", K1, K1_EVENTS)])
+def test_library_event_and_engine_bots_are_points_that_play_the_same_games(
+        tmp_path, name, kingdom, events):
+    space = Space.for_kingdom(kingdom, events=events)
+    g = space.fit(genome_from_bot(resolve_bot(name)))
+    path = tmp_path / "copy.toml"
+    path.write_text(g.to_toml("copy"))
+    assert np.array_equal(_games(name, kingdom, events), _games(str(path), kingdom, events))
+
+
+def test_lost_arts_seaway_reads_as_its_genes():
+    g = genome_from_bot(resolve_bot("lost-arts-seaway"))
+    genes = {(c.card, c.n): c for c in g.cards}
+    assert genes[("Lost Arts", 1)] == CardGene("Lost Arts", FIXED, 1, "early", need="Smithy")
+    assert genes[("Seaway", 1)] == CardGene("Seaway", FIXED, 1, "gold", need="Smithy")
+    assert genes[("Smithy", 4)] == CardGene("Smithy", FIXED, 4, "mid", need="Lost Arts")
+    assert genes[("Laboratory", 1)].kind == ANY
+    assert dict(g.tokens) == {"+1 Action": "Smithy", "+1 Buy": "Smithy"}
+    assert g.gains == (("Seaway", "Smithy"),) and g.play == ("Laboratory", "Smithy")
+    assert g.discard_list == "default"
+
+
+def test_a_start_bot_outside_the_space_is_refused_naming_what_does_not_fit():
+    with pytest.raises(RuleError, match="peasant-teacher: its \\+1 Card token has 2 piles"):
+        genome_from_bot(resolve_bot("peasant-teacher"))
+    with pytest.raises(RuleError, match="count\\(Traveller\\) < 3 is not a condition"):
+        genome_from_bot(resolve_bot("page-champion"))
+    g = genome_from_bot(resolve_bot("lost-arts-seaway"))
+    space = Space.for_kingdom(K1, events=K1_EVENTS)
+    with pytest.raises(RuleError, match="the \\+1 Action token on Witch"):
+        space.fit(replace(g, tokens=(("+1 Action", "Witch"),)))
+
+
+# -- every gene is an ordinary TOML bot -----------------------------------------------------
+
+KINGDOM_ALL = ("Page", "Peasant", "Royal Carriage", "Duplicate", "Guide", "Amulet",
+               "Messenger", "Smithy", "Village", "Laboratory")
+EVENTS_ALL = ("Lost Arts", "Quest")
+
+
+def _every_gene() -> Genome:
+    cards = (CardGene("Lost Arts", FIXED, 1, "early", need="Smithy", phase="coins_le",
+                      phase_n=7),
+             CardGene("Smithy", REL, 1, "gold", ref="Village", cap=4),
+             CardGene("Village", RATIO, 5, "mid", ref="Action", cap=5, phase="prov_ge",
+                      phase_n=4),
+             CardGene("Laboratory", ANY, 1, "mid", phase="money_ge", phase_n=8),
+             CardGene("Smithy", FIXED, 6, "mid", need="Lost Arts"),
+             CardGene("Page", FIXED, 2, "late", phase="turn_le", phase_n=6),
+             CardGene("Quest", ANY, 1, "late"),
+             CardGene("Royal Carriage", FIXED, 1, "mid", need="Laboratory", need_n=2),
+             CardGene("Duplicate", FIXED, 1, "mid"), CardGene("Guide", FIXED, 1, "mid"),
+             CardGene("Amulet", FIXED, 1, "mid"), CardGene("Peasant", FIXED, 1, "late"))
+    return Genome(province_money=16, cards=cards, play=("Village", "Laboratory", "Smithy"),
+                  action_discard="before_copper", tokens=(("+1 Action", "Smithy"),
+                                                          ("+1 Card", "Laboratory")),
+                  gains=(("Hero", "Gold"),),
+                  calls=(CallGene("Duplicate", ("Gold", "Laboratory")), CallGene("Guide", (), 2),
+                         CallGene("Royal Carriage", ("Smithy", "Laboratory"))),
+                  exchanges=(ExchangeGene("Page", 4, 1), ExchangeGene("Peasant", 4, 1)),
+                  chooses=(ChooseGene("Amulet", "trash", 6, "coin"), ChooseGene("Quest", "six")),
+                  trash="keep_copper", teacher=("+1 Action", "+1 Card", "+$1", "+1 Buy"))
+
+
+def test_every_gene_round_trips_through_a_readable_toml_file():
+    space = Space.for_kingdom(KINGDOM_ALL, events=EVENTS_ALL)
+    g = space.fit(_every_gene())
+    text = g.to_toml("every-gene")
+    for needle in ['"+1 Action" = ["Smithy"]', 'card = "Gold"\nby = "Hero"',
+                   'on = ["Gold", "Laboratory"]', 'if = ["hand_coins <= 2"]',
+                   'card = "Hero"\nkeep = true\nif = ["count(Champion) >= 1"]',
+                   'card = "Disciple"\nkeep = true\nif = ["count(Teacher) >= 1"]',
+                   'option = "trash"\nif = ["turn <= 6"]',
+                   'trash = ["Curse", "Estate"]', 'teacher_tokens = ["+1 Action"',
+                   '"count(Smithy) < count(Village) + 1", "count(Smithy) < 4"',
+                   '"count(Village) < count(Action) / 5"', '"bought(Lost Arts) < 1", '
+                   '"count(Smithy) >= 1", "coins <= 7"']:
+        assert needle in text, needle
+    loaded = loads_bot(text, "every-gene.toml")
+    assert programs_equal(loaded.program(), g.bot("every-gene").program())
+    back = space.fit(genome_from_bot(loaded))
+    assert space.key(back) == space.key(g)
+    # The genome is a plain value: through its dict and back, the same.
+    assert Genome.from_dict(json.loads(json.dumps(g.to_dict()))) == g
+
+
+def test_genomes_of_the_first_space_keep_their_dicts():
+    """A search saved before the space grew still reads (its state holds these dicts)."""
+    old = {"province_money": 16, "province_gold": 0, "duchy_late": 4, "estate_late": 2,
+           "duchy_mid": 6, "cards": [{"card": "Smithy", "kind": "count", "n": 2,
+                                      "slot": "mid"}], "play": [], "action_discard": "last"}
+    g = Genome.from_dict(old)
+    assert g.to_dict() == old and g.cards == (CardGene("Smithy", FIXED, 2, "mid"),)
+
+
+# -- two genomes that make the same bot in effect are one candidate -------------------------
+
+def _base(*cards: CardGene, **kw) -> Genome:
+    return Genome(province_money=15, cards=cards, **kw)
+
+
+def test_same_bot_in_effect_same_key():
+    space = Space.for_kingdom(K1, events=K1_EVENTS)
+    smithy = CardGene("Smithy", FIXED, 2, "mid")
+
+    def same(a: Genome, b: Genome) -> bool:
+        return space.key(space.fit(a)) == space.key(space.fit(b))
+
+    # Limits on a card switched off.
+    assert same(_base(smithy, CardGene("Relic", OFF, 5, "early")), _base(smithy))
+    # A token whose Event is never bought; a Traveller line and a call of cards never owned.
+    assert same(_base(smithy, tokens=(("+1 Action", "Smithy"),)), _base(smithy))
+    assert same(_base(smithy, exchanges=(ExchangeGene("Page", 1),),
+                      calls=(CallGene("Royal Carriage", ("Smithy",)),)), _base(smithy))
+    # A rule whose prerequisite is never owned; a rule an earlier rule of its card covers.
+    assert same(_base(smithy, CardGene("Laboratory", ANY, 1, "mid", need="Lost Arts")),
+                _base(smithy))
+    assert same(_base(smithy, CardGene("Smithy", FIXED, 1, "mid")), _base(smithy))
+    assert same(_base(CardGene("Laboratory", ANY, 1, "mid"),
+                      CardGene("Laboratory", FIXED, 3, "mid", phase="turn_le", phase_n=9)),
+                _base(CardGene("Laboratory", ANY, 1, "mid")))
+    # "count(X) < count(Y)" with no Y ever owned never fires.
+    assert same(_base(smithy, CardGene("Laboratory", REL, 0, "mid", ref="Lost City")),
+                _base(smithy))
+    # The "gold" slot is the "mid" slot when no Duchy rule stands between them.
+    a = _base(smithy, duchy_mid=0)
+    assert same(replace(a, cards=(replace(smithy, slot="gold"),)), a)
+    assert not same(replace(a, cards=(replace(smithy, slot="gold"),), duchy_mid=6),
+                    replace(a, duchy_mid=6))
+    # Different bots stay different: the token matters once Lost Arts is bought, and so
+    # does the order of two cards bought.
+    arts = CardGene("Lost Arts", FIXED, 1, "early")
+    assert not same(_base(smithy, arts, tokens=(("+1 Action", "Smithy"),)),
+                    _base(smithy, arts, tokens=(("+1 Action", "Laboratory"),)))
+    lab = CardGene("Laboratory", ANY, 1, "mid")
+    assert not same(_base(smithy, lab), _base(lab, smithy))
+    assert not same(_base(smithy, lab, play=("Smithy", "Laboratory")),
+                    _base(smithy, lab, play=("Laboratory", "Smithy")))
+    # The play order of cards never owned does not count...
+    assert same(_base(smithy, play=("Lost City", "Laboratory")),
+                _base(smithy, play=("Laboratory", "Lost City")))
+    # ...unless the kingdom gives cards (an opponent's Messenger gains us a copy).
+    k2 = Space.for_kingdom(K2, events=K2_EVENTS)
+    hag = CardGene("Swamp Hag", FIXED, 1, "mid")
+    assert k2.wild and k2.key(k2.fit(_base(hag, play=("Magpie", "Ratcatcher")))) != \
+        k2.key(k2.fit(_base(hag, play=("Ratcatcher", "Magpie"))))
+
+
+def test_for_kingdom_builds_the_genes_from_the_card_table():
+    k1 = Space.for_kingdom(K1, events=K1_EVENTS)
+    assert set(k1.cards) == set(K1) | set(K1_EVENTS)
+    tokens = dict(k1.tokens)
+    actions = {"Page", "Peasant", "Lost City", "Royal Carriage", "Distant Lands",
+               "Bridge Troll", "Smithy", "Laboratory"}
+    # Lost Arts moves +1 Action; Teacher (the end of Peasant's line) the four + tokens.
+    assert set(tokens) == {"+1 Card", "+1 Action", "+1 Buy", "+$1"}
+    assert set(tokens["+1 Action"]) == actions
+    gains = dict(k1.gains)
+    assert set(gains["Seaway"]) == {"Page", "Peasant", "Smithy"}       # Actions up to $4
+    assert set(gains["Hero"]) == {"Coin of the Realm", "Relic", "Copper", "Silver", "Gold"}
+    assert dict(k1.calls)["Royal Carriage"] and set(k1.exchanges) == {"Page", "Peasant"}
+    assert not k1.chooses and not k1.trash_options and not k1.wild
+    k2 = Space.for_kingdom(K2, events=K2_EVENTS)
+    assert set(dict(k2.tokens)) == {"+$1", "+1 Card"}
+    assert set(k2.chooses) == {"Amulet", "Messenger"} and k2.trash_options and k2.wild
+    assert "Gold" in dict(k2.calls)["Duplicate"]
+    fg = Space.for_kingdom(FIRST_GAME)
+    assert fg.cards == FIRST_GAME and not fg.tokens
+    assert set(dict(fg.gains)) == {"Workshop"} and fg.trash_options      # Remodel trashes
+    # A space keeps its genes through its dict (a search's saved settings).
+    assert Space.from_dict(json.loads(json.dumps(k2.to_dict()))) == k2
+
+
+def test_archetypes_are_built_from_the_card_table():
+    fg = Space.for_kingdom(FIRST_GAME)
+    base = fg.fit(genome_from_bot(resolve_bot("bmu")))
+    arche = dict(fg.archetypes(base))
+    assert {"Smithy with Big Money", "Militia with Big Money", "Market with Big Money",
+            "Village/Smithy engine", "Smithy 1 per 11 Treasures"} <= set(arche)
+    engine = arche["Village/Smithy engine"]
+    assert engine.bought_play_order()[:1] == ("Village",)
+    on = {c.card: c for c in engine.cards if c.kind != OFF}
+    assert on["Village"].kind == REL and on["Village"].ref == "Smithy"
+    assert on["Smithy"].kind == REL and on["Smithy"].ref == "Village" and on["Smithy"].cap
+    assert arche["Market with Big Money"].cards[0] == CardGene("Market", ANY, 1, "mid")
+    k1 = Space.for_kingdom(K1, events=K1_EVENTS)
+    arche = dict(k1.archetypes(k1.fit(genome_from_bot(resolve_bot("bmu")))))
+    arts = arche["Lost Arts on Smithy"]
+    assert dict(arts.tokens) == {"+1 Action": "Smithy"}
+    assert CardGene("Smithy", FIXED, 4, "mid", need="Lost Arts") in arts.cards
+    assert dict(arche["Seaway gaining Smithy"].gains) == {"Seaway": "Smithy"}
+    assert "Coin of the Realm/Smithy engine" in arche      # its +2 Actions is card text
+    # Without archetypes_on (a bare space) there are none.
+    assert Space(cards=("Smithy",)).archetypes(Genome()) == []
+
+
+def test_mutations_reach_every_gene_and_always_change_the_bot():
+    space = Space.for_kingdom(KINGDOM_ALL, events=EVENTS_ALL)
+    g = space.fit(_every_gene())
+    rng = np.random.default_rng(3)
+    touched = set()
+    fields = ("province_money", "province_gold", "duchy_late", "estate_late", "duchy_mid",
+              "cards", "play", "action_discard", "discard_list", "tokens", "gains", "calls",
+              "exchanges", "chooses", "trash", "teacher")
+    for _ in range(400):
+        m = space.mutate(g, rng, steps=1)
+        assert space.key(m) != space.key(g)
+        touched |= {f for f in fields if getattr(m, f) != getattr(g, f)}
+        m.bot("m")                          # every mutant is a valid bot
+        g = m if rng.random() < 0.5 else g  # wander, but stay near the rich genome
+    assert touched >= set(fields) - {"province_gold"}
+
+
+def test_crossover_takes_each_group_of_genes_from_one_parent():
+    space = Space.for_kingdom(K1, events=K1_EVENTS)
+    a = space.fit(genome_from_bot(resolve_bot("lost-arts-seaway")))
+    b = space.fit(genome_from_bot(resolve_bot("cotr-engine")))
+    rng = np.random.default_rng(1)
+    kids = [space.cross(a, b, rng) for _ in range(40)]
+    for k in kids:
+        for card in ("Smithy", "Laboratory", "Coin of the Realm"):
+            mine = [c for c in k.cards if c.card == card]
+            assert mine in ([c for c in a.cards if c.card == card],
+                            [c for c in b.cards if c.card == card])
+        assert k.duchy_mid in (a.duchy_mid, b.duchy_mid)
+    assert len({space.key(k) for k in kids}) > 10
+
