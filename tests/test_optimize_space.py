@@ -18,8 +18,10 @@ import pytest
 from bots import resolve_bot
 from bots.errors import RuleError
 from bots.rules import programs_equal
-from bots.toml_bot import loads_bot
-from sim.optimize import Genome, Space, genome_from_bot
+from bots.toml_bot import load_bot_file, loads_bot
+from sim.cli import main
+from sim.engine.config import ConfigError
+from sim.optimize import Genome, Space, genome_from_bot, optimize
 from sim.optimize.space import (
     ANY,
     FIXED,
@@ -203,6 +205,28 @@ def test_same_bot_in_effect_same_key():
         k2.key(k2.fit(_base(hag, play=("Ratcatcher", "Magpie"))))
 
 
+def test_a_search_races_each_bot_in_effect_once_and_is_reproducible(tmp_path):
+    kw = dict(kingdom=list(K1), events=list(K1_EVENTS), against=["bmu"], budget=100_000,
+              seed=4, population=8, keep=2, processes=1, progress=False, chart=False,
+              first_deals=400)
+    a = optimize(out=tmp_path / "a.toml", **kw)
+    space = Space.from_dict(a.trace["settings"]["space"])
+    genomes = {n: space.fit(Genome.from_dict(c["genome"]))
+               for n, c in a.trace["candidates"].items()}
+    raced = {r["candidate"] for r in a.trace["rungs"]}
+    keys = [space.key(genomes[n]) for n in raced]
+    assert len(keys) == len(set(keys)) == len(raced) > 8
+    # The first generation races the archetypes: both Events on Smithy among them.
+    labels = {c.get("label") for c in a.trace["candidates"].values()}
+    assert {"start: bmu", "Seaway and Lost Arts on Smithy", "Seaway gaining Smithy",
+            "Lost City/Smithy engine"} <= labels
+    assert any(g.tokens for g in genomes.values()) and any(g.gains for g in genomes.values())
+    b = optimize(out=tmp_path / "b.toml", **kw)
+    assert a.trace["rungs"] == b.trace["rungs"] and a.heldout == b.heldout
+
+
+# -- the space from the card table ----------------------------------------------------------
+
 def test_for_kingdom_builds_the_genes_from_the_card_table():
     k1 = Space.for_kingdom(K1, events=K1_EVENTS)
     assert set(k1.cards) == set(K1) | set(K1_EVENTS)
@@ -282,3 +306,124 @@ def test_crossover_takes_each_group_of_genes_from_one_parent():
         assert k.duchy_mid in (a.duchy_mid, b.duchy_mid)
     assert len({space.key(k) for k in kids}) > 10
 
+
+# -- searches -------------------------------------------------------------------------------
+
+def test_on_a_toy_kingdom_the_search_finds_the_lost_arts_engine(tmp_path):
+    """Money against an Event engine on K1: Lost Arts and Seaway put +1 Action and +1 Buy
+    on the Smithy pile, and four Smithies then draw the deck (with one Laboratory this
+    won 88% against Smithy-BM, 10,000 games).  A space of 24 bots (Smithies 0, 1 or 4;
+    each Event or not; the +1 Action token's pile), searched whole from one Smithy with
+    money: it must find the engine, and the engine must beat Smithy-BM widely."""
+    space = Space(cards=("Smithy", "Lost Arts", "Seaway"), province_money=(15,),
+                  province_gold=(0,), duchy_late=(4,), estate_late=(2,), duchy_mid=(6,),
+                  card_counts=(1, 4), event_counts=(1,), card_kinds=(OFF, FIXED),
+                  card_slots=("early",), action_discards=("last",),
+                  tokens=(("+1 Action", ("Smithy",)),))
+    start = tmp_path / "smithy-money.toml"
+    start.write_text(Genome(province_money=15, cards=(CardGene("Smithy", FIXED, 1, "early"),))
+                     .to_toml("smithy-money"))
+    assert space.size() <= 24
+    res = optimize(out=tmp_path / "engine.toml", start=[start], against=["smithy-bm"],
+                   kingdom=list(K1), events=list(K1_EVENTS), budget=200_000, seed=2,
+                   population=24, keep=4, space=space, processes=1, progress=False,
+                   chart=False)
+    genes = {c.card: c for c in res.genome.cards}
+    assert genes["Lost Arts"].kind == genes["Seaway"].kind == FIXED
+    assert genes["Smithy"] == CardGene("Smithy", FIXED, 4, "early")
+    assert dict(res.genome.tokens) == {"+1 Action": "Smithy"}
+    assert res.trace["stopped"] == "no new candidate left to try (space exhausted)"
+    vs = {r["opponent"]: r for r in res.heldout}
+    assert vs["smithy-bm"]["ci_low"] > 0.75
+
+
+@pytest.mark.slow  # 3M games of the default space from Big Money (~1-2 min on 2 cores)
+def test_from_big_money_the_search_finds_an_engine_that_beats_money(tmp_path):
+    """The default space of K1's draw cards and its two Events, from BMU, against
+    Smithy-BM: the search must find a deck whose Smithies stop being terminal (Lost
+    Arts' +1 Action token on them), that buys several of them, and that beats Smithy-BM
+    by a wide margin on fresh deals."""
+    res = optimize(out=tmp_path / "engine.toml", start=["bmu"], against=["smithy-bm"],
+                   kingdom=list(K1), events=list(K1_EVENTS),
+                   cards=["Smithy", "Laboratory", "Lost City", "Lost Arts", "Seaway"],
+                   budget=3_000_000, seed=7, processes=2, progress=False, chart=False)
+    g = res.genome
+    owned, events, _ = g.owned()
+    assert "Lost Arts" in events and dict(g.tokens).get("+1 Action") == "Smithy"
+    assert max(c.n for c in g.cards if c.card == "Smithy" and c.kind == FIXED) >= 3 or \
+        any(c.card == "Smithy" and c.kind in (ANY, REL, RATIO) for c in g.cards)
+    vs = {r["opponent"]: r for r in res.heldout}
+    assert vs["smithy-bm"]["ci_low"] > 0.7
+
+
+def test_a_saved_bot_replays_its_held_out_figures(tmp_path, capsys):
+    out = tmp_path / "found.toml"
+    rc = main(["optimize", "--out", str(out), "--kingdom", ",".join(K2), "--events",
+               ",".join(K2_EVENTS), "--against", "event-money", "--start", "event-money",
+               "--budget", "60000", "--population", "4", "--seed", "3", "--processes", "1",
+               "--no-progress", "--first-deals", "400"])
+    assert rc == 0, capsys.readouterr().err
+    assert "# Events: Training, Pathfinding" in out.read_text()
+    capsys.readouterr()
+    rc = main(["optimize", "--out", str(out), "--replay", "--processes", "1"])
+    text = capsys.readouterr().out
+    assert rc == 0 and "the same figures as the search's trace" in text
+    # A bot file edited after the search does not replay them.
+    body = out.read_text().replace('[[buy]]\ncard = "Province"',
+                                   '[[buy]]\ncard = "Estate"\n\n[[buy]]\ncard = "Province"', 1)
+    assert body != out.read_text()
+    out.write_text(body)
+    rc = main(["optimize", "--out", str(out), "--replay", "--processes", "1"])
+    assert rc == 1 and "not the one the search measured" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("argv,message", [
+    (["--cards", "Lost Arts"], "Lost Arts, not in the kingdom"),
+    (["--events", "Lost Arts", "--cards", "Seaway"], "Seaway, not in the kingdom"),
+    (["--boards", "0"], "at least 1"),
+    (["--boards", "2", "--start", "bmu"], "--start is for one kingdom"),
+    (["--min-events", "1"], "--min-events is for --boards N"),
+    (["--boards", "{d}/none.txt"], "cannot read the boards file"),
+    (["--replay"], "cannot read the trace"),
+])
+def test_bad_input_is_one_line(tmp_path, capsys, argv, message):
+    argv = [a.replace("{d}", str(tmp_path)) for a in argv]
+    rc = main(["optimize", "--out", str(tmp_path / "o.toml"), *argv])
+    err = capsys.readouterr().err
+    assert rc != 0 and message in err and "Traceback" not in err
+
+
+def test_a_boards_file_with_a_bad_line_names_the_line(tmp_path):
+    from sim.optimize.report import read_boards
+
+    f = tmp_path / "boards.txt"
+    f.write_text("# two boards\n" + ", ".join(K1) + " | Lost Arts, Seaway\nSmithy, Moat\n")
+    with pytest.raises(ConfigError, match="boards.txt:3: "):
+        read_boards(f)
+    f.write_text(", ".join(K1) + " | Lost Arts, Seaway\n" + ", ".join(FIRST_GAME) + "\n")
+    boards = read_boards(f)
+    assert [b.events for b in boards] == [K1_EVENTS[::-1], ()] or \
+        [set(b.events) for b in boards] == [set(K1_EVENTS), set()]
+
+
+def test_board_report_writes_a_row_per_board_and_continues(tmp_path):
+    from sim.optimize.report import board_report, library_field, random_boards
+
+    boards = random_boards(2, 9, min_events=1)
+    assert all(b.events for b in boards) and boards == random_boards(2, 9, min_events=1)
+    field = library_field(boards[0])
+    assert {"bmu", "big-money"} <= set(field) and "random" not in field
+    kw = dict(budget=40_000, seed=1, population=4, keep=1, processes=1, progress=False,
+              against=["bmu", "big-money"], holdout=300, first_deals=300)
+    res = board_report(tmp_path / "rep", boards, **kw)
+    assert [r["board"] for r in res.rows] == ["board-01", "board-02"]
+    for r in res.rows:
+        assert 0 <= r["weakest_ci_low"] <= r["weakest_win_rate"] <= r["weakest_ci_high"] <= 1
+        assert {v["opponent"] for v in r["vs"]} == {"bmu", "big-money"}
+        assert load_bot_file(tmp_path / "rep" / r["bot"]).name == "best"
+    text = res.markdown.read_text()
+    assert "| [board-01](board-01/best.toml) |" in text and "40,000 games a board" in text
+    assert res.chart.stat().st_size > 1000 and res.csv.read_text().startswith("board,kingdom")
+    # Run again: every board's search is finished, nothing is played.
+    again = board_report(tmp_path / "rep", boards, **kw)
+    assert again.rows == res.rows

@@ -940,7 +940,8 @@ class Space:
         on a non-terminal); each village with each terminal draw (villages kept level
         with the draw, the non-terminal draw without limit, played villages first);
         each Event that moves a token with each Action (the Action bought, the Event
-        once after one is owned, its token there); Seaway gaining each Action it can;
+        once after one is owned, its token there), and all of them on one Action;
+        Seaway gaining each Action it can;
         every other Event once, and without limit when it costs less than Silver.
         ``base`` (BMU's shape, fitted to the space) gives the greening."""
         if not self.archetypes_on:
@@ -1031,6 +1032,24 @@ class Space:
                 if card(e).cost < card("Silver").cost:
                     plans.append((f"{e} always",
                                   with_rules(clear, CardGene(e, ANY, 1, "late"))))
+        # Every token Event of the game on one pile (Seaway's +1 Buy follows the card it
+        # gains): the Events' tokens add up on a card bought many times.
+        placers = [e for e in events if e in TOKEN_EVENTS
+                   and (e == "Seaway" or TOKEN_EVENTS[e] in tokens)]
+        if len(placers) > 1:
+            for x in [c for c in kingdom if c in first and _is_action(c)]:
+                if "Seaway" in placers and x not in dict(self.gains).get("Seaway", ()):
+                    continue
+                if any(e != "Seaway" and x not in piles[TOKEN_EVENTS[e]] for e in placers):
+                    continue
+                genes = [CardGene(e, FIXED, 1, "early", need=x) for e in placers]
+                genes += [y for y in first[x].cards if y.kind != OFF]
+                genes.append(CardGene(x, FIXED, 4, "mid", need=placers[0]))
+                g = with_rules(first[x], *genes)
+                for e in placers:
+                    g = (_set_pair(g, "gains", e, x) if e == "Seaway"
+                         else _set_pair(g, "tokens", TOKEN_EVENTS[e], x))
+                plans.insert(0, (f"{' and '.join(placers)} on {x}", g))
         kinds = [money, engines, plans, second]
         out = [k[i] for i in range(max(map(len, kinds))) for k in kinds if i < len(k)]
         seen = set()
