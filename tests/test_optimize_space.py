@@ -427,3 +427,30 @@ def test_board_report_writes_a_row_per_board_and_continues(tmp_path):
     # Run again: every board's search is finished, nothing is played.
     again = board_report(tmp_path / "rep", boards, **kw)
     assert again.rows == res.rows
+
+
+def test_any_legal_kingdom_with_events_gives_bots_that_play(tmp_path):
+    """Random kingdoms of both sets with random Events: every archetype and mutant of
+    the default space is a bot that compiles, reads back from its file, and plays."""
+    from sim.runner import make_config
+
+    rng = np.random.default_rng(11)
+    for i in range(4):
+        cfg = make_config(["bmu", "bmu"], games=2, seed=100 + i, kingdom="random:all",
+                          events="random", max_events=2)
+        space = Space.for_kingdom(cfg.kingdom, events=cfg.events)
+        base = space.fit(genome_from_bot(resolve_bot("bmu")))
+        genomes = [g for _, g in space.archetypes(base)]
+        g = base
+        for _ in range(25):
+            g = space.mutate(g, rng)
+            genomes.append(g)
+        assert len({space.key(x) for x in genomes}) > 25
+        for j, x in enumerate(genomes):
+            text = x.to_toml(f"c{j}")
+            assert programs_equal(loads_bot(text, "c.toml").program(), x.bot(f"c{j}").program())
+        path = tmp_path / f"k{i}.toml"
+        path.write_text(genomes[-1].to_toml(f"k{i}"))
+        df = Match(str(path), "bmu", games=20, seed=i, kingdom=list(cfg.kingdom),
+                   events=list(cfg.events), processes=1).play(progress=False).games
+        assert len(df) == 20
