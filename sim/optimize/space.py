@@ -1678,12 +1678,12 @@ def _gene_from_conditions(card: str, conds, slot: str, where: str, P) -> CardGen
             continue
         raise RuleError(f"{where}: {cond} is not a condition the search space writes")
     if fixed is not None:
-        if seen_limit or (kind == ANY and False):
+        # count(X) < N beside a ratio or level limit is its cap; alone, the limit.
+        if seen_limit:
             cap = fixed
         else:
             kind, n = FIXED, fixed
-    if phase and PHASES[phase][1] and phase_n not in PHASES[phase][1]:
-        pass        # kept: a start bot may sit outside the values a search tries
+    # A number outside the values a search tries (a phase at turn 30) is kept as it is.
     return CardGene(card, kind, n, slot, ref, cap, need, need_n, phase, phase_n)
 
 
