@@ -10,7 +10,8 @@ bot is measured on fresh deals against each of them.  Writes
 ``experiments/results/optimize/boards/``: ``report.csv``, ``report.json``,
 ``report.md``, ``report.png`` (the table and chart of the best bot per board),
 ``summary.json`` (budget, games, wall time, load, command) and, per board,
-``board-NN/`` with the bot (``best.toml``), its trace, chart and ``board.json``.
+``board-NN/`` with the bot (``best.toml``), its trace (gzipped), chart and
+``board.json``.
 Rerunning continues an interrupted report (each board's search resumes).
 
     python experiments/optimize_boards.py                          # 20 boards, 2M each
@@ -74,6 +75,10 @@ def main(argv: list[str] | None = None) -> int:
             "beat_every_library_bot": sum(r["beats_every_library_bot"] for r in res.rows),
             "command": command.strip()}
     (out / "summary.json").write_text(json.dumps(info, indent=1) + "\n", encoding="utf-8")
+    from experiments.optimize_engines import gzip_trace
+
+    for r in res.rows:
+        gzip_trace(out / r["board"] / "best.trace.json")
     print(res.markdown.read_text(encoding="utf-8"))
     print(json.dumps(info, indent=1))
     return 0

@@ -21,9 +21,9 @@ bot is measured on fresh deals against the target (the search's final measuremen
 ``--budget`` x 2% games) and then, on other fresh deals, against every library bot of
 its board (``--field-games`` each).  Writes under
 ``experiments/results/optimize/engines/<board>/``: ``found.toml`` (the bot, its figures
-in comments), ``found.trace.json``, ``found.png``, ``field.csv`` (against the board's
-bots), ``summary.json`` (games, wall time, load, the head to head) and ``section.md``
-(for experiments/README.md).
+in comments), ``found.trace.json.gz`` (the trace, gzipped), ``found.png``, ``field.csv``
+(against the board's bots), ``summary.json`` (games, wall time, load, the head to head)
+and ``section.md`` (for experiments/README.md).
 
     python experiments/optimize_engines.py                            # all five, 40M each
     python experiments/optimize_engines.py --only k1 --budget 2000000  # a quick check
@@ -73,6 +73,17 @@ def targets() -> dict[str, dict]:
                         "events": list(KINGDOMS["k2"].events), "target": "event-money",
                         "start": ["bmu"], "field": list(KINGDOMS["k2"].bots)},
     }
+
+
+def gzip_trace(path: Path) -> None:
+    """The trace gzipped (a few MB of JSON, a tenth of it gzipped); ``domsim optimize
+    --replay`` reads either.  The search's state folder (``*.search/``) is not committed."""
+    import gzip
+
+    if path.exists():
+        (path.parent / (path.name + ".gz")).write_bytes(
+            gzip.compress(path.read_bytes(), mtime=0))
+        path.unlink()
 
 
 def _pct(r: dict) -> str:
@@ -148,6 +159,7 @@ def run_one(label: str, t: dict, args, command: str) -> dict:
     lines += ["", f"![held-out win rate by games spent]"
               f"({os.path.relpath(out / 'found.png', ROOT / 'experiments')})", ""]
     (out / "section.md").write_text("\n".join(lines), encoding="utf-8")
+    gzip_trace(out / "found.trace.json")
     print("\n".join(lines), flush=True)
     return info
 

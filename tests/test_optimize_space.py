@@ -368,6 +368,14 @@ def test_a_saved_bot_replays_its_held_out_figures(tmp_path, capsys):
     rc = main(["optimize", "--out", str(out), "--replay", "--processes", "1"])
     text = capsys.readouterr().out
     assert rc == 0 and "the same figures as the search's trace" in text
+    # The committed results keep their traces gzipped: the same replay.
+    import gzip
+
+    trace = tmp_path / "found.trace.json"
+    (tmp_path / "found.trace.json.gz").write_bytes(gzip.compress(trace.read_bytes()))
+    trace.unlink()
+    rc = main(["optimize", "--out", str(out), "--replay", "--processes", "1"])
+    assert rc == 0 and "the same figures" in capsys.readouterr().out
     # A bot file edited after the search does not replay them.
     body = out.read_text().replace('[[buy]]\ncard = "Province"',
                                    '[[buy]]\ncard = "Estate"\n\n[[buy]]\ncard = "Province"', 1)

@@ -724,17 +724,25 @@ def draw_chart(trace: dict, path: str | os.PathLike) -> None:
 def replay(out: str | os.PathLike, *, processes: int | None = None,
            backend: str = "local") -> dict:
     """Play the final held-out measurement of a finished search again, from the saved
-    bot file (``out``) and its trace: the same seed, games and opponents.  Returns
+    bot file (``out``) and its trace (``.trace.json``, or ``.trace.json.gz``): the same
+    seed, games and opponents.  Returns
     ``{"rows": the new rows, "trace": the trace's rows, "same": equal}``: a saved bot
     that is the one the search measured gives the same figures exactly."""
     from sim.runner.plan import default_processes
 
     paths = paths_for(out)
+    trace_path = paths["trace"]
+    gz = trace_path.with_name(trace_path.name + ".gz")
     try:
-        trace = json.loads(paths["trace"].read_text(encoding="utf-8"))
+        if not trace_path.exists() and gz.exists():
+            # Committed results keep their traces gzipped (experiments/optimize_*.py).
+            import gzip
+
+            trace = json.loads(gzip.decompress(gz.read_bytes()).decode("utf-8"))
+        else:
+            trace = json.loads(trace_path.read_text(encoding="utf-8"))
     except OSError as e:
-        raise ConfigError(f"cannot read the trace {paths['trace']}: {e.strerror or e}") \
-            from None
+        raise ConfigError(f"cannot read the trace {trace_path}: {e.strerror or e}") from None
     s = trace["settings"]
     final = trace.get("final") or {}
     if not final.get("rows"):
