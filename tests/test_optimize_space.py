@@ -462,3 +462,25 @@ def test_any_legal_kingdom_with_events_gives_bots_that_play(tmp_path):
         df = Match(str(path), "bmu", games=20, seed=i, kingdom=list(cfg.kingdom),
                    events=list(cfg.events), processes=1).play(progress=False).games
         assert len(df) == 20
+
+
+def test_a_search_saved_whole_in_state_json_still_continues(tmp_path):
+    """Searches saved before the JSON-lines files kept their genomes and rung records in
+    state.json: such a state continues, to the same search as one never stopped."""
+    from sim.optimize import OptimizeInterrupted
+
+    kw = dict(against=["bmu"], cards=["Smithy"], budget=60_000, seed=3, population=4,
+              keep=1, processes=1, progress=False, chart=False)
+    whole = optimize(out=tmp_path / "a.toml", **kw)
+    with pytest.raises(OptimizeInterrupted):
+        optimize(out=tmp_path / "b.toml", _stop_after_rungs=3, **kw)
+    folder = tmp_path / "b.search"
+    state = json.loads((folder / "state.json").read_text())
+    for k in ("genomes", "rungs"):
+        lines = (folder / f"{k}.jsonl").read_text().splitlines()[:state.pop(f"n_{k}")]
+        recs = [json.loads(x) for x in lines]
+        state[k] = {r["name"]: r["genome"] for r in recs} if k == "genomes" else recs
+        (folder / f"{k}.jsonl").unlink()
+    (folder / "state.json").write_text(json.dumps(state, indent=1))
+    resumed = optimize(out=tmp_path / "b.toml", **kw)
+    assert resumed.trace["rungs"] == whole.trace["rungs"] and resumed.heldout == whole.heldout
