@@ -437,6 +437,12 @@ BAD = [
     (["optimize", "--out", "{d}/o.toml", "--budget", "100000", "--population", "4",
       "--scheduler", "tcp://127.0.0.1:9"], "cannot reach the Dask scheduler"),
     (["optimize", "--out", "{d}/o.toml", "--progress=yes"], "ignored explicit argument"),
+    (["optimize", "--out", "{d}/o.toml", "--boards", "0"], "at least 1"),
+    (["optimize", "--out", "{d}/o.toml", "--boards", "{d}/no-such.txt"],
+     "cannot read the boards file"),
+    (["optimize", "--out", "{d}/o.toml", "--min-events", "0"], "at least 1"),
+    (["optimize", "--out", "{d}/o.toml", "--first-deals", "0"], "at least 1"),
+    (["optimize", "--out", "{d}/o.toml", "--replay"], "cannot read the trace"),
     # --force is a flag (tests/test_outputs.py tests what it does).
     (["match", "bmu", "smithy-bm", "--force=yes"], "ignored explicit argument"),
     (["tournament", "--force=yes"], "ignored explicit argument"),

@@ -28,3 +28,20 @@ def test_local_cluster_matches_local_run(tmp_path):
     pd.testing.assert_frame_equal(dist.games, local.games)
     pd.testing.assert_frame_equal(t_dist.games, t_local.games)
     assert dist.complete
+
+
+@pytest.mark.slow  # a local cluster's start and its workers' imports (~10 s) for one small search
+@pytest.mark.timeout(300)
+def test_a_search_on_a_dask_cluster_is_the_local_search(tmp_path):
+    """domsim optimize --dask plays the same races as the local pool: an Adventures
+    board with Events, the same rungs, the same bot."""
+    from sim.optimize import optimize
+
+    kw = dict(kingdom=["Page", "Peasant", "Lost City", "Royal Carriage", "Coin of the Realm",
+                       "Distant Lands", "Relic", "Bridge Troll", "Smithy", "Laboratory"],
+              events=["Lost Arts", "Seaway"], against=["bmu"], budget=40_000, seed=5,
+              population=4, keep=1, progress=False, chart=False, first_deals=200)
+    local = optimize(out=tmp_path / "local.toml", processes=1, **kw)
+    dist = optimize(out=tmp_path / "dask.toml", processes=2, backend="dask", **kw)
+    assert dist.trace["rungs"] == local.trace["rungs"] and dist.heldout == local.heldout
+    assert dist.genome == local.genome

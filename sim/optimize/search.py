@@ -60,6 +60,12 @@ MAX_GENERATIONS = 60
 TARGET_D0 = 2000
 #: Share of the budget kept for the held-out measurements (final, then checks).
 FINAL_SHARE, CHECK_SHARE = 0.02, 0.04
+#: The first generation races at most this many populations of archetypes (besides the
+#: start bots).
+GEN0_ARCHETYPES = 2
+#: Share of a generation's new candidates that are children of two elites (crossover),
+#: and of an elite and one of the first generation's archetypes.
+CROSS_SHARE, ARCHETYPE_SHARE = 0.25, 0.15
 
 
 class OptimizeInterrupted(KeyboardInterrupt):
@@ -86,6 +92,7 @@ class Settings:
     generations: int = 0
     space: dict = field(default_factory=dict)
     events: tuple[str, ...] = ()
+    first_deals: int = 0
 
 
 @dataclass
@@ -137,7 +144,7 @@ def optimize(*, out: str | os.PathLike, kingdom: str | Sequence[str] | None = No
              cards: Sequence[str] | None = None, space: Space | None = None,
              processes: int | None = None, backend: str = "local",
              progress: bool | Callable[[str], None] | None = None,
-             time_limit_s: float | None = None,
+             time_limit_s: float | None = None, first_deals: int | None = None,
              command: str | None = None, chart: bool = True, force: bool = False,
              _stop_after_rungs: int | None = None) -> OptimizeResult:
     """Search the rule-bot space for the bot with the best mean win rate against
@@ -156,7 +163,9 @@ def optimize(*, out: str | os.PathLike, kingdom: str | Sequence[str] | None = No
     ``progress``: True prints one line per rung to stderr, a callable gets them.
     ``time_limit_s``: start no generation after this many seconds (the final
     measurement still runs); the trace records why the search stopped.  Without
-    it, the same seed gives the same search.
+    it, the same seed gives the same search.  ``first_deals``: the first-rung deals
+    per candidate the automatic plan aims for (default :data:`TARGET_D0`; fewer give
+    more, noisier generations: a small budget against a large field).
 
     Running it again with the same ``out`` continues a search that was stopped;
     with other settings it is refused (:class:`ConfigError`) unless the state
@@ -206,15 +215,18 @@ def optimize(*, out: str | os.PathLike, kingdom: str | Sequence[str] | None = No
                 ids = [card_id(c) for c in cards]
             except UnknownCardError as e:
                 raise ConfigError(f"--cards: {e}") from None
-            outside = [CARDS[c].name for c in ids if CARDS[c].name not in names_k]
+            outside = [CARDS[c].name for c in ids
+                       if CARDS[c].name not in names_k and CARDS[c].name not in names_e]
             if outside:
-                raise ConfigError(f"--cards names {', '.join(outside)}, not in the kingdom "
-                                  f"({', '.join(names_k)})")
-        space = Space.for_kingdom(names_k, cards)
+                where = f"kingdom ({', '.join(names_k)})" + (
+                    f" or the Events ({', '.join(names_e)})" if names_e else "")
+                raise ConfigError(f"--cards names {', '.join(outside)}, not in the {where}")
+        space = Space.for_kingdom(names_k, cards, events=names_e)
     else:
-        missing = [c for c in space.cards if c not in names_k]
+        missing = [c for c in space.cards if c not in names_k and c not in names_e]
         if missing:
-            raise ConfigError(f"the space's cards {', '.join(missing)} are not in the kingdom")
+            raise ConfigError(f"the space's cards {', '.join(missing)} are not in the kingdom"
+                              + (" or its Events" if names_e else ""))
     start_genomes = [space.fit(g) for g in start_genomes]
     start_genome = start_genomes[0]
     n_opp = len(against)
@@ -240,15 +252,21 @@ def optimize(*, out: str | os.PathLike, kingdom: str | Sequence[str] | None = No
         raise ConfigError(f"a budget of {budget:,} games is too small for a population of "
                           f"{population} against {n_opp} opponent(s): at least "
                           f"{math.ceil(need / (1 - CHECK_SHARE)):,} games")
+    if first_deals is not None and (isinstance(first_deals, bool)
+                                    or not isinstance(first_deals, int) or first_deals < 1):
+        raise ConfigError(f"first_deals must be a whole number, at least 1, not "
+                          f"{first_deals!r}")
+    target_d0 = first_deals or TARGET_D0
     if generations is None:
-        plan = int(min(MAX_GENERATIONS, max(1, search_budget // (unit * TARGET_D0))))
+        plan = int(min(MAX_GENERATIONS, max(1, search_budget // (unit * target_d0))))
         generations = 0            # no fixed number: generations until the budget is spent
     elif isinstance(generations, bool) or not isinstance(generations, int) or generations < 1:
         raise ConfigError(f"generations must be a whole number, at least 1, not "
                           f"{generations!r}")
     else:
         plan = generations
-    settings = replace(settings, generations=int(generations))
+    settings = replace(settings, generations=int(generations),
+                       first_deals=int(first_deals or 0))
     # First-rung deals: the search budget over the planned generations.  Races whose
     # candidates are dropped early cost less, so more generations usually fit.
     d0_plan = max(MIN_D0, search_budget // (plan * unit))
@@ -269,6 +287,7 @@ def optimize(*, out: str | os.PathLike, kingdom: str | Sequence[str] | None = No
         say(f"search already finished: {paths['toml']}")
     cand_dir = state_dir / "candidates"
     cand_dir.mkdir(parents=True, exist_ok=True)
+    keys: dict[str, tuple] = {}          # each candidate's key in the space, computed once
 
     def cand_path(name: str) -> Path:
         return cand_dir / f"{name}.toml"
@@ -291,6 +310,8 @@ def optimize(*, out: str | os.PathLike, kingdom: str | Sequence[str] | None = No
     def spent() -> int:
         return base_games + ev.games
 
+    flushed = {k: len(state[k]) for k in _BULK}
+
     def save(race: Race | None) -> None:
         state["spent"] = spent()
         state["wall_s"] = wall0 + time.monotonic() - t0
@@ -301,7 +322,7 @@ def optimize(*, out: str | os.PathLike, kingdom: str | Sequence[str] | None = No
                 np.savez(f, **scores)
         else:
             state["race"] = None
-        atomic_write_text(state_dir / "state.json", json.dumps(state, indent=1))
+        _save_state(state_dir, state, flushed)
 
     try:
         if not state["finished"]:
@@ -326,7 +347,7 @@ def optimize(*, out: str | os.PathLike, kingdom: str | Sequence[str] | None = No
                         say(f"search stops: {stop}")
                         break
                     names = _population(state, space, start_genomes, settings, g,
-                                        write_cand, genome)
+                                        write_cand, genome, keys)
                     if g > 0 and all(n in state["elites"] for n in names):
                         state["stopped"] = "no new candidate left to try (space exhausted)"
                         say(f"search stops: {state['stopped']}")
@@ -357,7 +378,7 @@ def optimize(*, out: str | os.PathLike, kingdom: str | Sequence[str] | None = No
                     say(f"generation {g + 1} rung {race.rung}: "
                         f"{len(race.alive)} of {len(race.names)} left; leader {lead['candidate']} "
                         f"{lead['mean']:.4f} over {lead['deals']:,} deals; "
-                        f"{spent():,}/{budget:,} games")
+                        f"{spent():,}/{budget:,} games{_pace(ev.games, t0, budget - spent())}")
                     rungs_done += 1
                     if _stop_after_rungs is not None and rungs_done >= _stop_after_rungs:
                         raise KeyboardInterrupt
@@ -381,6 +402,17 @@ def optimize(*, out: str | os.PathLike, kingdom: str | Sequence[str] | None = No
     finally:
         ev.close()
     return _write_outputs(state, settings, paths, genome, command, chart, say)
+
+
+def _pace(games: int, t0: float, left: int) -> str:
+    """", 52,000 games/s, about 3 min left" (this session's rate)."""
+    dt = time.monotonic() - t0
+    if games <= 0 or dt <= 0:
+        return ""
+    rate = games / dt
+    eta = max(0.0, left) / rate
+    when = f"{eta:.0f} s" if eta < 120 else f"{eta / 60:.0f} min"
+    return f"; {rate:,.0f} games/s, about {when} left"
 
 
 def _stop_reason(state: dict, g: int, left: int, least: int, time_limit_s: float | None,
@@ -416,35 +448,51 @@ def _check(state, ev, name, path, gen, cseed, games, spent, say) -> None:
 
 
 def _population(state, space: Space, starts: list[Genome], settings: Settings, g: int,
-                write_cand, genome) -> list[str]:
-    """Generation ``g``'s candidates: elites first, then new mutants (never seen before)."""
+                write_cand, genome, keys: dict[str, tuple]) -> list[str]:
+    """Generation ``g``'s candidates: elites first, then new mutants (never seen before).
+    ``keys`` caches each candidate's key (name -> key)."""
     rng = np.random.default_rng([settings.seed & 0xFFFFFFFF, settings.seed >> 32, 7, g])
-    seen = {Genome.from_dict(d).key() for d in state["genomes"].values()}
+    for n, d in state["genomes"].items():
+        if n not in keys:
+            keys[n] = space.key(Genome.from_dict(d))
+    seen = set(keys.values())
     # The start bot raced already in generation 0 when elites exist, so only its key.
     names: list[str] = []
     new: list[Genome] = []
 
     def fresh(cand: Genome) -> bool:
-        k = cand.key()
+        k = space.key(cand)
         if k in seen:
             return False
         seen.add(k)
         new.append(cand)
         return True
 
+    labels: list[str] = []
+
+    def add(cand: Genome, label: str) -> None:
+        if fresh(cand):
+            labels.append(label)
+
     if g == 0:
         everything = space.enumerate(starts[0], settings.population)
-        seen.discard(starts[0].key())
+        seen.discard(space.key(starts[0]))
         if everything is not None:
             for cand in everything:
-                fresh(cand)
+                add(cand, "")
         else:
-            for st in starts:
-                fresh(st)
+            for st, label in zip(starts, settings.start, strict=True):
+                add(st, f"start: {label}")
+            # The space's archetypes (each card with Big Money, villages with draw, Event
+            # plans), at most GEN0_ARCHETYPES populations of them, then mutants.
+            for label, cand in space.archetypes(starts[0]):
+                if len(new) >= GEN0_ARCHETYPES * settings.population:
+                    break
+                add(cand, label)
             tries = 0
             while len(new) < settings.population and tries < 50 * settings.population:
                 tries += 1
-                fresh(space.mutate(starts[int(rng.integers(len(starts)))], rng))
+                add(space.mutate(starts[int(rng.integers(len(starts)))], rng), "")
     else:
         elites = list(state["elites"])
         names += elites
@@ -452,14 +500,33 @@ def _population(state, space: Space, starts: list[Genome], settings: Settings, g
         # Better elites are parents more often (weights 1/rank).
         w = np.array([1.0 / (i + 1) for i in range(len(parents))])
         w /= w.sum()
+        # The first generation's archetypes stay a source of genes: an elite crossed
+        # with one of them can take up an idea (an Event plan, an engine) that lost
+        # alone in the first race.
+        pool = [genome(n) for n in sorted(state.get("labels", {}))
+                if state["gen_of"].get(n) == 0 and not state["labels"][n].startswith("start")]
         tries = 0
         while len(names) + len(new) < settings.population and tries < 50 * settings.population:
             tries += 1
-            fresh(space.mutate(parents[int(rng.choice(len(parents), p=w))], rng))
-    for i, cand in enumerate(new):
+            r = rng.random()
+            if pool and r < ARCHETYPE_SHARE:
+                child = space.cross(parents[int(rng.choice(len(parents), p=w))],
+                                    pool[int(rng.integers(len(pool)))], rng)
+                add(child, "")
+            elif len(parents) > 1 and r < ARCHETYPE_SHARE + CROSS_SHARE:
+                i, j = rng.choice(len(parents), size=2, replace=False, p=w)
+                child = space.cross(parents[int(i)], parents[int(j)], rng)
+                if rng.random() < 0.5:
+                    child = space.mutate(child, rng, steps=1)
+                add(child, "")
+            else:
+                add(space.mutate(parents[int(rng.choice(len(parents), p=w))], rng), "")
+    for i, (cand, label) in enumerate(zip(new, labels, strict=True)):
         name = f"opt-g{g}-c{i:02d}"
         write_cand(name, cand)
         state["gen_of"][name] = g
+        if label:
+            state.setdefault("labels", {})[name] = label
         names.append(name)
     return names
 
@@ -478,7 +545,35 @@ def _settings_dict(s: Settings) -> dict:
         # Searches without Events keep the settings they had before Events existed, so
         # that a search saved then still continues.
         del d["events"]
+    if not d["first_deals"]:
+        del d["first_deals"]
     return json.loads(json.dumps(d))
+
+
+#: The parts of the state that grow with the search: kept in append-only JSON-lines
+#: files beside state.json (which says how many lines are theirs), so a save after each
+#: rung writes what is new, not the whole history.
+_BULK = ("genomes", "rungs")
+
+
+def _save_state(state_dir: Path, state: dict, flushed: dict[str, int]) -> None:
+    """Append the new genomes and rung records, then write the rest atomically (the
+    counts in state.json say which lines count: a line written by a save cut short is
+    dropped on the next load)."""
+    for k in _BULK:
+        items = list(state[k].items()) if k == "genomes" else state[k]
+        new = items[flushed[k]:]
+        if new:
+            with open(state_dir / f"{k}.jsonl", "a", encoding="utf-8") as f:
+                for x in new:
+                    rec = {"name": x[0], "genome": x[1]} if k == "genomes" else x
+                    f.write(json.dumps(rec, separators=(",", ":")) + "\n")
+                f.flush()
+                os.fsync(f.fileno())
+            flushed[k] = len(items)
+    light = {k: v for k, v in state.items() if k not in _BULK}
+    light.update({f"n_{k}": flushed[k] for k in _BULK})
+    atomic_write_text(state_dir / "state.json", json.dumps(light, separators=(",", ":")))
 
 
 def _load_state(state_dir: Path, settings: Settings) -> dict | None:
@@ -497,6 +592,22 @@ def _load_state(state_dir: Path, settings: Settings) -> dict | None:
         was = ", ".join(f"{k}={theirs.get(k)}" for k in diff if k != "space")
         raise ConfigError(f"{state_dir} holds another search ({was or 'another space'}); "
                           f"use another --out or remove that folder to start afresh")
+    for k in _BULK:
+        if k in state:          # a state saved whole, before the JSON-lines files
+            continue
+        n = int(state.pop(f"n_{k}", 0))
+        lines: list[str] = []
+        p = state_dir / f"{k}.jsonl"
+        if p.exists():
+            lines = p.read_text(encoding="utf-8").splitlines()[:n]
+        if len(lines) < n:
+            raise ConfigError(f"the search state in {state_dir} is damaged: {p.name} has "
+                              f"{len(lines)} of its {n} lines; remove the folder to start "
+                              f"afresh")
+        # Lines past the count (a save cut short) are dropped, here and in the file.
+        atomic_write_text(p, "".join(x + "\n" for x in lines))
+        recs = [json.loads(x) for x in lines]
+        state[k] = {r["name"]: r["genome"] for r in recs} if k == "genomes" else recs
     return state
 
 
@@ -534,7 +645,9 @@ def _write_outputs(state: dict, settings: Settings, paths: dict[str, Path], geno
              "wall_s": state["wall_s"], "generations": state["gen"],
              "candidates": {n: {"generation": state["gen_of"].get(n),
                                 "genome": _compact(state["genomes"][n]),
-                                "describe": genome(n).describe()}
+                                "describe": genome(n).describe(),
+                                **({"label": state["labels"][n]}
+                                   if n in state.get("labels", {}) else {})}
                             for n in state["genomes"]},
              "rungs": state["rungs"], "checks": state["checks"], "final": final,
              "best": best}
@@ -606,6 +719,48 @@ def draw_chart(trace: dict, path: str | os.PathLike) -> None:
     fig.tight_layout()
     with atomic_path(path) as tmp:
         fig.savefig(tmp, dpi=110, format=Path(path).suffix.lstrip(".") or "png")
+
+
+def replay(out: str | os.PathLike, *, processes: int | None = None,
+           backend: str = "local") -> dict:
+    """Play the final held-out measurement of a finished search again, from the saved
+    bot file (``out``) and its trace (``.trace.json``, or ``.trace.json.gz``): the same
+    seed, games and opponents.  Returns
+    ``{"rows": the new rows, "trace": the trace's rows, "same": equal}``: a saved bot
+    that is the one the search measured gives the same figures exactly."""
+    from sim.runner.plan import default_processes
+
+    paths = paths_for(out)
+    trace_path = paths["trace"]
+    gz = trace_path.with_name(trace_path.name + ".gz")
+    try:
+        if not trace_path.exists() and gz.exists():
+            # Committed results keep their traces gzipped (experiments/optimize_*.py).
+            import gzip
+
+            trace = json.loads(gzip.decompress(gz.read_bytes()).decode("utf-8"))
+        else:
+            trace = json.loads(trace_path.read_text(encoding="utf-8"))
+    except OSError as e:
+        raise ConfigError(f"cannot read the trace {trace_path}: {e.strerror or e}") from None
+    s = trace["settings"]
+    final = trace.get("final") or {}
+    if not final.get("rows"):
+        raise ConfigError(f"{paths['trace']} holds no final measurement (the search did not "
+                          f"finish)")
+    if not paths["toml"].exists():
+        raise ConfigError(f"no bot file {paths['toml']}")
+    against = list(s["against"])
+    ev = Evaluator(against, players=s["players"], kingdom=s["kingdom"],
+                   processes=default_processes() if processes is None else processes,
+                   backend=backend, turn_cap=s["turn_cap"], events=s.get("events", ()))
+    try:
+        toml = os.fspath(paths["toml"])
+        rows = ev.measure(toml, _derive(s["seed"], 3), s["holdout"],
+                          opponents=[*against, toml])
+    finally:
+        ev.close()
+    return {"rows": rows, "trace": final["rows"], "same": rows == final["rows"]}
 
 
 def command_line(argv: Sequence[str]) -> str:
