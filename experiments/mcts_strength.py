@@ -12,8 +12,8 @@ intervals; seed fixed, so a rerun plays the same games):
   percentile), one process, First Game against Smithy-BM: the "at most 20 ms per
   decision on one core" of the issue, with the machine and its load.
 * ``field``: ``--bot`` against every bot shipped that can play First Game
-  (``domsim bots --kingdom first-game``, the random bot aside) and the bot
-  ``domsim optimize`` found there (experiments/results/optimize/first-game/best.toml).
+  (``domsim bots --kingdom first-game``, the random bot aside) and the bots
+  ``domsim optimize`` found there (:data:`FOUND`); ``--against`` reruns some of them.
 * ``adventures``: ``--bot`` on the Adventures board K2 with its Events (Training,
   Pathfinding) against the best hand-written bot of its round robin, event-money.
 * ``curve``: win rate against Smithy-BM and milliseconds per decision, for playouts per
@@ -39,7 +39,10 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:  # runnable as a plain script from a checkout
     sys.path.insert(0, str(ROOT))
 OUT = ROOT / "experiments" / "results" / "mcts"
-FOUND = ROOT / "experiments" / "results" / "optimize" / "first-game" / "best.toml"
+#: The bots ``domsim optimize`` found on First Game: Big-Money-shaped (issue 14), and the
+#: grown search's against that one (issue 30).
+FOUND = (ROOT / "experiments" / "results" / "optimize" / "first-game" / "best.toml",
+         ROOT / "experiments" / "results" / "optimize" / "engines" / "first-game" / "found.toml")
 K2 = ("Swamp Hag,Haunted Woods,Amulet,Dungeon,Ratcatcher,Messenger,Magpie,Caravan Guard,"
       "Duplicate,Hireling")
 K2_EVENTS = "Training,Pathfinding"
@@ -63,7 +66,7 @@ def first_game_field() -> list[str]:
 
     names = [b.name for b in list_bots() if b.name != "random"
              and set(required_cards(b)) <= set(FIRST_GAME)]
-    return names + [str(FOUND.relative_to(ROOT))]
+    return names + [str(f.relative_to(ROOT)) for f in FOUND]
 
 
 def decision_times(spec: str, games: int, opponent: str = "smithy-bm", kingdom=None,
@@ -123,6 +126,12 @@ def head_to_head(spec: str, opponent: str, games: int, seed: int, processes: int
             "wall_s": round(time.time() - t0, 1)}
 
 
+def _read_rows(path: Path) -> list[dict]:
+    import pandas as pd
+
+    return pd.read_csv(path).to_dict("records") if path.is_file() else []
+
+
 def write_csv(path: Path, rows: list[dict]) -> None:
     import pandas as pd
 
@@ -169,6 +178,8 @@ def main(argv: list[str] | None = None) -> None:
                     help="what to measure (repeatable; default every part)")
     ap.add_argument("--bot", default=DEFAULT_BOT, help=f"the search bot (default {DEFAULT_BOT})")
     ap.add_argument("--games", type=int, default=2000, help="games per matchup (default 2000)")
+    ap.add_argument("--against", action="append", metavar="BOT",
+                    help="field: only these opponents (repeatable; default the whole field)")
     ap.add_argument("--curve-games", type=int, default=400,
                     help="games per point of the curve (default 400)")
     ap.add_argument("--timing-games", type=int, default=20,
@@ -191,10 +202,11 @@ def main(argv: list[str] | None = None) -> None:
         atomic_write_text(args.out / "timing.json", json.dumps(t, indent=2) + "\n")
         print(f"timing: {t}", flush=True)
     if "field" in parts:
-        rows = []
-        for opp in first_game_field():
+        # A rerun against some opponents (--against) replaces their rows only.
+        rows = _read_rows(args.out / "field.csv")
+        for opp in args.against or first_game_field():
             row = head_to_head(args.bot, opp, args.games, args.seed, args.processes)
-            rows.append(row)
+            rows = [r for r in rows if r["opponent"] != row["opponent"]] + [row]
             print(f"field: {row}", flush=True)
             write_csv(args.out / "field.csv", rows)
     if "adventures" in parts:
