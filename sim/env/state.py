@@ -284,7 +284,7 @@ class State:
 
     def legal_actions(self) -> list[int]:
         """The actions that answer the current decision, ascending (empty at the end)."""
-        return np.flatnonzero(self.mask).tolist() if self.status == core.WAITING else []
+        return self.mask.nonzero()[0].tolist() if self.status == core.WAITING else []
 
     def legal_actions_mask(self) -> np.ndarray:
         """int8[N_ACTIONS]: 1 for each legal action."""
