@@ -18,9 +18,13 @@ intervals; seed fixed, so a rerun plays the same games):
   Pathfinding) against the best hand-written bot of its round robin, event-money.
 * ``curve``: win rate against Smithy-BM and milliseconds per decision, for playouts per
   decision from 10 to 10,000 (``--curve-games`` games a point).
+* ``depth``: the search's shapes at the default playouts, against Smithy-BM
+  (``--curve-games`` games each): the flat search (depth 1) with and without its paired
+  test (z = 1, z = 0), and the tree (UCB1 with availability counts) 2 and 4 decisions
+  deep: which to ship, argued by measurement.
 
 Writes under experiments/results/mcts/: field.csv, adventures.csv, curve.csv, curve.png,
-timing.json and, per run, command_<parts>.json (the command, the machine and its load
+depth.csv, timing.json and, per run, command_<parts>.json (the command, the machine and its load
 before and after, the wall time).
 """
 
@@ -47,7 +51,8 @@ K2 = ("Swamp Hag,Haunted Woods,Amulet,Dungeon,Ratcatcher,Messenger,Magpie,Carava
       "Duplicate,Hireling")
 K2_EVENTS = "Training,Pathfinding"
 CURVE = (10, 30, 100, 300, 1000, 3000, 10000)
-PARTS = ("timing", "field", "adventures", "curve")
+PARTS = ("timing", "field", "adventures", "curve", "depth")
+DEPTHS = ("mcts:depth=1,z=1", "mcts:depth=1,z=0", "mcts:depth=2", "mcts:depth=4")
 DEFAULT_BOT = "mcts"
 
 
@@ -226,6 +231,15 @@ def main(argv: list[str] | None = None) -> None:
             print(f"curve: {row}", flush=True)
             write_csv(args.out / "curve.csv", rows)
         curve_chart(rows, args.out / "curve.png", args.curve_games)
+    if "depth" in parts:
+        rows = []
+        for spec in DEPTHS:
+            row = head_to_head(spec, "smithy-bm", args.curve_games, args.seed,
+                               args.processes)
+            row.update(spec=spec, **summary_ms(decision_times(spec, 4)))
+            rows.append(row)
+            print(f"depth: {row}", flush=True)
+            write_csv(args.out / "depth.csv", rows)
     log.update(parts=parts, wall_s=round(time.time() - t_start, 1), machine_after=machine())
     from sim.outputs import atomic_write_text
 
