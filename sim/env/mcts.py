@@ -106,7 +106,7 @@ class MCTSBot(AgentBot):
                          fallback="bmu" if self.auto else playout, decisions=decisions)
         self._searched = np.zeros(codes.N_DECISIONS, np.int64)
         self._searched[sorted(self.decisions)] = 1
-        self._search_games: dict[int, tuple] = {}
+        self._search_games: dict[tuple, tuple] = {}
         self._ms_per_iteration: float | None = None
         self.last_search: tuple | None = None
 
@@ -129,19 +129,21 @@ class MCTSBot(AgentBot):
     def _search_game(self, game) -> tuple:
         """The game of the playouts (``game``'s table with the playout bot in every seat)
         and its programs without agent seats."""
-        key = id(game)
+        cfg = game.config
+        key = (cfg, game.agents, game.decisions)
         found = self._search_games.get(key)
-        if found is None or found[0] is not game:
+        if found is None:
             from sim.env.state import Game
 
-            cfg = game.config
+            if len(self._search_games) >= 32:   # a long run of many tables: start again
+                self._search_games.clear()
             playout = self.seat_bot(cfg)
             sg = Game(kingdom=cfg.kingdom, events=cfg.events, players=cfg.n_players,
                       bots=[playout] * cfg.n_players, agents=game.agents,
                       decisions=game.decisions, turn_cap=cfg.turn_cap)
-            found = (game, sg, plain_programs(sg.P))
+            found = (sg, plain_programs(sg.P))
             self._search_games[key] = found
-        return found[1], found[2]
+        return found
 
     def _iterations(self) -> int:
         ms = self.settings["time_ms"]

@@ -5,13 +5,13 @@ whole game played to its end by rule bots inside compiled code.
 One call of :func:`search` runs every iteration of one decision:
 
 1. **Determinize** (:func:`deal_again`): a copy of the state's turn-start snapshot in
-   which what the searcher cannot see is dealt again from its own random stream: the
-   other players' hands pooled with the unknown part of their draw piles, the unknown
-   part of its own pile, and every random stream of the game (future shuffles, random
-   bots).  Each pool is put in card-id order before it is shuffled, so the deal depends
-   only on what the searcher knows and on the search's seed, never on the true order
-   of hidden cards: two positions that differ only in hidden information give the
-   same deals, so the same decision.
+   which what the searcher cannot see is dealt again from its own random stream: each
+   other player's hand pooled with its draw pile, the unknown part of its own pile,
+   and every random stream of the game (future shuffles, random bots).  Each pool is
+   put in card-id order before it is shuffled, so the deal depends only on what the
+   searcher knows and on the search's seed, never on the true order of hidden cards:
+   two positions that differ only in hidden information give the same deals, so the
+   same decision.
 2. **Check** the deal: the turn is replayed from its start with the answers given so
    far (sim.env.core.advance); the deal is kept only if it reaches the same question
    with the same legal actions and the same observation for the searcher (the
