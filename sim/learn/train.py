@@ -113,10 +113,11 @@ class TrainConfig:
     prior: float = 4.0
 
     def run_keys(self) -> dict:
-        """The settings that make the run what it is (all but the budget and the timing
-        of checkpoints): a resume must match them."""
+        """The settings that make the run what it is (all but the budget, the timing of
+        checkpoints and the evaluations, which change no weight): a resume must match
+        them."""
         d = asdict(self)
-        for k in ("minutes", "iterations", "checkpoint_s"):
+        for k in ("minutes", "iterations", "checkpoint_s", "eval_every", "eval_games"):
             d.pop(k)
         return json.loads(json.dumps(d))
 
