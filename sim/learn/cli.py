@@ -116,8 +116,14 @@ def run(args, argv: list[str]) -> int:
                       checkpoint_s=args.checkpoint_s)
     command = "domsim " + " ".join(shlex.quote(a) for a in argv)
     try:
-        train(cfg, args.out, resume=args.resume, force=args.force, command=command,
-              progress=(lambda line: None) if args.quiet else None)
+        result = train(cfg, args.out, resume=args.resume, force=args.force, command=command,
+                       progress=(lambda line: None) if args.quiet else None)
     except TrainError as exc:
         raise UsageError(str(exc)) from None
+    last = {r["opponent"]: r["win_rate"] for r in result.curve
+            if r["iteration"] == result.iterations}
+    rates = ", ".join(f"{k} {v:.0%}" for k, v in last.items())
+    print(f"policy {result.directory}: {result.iterations:,} iterations, {result.games:,} "
+          f"games, {result.wall_s:.0f} s" + (f"; greedy win rate vs {rates}" if rates else "")
+          + f"; play it: domsim match {result.directory} bmu")
     return 0
