@@ -95,8 +95,12 @@ def run(args, argv: list[str]) -> int:
         raise UsageError(f"--hidden: at least one layer of at least 1, not {args.hidden!r}")
     if args.minutes is None and args.iterations is None:
         raise UsageError("a budget is needed: --minutes M and/or --iterations N")
-    if args.minutes is not None and args.minutes <= 0:
-        raise UsageError(f"--minutes must be positive, not {args.minutes:g}")
+    for opt in ("minutes", "lr", "checkpoint_s"):
+        v = getattr(args, opt)
+        if v is not None and not v > 0:
+            raise UsageError(f"--{opt.replace('_', '-')} must be positive, not {v:g}")
+    if not args.prior >= 0:
+        raise UsageError(f"--prior must be at least 0, not {args.prior:g}")
     decisions = args.decisions
     if "+" in decisions:
         decisions = ",".join(x for x in decisions.split("+") if x.strip())
