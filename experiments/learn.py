@@ -18,6 +18,7 @@ bot first; 95% Wilson intervals; seeds fixed):
 * (both) ``buys.csv``: what the policy buys and when, from ``--buy-games`` games against
   each evaluation bot: per card, buys per game, the share of games with one, and the
   mean turn of the first.
+* ``buys``: only the buys.csv of the boards already trained.
 * ``speed``: the policy's games per CPU-second in a match against BMU (one process),
   through the Python API and ``domsim match DIR bmu``.
 * ``install``: the ``learn`` extra's install time and size in a fresh venv.
@@ -55,7 +56,7 @@ BOARDS = {
                    "against": "event-money,swamp-hag-bm,bmu,self",
                    "eval": ("event-money", "swamp-hag-bm", "bmu")},
 }
-PARTS = ("first-game", "adventures", "speed", "install")
+PARTS = ("first-game", "adventures", "buys", "speed", "install")
 
 
 def machine() -> dict:
@@ -143,9 +144,11 @@ def evaluate(policy_dir: Path, board: str, games: int, seed: int, processes: int
 
 
 def buys(policy_dir: Path, board: str, games: int) -> list[dict]:
-    """What the policy buys against each evaluation bot: per card, buys per game, the
-    share of games with at least one, the mean turn (of its own) of the first buy."""
+    """What the policy buys against each evaluation bot, beside what its fallback bot
+    buys alone in the same games (the policy's starting point): per card, buys per game,
+    the share of games with at least one, the mean turn (its own) of the first buy."""
     from sim.cards import CARDS, N_CARDS
+    from sim.engine import codes
     from sim.env import Game
     from sim.env.observation import observation_names
     from sim.learn import PolicyBot
@@ -155,38 +158,37 @@ def buys(policy_dir: Path, board: str, games: int) -> list[dict]:
     b = BOARDS[board]
     events = tuple(e for e in b["events"].split(",") if e)
     rows = []
+    players = {"policy": bot.act, f"fallback {bot.fallback.name}": lambda s: s.bot_action()}
     for opp in b["eval"]:
         game = Game(kingdom=b["kingdom"], events=events, players=2,
                     bots=[bot.fallback, opp], agents=[0], decisions=bot.decisions)
-        count = [0] * N_CARDS
-        games_with = [0] * N_CARDS
-        first_turn = [0.0] * N_CARDS
-        for seed in range(games):
-            state = game.new_initial_state(seed)
-            seen: set[int] = set()
-            while not state.is_terminal():
-                a = bot.act(state)
-                if a < N_CARDS and state.decision()[0] == _buy_code():
-                    count[a] += 1
-                    if a not in seen:
-                        seen.add(a)
-                        games_with[a] += 1
-                        first_turn[a] += float(state.observation(0)[turns_col]) + 1
-                state.apply_action(a)
-        for c in range(N_CARDS):
-            if count[c]:
-                rows.append({"board": board, "opponent": opp, "card": CARDS[c].name,
-                             "buys_per_game": round(count[c] / games, 3),
-                             "share_of_games": round(games_with[c] / games, 3),
-                             "mean_first_turn": round(first_turn[c] / games_with[c], 2),
-                             "games": games})
+        for who, act in players.items():
+            count = [0] * N_CARDS
+            games_with = [0] * N_CARDS
+            first_turn = [0.0] * N_CARDS
+            won = 0.0
+            for seed in range(games):
+                state = game.new_initial_state(seed)
+                seen: set[int] = set()
+                while not state.is_terminal():
+                    a = act(state)
+                    if a < N_CARDS and state.decision()[0] == codes.D_BUY:
+                        count[a] += 1
+                        if a not in seen:
+                            seen.add(a)
+                            games_with[a] += 1
+                            first_turn[a] += float(state.observation(0)[turns_col]) + 1
+                    state.apply_action(a)
+                won += state.returns()[0]
+            for c in range(N_CARDS):
+                if count[c]:
+                    rows.append({"board": board, "player": who, "opponent": opp,
+                                 "card": CARDS[c].name,
+                                 "buys_per_game": round(count[c] / games, 3),
+                                 "share_of_games": round(games_with[c] / games, 3),
+                                 "mean_first_turn": round(first_turn[c] / games_with[c], 2),
+                                 "games": games, "win_rate": round(won / games, 4)})
     return rows
-
-
-def _buy_code() -> int:
-    from sim.engine import codes
-
-    return codes.D_BUY
 
 
 def write_csv(path: Path, rows: list[dict]) -> None:
@@ -292,9 +294,14 @@ def main() -> None:
     p.add_argument("--force", action="store_true", help="retrain over an existing policy")
     args = p.parse_args()
     args.out.mkdir(parents=True, exist_ok=True)
-    for part in args.part or PARTS:
+    for part in args.part or [p for p in PARTS if p != "buys"]:
         if part in BOARDS:
             run_board(part, args)
+        elif part == "buys":
+            for board in BOARDS:
+                if (args.out / board / "policy.json").is_file():
+                    write_csv(args.out / board / "buys.csv",
+                              buys(args.out / board, board, args.buy_games))
         elif part == "speed":
             speed(args)
         else:
