@@ -21,7 +21,9 @@ bot first; 95% Wilson intervals; seeds fixed):
 * ``buys``: only the buys.csv of the boards already trained.
 * ``speed``: the policy's games per CPU-second in a match against BMU (one process),
   through the Python API and ``domsim match DIR bmu``.
-* ``install``: the ``learn`` extra's install time and size in a fresh venv.
+* ``install``: the ``learn`` extra's install time and size in a fresh venv, and what
+  the alternatives (sb3-contrib, torch, jax) would install (a dry run: the packages and
+  the size of their wheels).
 
 Writes experiments/results/learn/<board>/ (the policy directory: policy.npz,
 policy.json, curve.csv, the checkpoint; curve.png, eval.csv, buys.csv, command.json
@@ -270,14 +272,39 @@ def install(args) -> None:
         version = subprocess.run([str(venv / "bin" / "python"), "-c",
                                   "import threadpoolctl; print(threadpoolctl.__version__)"],
                                  check=True, capture_output=True, text=True).stdout.strip()
+        alternatives = {name: _resolve_weight(pip, name, Path(tmp))
+                        for name in ("sb3-contrib", "torch", "jax")}
     out = {"extra": "learn", "packages": {"threadpoolctl": version},
            "install_wall_s": round(wall, 2), "added_bytes": size1 - size0,
            "added_kib": round((size1 - size0) / 1024, 1),
+           "alternatives_not_installed": alternatives,
            "note": "the learner is numpy (a core dependency): the extra holds only "
                    "threadpoolctl, to keep numpy's BLAS on one thread; installed from the "
                    "project's local package index", "machine": machine()}
     (args.out / "install.json").write_text(json.dumps(out, indent=1) + "\n")
     print(json.dumps(out, indent=1))
+
+
+def _resolve_weight(pip: Path, package: str, tmp: Path) -> dict:
+    """What ``pip install PACKAGE`` would install (``--dry-run --report``: nothing is
+    installed): the packages, and the size of the wheels found in the local index (the
+    download, before unpacking), with those it would fetch from elsewhere."""
+    report = tmp / f"{package}.json"
+    run = subprocess.run([str(pip), "install", "--dry-run", "--quiet", "--report",
+                          str(report), package], capture_output=True, text=True)
+    if run.returncode or not report.is_file():
+        return {"resolved": False, "error": run.stderr.strip().splitlines()[-1:]}
+    items = json.loads(report.read_text())["install"]
+    local = [i for i in items if i["download_info"].get("url", "").startswith("file://")]
+    return {"resolved": True, "packages": len(items),
+            "local_wheels_mb": round(sum(os.path.getsize(i["download_info"]["url"][7:])
+                                         for i in local) / 1e6, 1),
+            "not_in_local_index": sorted(i["metadata"]["name"] for i in items
+                                         if i not in local),
+            "top": {i["metadata"]["name"]: i["metadata"]["version"] for i in items
+                    if i["metadata"]["name"].lower() in ("torch", "jax", "jaxlib",
+                                                         "sb3-contrib", "stable-baselines3",
+                                                         "stable_baselines3", "sb3_contrib")}}
 
 
 def main() -> None:
