@@ -70,9 +70,10 @@ def machine() -> dict:
 def train_board(board: str, minutes: float, seed: int, out: Path, force: bool) -> dict:
     """``domsim train`` for the board, in a subprocess (the command as a user types it)."""
     b = BOARDS[board]
+    where = os.path.relpath(out, ROOT)      # the command as typed in the checkout's root
     cmd = ["domsim", "train", "--kingdom", b["kingdom"], "--players", "2",
            "--against", b["against"], "--fallback", b["fallback"], "--minutes", f"{minutes:g}",
-           "--seed", str(seed), "--out", str(out)]
+           "--seed", str(seed), "--out", where]
     if b["events"]:
         cmd[4:4] = ["--events", b["events"]]
     if force:
@@ -80,7 +81,7 @@ def train_board(board: str, minutes: float, seed: int, out: Path, force: bool) -
     exe = Path(sys.executable).parent / "domsim"
     before = machine()
     t0 = time.time()
-    subprocess.run([str(exe)] + cmd[1:], check=True)
+    subprocess.run([str(exe)] + cmd[1:], check=True, cwd=ROOT)
     usage = resource.getrusage(resource.RUSAGE_CHILDREN)
     return {"command": " ".join(shlex.quote(c) for c in cmd), "machine_before": before,
             "machine_after": machine(), "wall_s": round(time.time() - t0, 1),
