@@ -129,15 +129,3 @@ class PolicyBot(AgentBot):
         prior = np.asarray([state.bot_action()]) if w else None
         logits, _, _ = self.net.forward(x, state.mask[None, :], prior, w)
         return int(logits[0].argmax())
-
-    def act_batch(self, games, rows: np.ndarray | None = None) -> np.ndarray:
-        """The greedy actions for ``rows`` (default all) of a
-        :class:`sim.env.vector.VectorGames` whose asked seats this policy plays: many
-        games in one forward pass."""
-        from sim.learn.prior import bot_actions
-
-        rows = np.arange(games.n) if rows is None else np.asarray(rows, np.int64)
-        x = features(games.obs[rows], self.columns).astype(np.float64)
-        prior = bot_actions(games, rows) if self.prior_w else None
-        logits, _, _ = self.net.forward(x, games.masks[rows], prior, self.prior_w)
-        return logits.argmax(axis=1)

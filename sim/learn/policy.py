@@ -114,22 +114,26 @@ class Net:
         return [*self.W, *self.b, self.Wp, self.bp, self.Wv, self.bv]
 
     def set_arrays(self, arrays: list[np.ndarray]) -> None:
+        """Take the weights from ``arrays`` (in :meth:`arrays` order: a checkpoint's)."""
         k = len(self.W)
         self.W = list(arrays[:k])
         self.b = list(arrays[k:2 * k])
         self.Wp, self.bp, self.Wv, self.bv = arrays[2 * k:]
 
     def copy(self) -> Net:
+        """An independent copy (self-play's frozen snapshot must not move with training)."""
         new = Net([w.copy() for w in self.W], [b.copy() for b in self.b], self.Wp.copy(),
                   self.bp.copy(), self.Wv.copy(), self.bv.copy(), self.n_actions)
         return new
 
     def astype(self, dtype) -> Net:
+        """A copy in ``dtype`` (float64 for the gradient check and one-row play)."""
         out = self.copy()
         out.set_arrays([a.astype(dtype) for a in out.arrays()])
         return out
 
     def n_inputs(self) -> int:
+        """The input width (the number of observation columns it reads)."""
         return int(self.W[0].shape[0])
 
     # ------------------------------------------------------------------ forward / backward
@@ -266,9 +270,12 @@ class Adam:
         return norm
 
     def state_arrays(self) -> list[np.ndarray]:
+        """The moments and step count as arrays, for a checkpoint (a resumed run must
+        take the same steps as an uninterrupted one)."""
         return [*self.m, *self.v, np.asarray([self.t], np.int64)]
 
     def set_state_arrays(self, arrays: list[np.ndarray]) -> None:
+        """Restore :meth:`state_arrays`."""
         k = len(self.m)
         self.m = [a.copy() for a in arrays[:k]]
         self.v = [a.copy() for a in arrays[k:2 * k]]

@@ -41,7 +41,7 @@ import os
 import sys
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import asdict, dataclass, field, fields
+from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
 import numpy as np
@@ -229,6 +229,8 @@ class Trainer:
 
     # ------------------------------------------------------------------ learning
     def entropy_coef(self) -> float:
+        """The entropy bonus now: decaying with the games trained (not the wall time, so
+        that a run is the same on a faster machine)."""
         c = self.cfg
         return c.ent_end + (c.ent_start - c.ent_end) * 0.5 ** (self.games_trained
                                                               / c.ent_half_life)
@@ -280,6 +282,8 @@ class Trainer:
 
     # ------------------------------------------------------------------ saving
     def meta(self, command: str | None) -> dict:
+        """policy.json's contents: what a PolicyBot needs (kingdom, decisions, fallback,
+        prior) and how the policy was made (the command, seed, games, time)."""
         import sim
 
         c = self.cfg
@@ -366,6 +370,7 @@ def _mix(*values: int) -> int:
 
 
 def _write_curve(path: Path, rows: list[dict]) -> None:
+    """curve.csv, atomically (it is rewritten whole with each checkpoint)."""
     from sim.outputs import atomic_write_text
 
     buf = io.StringIO()
@@ -480,17 +485,8 @@ def _record(trainer: Trainer, say: Callable[[str], None]) -> None:
         + (f" | entropy {st['entropy']:.2f}" if "entropy" in st else ""))
 
 
-def config_from(**kwargs) -> TrainConfig:
-    """A TrainConfig from keyword arguments, refusing unknown ones by name."""
-    known = {f.name for f in fields(TrainConfig)}
-    bad = sorted(set(kwargs) - known)
-    if bad:
-        raise TrainError(f"unknown training setting {bad[0]!r}")
-    return TrainConfig(**kwargs)
-
-
 def parse_league(text: str | Sequence[str]) -> tuple[str, ...]:
-    """``big-money,bmu,self`` as a tuple of specs."""
+    """``big-money,bmu,self`` as a tuple of specs (empty items dropped)."""
     if isinstance(text, str):
         text = text.split(",")
     return tuple(t.strip() for t in text if t.strip())
