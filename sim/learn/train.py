@@ -22,8 +22,10 @@ Reproducibility: one seeded numpy Generator draws every sampled action and every
 minibatch, and the games' deals come from the seed, so the same configuration and
 seed give the same weights after the same number of iterations (``--iterations``).  A
 ``--minutes`` budget stops after however many iterations fit, which depends on the
-machine and its load: the run is then the same as far as it got.  Numbers from BLAS
-with another thread count may differ in the last bits (and then diverge).
+machine and its load: the run is then the same as far as it got.  Where the library does
+not allow more: numpy's BLAS (OpenBLAS) picks its kernels by CPU, so another processor
+may round a matrix product differently in the last bit, and the runs then drift apart;
+training holds BLAS to one thread (:func:`blas_one_thread`), so the thread count does not.
 
 Checkpoints (``checkpoint.npz``/``.json``, every ``checkpoint_s`` seconds, at the end
 and on Ctrl-C) keep the weights, the optimiser, the frozen snapshot, the Generator and
