@@ -260,3 +260,16 @@ def test_smoke_short_training_beats_the_random_bot(tmp_path):
     rate = res.summary().loc["policy-smoke", "win_rate"]
     assert rate >= 0.9, rate
     assert time.time() - t0 < 180
+
+
+def test_three_players(tmp_path):
+    """A 3-player league (the bot in both other seats; self-play: the snapshot in both),
+    and the policy at a 3-player table."""
+    from sim.runner import Match
+
+    result = train(TrainConfig(seed=1, players=3, iterations=3, **{**TINY, "steps": 12}),
+                   tmp_path / "p3", progress=_quiet)
+    assert result.games > 0
+    res = Match(str(tmp_path / "p3"), "bmu", "smithy-bm", games=12, seed=1).play(
+        processes=1, progress=False)
+    assert res.summary().loc["policy-p3", "games"] == 12
