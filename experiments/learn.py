@@ -19,6 +19,8 @@ bot first; 95% Wilson intervals; seeds fixed):
   each evaluation bot: per card, buys per game, the share of games with one, and the
   mean turn of the first.
 * ``buys``: only the buys.csv of the boards already trained.
+* ``found``: the trained policies against the bots ``domsim optimize`` found on their
+  boards (:data:`FOUND`; never in the league): eval_found.csv.
 * ``speed``: the policy's games per CPU-second in a match against BMU (one process),
   through the Python API and ``domsim match DIR bmu``.
 * ``install``: the ``learn`` extra's install time and size in a fresh venv, and what
@@ -58,7 +60,14 @@ BOARDS = {
                    "against": "event-money,swamp-hag-bm,bmu,self",
                    "eval": ("event-money", "swamp-hag-bm", "bmu")},
 }
-PARTS = ("first-game", "adventures", "buys", "speed", "install")
+#: The bots ``domsim optimize`` found on each board (experiments/optimize*.py): the
+#: strongest known opponents there, never in the league (``--part found``).
+FOUND = {
+    "first-game": ("experiments/results/optimize/first-game/best.toml",
+                   "experiments/results/optimize/engines/first-game/found.toml"),
+    "adventures": ("experiments/results/optimize/engines/k2/found.toml",),
+}
+PARTS = ("first-game", "adventures", "buys", "found", "speed", "install")
 
 
 def machine() -> dict:
@@ -117,13 +126,14 @@ def plot_curve(policy_dir: Path, path: Path, title: str) -> None:
     plt.close(fig)
 
 
-def evaluate(policy_dir: Path, board: str, games: int, seed: int, processes: int) -> list[dict]:
+def evaluate(policy_dir: Path, board: str, games: int, seed: int, processes: int,
+             opponents: tuple[str, ...] | None = None) -> list[dict]:
     from sim.learn import PolicyBot
     from sim.runner import Match
 
     b = BOARDS[board]
     rows = []
-    for opp in b["eval"]:
+    for opp in opponents or b["eval"]:
         bot = PolicyBot(policy_dir)
         t0 = time.time()
         cpu0 = time.process_time()
@@ -330,6 +340,15 @@ def main() -> None:
                 if (args.out / board / "policy.json").is_file():
                     write_csv(args.out / board / "buys.csv",
                               buys(args.out / board, board, args.buy_games))
+        elif part == "found":
+            for board, bots in FOUND.items():
+                d = args.out / board
+                if (d / "policy.json").is_file():
+                    rows = evaluate(d, board, args.eval_games, args.eval_seed, args.processes,
+                                    tuple(str(ROOT / f) for f in bots))
+                    for r in rows:
+                        r["opponent"] = os.path.relpath(r["opponent"], ROOT)
+                    write_csv(d / "eval_found.csv", rows)
         elif part == "speed":
             speed(args)
         else:
