@@ -19,6 +19,7 @@ bot first; 95% Wilson intervals; seeds fixed):
   each evaluation bot: per card, buys per game, the share of games with one, and the
   mean turn of the first.
 * ``buys``: only the buys.csv of the boards already trained.
+* ``plot``: only the curve.png of the boards already trained.
 * ``found``: the trained policies against the bots ``domsim optimize`` found on their
   boards (:data:`FOUND`; never in the league): eval_found.csv.
 * ``speed``: the policy's games per CPU-second in a match against BMU (one process),
@@ -67,7 +68,8 @@ FOUND = {
                    "experiments/results/optimize/engines/first-game/found.toml"),
     "adventures": ("experiments/results/optimize/engines/k2/found.toml",),
 }
-PARTS = ("first-game", "adventures", "buys", "found", "speed", "install")
+PARTS = ("first-game", "adventures", "buys", "found", "plot", "speed", "install")
+TITLES = {"first-game": "First Game", "adventures": "Adventures K2 (Training, Pathfinding)"}
 
 
 def machine() -> dict:
@@ -118,8 +120,8 @@ def plot_curve(policy_dir: Path, path: Path, title: str) -> None:
     ax.set_ylabel("greedy win rate")
     ax.set_ylim(0, 1)
     n = int(curve["eval_games"].iloc[0])
-    ax.set_title(f"{title}: win rate against each league bot ({n} games a point, 95% band)",
-                 fontsize=9)
+    ax.set_title(f"{title}\ngreedy win rate against each league bot ({n} games a point, "
+                 f"95% band)", fontsize=9)
     ax.legend()
     fig.tight_layout()
     fig.savefig(path, dpi=110)
@@ -214,8 +216,7 @@ def run_board(board: str, args) -> None:
     d = args.out / board
     d.parent.mkdir(parents=True, exist_ok=True)
     info = train_board(board, args.minutes, args.seed, d, args.force)
-    title = "First Game" if board == "first-game" else "Adventures K2 (Training, Pathfinding)"
-    plot_curve(d, d / "curve.png", title)
+    plot_curve(d, d / "curve.png", TITLES[board])
     meta = json.loads((d / "policy.json").read_text())
     info.update({"trained_games": meta["games"], "trained_steps": meta["steps"],
                  "iterations": meta["iterations"], "train_wall_s": meta["wall_s"],
@@ -332,7 +333,7 @@ def main() -> None:
     p.add_argument("--force", action="store_true", help="retrain over an existing policy")
     args = p.parse_args()
     args.out.mkdir(parents=True, exist_ok=True)
-    for part in args.part or [p for p in PARTS if p != "buys"]:
+    for part in args.part or [p for p in PARTS if p not in ("buys", "plot")]:
         if part in BOARDS:
             run_board(part, args)
         elif part == "buys":
@@ -340,6 +341,10 @@ def main() -> None:
                 if (args.out / board / "policy.json").is_file():
                     write_csv(args.out / board / "buys.csv",
                               buys(args.out / board, board, args.buy_games))
+        elif part == "plot":
+            for board in BOARDS:
+                if (args.out / board / "curve.csv").is_file():
+                    plot_curve(args.out / board, args.out / board / "curve.png", TITLES[board])
         elif part == "found":
             for board, bots in FOUND.items():
                 d = args.out / board
