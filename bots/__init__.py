@@ -31,7 +31,7 @@ __all__ = ["Bot", "BotError", "BotFileError", "ConditionError", "RuleError",
            "UnknownBotError", "bot_names", "builtin_bots", "data_bot_files", "did_you_mean",
            "get_bot",
            "list_bots", "load_bot_file",
-           "register", "resolve_bot", "resolve_with_source"]
+           "policy_bot", "register", "resolve_bot", "resolve_with_source"]
 
 
 @runtime_checkable
@@ -184,6 +184,24 @@ def search_bot(text: str):
         raise BotError(str(exc), word=word) from None
 
 
+def policy_bot(text: str):
+    """The learned bot of a policy directory (``domsim train --out DIR``: a folder holding
+    ``policy.npz`` and ``policy.json``), or None when ``text`` names no such folder.  A
+    folder without them is an error that says what it lacks."""
+    path = Path(text)
+    if not path.is_dir():
+        return None
+    from sim.learn.bot import PolicyBot, is_policy_dir
+
+    if not is_policy_dir(path):
+        raise BotError(f"{text}: a folder, but not a policy directory (no policy.npz and "
+                       f"policy.json; `domsim train --out {text}` makes one)", word=text)
+    try:
+        return PolicyBot(path)
+    except (ValueError, OSError) as exc:
+        raise BotError(f"{text}: {exc}", word=text) from None
+
+
 def did_you_mean(word: str, names: Iterable[str], n: int = 3) -> str:
     """"; did you mean a, b or c?" naming the ``names`` closest to ``word`` (spelling,
     or containing it), or "" when none is close: a short error instead of a list of
@@ -208,7 +226,8 @@ def load_bot_file(path: str | os.PathLike) -> Bot:
 
 
 def resolve_bot(spec: str | os.PathLike | Bot) -> Bot:
-    """A bot from a registered name, a path to a ``.toml`` file, or a bot object.
+    """A bot from a registered name, a path to a ``.toml`` file, a policy directory
+    (:func:`policy_bot`), or a bot object.
 
     A bot *class* (``GreedyGold`` for ``GreedyGold()``) is an error that says so.
     """
@@ -231,6 +250,9 @@ def resolve_with_source(spec: str | os.PathLike | Bot) -> tuple[Bot, str]:
     if text.strip().lower() in _REGISTRY:
         bot = get_bot(text)
         return bot, f"registered bot {bot.name!r}"
+    policy = policy_bot(text)
+    if policy is not None:
+        return policy, f"policy directory {text}"
     if text.endswith(".toml") or os.sep in text or "/" in text or Path(text).is_file():
         return load_bot_file(text), text
     bot = get_bot(text)

@@ -12,6 +12,8 @@
     domsim summary results/tournament.parquet    summarise a results file
     domsim plot results/tournament.parquet       its charts (``domsim plot --help``)
     domsim resume k.parquet                      finish an interrupted run
+    domsim train --minutes 20 --out policy/      train a learned bot (sim.learn)
+    domsim match policy/ bmu                     ... and play it
 
 Errors are one line, ``domsim: error: ...``, never a traceback: exit 2 for bad
 arguments (checked before any game is played, outputs included), 1 when a run
@@ -267,6 +269,9 @@ def build_parser() -> argparse.ArgumentParser:
     from sim.optimize import cli as optimize_cli
 
     optimize_cli.add_parser(sub, _positive, _seed, _players, _max_events)
+    from sim.learn import cli as learn_cli
+
+    learn_cli.add_parser(sub, _positive, _seed, _players)
     return parser
 
 
@@ -768,6 +773,10 @@ def _main(argv: Sequence[str] | None) -> int:
             from sim.optimize import cli as optimize_cli
 
             return optimize_cli.run(args, argv[1:])
+        if args.command == "train":
+            from sim.learn import cli as learn_cli
+
+            return learn_cli.run(args, argv)
         raise UsageError(f"unknown command {args.command!r}")  # pragma: no cover
     except BrokenPipeError:  # output piped into head & co.: stop quietly
         sys.stdout = open(os.devnull, "w")  # noqa: SIM115

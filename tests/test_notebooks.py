@@ -19,7 +19,8 @@ nbclient = pytest.importorskip("nbclient")
 
 ROOT = Path(__file__).resolve().parents[1]
 NOTEBOOKS = ROOT / "notebooks"
-NAMES = ["quick_tour.ipynb", "study_smithy_count.ipynb", "optimize.ipynb", "agents.ipynb"]
+NAMES = ["quick_tour.ipynb", "study_smithy_count.ipynb", "optimize.ipynb", "agents.ipynb",
+         "learn.ipynb"]
 
 
 def test_every_notebook_is_listed():

@@ -1,0 +1,131 @@
+"""A trained policy as a bot: :class:`PolicyBot` plays a policy directory anywhere.
+
+    domsim match policy/ bmu --games 10000
+    domsim tournament policy/ big-money bmu smithy-bm --games 2000
+
+A policy directory holds ``policy.npz`` (the network's weights and the observation
+entries it reads) and ``policy.json`` (the kingdom, Events and players it was trained
+for, the decisions it takes, its fallback bot, the training command and seed).  The
+bot takes the policy's decisions with the network's most probable legal action (a
+deterministic bot: the same game for the same seed) from its seat's observation
+(``state.observation(seat)``: nothing its player may not know); its fallback bot
+answers every other decision inside the engine.  Its identity carries a hash of the
+weights, so a results cache or a resumed run tells two trainings apart.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+from pathlib import Path
+
+import numpy as np
+
+from sim.env.agent import AgentBot
+from sim.learn.policy import Net, features
+
+POLICY_FILE = "policy.npz"
+META_FILE = "policy.json"
+FORMAT = 1
+
+
+def is_policy_dir(path: str | os.PathLike) -> bool:
+    """A directory holding a policy (its ``policy.npz`` and ``policy.json``)."""
+    p = Path(path)
+    return p.is_dir() and (p / POLICY_FILE).is_file() and (p / META_FILE).is_file()
+
+
+def save_policy(directory: str | os.PathLike, net: Net, columns: np.ndarray, meta: dict) -> None:
+    """Write ``net`` and ``meta`` as a policy directory, each file written under a
+    temporary name and renamed when complete (a reader never sees half a policy)."""
+    from sim.outputs import atomic_path, atomic_write_text
+
+    d = Path(directory)
+    arrays = {f"W{k}": w for k, w in enumerate(net.W)}
+    arrays.update({f"b{k}": b for k, b in enumerate(net.b)})
+    arrays.update(Wp=net.Wp, bp=net.bp, Wv=net.Wv, bv=net.bv, columns=columns)
+    with atomic_path(d / POLICY_FILE) as tmp, open(tmp, "wb") as f:
+        np.savez(f, **arrays)
+    atomic_write_text(d / META_FILE, json.dumps({"domsim_policy": FORMAT, **meta}, indent=1)
+                      + "\n")
+
+
+def load_policy(directory: str | os.PathLike) -> tuple[Net, np.ndarray, dict, str]:
+    """(network, observation columns, metadata, sha256 of the weights file)."""
+    d = Path(directory)
+    if not is_policy_dir(d):
+        raise FileNotFoundError(f"{d}: not a policy directory (no {POLICY_FILE} and "
+                                f"{META_FILE}; `domsim train --out {d}` makes one)")
+    meta = json.loads((d / META_FILE).read_text(encoding="utf-8"))
+    if meta.get("domsim_policy") != FORMAT:
+        raise ValueError(f"{d / META_FILE}: not a domsim policy of format {FORMAT}")
+    raw = (d / POLICY_FILE).read_bytes()
+    digest = hashlib.sha256(raw).hexdigest()
+    with np.load(d / POLICY_FILE) as z:
+        k = sum(1 for name in z.files if name.startswith("W") and name[1:].isdigit())
+        net = Net([z[f"W{i}"] for i in range(k)], [z[f"b{i}"] for i in range(k)], z["Wp"],
+                  z["bp"], z["Wv"], z["bv"], int(z["Wp"].shape[1]))
+        columns = z["columns"].astype(np.int64)
+    return net, columns, meta, digest
+
+
+class PolicyBot(AgentBot):
+    """The bot of a trained policy directory (see the module docstring).
+
+    Args:
+        directory: the policy directory (``domsim train --out``).
+        name: the bot's name (default ``policy-<directory name>``).
+    """
+
+    def __init__(self, directory: str | os.PathLike, name: str | None = None):
+        import re
+
+        from bots.rules import validate_name
+
+        self.directory = Path(directory)
+        self.net, self.columns, self.meta, self.digest = load_policy(directory)
+        self.net = self.net.astype(np.float64)   # one decision at a time: exact, as cheap
+        base = re.sub(r"[^a-z0-9]+", "-", self.directory.resolve().name.lower()).strip("-")
+        name = validate_name(name or f"policy-{base or 'dir'}")
+        m = self.meta
+        desc = (f"Learned policy ({m.get('decisions', 'buy')} decisions, trained "
+                f"{m.get('games', 0):,} games against {', '.join(m.get('against', []))} "
+                f"on {', '.join(m.get('kingdom', []))}); fallback {m.get('fallback')}")
+        super().__init__(name, desc, fallback=m["fallback"], decisions=m["decisions"])
+        #: The logit added at the fallback's own action (sim.learn.prior).
+        self.prior_w = float(self.meta.get("prior", 0.0))
+        self._obs = None
+
+    def identity(self) -> str:
+        """The class, decisions and fallback, and the weights' sha256: another training
+        (or more of it) is another bot to a results file or a cache."""
+        return f"{super().identity()} weights={self.digest}"
+
+    def seat_bot(self, config):
+        """Its fallback, after checking that the game is one it was trained for: the
+        same kingdom cards and Events (another table would feed it inputs it never saw)."""
+        m = self.meta
+        if sorted(config.kingdom_names) != sorted(m["kingdom"]) or \
+                sorted(config.event_names) != sorted(m.get("events", [])):
+            raise ValueError(f"{self.name}: trained on the kingdom {', '.join(m['kingdom'])}"
+                             + (f" with Events {', '.join(m['events'])}" if m.get("events")
+                                else "")
+                             + f"; this game is {', '.join(config.kingdom_names)}"
+                             + (f" with Events {', '.join(config.event_names)}"
+                                if config.event_names else ""))
+        return self.fallback
+
+    def act(self, state) -> int:
+        """The network's most probable legal action for the seat asked, from that seat's
+        own observation."""
+        from sim.env import core
+
+        if self._obs is None:
+            self._obs = np.zeros(core.OBS_SIZE, np.float32)
+        state.observe_into(state.current_player(), self._obs)
+        x = features(self._obs[None, :], self.columns).astype(np.float64)
+        w = self.prior_w
+        prior = np.asarray([state.bot_action()]) if w else None
+        logits, _, _ = self.net.forward(x, state.mask[None, :], prior, w)
+        return int(logits[0].argmax())

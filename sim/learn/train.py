@@ -1,0 +1,494 @@
+"""Training a policy by self-play and a league of library bots (masked PPO, numpy).
+
+    from sim.learn import TrainConfig, train
+    cfg = TrainConfig(kingdom="first-game", against=("big-money", "bmu", "smithy-bm", "self"),
+                      minutes=20, seed=1)
+    result = train(cfg, "policy/")          # progress lines, checkpoints, policy/ playable
+
+    domsim train --kingdom first-game --against big-money,bmu,smithy-bm,self \\
+        --minutes 20 --seed 1 --out policy/
+
+Every iteration steps each league table's games ``steps`` times (the learner's seat
+sampled from the policy, the other seats the league bot's, or a frozen snapshot of
+the policy for ``self``), then runs ``epochs`` of PPO over the learner's finished games
+(:mod:`sim.learn.ppo`).  Rewards are the games' outcomes by domsim's rules only (win 1,
+a win shared by k 1/k, loss or turn cap 0) unless ``shaping`` is set (off by default):
+then ``shaping * tanh((my VP - best other VP) / 10)`` is added at the end of each game.
+
+Every ``eval_every`` iterations the greedy policy plays ``eval_games`` fresh games
+against each league bot; the win rates go to the progress line and ``curve.csv``.
+
+Reproducibility: one seeded numpy Generator draws every sampled action and every
+minibatch, and the games' deals come from the seed, so the same configuration and
+seed give the same weights after the same number of iterations (``--iterations``).  A
+``--minutes`` budget stops after however many iterations fit, which depends on the
+machine and its load: the run is then the same as far as it got.  Where the library does
+not allow more: numpy's BLAS (OpenBLAS) picks its kernels by CPU, so another processor
+may round a matrix product differently in the last bit, and the runs then drift apart;
+training holds BLAS to one thread (:func:`blas_one_thread`), so the thread count does not.
+
+Checkpoints (``checkpoint.npz``/``.json``, every ``checkpoint_s`` seconds, at the end
+and on Ctrl-C) keep the weights, the optimiser, the frozen snapshot, the Generator and
+every game in progress (as its actions, replayed on resume): ``resume=True`` continues
+the run exactly where it stopped.  The policy files are rewritten with each checkpoint,
+so the directory always plays (:class:`sim.learn.bot.PolicyBot`).
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import os
+import sys
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+
+import numpy as np
+
+from sim.learn.policy import Adam, Net, feature_columns, ppo_loss
+from sim.learn.ppo import SELF, Side, advantages, greedy_win_rate, rollout
+
+CHECKPOINT = "checkpoint.npz"
+CHECKPOINT_META = "checkpoint.json"
+CURVE = "curve.csv"
+CURVE_FIELDS = ("wall_s", "iteration", "games", "steps", "opponent", "win_rate", "eval_games",
+                "train_win_rate", "entropy")
+
+
+@dataclass
+class TrainConfig:
+    """What a training run is (the checkpoint keeps it; a resume must match it).
+
+    Args:
+        kingdom, events, players: the table (as ``domsim match`` takes them).
+        against: the league: library bot specs and ``"self"`` (a frozen snapshot of the
+            policy in every other seat), each with its own batch of games.
+        fallback: the compiled bot that answers the decisions the policy does not take.
+        decisions: the decisions the policy takes (``"buy"``, ``"turn"``, ...).
+        seed: the run's seed (the games' deals, the sampled actions, the minibatches).
+        minutes, iterations: the budget (either or both; the first reached stops it).
+        games: games played in parallel in all, split evenly over the league.
+        steps: steps of every game per iteration.
+        hidden: the trunk's layer widths.
+        lr: Adam's step size; epochs, minibatch: PPO's passes and their batch size.
+        clip, vf_coef: PPO's clip range and value-loss weight.
+        ent_start, ent_end, ent_half_life: the entropy bonus, decaying from ent_start
+            towards ent_end, halving the gap every ent_half_life games trained.
+        lam: GAE's lambda (no discount within a game).
+        snapshot_every: iterations between refreshing self-play's frozen snapshot.
+        eval_every, eval_games: iterations between evaluations, games per league bot.
+        checkpoint_s: seconds between checkpoints.
+        shaping: weight of the VP-difference term added to the terminal reward (0: off).
+        prior: logit added at the fallback bot's own action (sim.learn.prior; 0: learn
+            from uniformly random play).
+    """
+
+    kingdom: str | tuple = "first-game"
+    events: tuple = ()
+    players: int = 2
+    against: tuple = ("big-money", "bmu", "smithy-bm", SELF)
+    fallback: str = "bmu"
+    decisions: str = "buy"
+    seed: int = 0
+    minutes: float | None = None
+    iterations: int | None = None
+    games: int = 512
+    steps: int = 16
+    hidden: tuple = (128, 128)
+    lr: float = 1e-3
+    epochs: int = 3
+    minibatch: int = 2048
+    clip: float = 0.2
+    vf_coef: float = 0.5
+    ent_start: float = 0.01
+    ent_end: float = 0.001
+    ent_half_life: float = 100_000
+    lam: float = 0.95
+    snapshot_every: int = 10
+    eval_every: int = 20
+    eval_games: int = 200
+    checkpoint_s: float = 60.0
+    shaping: float = 0.0
+    prior: float = 4.0
+
+    def run_keys(self) -> dict:
+        """The settings that make the run what it is (all but the budget, the timing of
+        checkpoints and the evaluations, which change no weight): a resume must match
+        them."""
+        d = asdict(self)
+        for k in ("minutes", "iterations", "checkpoint_s", "eval_every", "eval_games"):
+            d.pop(k)
+        return json.loads(json.dumps(d))
+
+
+class TrainError(ValueError):
+    """A training run that cannot start (bad league, kingdom, or output folder)."""
+
+
+@dataclass
+class TrainResult:
+    """What :func:`train` returns."""
+
+    directory: Path
+    iterations: int
+    games: int
+    steps: int
+    wall_s: float
+    curve: list[dict] = field(default_factory=list)
+    interrupted: bool = False
+
+
+def _resolve_table(cfg: TrainConfig):
+    """The kingdom, Events and the league's bots, checked: every bot known and able to play
+    the kingdom (its cards and Events all in the game)."""
+    from bots import resolve_bot
+    from bots.errors import BotError
+    from bots.requirements import required_cards
+    from sim.cards import CARDS
+    from sim.engine.config import ConfigError, GameConfig
+
+    try:
+        gc = GameConfig(n_players=cfg.players, kingdom=cfg.kingdom, events=tuple(cfg.events),
+                        max_events=max(2, len(cfg.events)))
+    except (ConfigError, ValueError) as exc:
+        raise TrainError(str(exc).splitlines()[0]) from None
+    have = set(gc.kingdom) | set(gc.events)
+    league = []
+    if not cfg.against:
+        raise TrainError("--against: name at least one league bot (or self)")
+    for spec in list(cfg.against) + [cfg.fallback]:
+        if spec == SELF:
+            league.append(None)
+            continue
+        try:
+            bot = resolve_bot(spec)
+        except (BotError, OSError) as exc:
+            raise TrainError(str(exc).splitlines()[0]) from None
+        from sim.env.agent import is_agent_bot
+
+        if is_agent_bot(bot):
+            raise TrainError(f"{spec}: league and fallback bots must be compiled bots "
+                             f"(rules, TOML), not the agent bot {bot.name!r}")
+        missing = [CARDS[c].name for c in required_cards(bot) if c not in have]
+        if missing:
+            role = "the fallback bot" if spec is cfg.fallback and spec not in cfg.against \
+                else "league bot"
+            raise TrainError(f"{role} {bot.name!r} cannot play this kingdom: it needs "
+                             f"{', '.join(missing)} (`domsim bots --kingdom ...` lists those "
+                             f"that can)")
+        league.append(bot)
+    return gc, league[:-1], league[-1]
+
+
+class Trainer:
+    """One training run (see the module docstring); :func:`train` drives it."""
+
+    def __init__(self, cfg: TrainConfig):
+        from sim.engine.batch import cards_in_game
+        from sim.env import Game
+        from sim.env.vector import VectorGames
+
+        self.cfg = cfg
+        self.gc, league, self.fallback = _resolve_table(cfg)
+        names = [SELF if b is None else b.name for b in league]
+        if len(set(names)) != len(names):
+            raise TrainError(f"--against: a bot named twice ({', '.join(names)})")
+        n = cfg.players
+        per = max(1, cfg.games // len(league))
+        self.sides: list[Side] = []
+        self.eval_games: dict[str, object] = {}
+        kingdom = self.gc.kingdom
+        events = self.gc.events
+        for k, (name, bot) in enumerate(zip(names, league, strict=True)):
+            if bot is None:
+                game = Game(kingdom=kingdom, events=events, players=n,
+                            bots=[self.fallback] * n, agents=range(n),
+                            decisions=cfg.decisions)
+            else:
+                game = Game(kingdom=kingdom, events=events, players=n,
+                            bots=[self.fallback] + [bot] * (n - 1), agents=[0],
+                            decisions=cfg.decisions)
+                self.eval_games[name] = VectorGames(game, cfg.eval_games,
+                                                    seed=_mix(cfg.seed, 1_000 + k))
+            self.sides.append(Side(name, VectorGames(game, per, seed=_mix(cfg.seed, k)),
+                                   self_play=bot is None))
+        self.columns = feature_columns(cards_in_game(self.sides[0].games.game.T), n)
+        self.rng = np.random.default_rng(_mix(cfg.seed, 7))
+        self.net = Net.new(len(self.columns), cfg.hidden, rng=self.rng)
+        self.frozen = self.net.copy()
+        self.adam = Adam(self.net, lr=cfg.lr)
+        self.iteration = 0
+        self.games_trained = 0       # learner games finished (every league table)
+        self.steps_trained = 0       # learner decisions trained on
+        self.wall_s = 0.0            # training time, summed over resumes
+        self.curve: list[dict] = []
+        self.last_stats: dict = {}
+        for side in self.sides:
+            side.games.reset()
+
+    # ------------------------------------------------------------------ learning
+    def entropy_coef(self) -> float:
+        """The entropy bonus now: decaying with the games trained (not the wall time, so
+        that a run is the same on a faster machine)."""
+        c = self.cfg
+        return c.ent_end + (c.ent_start - c.ent_end) * 0.5 ** (self.games_trained
+                                                              / c.ent_half_life)
+
+    def iterate(self) -> dict:
+        """One iteration: the rollouts, then PPO on the games that finished."""
+        cfg = self.cfg
+        episodes = rollout(self.sides, self.net, self.frozen, self.columns, cfg.steps,
+                           self.rng, cfg.shaping, cfg.prior)
+        stats: dict = {"episodes": len(episodes)}
+        if episodes:
+            adv, ret = advantages(episodes, cfg.lam)
+            x = np.concatenate([e.x for e in episodes])
+            mask = np.concatenate([e.mask for e in episodes])
+            act = np.concatenate([e.action for e in episodes])
+            old = np.concatenate([e.logp for e in episodes])
+            prior = np.concatenate([e.prior for e in episodes])
+            if len(adv) > 1:
+                adv = (adv - adv.mean()) / (adv.std() + 1e-8)
+            ent = self.entropy_coef()
+            B = len(adv)
+            agg: dict[str, float] = {}
+            for _ in range(cfg.epochs):
+                order = self.rng.permutation(B)
+                for lo in range(0, B, cfg.minibatch):
+                    idx = order[lo:lo + cfg.minibatch]
+                    _, st, grads = ppo_loss(self.net, x[idx], mask[idx], act[idx], old[idx],
+                                            adv[idx], ret[idx], clip=cfg.clip,
+                                            vf_coef=cfg.vf_coef, ent_coef=ent,
+                                            prior=prior[idx], prior_w=cfg.prior)
+                    self.adam.step(self.net, grads)
+                    for k, v in st.items():
+                        agg[k] = agg.get(k, 0.0) + v * len(idx) / (B * cfg.epochs)
+            stats.update(agg)
+            self.games_trained += len(episodes)
+            self.steps_trained += B
+        self.iteration += 1
+        if self.iteration % cfg.snapshot_every == 0:
+            self.frozen = self.net.copy()
+        self.last_stats = stats
+        return stats
+
+    def evaluate(self) -> dict[str, float]:
+        """The greedy policy's win rate against each league bot (fresh games, the same
+        seeds every evaluation)."""
+        return {name: greedy_win_rate(g, self.net, self.columns, self.cfg.eval_games,
+                                      self.cfg.prior)[0]
+                for name, g in self.eval_games.items()}
+
+    # ------------------------------------------------------------------ saving
+    def meta(self, command: str | None) -> dict:
+        """policy.json's contents: what a PolicyBot needs (kingdom, decisions, fallback,
+        prior) and how the policy was made (the command, seed, games, time)."""
+        import sim
+
+        c = self.cfg
+        return {"kingdom": list(self.gc.kingdom_names), "events": list(self.gc.event_names),
+                "players": c.players, "decisions": c.decisions, "fallback": self.fallback.name,
+                "against": list(c.against), "hidden": list(c.hidden), "seed": c.seed,
+                "iterations": self.iteration, "games": self.games_trained,
+                "steps": self.steps_trained, "wall_s": round(self.wall_s, 1),
+                "shaping": c.shaping, "prior": c.prior, "command": command,
+                "domsim_version": sim.__version__}
+
+    def save(self, directory: Path, command: str | None) -> None:
+        """A checkpoint and the policy files (each file atomic; the checkpoint's json
+        last: a checkpoint is complete when its json names its iteration)."""
+        from sim.learn.bot import save_policy
+        from sim.outputs import atomic_path, atomic_write_text
+
+        save_policy(directory, self.net, self.columns, self.meta(command))
+        arrays: dict[str, np.ndarray] = {}
+        for k, a in enumerate(self.net.arrays()):
+            arrays[f"net_{k}"] = a
+        for k, a in enumerate(self.frozen.arrays()):
+            arrays[f"frozen_{k}"] = a
+        for k, a in enumerate(self.adam.state_arrays()):
+            arrays[f"adam_{k}"] = a
+        for s, side in enumerate(self.sides):
+            for key, a in side.dump().items():
+                arrays[f"side{s}_{key}"] = a
+        with atomic_path(directory / CHECKPOINT) as tmp, open(tmp, "wb") as f:
+            np.savez(f, **arrays)
+        state = {"domsim_checkpoint": 1, "config": self.cfg.run_keys(),
+                 "iteration": self.iteration, "games_trained": self.games_trained,
+                 "steps_trained": self.steps_trained, "wall_s": self.wall_s,
+                 "rng": self.rng.bit_generator.state, "curve": self.curve,
+                 "command": command}
+        atomic_write_text(directory / CHECKPOINT_META, json.dumps(state, default=int) + "\n")
+        _write_curve(directory / CURVE, self.curve)
+
+    def load(self, directory: Path) -> None:
+        """Continue from the checkpoint in ``directory`` (its settings must be this run's)."""
+        state = json.loads((directory / CHECKPOINT_META).read_text(encoding="utf-8"))
+        mine = self.cfg.run_keys()
+        theirs = state["config"]
+        diff = sorted(k for k in set(mine) | set(theirs) if mine.get(k) != theirs.get(k))
+        if diff:
+            k = diff[0]
+            raise TrainError(f"{directory}: its checkpoint is another run ({k} = "
+                             f"{theirs.get(k)!r} there, {mine.get(k)!r} here); --force "
+                             f"starts a new run in its place")
+        with np.load(directory / CHECKPOINT) as z:
+            k = len(self.net.arrays())
+            self.net.set_arrays([z[f"net_{i}"] for i in range(k)])
+            self.frozen.set_arrays([z[f"frozen_{i}"] for i in range(k)])
+            self.adam.set_state_arrays([z[f"adam_{i}"] for i in range(2 * k + 1)])
+            for s, side in enumerate(self.sides):
+                prefix = f"side{s}_"
+                side.restore({name[len(prefix):]: z[name] for name in z.files
+                              if name.startswith(prefix)})
+        self.rng.bit_generator.state = state["rng"]
+        self.iteration = int(state["iteration"])
+        self.games_trained = int(state["games_trained"])
+        self.steps_trained = int(state["steps_trained"])
+        self.wall_s = float(state["wall_s"])
+        self.curve = list(state["curve"])
+
+
+def blas_one_thread():
+    """Limit numpy's BLAS to one thread (threadpoolctl, the ``learn`` extra) for the
+    run.  Why: the network's matrices are small, and a multithreaded OpenBLAS spins its
+    threads for each product: measured 24 ms per forward pass of 512 rows with two
+    threads on a loaded 2-core machine, 0.9 ms with one (experiments/learn.py)."""
+    try:
+        from threadpoolctl import threadpool_limits
+    except ImportError:
+        raise TrainError("training needs the learn extra: pip install -e \".[learn]\" "
+                         "(threadpoolctl, to keep numpy's BLAS on one thread)") from None
+    return threadpool_limits(limits=1, user_api="blas")
+
+
+def _mix(*values: int) -> int:
+    from sim.env.mcts import _mix as mix
+
+    return mix(*values)
+
+
+def _write_curve(path: Path, rows: list[dict]) -> None:
+    """curve.csv, atomically (it is rewritten whole with each checkpoint)."""
+    from sim.outputs import atomic_write_text
+
+    buf = io.StringIO()
+    w = csv.DictWriter(buf, fieldnames=CURVE_FIELDS, lineterminator="\n")
+    w.writeheader()
+    for r in rows:
+        w.writerow({k: r.get(k, "") for k in CURVE_FIELDS})
+    atomic_write_text(path, buf.getvalue())
+
+
+def check_out(directory: str | os.PathLike, cfg: TrainConfig, *, resume: bool,
+              force: bool) -> Path:
+    """The output folder, checked before anything is trained: created if missing (its
+    parent must exist); one holding another run (a checkpoint or policy files) is refused
+    unless ``resume`` (same settings) or ``force`` (replaced)."""
+    d = Path(directory)
+    if not d.parent.exists() and str(d.parent) not in ("", "."):
+        raise TrainError(f"--out {d}: its folder {d.parent} does not exist")
+    has_run = (d / CHECKPOINT_META).exists() or (d / "policy.json").exists()
+    if resume:
+        if not (d / CHECKPOINT_META).exists():
+            raise TrainError(f"--resume: {d} holds no checkpoint ({CHECKPOINT_META})")
+        if force:
+            raise TrainError("--resume and --force: continue a run, or replace it, not both")
+    elif has_run and not force:
+        raise TrainError(f"--out {d} already holds a training run; --resume continues it "
+                         f"(same settings), --force replaces it")
+    if d.exists() and not d.is_dir():
+        raise TrainError(f"--out {d}: not a folder")
+    d.mkdir(exist_ok=True)
+    return d
+
+
+def train(cfg: TrainConfig, out: str | os.PathLike, *, resume: bool = False,
+          force: bool = False, command: str | None = None,
+          progress: Callable[[str], None] | None = None, ) -> TrainResult:
+    """Train (see the module docstring) into the policy directory ``out``; returns when the
+    budget is spent or on Ctrl-C (KeyboardInterrupt), in both cases with a checkpoint and
+    the policy saved (the interrupt is then re-raised for the caller: ``domsim train``
+    exits 130)."""
+    if cfg.minutes is None and cfg.iterations is None:
+        raise TrainError("a budget is needed: --minutes and/or --iterations")
+    say = progress or (lambda line: print(line, file=sys.stderr, flush=True))
+    trainer = Trainer(cfg)           # the league and the kingdom checked first
+    d = check_out(out, cfg, resume=resume, force=force)
+    if force:
+        for name in (CHECKPOINT, CHECKPOINT_META, CURVE):
+            if (d / name).exists():
+                (d / name).unlink()
+    if resume:
+        trainer.load(d)
+        say(f"resumed at iteration {trainer.iteration:,} ({trainer.games_trained:,} games, "
+            f"{trainer.wall_s:.0f} s trained)")
+    t0 = time.perf_counter()
+    wall0 = trainer.wall_s
+    last_save = t0
+    interrupted = False
+
+    def spent() -> bool:
+        if cfg.iterations is not None and trainer.iteration >= cfg.iterations:
+            return True
+        return cfg.minutes is not None and trainer.wall_s >= cfg.minutes * 60
+
+    try:
+        limits = blas_one_thread()
+        if trainer.iteration == 0 and not trainer.curve:
+            _record(trainer, say)
+        while not spent():
+            trainer.iterate()
+            trainer.wall_s = wall0 + time.perf_counter() - t0
+            if trainer.iteration % cfg.eval_every == 0:
+                _record(trainer, say)
+            if time.perf_counter() - last_save >= cfg.checkpoint_s:
+                trainer.save(d, command)
+                last_save = time.perf_counter()
+        if not trainer.curve or trainer.curve[-1]["iteration"] != trainer.iteration:
+            _record(trainer, say)
+        limits.unregister()
+    except KeyboardInterrupt:
+        interrupted = True
+    trainer.wall_s = wall0 + time.perf_counter() - t0
+    trainer.save(d, command)
+    say(f"{'interrupted: ' if interrupted else ''}saved {d} at iteration "
+        f"{trainer.iteration:,} ({trainer.games_trained:,} games, {trainer.wall_s:.0f} s)"
+        + ("; --resume continues" if interrupted else ""))
+    result = TrainResult(d, trainer.iteration, trainer.games_trained, trainer.steps_trained,
+                         trainer.wall_s, trainer.curve, interrupted)
+    if interrupted:
+        raise KeyboardInterrupt
+    return result
+
+
+def _record(trainer: Trainer, say: Callable[[str], None]) -> None:
+    """Evaluate, append the curve's rows and print the progress line."""
+    rates = trainer.evaluate()
+    st = trainer.last_stats
+    train_rates = {}
+    for side in trainer.sides:
+        train_rates[side.name] = side.wins / side.played if side.played else float("nan")
+        side.wins, side.played = 0.0, 0
+    for name, rate in rates.items():
+        trainer.curve.append({"wall_s": round(trainer.wall_s, 2),
+                              "iteration": trainer.iteration, "games": trainer.games_trained,
+                              "steps": trainer.steps_trained, "opponent": name,
+                              "win_rate": round(rate, 4), "eval_games": trainer.cfg.eval_games,
+                              "train_win_rate": round(train_rates.get(name, float("nan")), 4),
+                              "entropy": round(st.get("entropy", float("nan")), 4)})
+    evals = " ".join(f"{k} {v:.0%}" for k, v in rates.items())
+    trains = " ".join(f"{k} {v:.0%}" for k, v in train_rates.items() if v == v)
+    say(f"iter {trainer.iteration:,} {trainer.wall_s:6.0f}s games {trainer.games_trained:,}"
+        f" | greedy vs {evals}" + (f" | training {trains}" if trains else "")
+        + (f" | entropy {st['entropy']:.2f}" if "entropy" in st else ""))
+
+
+def parse_league(text: str | Sequence[str]) -> tuple[str, ...]:
+    """``big-money,bmu,self`` as a tuple of specs (empty items dropped)."""
+    if isinstance(text, str):
+        text = text.split(",")
+    return tuple(t.strip() for t in text if t.strip())

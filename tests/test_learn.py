@@ -1,0 +1,275 @@
+"""The learned bot (sim.learn): the PPO gradients, legality, reproducibility, checkpoints,
+the policy as a bot, ``domsim train``'s errors, and the smoke test (a short training run
+beats the random bot)."""
+
+from __future__ import annotations
+
+import json
+import time
+
+import numpy as np
+import pytest
+
+from bots import resolve_bot
+from bots.errors import BotError
+from sim.cli import main
+from sim.learn import PolicyBot, TrainConfig, Trainer, TrainError, load_policy, train
+from sim.learn.policy import MASKED, Net, log_softmax, ppo_loss, sample
+
+#: A tiny run: 2 league tables of 8 games, 4 steps an iteration.
+TINY = dict(against=("bmu", "self"), games=16, steps=4, minibatch=32, hidden=(16,),
+            eval_every=2, eval_games=8, checkpoint_s=1e9)
+
+
+def _quiet(line: str) -> None:
+    pass
+
+
+def _minibatch(rng, B=12, n_in=7, A=6):
+    x = rng.standard_normal((B, n_in))
+    mask = (rng.random((B, A)) < 0.6).astype(np.int8)
+    mask[np.arange(B), rng.integers(0, A, B)] = 1          # at least one legal action
+    actions = np.array([rng.choice(np.flatnonzero(m)) for m in mask])
+    prior = np.array([rng.choice(np.flatnonzero(m)) for m in mask])
+    return x, mask, actions, prior
+
+
+def test_ppo_gradient_matches_finite_differences():
+    """ppo_loss's analytic gradients (the clipped surrogate, the value loss, the entropy
+    bonus, the prior) agree with central differences of the loss, in float64."""
+    rng = np.random.default_rng(3)
+    net = Net.new(7, (5, 4), n_actions=6, rng=rng, dtype=np.float64)
+    net.Wp *= 100          # a policy far from uniform: ratios spread over the clip range
+    x, mask, actions, prior = _minibatch(rng)
+    logits, _, _ = net.forward(x, mask, prior, 0.7)
+    logp_now = log_softmax(logits)[np.arange(len(x)), actions]
+    # Old log-probabilities a little off, so some ratios are clipped and some are not.
+    old = logp_now + rng.normal(0, 0.3, len(x))
+    adv = rng.standard_normal(len(x))
+    ret = rng.standard_normal(len(x))
+    kw = dict(clip=0.2, vf_coef=0.5, ent_coef=0.05, prior=prior, prior_w=0.7)
+    _, stats, grads = ppo_loss(net, x, mask, actions, old, adv, ret, **kw)
+    assert 0 < stats["clip_frac"] < 1
+    eps = 1e-6
+    checked = 0
+    for a, g in zip(net.arrays(), grads, strict=True):
+        assert g.shape == a.shape
+        flat, gflat = a.reshape(-1), g.reshape(-1)
+        for j in rng.choice(flat.size, size=min(flat.size, 6), replace=False):
+            keep = flat[j]
+            flat[j] = keep + eps
+            up = ppo_loss(net, x, mask, actions, old, adv, ret, need_grad=False, **kw)[0]
+            flat[j] = keep - eps
+            down = ppo_loss(net, x, mask, actions, old, adv, ret, need_grad=False, **kw)[0]
+            flat[j] = keep
+            numeric = (up - down) / (2 * eps)
+            assert abs(numeric - gflat[j]) <= 1e-6 + 1e-4 * abs(numeric), (a.shape, j)
+            checked += 1
+    assert checked > 30
+
+
+def test_masked_actions_are_never_sampled():
+    rng = np.random.default_rng(0)
+    net = Net.new(7, (8,), n_actions=6, rng=rng, dtype=np.float64)
+    net.Wp *= 300
+    for _ in range(50):
+        x, mask, _, _ = _minibatch(rng, B=64)
+        logits, _, _ = net.forward(x, mask)
+        assert (logits[mask == 0] == MASKED).all()
+        a = sample(logits, rng)
+        assert mask[np.arange(len(a)), a].all()
+        assert (logits.argmax(axis=1) == a).mean() > 0.5   # it follows the logits
+
+
+def test_rollout_actions_are_legal_and_games_finish():
+    """Rollouts on the real engine (an illegal action would raise in VectorGames.step):
+    games end, their rewards are win shares, the learner's steps are its seat's."""
+    t = Trainer(TrainConfig(seed=5, **{**TINY, "steps": 40}))
+    from sim.learn.ppo import rollout
+
+    episodes = rollout(t.sides, t.net, t.frozen, t.columns, 40, t.rng, prior_w=t.cfg.prior)
+    assert episodes
+    for ep in episodes:
+        assert ep.reward in (0.0, 0.5, 1.0)
+        assert ep.mask[np.arange(len(ep.action)), ep.action].all()
+        assert ep.mask[np.arange(len(ep.prior)), ep.prior].all()
+
+
+def _weights(directory) -> list[np.ndarray]:
+    net, _, _, _ = load_policy(directory)
+    return net.arrays()
+
+
+def test_same_seed_same_weights(tmp_path):
+    runs = {}
+    for name, seed in (("a", 1), ("b", 1), ("c", 2)):
+        train(TrainConfig(seed=seed, iterations=3, **TINY), tmp_path / name, progress=_quiet)
+        runs[name] = _weights(tmp_path / name)
+    assert all(np.array_equal(x, y) for x, y in zip(runs["a"], runs["b"], strict=True))
+    assert not all(np.array_equal(x, y) for x, y in zip(runs["a"], runs["c"], strict=True))
+
+
+def test_resume_gives_the_uninterrupted_run(tmp_path):
+    """Stopped after 2 iterations (with games in progress) and resumed to 5: the weights
+    and the curve's games are those of a run of 5 straight through."""
+    cfg = dict(seed=4, **{**TINY, "steps": 10})
+    whole = train(TrainConfig(iterations=5, **cfg), tmp_path / "whole", progress=_quiet)
+    assert whole.games > 0
+    train(TrainConfig(iterations=2, **cfg), tmp_path / "split", progress=_quiet)
+    state = json.loads((tmp_path / "split" / "checkpoint.json").read_text())
+    assert state["iteration"] == 2
+    with np.load(tmp_path / "split" / "checkpoint.npz") as z:
+        assert z["side0_traj_len"].sum() > 0 and z["side1_script_len"].sum() > 0
+    part = train(TrainConfig(iterations=5, **cfg), tmp_path / "split", resume=True,
+                 progress=_quiet)
+    assert (part.iterations, part.games, part.steps) == (whole.iterations, whole.games,
+                                                         whole.steps)
+    for x, y in zip(_weights(tmp_path / "whole"), _weights(tmp_path / "split"), strict=True):
+        assert np.array_equal(x, y)
+    assert [r["games"] for r in part.curve] == [r["games"] for r in whole.curve]
+
+
+def test_interrupt_saves_a_checkpoint(tmp_path, monkeypatch):
+    """Ctrl-C during training: a checkpoint and a playable policy, then the interrupt."""
+    calls = {"n": 0}
+    real = Trainer.iterate
+
+    def iterate(self):
+        calls["n"] += 1
+        if calls["n"] == 3:
+            raise KeyboardInterrupt
+        return real(self)
+
+    monkeypatch.setattr(Trainer, "iterate", iterate)
+    with pytest.raises(KeyboardInterrupt):
+        train(TrainConfig(seed=1, iterations=10, **TINY), tmp_path / "p", progress=_quiet)
+    state = json.loads((tmp_path / "p" / "checkpoint.json").read_text())
+    assert state["iteration"] == 2
+    assert isinstance(resolve_bot(str(tmp_path / "p")), PolicyBot)
+
+
+@pytest.fixture(scope="module")
+def policy_dir(tmp_path_factory):
+    d = tmp_path_factory.mktemp("learn") / "policy"
+    train(TrainConfig(seed=2, iterations=2, **TINY), d, progress=_quiet)
+    return d
+
+
+def test_resolve_bot_loads_a_policy_directory(policy_dir, tmp_path):
+    from sim.runner import Match
+
+    bot = resolve_bot(str(policy_dir))
+    assert isinstance(bot, PolicyBot) and bot.name == "policy-policy"
+    assert bot.digest in bot.identity()
+    res = Match(str(policy_dir), "bmu", games=20, seed=1).play(processes=1, progress=False)
+    assert res.summary().loc[bot.name, "games"] == 20
+    # Other weights: another identity (a results cache tells them apart).
+    other = tmp_path / "other"
+    other.mkdir()
+    for f in ("policy.json", "policy.npz"):
+        (other / f).write_bytes((policy_dir / f).read_bytes())
+    net, columns, meta, _ = load_policy(other)
+    net.bp[0] += 1.0
+    from sim.learn import save_policy
+
+    save_policy(other, net, columns, {k: v for k, v in meta.items() if k != "domsim_policy"})
+    assert PolicyBot(other).identity() != bot.identity()
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    with pytest.raises(BotError, match="not a policy directory"):
+        resolve_bot(str(empty))
+
+
+def test_policy_bot_refuses_another_kingdom(policy_dir):
+    from sim.runner import Match
+
+    with pytest.raises(Exception, match="trained on the kingdom"):
+        Match(str(policy_dir), "bmu", games=2, kingdom="random", seed=3).play(processes=1,
+                                                                             progress=False)
+
+
+def test_policy_bot_sees_only_its_players_observation(policy_dir):
+    """Dealt again what its seat cannot see (the other hand, the draw piles' order, the
+    future shuffles: State.resample keeps its observation), it answers the same."""
+    from sim.env import Game
+
+    bot = PolicyBot(policy_dir)
+    game = Game(players=2, bots=[bot.fallback, "smithy-bm"], agents=[0],
+                decisions=bot.decisions)
+    rng = np.random.default_rng(0)
+    compared = 0
+    for seed in range(4):
+        state = game.new_initial_state(seed)
+        while not state.is_terminal():
+            a = bot.act(state)
+            other = state.resample(0, rng)
+            assert (other.observation(0) == state.observation(0)).all()
+            assert bot.act(other) == a
+            compared += 1
+            state.apply_action(a)
+    assert compared > 40
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--against", "bmu,no-such-bot"], "unknown bot 'no-such-bot'"),
+    (["--fallback", "witch-bm"], "fallback bot 'witch-bm' cannot play this kingdom"),
+    (["--against", "witch-bm,self"], "league bot 'witch-bm' cannot play"),
+    (["--against", "bmu,bmu"], "a bot named twice"),
+    (["--hidden", "a,b"], "--hidden"),
+    (["--kingdom", "Smithy,Nope"], "Nope"),
+])
+def test_train_errors_are_one_line(args, message, tmp_path, capsys):
+    rc = main(["train", "--iterations", "1", "--out", str(tmp_path / "p")] + args)
+    err = capsys.readouterr().err
+    assert rc == 2 and message in err and len(err.strip().splitlines()) == 1, err
+    assert not (tmp_path / "p").exists()       # refused before anything was written
+
+
+def test_train_out_holding_another_run(policy_dir, tmp_path, capsys):
+    assert main(["train", "--iterations", "1", "--out", str(policy_dir)]) == 2
+    assert "already holds a training run" in capsys.readouterr().err
+    # Resuming with other settings is refused too, naming the first that differs.
+    assert main(["train", "--iterations", "3", "--out", str(policy_dir), "--resume",
+                 "--against", "bmu,self", "--games", "16", "--steps", "4",
+                 "--hidden", "16", "--seed", "9"]) == 2
+    assert "its checkpoint is another run (" in capsys.readouterr().err
+    assert main(["train", "--out", str(tmp_path / "q")]) == 2
+    assert "a budget is needed" in capsys.readouterr().err
+    assert main(["train", "--iterations", "1", "--out", str(tmp_path / "q"),
+                 "--resume"]) == 2
+    assert "holds no checkpoint" in capsys.readouterr().err
+
+
+def test_train_config_errors():
+    with pytest.raises(TrainError, match="at least one league bot"):
+        Trainer(TrainConfig(against=()))
+
+
+def test_smoke_short_training_beats_the_random_bot(tmp_path):
+    """The issue's CI smoke test: a short run from scratch (no prior: the untrained
+    policy's buys are uniformly random and win about 10% against the random bot), then
+    at least 90% of 200 games against the random bot, all within 3 minutes."""
+    from sim.runner import Match
+
+    t0 = time.time()
+    d = tmp_path / "smoke"
+    assert main(["train", "--kingdom", "first-game", "--against", "random,self", "--prior",
+                 "0", "--iterations", "20", "--games", "256", "--eval-games", "50",
+                 "--seed", "1", "--out", str(d), "--quiet"]) == 0
+    res = Match(str(d), "random", games=200, seed=11).play(processes=1, progress=False)
+    rate = res.summary().loc["policy-smoke", "win_rate"]
+    assert rate >= 0.9, rate
+    assert time.time() - t0 < 180
+
+
+def test_three_players(tmp_path):
+    """A 3-player league (the bot in both other seats; self-play: the snapshot in both),
+    and the policy at a 3-player table."""
+    from sim.runner import Match
+
+    result = train(TrainConfig(seed=1, players=3, iterations=3, **{**TINY, "steps": 12}),
+                   tmp_path / "p3", progress=_quiet)
+    assert result.games > 0
+    res = Match(str(tmp_path / "p3"), "bmu", "smithy-bm", games=12, seed=1).play(
+        processes=1, progress=False)
+    assert res.summary().loc["policy-p3", "games"] == 12
