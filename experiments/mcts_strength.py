@@ -121,7 +121,8 @@ def head_to_head(spec: str, opponent: str, games: int, seed: int, processes: int
                 events=events).play(processes=processes, progress=False)
     s = res.summary()
     names = list(s.index)
-    me = next(n for n in names if n.startswith("mcts") or n == names[0])
+    # The search bot's row, whichever bot won more (the summary lists the winner first).
+    me = next((n for n in names if n.startswith("mcts")), names[0])
     other = next(n for n in names if n != me)
     row = s.loc[me]
     return {"bot": me, "opponent": other, "games": int(row["games"]),
@@ -171,7 +172,7 @@ def curve_chart(rows: list[dict], path: Path, games: int) -> None:
     b.set_yscale("log")
     b.set_xlabel("playouts per decision")
     b.set_ylabel("milliseconds per decision (one core)")
-    b.set_title("Time per decision")
+    b.set_title(f"Time per decision (load average {os.getloadavg()[0]:.1f})")
     b.legend()
     fig.tight_layout()
     fig.savefig(path, dpi=110)
@@ -186,6 +187,9 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--games", type=int, default=2000, help="games per matchup (default 2000)")
     ap.add_argument("--against", action="append", metavar="BOT",
                     help="field: only these opponents (repeatable; default the whole field)")
+    ap.add_argument("--levels", type=int, action="append", metavar="PLAYOUTS",
+                    help="curve: rerun only these playouts per decision, keeping the other "
+                         "rows (default: every level of CURVE)")
     ap.add_argument("--curve-games", type=int, default=400,
                     help="games per point of the curve (default 400)")
     ap.add_argument("--timing-games", type=int, default=20,
@@ -222,13 +226,15 @@ def main(argv: list[str] | None = None) -> None:
         print(f"adventures: {row}", flush=True)
         write_csv(args.out / "adventures.csv", [row])
     if "curve" in parts:
-        rows = []
-        for n in CURVE:
+        # A rerun of some levels (--levels) replaces their rows only.
+        rows = _read_rows(args.out / "curve.csv") if args.levels else []
+        for n in args.levels or CURVE:
             spec = f"mcts:playouts={n}"
             row = head_to_head(spec, "smithy-bm", args.curve_games, args.seed,
                                args.processes)
             row.update(playouts=n, **summary_ms(decision_times(spec, max(2, 2000 // n))))
-            rows.append(row)
+            rows = sorted([r for r in rows if int(r["playouts"]) != n] + [row],
+                          key=lambda r: int(r["playouts"]))
             print(f"curve: {row}", flush=True)
             write_csv(args.out / "curve.csv", rows)
         curve_chart(rows, args.out / "curve.png", args.curve_games)
