@@ -572,8 +572,10 @@ def test_ctrl_c_saves_and_resume_completes(tmp_path):
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     proc = subprocess.Popen(cmd, cwd=ROOT, env=env, stderr=subprocess.PIPE, text=True,
                             start_new_session=True)
-    seen, deadline = "", time.monotonic() + 120
-    while time.monotonic() < deadline:  # wait for the bar to show finished games
+    # Wait for the bar to show finished games: generous, since on a loaded machine with a
+    # cold cache the engine's compile alone can take minutes of wall time.
+    seen, deadline = "", time.monotonic() + 600
+    while time.monotonic() < deadline:
         ch = proc.stderr.read(1)
         if not ch:
             break
