@@ -567,7 +567,9 @@ def test_bot_failure_exits_1_and_saves(capsys, tmp_path):
 def test_ctrl_c_saves_and_resume_completes(tmp_path):
     """A real Ctrl-C (SIGINT to the process group) on a 2-process run, then --resume."""
     out = tmp_path / "big.parquet"
-    cmd = [sys.executable, "-m", "sim.cli", "match", "smithy-bm", "bmu", "--games", "600000",
+    # 3M games (about 15 s on 2 cores): a shorter run (600k, 3 s) could finish before a
+    # test process starved on a loaded machine had read the first progress line.
+    cmd = [sys.executable, "-m", "sim.cli", "match", "smithy-bm", "bmu", "--games", "3000000",
            "--processes", "2", "--chunk-size", "10000", "--out", str(out), "--progress"]
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     proc = subprocess.Popen(cmd, cwd=ROOT, env=env, stderr=subprocess.PIPE, text=True,
@@ -580,7 +582,7 @@ def test_ctrl_c_saves_and_resume_completes(tmp_path):
         if not ch:
             break
         seen += ch
-        if re.search(r"(?:^|[\r\s])[1-9][\d.]*k?/600k", seen):
+        if re.search(r"(?:^|[\r\s])[1-9][\d.]*[kM]?/3\.00M", seen):
             break
     os.killpg(proc.pid, signal.SIGINT)
     _, err = proc.communicate(timeout=120)
@@ -593,7 +595,7 @@ def test_ctrl_c_saves_and_resume_completes(tmp_path):
                        capture_output=True, text=True, timeout=240)
     assert r.returncode == 0, r.stderr
     done = Results.load(out)
-    assert done.complete and done.n_games == 600_000
+    assert done.complete and done.n_games == 3_000_000
     assert done.games["game"].is_monotonic_increasing
 
 
@@ -705,7 +707,9 @@ def test_killed_worker_does_not_hang_the_cli(tmp_path):
     from sim.runner import Match
 
     out = tmp_path / "k.parquet"
-    cmd = [sys.executable, "-m", "sim.cli", "match", "smithy-bm", "bmu", "--games", "600000",
+    # 3M games (about 15 s on 2 cores): a shorter run (600k, 3 s) could finish before a
+    # test process starved on a loaded machine had read the first progress line.
+    cmd = [sys.executable, "-m", "sim.cli", "match", "smithy-bm", "bmu", "--games", "3000000",
            "--seed", "42", "--processes", "2", "--chunk-size", "3000", "--out", str(out),
            "--no-progress"]
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
