@@ -707,9 +707,7 @@ def test_killed_worker_does_not_hang_the_cli(tmp_path):
     from sim.runner import Match
 
     out = tmp_path / "k.parquet"
-    # 3M games (about 15 s on 2 cores): a shorter run (600k, 3 s) could finish before a
-    # test process starved on a loaded machine had read the first progress line.
-    cmd = [sys.executable, "-m", "sim.cli", "match", "smithy-bm", "bmu", "--games", "3000000",
+    cmd = [sys.executable, "-m", "sim.cli", "match", "smithy-bm", "bmu", "--games", "600000",
            "--seed", "42", "--processes", "2", "--chunk-size", "3000", "--out", str(out),
            "--no-progress"]
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
