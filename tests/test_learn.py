@@ -148,6 +148,111 @@ def test_interrupt_saves_a_checkpoint(tmp_path, monkeypatch):
     assert isinstance(resolve_bot(str(tmp_path / "p")), PolicyBot)
 
 
+#: The interrupted runs below: 5 iterations, checkpoints at every iteration.
+SPLIT = dict(seed=4, iterations=5, **{**TINY, "steps": 10})
+
+
+@pytest.fixture(scope="module")
+def whole_run(tmp_path_factory):
+    """The uninterrupted run the interrupted ones must end as (weights and curve)."""
+    d = tmp_path_factory.mktemp("learn") / "whole"
+    result = train(TrainConfig(**SPLIT), d, progress=_quiet)
+    assert result.games > 0
+    return result, _weights(d)
+
+
+def _interrupting(calls: dict, k: int, real, *, after: bool = False, every: bool = False):
+    """``real`` wrapped to raise KeyboardInterrupt at its k-th call (before the call, or
+    after it with ``after``), or at every call from the k-th on with ``every``."""
+
+    def wrapper(*args, **kwargs):
+        calls["n"] += 1
+        hit = calls["n"] == k or (every and calls["n"] >= k)
+        if hit and not after:
+            raise KeyboardInterrupt
+        out = real(*args, **kwargs)
+        if hit:
+            raise KeyboardInterrupt
+        return out
+
+    return wrapper
+
+
+def _atomic_path_interrupting(calls: dict, k: int):
+    """sim.outputs.atomic_path interrupted, from its k-th use on, once the temporary
+    file is written and before it is renamed into place (a save cut anywhere)."""
+    import contextlib
+
+    import sim.outputs
+
+    real = sim.outputs.atomic_path
+
+    @contextlib.contextmanager
+    def atomic_path(path):
+        with real(path) as tmp:
+            yield tmp
+            calls["n"] += 1
+            if calls["n"] >= k:
+                raise KeyboardInterrupt
+
+    return atomic_path
+
+
+# The calls of SPLIT's run (counted once): VectorGames.step 1-31 the first evaluation,
+# 32-71 the rollouts of iterations 1 and 2, 72-102 an evaluation, 103-142 iterations 3
+# and 4, ...; Net.forward 32-91 rollouts, 92-97 the first update; Adam.step 1-42.
+# Five atomic writes a save, a save after every iteration.
+@pytest.mark.parametrize("where, k", [
+    ("step", 10), ("step", 32), ("step", 45), ("step", 52), ("step", 71), ("step", 80),
+    ("step", 120), ("step", 180),
+    ("step after", 33), ("step after", 60), ("step after", 71), ("step after", 150),
+    ("act", 40), ("act", 95), ("act", 140), ("act", 250),
+    ("update", 1), ("update", 20), ("update", 42),
+    ("save", 6), ("save", 8), ("save", 9), ("save", 12), ("save", 14),
+])
+def test_interrupt_anywhere_then_resume_gives_the_uninterrupted_run(
+        where, k, whole_run, tmp_path, monkeypatch):
+    """Ctrl-C landing inside a rollout (before a game's step, or after it and before
+    the step is recorded), in the policy's act, in an update, or in a save (from then on
+    every write fails, so the save on the interrupt fails too): the folder keeps a
+    consistent checkpoint (a new one or the last good one), and --resume ends with the
+    weights and the curve of the run that was never interrupted."""
+    import sim.outputs
+    from sim.env.vector import VectorGames
+    from sim.learn.policy import Adam
+
+    whole, weights = whole_run
+    d = tmp_path / "p"
+    calls = {"n": 0}
+    with monkeypatch.context() as m:
+        if where.startswith("step"):
+            m.setattr(VectorGames, "step", _interrupting(calls, k, VectorGames.step,
+                                                         after=where == "step after"))
+        elif where == "act":
+            m.setattr(Net, "forward", _interrupting(calls, k, Net.forward))
+        elif where == "update":
+            m.setattr(Adam, "step", _interrupting(calls, k, Adam.step))
+        else:
+            m.setattr(sim.outputs, "atomic_path", _atomic_path_interrupting(calls, k))
+        with pytest.raises(KeyboardInterrupt):
+            train(TrainConfig(**{**SPLIT, "checkpoint_s": 1e-9}), d, progress=_quiet)
+    assert calls["n"] >= k                       # it was interrupted where meant
+    state = json.loads((d / "checkpoint.json").read_text())
+    assert state["iteration"] < SPLIT["iterations"]
+    assert not [p.name for p in d.iterdir() if p.name.startswith(".")]  # no temporary left
+    part = train(TrainConfig(**SPLIT), d, resume=True, progress=_quiet)
+    assert (part.iterations, part.games, part.steps) == (whole.iterations, whole.games,
+                                                         whole.steps)
+    for x, y in zip(weights, _weights(d), strict=True):
+        assert np.array_equal(x, y)
+    assert _curve(part.curve) == _curve(whole.curve)
+
+
+def _curve(rows: list[dict]) -> str:
+    """A curve but its times (NaN as text, so that two curves compare)."""
+    return json.dumps([{k: v for k, v in r.items() if k != "wall_s"} for r in rows])
+
+
 @pytest.fixture(scope="module")
 def policy_dir(tmp_path_factory):
     d = tmp_path_factory.mktemp("learn") / "policy"
