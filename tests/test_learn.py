@@ -253,6 +253,37 @@ def _curve(rows: list[dict]) -> str:
     return json.dumps([{k: v for k, v in r.items() if k != "wall_s"} for r in rows])
 
 
+def test_ctrl_c_on_domsim_train_then_resume(tmp_path):
+    """A real SIGINT to ``domsim train``, landing in the rollouts after its 4th
+    iteration (wherever exactly: on today's main it nearly always broke the run), then
+    ``--resume``: the weights of the run never interrupted."""
+    import os
+    import signal
+    import subprocess
+    import sys
+
+    args = ["train", "--against", "bmu,self", "--games", "16", "--steps", "10", "--hidden",
+            "16", "--eval-every", "2", "--eval-games", "8", "--seed", "4", "--iterations",
+            "40"]
+    assert main(args + ["--out", str(tmp_path / "whole"), "--quiet"]) == 0
+    d = tmp_path / "cut"
+    proc = subprocess.Popen([sys.executable, "-m", "sim.cli", *args, "--out", str(d)],
+                            stderr=subprocess.PIPE, text=True, env=os.environ.copy())
+    lines = []
+    for line in proc.stderr:
+        lines.append(line)
+        if line.startswith("iter 4 "):
+            time.sleep(0.03)          # into the rollouts that follow
+            proc.send_signal(signal.SIGINT)
+            break
+    rest = proc.stderr.read()
+    assert proc.wait(timeout=120) == 130, "".join(lines) + rest
+    assert "interrupted: saved" in rest and "Traceback" not in rest, rest
+    assert main(args + ["--out", str(d), "--resume", "--quiet"]) == 0
+    for x, y in zip(_weights(tmp_path / "whole"), _weights(d), strict=True):
+        assert np.array_equal(x, y)
+
+
 @pytest.fixture(scope="module")
 def policy_dir(tmp_path_factory):
     d = tmp_path_factory.mktemp("learn") / "policy"
