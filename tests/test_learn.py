@@ -316,12 +316,51 @@ def test_resolve_bot_loads_a_policy_directory(policy_dir, tmp_path):
         resolve_bot(str(empty))
 
 
-def test_policy_bot_refuses_another_kingdom(policy_dir):
+@pytest.mark.parametrize("table, this", [
+    (dict(kingdom="random"), "this game is the kingdom Village, Merchant"),
+    (dict(events=["Alms"]), "the Events Alms, 2 players"),
+    (dict(players=3), "no Events, 3 players"),
+])
+def test_a_policy_refuses_a_game_it_was_not_trained_for(policy_dir, table, this):
+    """Another kingdom, other Events, another number of players: refused when the run is
+    made (before any game), one line naming what it was trained on and what the game
+    is."""
     from sim.runner import Match
 
-    with pytest.raises(Exception, match="trained on the kingdom"):
-        Match(str(policy_dir), "bmu", games=2, kingdom="random", seed=3).play(processes=1,
-                                                                             progress=False)
+    bots = [str(policy_dir), "bmu"] + (["smithy-bm"] if table.get("players") == 3 else [])
+    with pytest.raises(ValueError) as info:
+        Match(*bots, games=3, seed=3, **table)
+    text = str(info.value)
+    assert text.startswith("policy 'policy-policy' was trained on the kingdom Cellar, Moat, "
+                           "Village, Merchant, Workshop, Smithy, Militia, Remodel, Market, "
+                           "Mine, no Events, 2 players; this game is "), text
+    assert this in text and "\n" not in text
+
+
+def test_an_older_policy_directory_still_plays(policy_dir, tmp_path):
+    """A policy.json without players or Events (written before they were recorded)
+    loads and plays its kingdom; it is not checked on what it does not record."""
+    from sim.runner import Match
+
+    old = tmp_path / "old"
+    old.mkdir()
+    (old / "policy.npz").write_bytes((policy_dir / "policy.npz").read_bytes())
+    meta = json.loads((policy_dir / "policy.json").read_text())
+    del meta["players"], meta["events"]
+    (old / "policy.json").write_text(json.dumps(meta))
+    res = Match(str(old), "bmu", games=4, seed=1).play(processes=1, progress=False)
+    assert res.summary().loc["policy-old", "games"] == 4
+    with pytest.raises(ValueError, match=r"trained on the kingdom Cellar, .*, no Events; "
+                                         r"this game is the kingdom .*, no Events, 2 players"):
+        Match(str(old), "bmu", games=2, kingdom="random", seed=3)
+
+
+def test_match_with_a_policy_on_another_table_is_one_line(policy_dir, capsys):
+    assert main(["match", str(policy_dir), "bmu", "--kingdom", "random", "--games", "2",
+                 "--processes", "1", "--no-progress"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("domsim: error: policy 'policy-policy' was trained on the kingdom ")
+    assert "unexpected" not in err and len(err.strip().splitlines()) == 1, err
 
 
 def test_policy_bot_sees_only_its_players_observation(policy_dir):
@@ -374,6 +413,32 @@ def test_train_out_holding_another_run(policy_dir, tmp_path, capsys):
     assert main(["train", "--iterations", "1", "--out", str(tmp_path / "q"),
                  "--resume"]) == 2
     assert "holds no checkpoint" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("extra, message", [
+    (["--out", "/no/such/dir/p"], "folder /no/such/dir does not exist"),
+    (["--out", "{policy}"], "already holds a training run"),
+    (["--out", "{policy}", "--resume", "--seed", "9"], "its checkpoint is another run (against"),
+    (["--out", "{policy}", "--resume", "--force"], "not both"),
+    (["--out", "{empty}", "--resume"], "holds no checkpoint"),
+])
+def test_train_checks_every_argument_before_building_anything(extra, message, policy_dir,
+                                                              tmp_path, capsys, monkeypatch):
+    """Bad arguments fail at once: no league game is built (a first run compiles the
+    engine for minutes before it would have said so)."""
+
+    def build(*args, **kwargs):
+        raise AssertionError("the league's games were built")
+
+    monkeypatch.setattr(Trainer, "__init__", build)
+    (tmp_path / "empty").mkdir()
+    extra = [a.replace("{policy}", str(policy_dir)).replace("{empty}", str(tmp_path / "empty"))
+             for a in extra]
+    t0 = time.perf_counter()
+    assert main(["train", "--iterations", "1"] + extra) == 2
+    err = capsys.readouterr().err
+    assert message in err and len(err.strip().splitlines()) == 1, err
+    assert time.perf_counter() - t0 < 2
 
 
 def test_train_config_errors():
