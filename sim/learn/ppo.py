@@ -66,19 +66,21 @@ class Side:
     def mark(self) -> dict:
         """The rows' games in progress as they stand now, kept for :meth:`dump`: taken
         between two iterations, it is what a checkpoint writes however late an interrupt
-        comes (a step changes ``script``, ``traj`` and the games in place; this copies
-        the lists, whose items no step changes, and no engine array: :meth:`restore`
-        replays those from the scripts)."""
+        comes.  Cheap (it runs every iteration): a row's ``script`` and ``traj`` lists
+        are only ever appended to, or replaced by a new list when its game ends, never
+        changed in place, so each is kept as the list and its length now; no engine
+        array is kept (:meth:`restore` replays the games from the scripts)."""
         return {"started": self.games._started.copy(),
-                "script": [list(s) for s in self.script],
-                "traj": [list(t) for t in self.traj],
+                "script": [(s, len(s)) for s in self.script],
+                "traj": [(t, len(t)) for t in self.traj],
                 "counts": (self.wins, self.played, self.total_games)}
 
     def dump(self, mark: dict | None = None) -> dict[str, np.ndarray]:
         """The rows' games in progress (as :meth:`mark` kept them, or as they stand) as
         arrays (see :meth:`restore`)."""
         m = self.mark() if mark is None else mark
-        script, traj = m["script"], m["traj"]
+        script = [s[:n] for s, n in m["script"]]
+        traj = [t[:n] for t, n in m["traj"]]
         lens = np.asarray([len(s) for s in script], np.int64)
         flat = np.asarray([a for s in script for a in s], np.int64)
         tl = np.asarray([len(t) for t in traj], np.int64)
