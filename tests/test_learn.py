@@ -255,6 +255,21 @@ def _curve(rows: list[dict]) -> str:
     return json.dumps([{k: v for k, v in r.items() if k != "wall_s"} for r in rows])
 
 
+def test_a_checkpoint_of_the_previous_format_still_resumes(whole_run, tmp_path):
+    """A checkpoint whose state is only in checkpoint.json (checkpoint.npz without it,
+    as written before the state moved into the npz) resumes as before."""
+    whole, weights = whole_run
+    d = tmp_path / "old"
+    train(TrainConfig(**{**SPLIT, "iterations": 2}), d, progress=_quiet)
+    with np.load(d / "checkpoint.npz") as z:
+        arrays = {k: z[k] for k in z.files if k != "state_json"}
+    np.savez(d / "checkpoint.npz", **arrays)
+    part = train(TrainConfig(**SPLIT), d, resume=True, progress=_quiet)
+    assert part.games == whole.games
+    for x, y in zip(weights, _weights(d), strict=True):
+        assert np.array_equal(x, y)
+
+
 @pytest.mark.skipif(sys.platform == "win32", reason="needs SIGINT")
 def test_ctrl_c_on_domsim_train_then_resume(tmp_path):
     """A real SIGINT to ``domsim train``, landing in the rollouts after its 4th
