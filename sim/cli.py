@@ -805,4 +805,8 @@ def _one_line(exc: BaseException) -> str:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    # ``python -m sim.cli``: run the module's importable copy, so that the UsageError
+    # the subcommands' modules raise (imported from sim.cli) is the one main() catches.
+    import sim.cli
+
+    sys.exit(sim.cli.main())

@@ -224,7 +224,24 @@ def files(tmp_path_factory):
     (d / "adir.parquet").mkdir()
     (d / "adir.csv").mkdir()
     (d / "plain").write_text("a file\n")
+    _untrained_policy(d / "policy")
     return d
+
+
+def _untrained_policy(directory: Path) -> None:
+    """A policy directory for First Game, 2 players, no Events (untrained weights: the
+    table only needs what it was trained on)."""
+    import numpy as np
+
+    from sim.engine.config import GameConfig
+    from sim.learn import save_policy
+    from sim.learn.policy import Net
+
+    directory.mkdir()
+    gc = GameConfig(n_players=2, kingdom="first-game")
+    save_policy(directory, Net.new(4, (4,), rng=np.random.default_rng(0)), np.arange(4),
+                {"kingdom": list(gc.kingdom_names), "events": [], "players": 2,
+                 "decisions": "buy", "fallback": "bmu", "prior": 0.0})
 
 
 # (arguments, a piece of the one-line message).  Every subcommand and every option
@@ -475,6 +492,16 @@ BAD = [
      "ignored explicit argument"),
     # --force is a flag (tests/test_outputs.py tests what it does).
     (["match", "bmu", "smithy-bm", "--force=yes"], "ignored explicit argument"),
+    # A policy on a table it was not trained for (issue 35, item 7).
+    (["match", "{d}/policy", "bmu", "--kingdom", "random", "--processes", "1"],
+     "policy 'policy-policy' was trained on the kingdom Cellar, Moat, Village"),
+    (["match", "{d}/policy", "bmu", "--events", "Alms", "--processes", "1"],
+     "this game is the kingdom Cellar, Moat, Village, Merchant, Workshop, Smithy, Militia, "
+     "Remodel, Market, Mine, the Events Alms, 2 players"),
+    (["match", "{d}/policy", "bmu", "smithy-bm", "--processes", "1"], "no Events, 3 players"),
+    (["tournament", "{d}/policy", "bmu", "--kingdom", "random", "--no-out"],
+     "policy 'policy-policy' was trained on"),
+    (["play", "{d}/policy", "bmu", "--kingdom", "random"], "policy 'policy-policy' was trained"),
     (["tournament", "--force=yes"], "ignored explicit argument"),
     (["resume", "{d}/good.parquet", "--force=yes"], "ignored explicit argument"),
     (["plot", "{d}/good.parquet", "--force=yes"], "ignored explicit argument"),
@@ -561,6 +588,26 @@ def test_bot_failure_exits_1_and_saves(capsys, tmp_path):
     assert "game" in last
     r = Results.load(out)
     assert not r.complete and r.error["bot"] == "faulty-test"
+
+
+def test_train_with_a_bad_out_fails_at_once():
+    """``python -m sim.cli train --out /no/such/dir/p``: the one-line error and status 2
+    (it was "unexpected UsageError" run this way: the module ran as __main__ and the
+    subcommand raised sim.cli's own UsageError), before any league game is built (the
+    engine is not compiled: the time of ``domsim --version``, not minutes)."""
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    cmd = [sys.executable, "-m", "sim.cli", "train", "--iterations", "1", "--out",
+           "/no/such/dir/p"]
+    t0 = time.perf_counter()
+    r = subprocess.run(cmd, cwd=ROOT, env=env, capture_output=True, text=True, timeout=120)
+    took = time.perf_counter() - t0
+    assert r.returncode == 2, r.stderr
+    assert r.stderr == "domsim: error: --out /no/such/dir/p: its folder /no/such/dir does not " \
+                       "exist\n"
+    t0 = time.perf_counter()
+    subprocess.run([sys.executable, "-m", "sim.cli", "--version"], cwd=ROOT, env=env,
+                   capture_output=True, timeout=120, check=True)
+    assert took < 3 * (time.perf_counter() - t0) + 1
 
 
 @pytest.mark.skipif(os.name != "posix", reason="needs SIGINT")

@@ -5,7 +5,9 @@ beats the random bot)."""
 from __future__ import annotations
 
 import json
+import sys
 import time
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -148,6 +150,159 @@ def test_interrupt_saves_a_checkpoint(tmp_path, monkeypatch):
     assert isinstance(resolve_bot(str(tmp_path / "p")), PolicyBot)
 
 
+#: The interrupted runs below: 5 iterations, checkpoints at every iteration.
+SPLIT = dict(seed=4, iterations=5, **{**TINY, "steps": 10})
+
+
+@pytest.fixture(scope="module")
+def whole_run(tmp_path_factory):
+    """The uninterrupted run the interrupted ones must end as (weights and curve)."""
+    d = tmp_path_factory.mktemp("learn") / "whole"
+    result = train(TrainConfig(**SPLIT), d, progress=_quiet)
+    assert result.games > 0
+    return result, _weights(d)
+
+
+def _interrupting(calls: dict, k: int, real, *, after: bool = False, every: bool = False):
+    """``real`` wrapped to raise KeyboardInterrupt at its k-th call (before the call, or
+    after it with ``after``), or at every call from the k-th on with ``every``."""
+
+    def wrapper(*args, **kwargs):
+        calls["n"] += 1
+        hit = calls["n"] == k or (every and calls["n"] >= k)
+        if hit and not after:
+            raise KeyboardInterrupt
+        out = real(*args, **kwargs)
+        if hit:
+            raise KeyboardInterrupt
+        return out
+
+    return wrapper
+
+
+def _atomic_path_interrupting(calls: dict, k: int):
+    """sim.outputs.atomic_path interrupted, from its k-th use on, once the temporary
+    file is written and before it is renamed into place (a save cut anywhere)."""
+    import contextlib
+
+    import sim.outputs
+
+    real = sim.outputs.atomic_path
+
+    @contextlib.contextmanager
+    def atomic_path(path):
+        with real(path) as tmp:
+            yield tmp
+            calls["n"] += 1
+            if calls["n"] >= k:
+                raise KeyboardInterrupt
+
+    return atomic_path
+
+
+# The calls of SPLIT's run (counted once): VectorGames.step 1-31 the first evaluation,
+# 32-71 the rollouts of iterations 1 and 2, 72-102 an evaluation, 103-142 iterations 3
+# and 4, ...; Net.forward 32-91 rollouts, 92-97 the first update; Adam.step 1-42.
+# Five atomic writes a save, a save after every iteration.
+@pytest.mark.parametrize("where, k", [
+    ("step", 10), ("step", 32), ("step", 45), ("step", 52), ("step", 71), ("step", 80),
+    ("step", 120), ("step", 180),
+    ("step after", 33), ("step after", 60), ("step after", 71), ("step after", 150),
+    ("act", 40), ("act", 95), ("act", 140), ("act", 250),
+    ("update", 1), ("update", 20), ("update", 42),
+    ("save", 6), ("save", 8), ("save", 9), ("save", 12), ("save", 14),
+])
+def test_interrupt_anywhere_then_resume_gives_the_uninterrupted_run(
+        where, k, whole_run, tmp_path, monkeypatch):
+    """Ctrl-C landing inside a rollout (before a game's step, or after it and before
+    the step is recorded), in the policy's act, in an update, or in a save (from then on
+    every write fails, so the save on the interrupt fails too): the folder keeps a
+    consistent checkpoint (a new one or the last good one), and --resume ends with the
+    weights and the curve of the run that was never interrupted."""
+    import sim.outputs
+    from sim.env.vector import VectorGames
+    from sim.learn.policy import Adam
+
+    whole, weights = whole_run
+    d = tmp_path / "p"
+    calls = {"n": 0}
+    with monkeypatch.context() as m:
+        if where.startswith("step"):
+            m.setattr(VectorGames, "step", _interrupting(calls, k, VectorGames.step,
+                                                         after=where == "step after"))
+        elif where == "act":
+            m.setattr(Net, "forward", _interrupting(calls, k, Net.forward))
+        elif where == "update":
+            m.setattr(Adam, "step", _interrupting(calls, k, Adam.step))
+        else:
+            m.setattr(sim.outputs, "atomic_path", _atomic_path_interrupting(calls, k))
+        with pytest.raises(KeyboardInterrupt):
+            train(TrainConfig(**{**SPLIT, "checkpoint_s": 1e-9}), d, progress=_quiet)
+    assert calls["n"] >= k                       # it was interrupted where meant
+    state = json.loads((d / "checkpoint.json").read_text())
+    assert state["iteration"] < SPLIT["iterations"]
+    assert not [p.name for p in d.iterdir() if p.name.startswith(".")]  # no temporary left
+    part = train(TrainConfig(**SPLIT), d, resume=True, progress=_quiet)
+    assert (part.iterations, part.games, part.steps) == (whole.iterations, whole.games,
+                                                         whole.steps)
+    for x, y in zip(weights, _weights(d), strict=True):
+        assert np.array_equal(x, y)
+    assert _curve(part.curve) == _curve(whole.curve)
+
+
+def _curve(rows: list[dict]) -> str:
+    """A curve but its times (NaN as text, so that two curves compare)."""
+    return json.dumps([{k: v for k, v in r.items() if k != "wall_s"} for r in rows])
+
+
+def test_a_checkpoint_of_the_previous_format_still_resumes(whole_run, tmp_path):
+    """A checkpoint whose state is only in checkpoint.json (checkpoint.npz without it,
+    as written before the state moved into the npz) resumes as before."""
+    whole, weights = whole_run
+    d = tmp_path / "old"
+    train(TrainConfig(**{**SPLIT, "iterations": 2}), d, progress=_quiet)
+    with np.load(d / "checkpoint.npz") as z:
+        arrays = {k: z[k] for k in z.files if k != "state_json"}
+    np.savez(d / "checkpoint.npz", **arrays)
+    part = train(TrainConfig(**SPLIT), d, resume=True, progress=_quiet)
+    assert part.games == whole.games
+    for x, y in zip(weights, _weights(d), strict=True):
+        assert np.array_equal(x, y)
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="needs SIGINT")
+def test_ctrl_c_on_domsim_train_then_resume(tmp_path):
+    """A real SIGINT to ``domsim train``, landing in the rollouts after its 4th
+    iteration (wherever exactly: on today's main it nearly always broke the run), then
+    ``--resume``: the weights of the run never interrupted."""
+    import os
+    import signal
+    import subprocess
+
+    args = ["train", "--against", "bmu,self", "--games", "16", "--steps", "10", "--hidden",
+            "16", "--eval-every", "2", "--eval-games", "8", "--seed", "4", "--iterations",
+            "40"]
+    assert main(args + ["--out", str(tmp_path / "whole"), "--quiet"]) == 0
+    d = tmp_path / "cut"
+    root = Path(__file__).resolve().parents[1]
+    proc = subprocess.Popen([sys.executable, "-m", "sim.cli", *args, "--out", str(d)],
+                            stderr=subprocess.PIPE, text=True, cwd=root,
+                            env={**os.environ, "PYTHONPATH": str(root)})
+    lines = []
+    for line in proc.stderr:
+        lines.append(line)
+        if line.startswith("iter 4 "):
+            time.sleep(0.03)          # into the rollouts that follow
+            proc.send_signal(signal.SIGINT)
+            break
+    rest = proc.stderr.read()
+    assert proc.wait(timeout=120) == 130, "".join(lines) + rest
+    assert "interrupted: saved" in rest and "Traceback" not in rest, rest
+    assert main(args + ["--out", str(d), "--resume", "--quiet"]) == 0
+    for x, y in zip(_weights(tmp_path / "whole"), _weights(d), strict=True):
+        assert np.array_equal(x, y)
+
+
 @pytest.fixture(scope="module")
 def policy_dir(tmp_path_factory):
     d = tmp_path_factory.mktemp("learn") / "policy"
@@ -180,12 +335,51 @@ def test_resolve_bot_loads_a_policy_directory(policy_dir, tmp_path):
         resolve_bot(str(empty))
 
 
-def test_policy_bot_refuses_another_kingdom(policy_dir):
+@pytest.mark.parametrize("table, this", [
+    (dict(kingdom="random"), "this game is the kingdom Village, Merchant"),
+    (dict(events=["Alms"]), "the Events Alms, 2 players"),
+    (dict(players=3), "no Events, 3 players"),
+])
+def test_a_policy_refuses_a_game_it_was_not_trained_for(policy_dir, table, this):
+    """Another kingdom, other Events, another number of players: refused when the run is
+    made (before any game), one line naming what it was trained on and what the game
+    is."""
     from sim.runner import Match
 
-    with pytest.raises(Exception, match="trained on the kingdom"):
-        Match(str(policy_dir), "bmu", games=2, kingdom="random", seed=3).play(processes=1,
-                                                                             progress=False)
+    bots = [str(policy_dir), "bmu"] + (["smithy-bm"] if table.get("players") == 3 else [])
+    with pytest.raises(ValueError) as info:
+        Match(*bots, games=3, seed=3, **table)
+    text = str(info.value)
+    assert text.startswith("policy 'policy-policy' was trained on the kingdom Cellar, Moat, "
+                           "Village, Merchant, Workshop, Smithy, Militia, Remodel, Market, "
+                           "Mine, no Events, 2 players; this game is "), text
+    assert this in text and "\n" not in text
+
+
+def test_an_older_policy_directory_still_plays(policy_dir, tmp_path):
+    """A policy.json without players or Events (written before they were recorded)
+    loads and plays its kingdom; it is not checked on what it does not record."""
+    from sim.runner import Match
+
+    old = tmp_path / "old"
+    old.mkdir()
+    (old / "policy.npz").write_bytes((policy_dir / "policy.npz").read_bytes())
+    meta = json.loads((policy_dir / "policy.json").read_text())
+    del meta["players"], meta["events"]
+    (old / "policy.json").write_text(json.dumps(meta))
+    res = Match(str(old), "bmu", games=4, seed=1).play(processes=1, progress=False)
+    assert res.summary().loc["policy-old", "games"] == 4
+    with pytest.raises(ValueError, match=r"trained on the kingdom Cellar, .*, no Events; "
+                                         r"this game is the kingdom .*, no Events, 2 players"):
+        Match(str(old), "bmu", games=2, kingdom="random", seed=3)
+
+
+def test_match_with_a_policy_on_another_table_is_one_line(policy_dir, capsys):
+    assert main(["match", str(policy_dir), "bmu", "--kingdom", "random", "--games", "2",
+                 "--processes", "1", "--no-progress"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("domsim: error: policy 'policy-policy' was trained on the kingdom ")
+    assert "unexpected" not in err and len(err.strip().splitlines()) == 1, err
 
 
 def test_policy_bot_sees_only_its_players_observation(policy_dir):
@@ -238,6 +432,32 @@ def test_train_out_holding_another_run(policy_dir, tmp_path, capsys):
     assert main(["train", "--iterations", "1", "--out", str(tmp_path / "q"),
                  "--resume"]) == 2
     assert "holds no checkpoint" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("extra, message", [
+    (["--out", "/no/such/dir/p"], "folder /no/such/dir does not exist"),
+    (["--out", "{policy}"], "already holds a training run"),
+    (["--out", "{policy}", "--resume", "--seed", "9"], "its checkpoint is another run (against"),
+    (["--out", "{policy}", "--resume", "--force"], "not both"),
+    (["--out", "{empty}", "--resume"], "holds no checkpoint"),
+])
+def test_train_checks_every_argument_before_building_anything(extra, message, policy_dir,
+                                                              tmp_path, capsys, monkeypatch):
+    """Bad arguments fail at once: no league game is built (a first run compiles the
+    engine for minutes before it would have said so)."""
+
+    def build(*args, **kwargs):
+        raise AssertionError("the league's games were built")
+
+    monkeypatch.setattr(Trainer, "__init__", build)
+    (tmp_path / "empty").mkdir()
+    extra = [a.replace("{policy}", str(policy_dir)).replace("{empty}", str(tmp_path / "empty"))
+             for a in extra]
+    t0 = time.perf_counter()
+    assert main(["train", "--iterations", "1"] + extra) == 2
+    err = capsys.readouterr().err
+    assert message in err and len(err.strip().splitlines()) == 1, err
+    assert time.perf_counter() - t0 < 2
 
 
 def test_train_config_errors():

@@ -102,18 +102,29 @@ class PolicyBot(AgentBot):
         (or more of it) is another bot to a results file or a cache."""
         return f"{super().identity()} weights={self.digest}"
 
-    def seat_bot(self, config):
-        """Its fallback, after checking that the game is one it was trained for: the
-        same kingdom cards and Events (another table would feed it inputs it never saw)."""
+    def check_game(self, config) -> None:
+        """Refuse a game it was not trained for (another kingdom, other Events, another
+        number of players: inputs it never saw, or of another width) with a one-line
+        :class:`sim.engine.config.ConfigError` (a ValueError) naming both tables.  Runs
+        call it before any game is played (:func:`sim.runner.plan.make_config`), the
+        agent tables again (:meth:`seat_bot`).  A policy directory that does not record
+        its Events or players (older ones) is not checked on them."""
+        from sim.engine.config import ConfigError
+
         m = self.meta
+        players = m.get("players")
         if sorted(config.kingdom_names) != sorted(m["kingdom"]) or \
-                sorted(config.event_names) != sorted(m.get("events", [])):
-            raise ValueError(f"{self.name}: trained on the kingdom {', '.join(m['kingdom'])}"
-                             + (f" with Events {', '.join(m['events'])}" if m.get("events")
-                                else "")
-                             + f"; this game is {', '.join(config.kingdom_names)}"
-                             + (f" with Events {', '.join(config.event_names)}"
-                                if config.event_names else ""))
+                sorted(config.event_names) != sorted(m.get("events", [])) or \
+                (players is not None and int(players) != config.n_players):
+            mine = _table(m["kingdom"], m.get("events", []), players)
+            this = _table(config.kingdom_names, config.event_names, config.n_players)
+            raise ConfigError(f"policy {self.name!r} was trained on {mine}; this game is "
+                              f"{this}")
+
+    def seat_bot(self, config):
+        """Its fallback, after checking that the game is one it was trained for
+        (:meth:`check_game`)."""
+        self.check_game(config)
         return self.fallback
 
     def act(self, state) -> int:
@@ -129,3 +140,10 @@ class PolicyBot(AgentBot):
         prior = np.asarray([state.bot_action()]) if w else None
         logits, _, _ = self.net.forward(x, state.mask[None, :], prior, w)
         return int(logits[0].argmax())
+
+
+def _table(kingdom, events, players) -> str:
+    """``the kingdom A, B, ..., the Events E, F (or no Events), 2 players``."""
+    return (f"the kingdom {', '.join(kingdom)}, "
+            + (f"the Events {', '.join(events)}" if events else "no Events")
+            + (f", {players} players" if players is not None else ""))

@@ -5,10 +5,12 @@
     domsim train ... --out policy/ --resume       # continue after Ctrl-C
     domsim match policy/ bmu --games 10000        # the policy plays as a bot
 
-Errors are one line (``domsim: error: ...``, exit 2), checked before anything is
-trained: an unknown bot in ``--against``, a league or fallback bot that cannot play the
-kingdom, an ``--out`` holding another run (``--resume`` continues it, ``--force``
-replaces it).  Ctrl-C saves a checkpoint and exits 130.
+Errors are one line (``domsim: error: ...``, exit 2), checked before the league's games
+are built (a first run compiles the engine: minutes): an unknown bot in ``--against``, a
+league or fallback bot that cannot play the kingdom, an ``--out`` whose folder does not
+exist or that holds another run (``--resume`` continues it, with the same settings,
+``--force`` replaces it).  Ctrl-C saves a checkpoint (the run after its last whole
+iteration) and exits 130.
 """
 
 from __future__ import annotations

@@ -63,16 +63,31 @@ class Side:
         self.script = [[] for _ in range(n)]
 
     # ------------------------------------------------------------------ checkpoints
-    def dump(self) -> dict[str, np.ndarray]:
-        """The rows' games in progress as arrays (see :meth:`restore`)."""
-        g = self.games
-        lens = np.asarray([len(s) for s in self.script], np.int64)
-        flat = np.asarray([a for s in self.script for a in s], np.int64)
-        tl = np.asarray([len(t) for t in self.traj], np.int64)
-        steps = [step for t in self.traj for step in t]
+    def mark(self) -> dict:
+        """The rows' games in progress as they stand now, kept for :meth:`dump`: taken
+        between two iterations, it is what a checkpoint writes however late an interrupt
+        comes.  Cheap (it runs every iteration): a row's ``script`` and ``traj`` lists
+        are only ever appended to, or replaced by a new list when its game ends, never
+        changed in place, so each is kept as the list and its length now; no engine
+        array is kept (:meth:`restore` replays the games from the scripts)."""
+        return {"started": self.games._started.copy(),
+                "script": [(s, len(s)) for s in self.script],
+                "traj": [(t, len(t)) for t in self.traj],
+                "counts": (self.wins, self.played, self.total_games)}
+
+    def dump(self, mark: dict | None = None) -> dict[str, np.ndarray]:
+        """The rows' games in progress (as :meth:`mark` kept them, or as they stand) as
+        arrays (see :meth:`restore`)."""
+        m = self.mark() if mark is None else mark
+        script = [s[:n] for s, n in m["script"]]
+        traj = [t[:n] for t, n in m["traj"]]
+        lens = np.asarray([len(s) for s in script], np.int64)
+        flat = np.asarray([a for s in script for a in s], np.int64)
+        tl = np.asarray([len(t) for t in traj], np.int64)
+        steps = [step for t in traj for step in t]
         n_in = steps[0][0].shape[0] if steps else 0
-        A = g.masks.shape[1]
-        return {"started": g._started.copy(), "script_len": lens, "script": flat,
+        A = self.games.masks.shape[1]
+        return {"started": m["started"].copy(), "script_len": lens, "script": flat,
                 "traj_len": tl,
                 "traj_x": (np.stack([s[0] for s in steps]) if steps
                            else np.zeros((0, n_in), np.float32)),
@@ -82,7 +97,7 @@ class Side:
                 "traj_logp": np.asarray([s[3] for s in steps], np.float64),
                 "traj_v": np.asarray([s[4] for s in steps], np.float64),
                 "traj_prior": np.asarray([s[5] for s in steps], np.int64),
-                "counts": np.asarray([self.wins, self.played, self.total_games], np.float64)}
+                "counts": np.asarray(m["counts"], np.float64)}
 
     def restore(self, data: dict[str, np.ndarray]) -> None:
         """Rebuild every row's game in progress from its seed and the actions given in it
@@ -203,10 +218,11 @@ def advantages(episodes: list[Episode], lam: float) -> tuple[np.ndarray, np.ndar
 
 
 def greedy_win_rate(games, net: Net, columns: np.ndarray, n_games: int,
-                    prior_w: float = 0.0) -> tuple[float, int]:
+                    prior_w: float = 0.0, seed: int | None = None) -> tuple[float, int]:
     """The win share of the greedy policy (its most probable legal action) in seat 0 of
-    ``games`` (a VectorGames of ``n_games`` rows, freshly reset): one game per row."""
-    games.reset()
+    ``games`` (a VectorGames of ``n_games`` rows, reset, on ``seed`` if given: the same
+    deals at every evaluation, and after a resume): one game per row."""
+    games.reset(seed)
     result = np.full(games.n, np.nan)
     while np.isnan(result).any():
         x = features(games.obs, columns)

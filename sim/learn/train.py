@@ -27,11 +27,15 @@ not allow more: numpy's BLAS (OpenBLAS) picks its kernels by CPU, so another pro
 may round a matrix product differently in the last bit, and the runs then drift apart;
 training holds BLAS to one thread (:func:`blas_one_thread`), so the thread count does not.
 
-Checkpoints (``checkpoint.npz``/``.json``, every ``checkpoint_s`` seconds, at the end
-and on Ctrl-C) keep the weights, the optimiser, the frozen snapshot, the Generator and
-every game in progress (as its actions, replayed on resume): ``resume=True`` continues
-the run exactly where it stopped.  The policy files are rewritten with each checkpoint,
-so the directory always plays (:class:`sim.learn.bot.PolicyBot`).
+Checkpoints (``checkpoint.npz``, every ``checkpoint_s`` seconds, at the end and on
+Ctrl-C; ``checkpoint.json`` is a readable copy of its state) keep the weights, the
+optimiser, the frozen snapshot, the Generator and every game in progress (as its
+actions, replayed on resume): ``resume=True`` continues the run exactly where it
+stopped.  A checkpoint is always the run between two iterations (the last
+:meth:`Trainer.mark`), whenever the interrupt comes, and is renamed into place only when
+whole, so an interrupt or a crash during a save keeps the previous one.  The policy
+files are rewritten with each checkpoint, so the directory always plays
+(:class:`sim.learn.bot.PolicyBot`).
 """
 
 from __future__ import annotations
@@ -53,6 +57,7 @@ from sim.learn.ppo import SELF, Side, advantages, greedy_win_rate, rollout
 
 CHECKPOINT = "checkpoint.npz"
 CHECKPOINT_META = "checkpoint.json"
+STATE_KEY = "state_json"       # checkpoint.npz's entry holding the state (UTF-8 JSON)
 CURVE = "curve.csv"
 CURVE_FIELDS = ("wall_s", "iteration", "games", "steps", "opponent", "win_rate", "eval_games",
                 "train_win_rate", "entropy")
@@ -180,26 +185,30 @@ def _resolve_table(cfg: TrainConfig):
                              f"{', '.join(missing)} (`domsim bots --kingdom ...` lists those "
                              f"that can)")
         league.append(bot)
+    names = [SELF if b is None else b.name for b in league[:-1]]
+    if len(set(names)) != len(names):
+        raise TrainError(f"--against: a bot named twice ({', '.join(names)})")
     return gc, league[:-1], league[-1]
 
 
 class Trainer:
     """One training run (see the module docstring); :func:`train` drives it."""
 
-    def __init__(self, cfg: TrainConfig):
+    def __init__(self, cfg: TrainConfig, table: tuple | None = None):
+        """Build the league's games (the engine compiles here on a new machine);
+        ``table``: :func:`_resolve_table`'s answer, if the caller has checked it already."""
         from sim.engine.batch import cards_in_game
         from sim.env import Game
         from sim.env.vector import VectorGames
 
         self.cfg = cfg
-        self.gc, league, self.fallback = _resolve_table(cfg)
+        self.gc, league, self.fallback = _resolve_table(cfg) if table is None else table
         names = [SELF if b is None else b.name for b in league]
-        if len(set(names)) != len(names):
-            raise TrainError(f"--against: a bot named twice ({', '.join(names)})")
         n = cfg.players
         per = max(1, cfg.games // len(league))
         self.sides: list[Side] = []
         self.eval_games: dict[str, object] = {}
+        self.eval_seeds: dict[str, int] = {}
         kingdom = self.gc.kingdom
         events = self.gc.events
         for k, (name, bot) in enumerate(zip(names, league, strict=True)):
@@ -211,8 +220,9 @@ class Trainer:
                 game = Game(kingdom=kingdom, events=events, players=n,
                             bots=[self.fallback] + [bot] * (n - 1), agents=[0],
                             decisions=cfg.decisions)
+                self.eval_seeds[name] = _mix(cfg.seed, 1_000 + k)
                 self.eval_games[name] = VectorGames(game, cfg.eval_games,
-                                                    seed=_mix(cfg.seed, 1_000 + k))
+                                                    seed=self.eval_seeds[name])
             self.sides.append(Side(name, VectorGames(game, per, seed=_mix(cfg.seed, k)),
                                    self_play=bot is None))
         self.columns = feature_columns(cards_in_game(self.sides[0].games.game.T), n)
@@ -276,65 +286,84 @@ class Trainer:
         return stats
 
     def evaluate(self) -> dict[str, float]:
-        """The greedy policy's win rate against each league bot (fresh games, the same
-        seeds every evaluation)."""
+        """The greedy policy's win rate against each league bot (the same deals every
+        evaluation: the curve compares the policies, not the deals, and a resumed run
+        evaluates as the uninterrupted one)."""
         return {name: greedy_win_rate(g, self.net, self.columns, self.cfg.eval_games,
-                                      self.cfg.prior)[0]
+                                      self.cfg.prior, seed=self.eval_seeds[name])[0]
                 for name, g in self.eval_games.items()}
 
     # ------------------------------------------------------------------ saving
-    def meta(self, command: str | None) -> dict:
-        """policy.json's contents: what a PolicyBot needs (kingdom, decisions, fallback,
-        prior) and how the policy was made (the command, seed, games, time)."""
+    def mark(self) -> Mark:
+        """The run as it stands: call it only between iterations (after the
+        evaluation that closes one), where the games, the trajectories, the weights,
+        the Generator and the curve agree; a checkpoint writes the last mark, so an
+        interrupt in the middle of an iteration saves the one before it."""
+        return Mark(net=[a.copy() for a in self.net.arrays()],
+                    frozen=[a.copy() for a in self.frozen.arrays()],
+                    adam=[a.copy() for a in self.adam.state_arrays()],
+                    sides=[side.mark() for side in self.sides],
+                    iteration=self.iteration, games_trained=self.games_trained,
+                    steps_trained=self.steps_trained, wall_s=self.wall_s,
+                    rng=self.rng.bit_generator.state, curve=list(self.curve))
+
+    def meta(self, command: str | None, mark: Mark | None = None) -> dict:
+        """policy.json's contents: what a PolicyBot needs (kingdom, Events, players,
+        decisions, fallback, prior) and how the policy was made (the command, seed,
+        games, time), at ``mark`` (default: now)."""
         import sim
 
+        m = self.mark() if mark is None else mark
         c = self.cfg
         return {"kingdom": list(self.gc.kingdom_names), "events": list(self.gc.event_names),
                 "players": c.players, "decisions": c.decisions, "fallback": self.fallback.name,
                 "against": list(c.against), "hidden": list(c.hidden), "seed": c.seed,
-                "iterations": self.iteration, "games": self.games_trained,
-                "steps": self.steps_trained, "wall_s": round(self.wall_s, 1),
+                "iterations": m.iteration, "games": m.games_trained,
+                "steps": m.steps_trained, "wall_s": round(m.wall_s, 1),
                 "shaping": c.shaping, "prior": c.prior, "command": command,
                 "domsim_version": sim.__version__}
 
-    def save(self, directory: Path, command: str | None) -> None:
-        """A checkpoint and the policy files (each file atomic; the checkpoint's json
-        last: a checkpoint is complete when its json names its iteration)."""
+    def save(self, directory: Path, command: str | None, mark: Mark | None = None) -> None:
+        """Write ``mark`` (default: now, which must be between iterations) as the
+        checkpoint, then the policy files and the curve.
+
+        The checkpoint is one file, ``checkpoint.npz``, holding the arrays and the
+        state (the Generator, the counters, the curve), written under a temporary name
+        and renamed when complete: an interrupt or a crash at any moment of a save
+        leaves the previous checkpoint whole or the new one.  ``checkpoint.json`` is a
+        readable copy of the state written after it (and what older checkpoints kept
+        the state in)."""
         from sim.learn.bot import save_policy
         from sim.outputs import atomic_path, atomic_write_text
 
-        save_policy(directory, self.net, self.columns, self.meta(command))
+        m = self.mark() if mark is None else mark
         arrays: dict[str, np.ndarray] = {}
-        for k, a in enumerate(self.net.arrays()):
+        for k, a in enumerate(m.net):
             arrays[f"net_{k}"] = a
-        for k, a in enumerate(self.frozen.arrays()):
+        for k, a in enumerate(m.frozen):
             arrays[f"frozen_{k}"] = a
-        for k, a in enumerate(self.adam.state_arrays()):
+        for k, a in enumerate(m.adam):
             arrays[f"adam_{k}"] = a
-        for s, side in enumerate(self.sides):
-            for key, a in side.dump().items():
+        for s, (side, side_mark) in enumerate(zip(self.sides, m.sides, strict=True)):
+            for key, a in side.dump(side_mark).items():
                 arrays[f"side{s}_{key}"] = a
+        state = {"domsim_checkpoint": 1, "config": self.cfg.run_keys(),
+                 "iteration": m.iteration, "games_trained": m.games_trained,
+                 "steps_trained": m.steps_trained, "wall_s": m.wall_s,
+                 "rng": m.rng, "curve": m.curve, "command": command}
+        text = json.dumps(state, default=int) + "\n"
+        arrays[STATE_KEY] = np.frombuffer(text.encode("utf-8"), np.uint8)
         with atomic_path(directory / CHECKPOINT) as tmp, open(tmp, "wb") as f:
             np.savez(f, **arrays)
-        state = {"domsim_checkpoint": 1, "config": self.cfg.run_keys(),
-                 "iteration": self.iteration, "games_trained": self.games_trained,
-                 "steps_trained": self.steps_trained, "wall_s": self.wall_s,
-                 "rng": self.rng.bit_generator.state, "curve": self.curve,
-                 "command": command}
-        atomic_write_text(directory / CHECKPOINT_META, json.dumps(state, default=int) + "\n")
-        _write_curve(directory / CURVE, self.curve)
+        atomic_write_text(directory / CHECKPOINT_META, text)
+        net = self.net.copy()
+        net.set_arrays(m.net)
+        save_policy(directory, net, self.columns, self.meta(command, m))
+        _write_curve(directory / CURVE, m.curve)
 
     def load(self, directory: Path) -> None:
         """Continue from the checkpoint in ``directory`` (its settings must be this run's)."""
-        state = json.loads((directory / CHECKPOINT_META).read_text(encoding="utf-8"))
-        mine = self.cfg.run_keys()
-        theirs = state["config"]
-        diff = sorted(k for k in set(mine) | set(theirs) if mine.get(k) != theirs.get(k))
-        if diff:
-            k = diff[0]
-            raise TrainError(f"{directory}: its checkpoint is another run ({k} = "
-                             f"{theirs.get(k)!r} there, {mine.get(k)!r} here); --force "
-                             f"starts a new run in its place")
+        state = checkpoint_state(directory, self.cfg)
         with np.load(directory / CHECKPOINT) as z:
             k = len(self.net.arrays())
             self.net.set_arrays([z[f"net_{i}"] for i in range(k)])
@@ -350,6 +379,48 @@ class Trainer:
         self.steps_trained = int(state["steps_trained"])
         self.wall_s = float(state["wall_s"])
         self.curve = list(state["curve"])
+
+
+@dataclass
+class Mark:
+    """A run between two iterations (:meth:`Trainer.mark`): what a checkpoint writes."""
+
+    net: list
+    frozen: list
+    adam: list
+    sides: list
+    iteration: int
+    games_trained: int
+    steps_trained: int
+    wall_s: float
+    rng: dict
+    curve: list
+
+
+def checkpoint_state(directory: Path, cfg: TrainConfig) -> dict:
+    """The state of the checkpoint in ``directory`` (in ``checkpoint.npz``; in
+    ``checkpoint.json`` for checkpoints written before the state moved into the npz),
+    checked to be a run of ``cfg``'s settings: read before the league's games are built,
+    so that a resume of another run is refused at once."""
+    path = directory / CHECKPOINT
+    try:
+        with np.load(path) as z:
+            raw = z[STATE_KEY].tobytes() if STATE_KEY in z.files else None
+        text = raw.decode("utf-8") if raw is not None else \
+            (directory / CHECKPOINT_META).read_text(encoding="utf-8")
+        state = json.loads(text)
+        theirs = state["config"]
+    except (OSError, ValueError, KeyError, TypeError, EOFError) as exc:
+        raise TrainError(f"--resume: {path} is not a readable checkpoint ({exc}); --force "
+                         f"starts a new run in its place") from None
+    mine = cfg.run_keys()
+    diff = sorted(k for k in set(mine) | set(theirs) if mine.get(k) != theirs.get(k))
+    if diff:
+        k = diff[0]
+        raise TrainError(f"{directory}: its checkpoint is another run ({k} = "
+                         f"{theirs.get(k)!r} there, {mine.get(k)!r} here); --force "
+                         f"starts a new run in its place")
+    return state
 
 
 def blas_one_thread():
@@ -385,24 +456,26 @@ def _write_curve(path: Path, rows: list[dict]) -> None:
 
 def check_out(directory: str | os.PathLike, cfg: TrainConfig, *, resume: bool,
               force: bool) -> Path:
-    """The output folder, checked before anything is trained: created if missing (its
-    parent must exist); one holding another run (a checkpoint or policy files) is refused
-    unless ``resume`` (same settings) or ``force`` (replaced)."""
+    """The output folder, checked before anything is built or trained (it is created
+    by :func:`train` once the league's games are built): its parent must exist; one
+    holding another run (a checkpoint or policy files) is refused unless ``resume``
+    (same settings: checked here too) or ``force`` (replaced)."""
     d = Path(directory)
     if not d.parent.exists() and str(d.parent) not in ("", "."):
         raise TrainError(f"--out {d}: its folder {d.parent} does not exist")
-    has_run = (d / CHECKPOINT_META).exists() or (d / "policy.json").exists()
+    if d.exists() and not d.is_dir():
+        raise TrainError(f"--out {d}: not a folder")
+    has_checkpoint = (d / CHECKPOINT).exists()
+    has_run = has_checkpoint or (d / CHECKPOINT_META).exists() or (d / "policy.json").exists()
     if resume:
-        if not (d / CHECKPOINT_META).exists():
-            raise TrainError(f"--resume: {d} holds no checkpoint ({CHECKPOINT_META})")
         if force:
             raise TrainError("--resume and --force: continue a run, or replace it, not both")
+        if not has_checkpoint:
+            raise TrainError(f"--resume: {d} holds no checkpoint ({CHECKPOINT})")
+        checkpoint_state(d, cfg)
     elif has_run and not force:
         raise TrainError(f"--out {d} already holds a training run; --resume continues it "
                          f"(same settings), --force replaces it")
-    if d.exists() and not d.is_dir():
-        raise TrainError(f"--out {d}: not a folder")
-    d.mkdir(exist_ok=True)
     return d
 
 
@@ -412,12 +485,33 @@ def train(cfg: TrainConfig, out: str | os.PathLike, *, resume: bool = False,
     """Train (see the module docstring) into the policy directory ``out``; returns when the
     budget is spent or on Ctrl-C (KeyboardInterrupt), in both cases with a checkpoint and
     the policy saved (the interrupt is then re-raised for the caller: ``domsim train``
-    exits 130)."""
+    exits 130).
+
+    Every setting, the league and the output folder are checked before the league's
+    games are built (a first run compiles the engine: minutes).  The run is marked
+    (:meth:`Trainer.mark`) after each iteration and its evaluation; checkpoints and the
+    save on an interrupt write the last mark, so an interrupt anywhere (in a rollout,
+    between a step and its bookkeeping, in an update, in an evaluation) saves the run as
+    it was after the last whole iteration, and one during a save leaves the previous
+    checkpoint (each file is renamed into place when complete).  Resuming gives the
+    weights of the run that was never interrupted."""
     if cfg.minutes is None and cfg.iterations is None:
         raise TrainError("a budget is needed: --minutes and/or --iterations")
     say = progress or (lambda line: print(line, file=sys.stderr, flush=True))
-    trainer = Trainer(cfg)           # the league and the kingdom checked first
+    table = _resolve_table(cfg)             # the kingdom and the league: no game built yet
     d = check_out(out, cfg, resume=resume, force=force)
+    limits = blas_one_thread()              # (and the learn extra is installed)
+    try:
+        return _train(cfg, table, d, resume, force, command, say)
+    finally:
+        limits.unregister()
+
+
+def _train(cfg: TrainConfig, table: tuple, d: Path, resume: bool, force: bool,
+           command: str | None, say: Callable[[str], None]) -> TrainResult:
+    """:func:`train` once everything is checked."""
+    trainer = Trainer(cfg, table)
+    d.mkdir(exist_ok=True)
     if force:
         for name in (CHECKPOINT, CHECKPOINT_META, CURVE):
             if (d / name).exists():
@@ -430,6 +524,7 @@ def train(cfg: TrainConfig, out: str | os.PathLike, *, resume: bool = False,
     wall0 = trainer.wall_s
     last_save = t0
     interrupted = False
+    mark = trainer.mark()
 
     def spent() -> bool:
         if cfg.iterations is not None and trainer.iteration >= cfg.iterations:
@@ -437,32 +532,32 @@ def train(cfg: TrainConfig, out: str | os.PathLike, *, resume: bool = False,
         return cfg.minutes is not None and trainer.wall_s >= cfg.minutes * 60
 
     try:
-        limits = blas_one_thread()
         if trainer.iteration == 0 and not trainer.curve:
             _record(trainer, say)
+            mark = trainer.mark()
         while not spent():
             trainer.iterate()
             trainer.wall_s = wall0 + time.perf_counter() - t0
             if trainer.iteration % cfg.eval_every == 0:
                 _record(trainer, say)
+            mark = trainer.mark()
             if time.perf_counter() - last_save >= cfg.checkpoint_s:
-                trainer.save(d, command)
+                trainer.save(d, command, mark)
                 last_save = time.perf_counter()
         if not trainer.curve or trainer.curve[-1]["iteration"] != trainer.iteration:
             _record(trainer, say)
-        limits.unregister()
+        trainer.wall_s = wall0 + time.perf_counter() - t0
+        mark = trainer.mark()
     except KeyboardInterrupt:
         interrupted = True
-    trainer.wall_s = wall0 + time.perf_counter() - t0
-    trainer.save(d, command)
+    trainer.save(d, command, mark)
     say(f"{'interrupted: ' if interrupted else ''}saved {d} at iteration "
-        f"{trainer.iteration:,} ({trainer.games_trained:,} games, {trainer.wall_s:.0f} s)"
+        f"{mark.iteration:,} ({mark.games_trained:,} games, {mark.wall_s:.0f} s)"
         + ("; --resume continues" if interrupted else ""))
-    result = TrainResult(d, trainer.iteration, trainer.games_trained, trainer.steps_trained,
-                         trainer.wall_s, trainer.curve, interrupted)
     if interrupted:
         raise KeyboardInterrupt
-    return result
+    return TrainResult(d, mark.iteration, mark.games_trained, mark.steps_trained,
+                       mark.wall_s, mark.curve, interrupted)
 
 
 def _record(trainer: Trainer, say: Callable[[str], None]) -> None:

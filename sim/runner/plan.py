@@ -344,6 +344,10 @@ def make_config(bots: Sequence[str], *, players: int | None = None,
         event_ids = parse_events(events, max_events)
     unusable = _unusable(names, needs, kingdom_ids, event_ids, allow_missing_cards)
     gc = GameConfig(players, kingdom_ids, turn_cap, event_ids, max_events=max_events)
+    for k in seated:  # a bot made for one table (a trained policy) refuses the others
+        check_game = getattr(objs[k], "check_game", None)
+        if check_game is not None:
+            check_game(gc)
     total = games * len(tabs)
     if chunk_size is None:
         chunk_size = auto_chunk(total, processes, per_deal)
