@@ -305,3 +305,65 @@ def test_notebooks_import_the_installed_package():
     for nb in (ROOT / "notebooks").glob("*.ipynb"):
         assert "sys.path" not in nb.read_text(encoding="utf-8"), \
             f"{nb.name} changes sys.path: the notebooks import domsim as installed"
+
+
+# -- the API page -------------------------------------------------------------------
+
+RAW_ROLE = re.compile(r":(class|func|meth|data|mod|attr|exc):`")
+
+
+def _load_docs_module(name: str):
+    spec = importlib.util.spec_from_file_location(name, DOCS / f"{name}.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_sphinx_roles_become_cross_references():
+    """docs/griffe_roles.py: each role a docstring writes is an optional autoref to the
+    object it names, showing the name (its last part with ``~``) as code."""
+    roles = _load_docs_module("griffe_roles")
+    known = {"State": "sim.env.state.State", "Genome.key": "sim.optimize.space.Genome.key"}
+    text = ("A :class:`State`, see :meth:`Genome.key` and :func:`~sim.engine.batch.play_batch`"
+            " or :mod:`sim.env` (``x``, :data:`NOPE`).")
+    out = roles.convert_roles(text, known.get)
+    assert not RAW_ROLE.search(out)
+    assert ('<autoref identifier="sim.env.state.State" optional><code>State</code></autoref>'
+            in out)
+    assert '<autoref identifier="sim.optimize.space.Genome.key" optional>' in out
+    assert ('<autoref identifier="sim.engine.batch.play_batch" optional>'
+            "<code>play_batch</code></autoref>") in out
+    assert '<autoref identifier="NOPE" optional><code>NOPE</code></autoref>' in out
+    assert "(``x``," in out
+
+
+def test_api_page_renders_no_raw_roles(tmp_path):
+    """The API page built alone (mkdocstrings with mkdocs.yml's options, strict) shows
+    no ``:class:``-style role as text, and links the objects it documents."""
+    pytest.importorskip("mkdocstrings_handlers.python")
+    import yaml
+    from mkdocs.commands.build import build
+    from mkdocs.config import load_config
+
+    config = yaml.safe_load((ROOT / "mkdocs.yml").read_text(encoding="utf-8"))
+    plugin = next(p for p in config["plugins"] if isinstance(p, dict) and "mkdocstrings" in p)
+    python = plugin["mkdocstrings"]["handlers"]["python"]
+    python["paths"] = [str(ROOT)]
+    python["options"]["extensions"] = [
+        str(ROOT / e) for e in python["options"].get("extensions", [])]
+    docs = tmp_path / "docs"
+    (docs / "reference").mkdir(parents=True)
+    (docs / "reference" / "api.md").write_text(
+        (DOCS / "reference" / "api.md").read_text(encoding="utf-8"), encoding="utf-8")
+    mini = {"site_name": "api", "docs_dir": str(docs), "site_dir": str(tmp_path / "site"),
+            "strict": True, "use_directory_urls": False, "theme": {"name": "material"},
+            "plugins": [plugin], "nav": [{"API": "reference/api.md"}],
+            "markdown_extensions": config["markdown_extensions"]}
+    (tmp_path / "mkdocs.yml").write_text(yaml.safe_dump(mini), encoding="utf-8")
+    build(load_config(str(tmp_path / "mkdocs.yml")))
+    page = (tmp_path / "site" / "reference" / "api.html").read_text(encoding="utf-8")
+    assert "sim.env.state.State" in page
+    raw = sorted(set(m[0] for m in re.finditer(r":[a-z]+:`[^`<]*`", page)
+                     if RAW_ROLE.match(m[0])))
+    assert not raw, f"roles printed as text on the API page: {raw[:10]}"
+    assert page.count('class="autorefs autorefs-internal"') >= 40
