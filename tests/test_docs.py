@@ -11,8 +11,9 @@ run in order in one temporary working directory per page, as a reader follows a 
 * ``sh``: ``domsim`` command lines, each run in-process, expected to exit 0 and print;
 * ``shell``: set-up commands a reader runs in a shell (not here): each must be one of
   the quick start's two (``SETUP``, as in README.md), a ``pip install`` of an extra
-  pyproject.toml defines, ``mkdocs build``/``serve``, or
-  ``python experiments/SCRIPT.py`` naming a script that exists;
+  pyproject.toml defines, ``mkdocs build``/``serve``,
+  ``python experiments/SCRIPT.py`` naming a script that exists, or
+  ``jupyter execute notebooks/NAME.ipynb`` naming a notebook that exists;
 * ``text`` (output, usage lines) and snippet includes (``--8<--`` of a file that exists).
 
 Any other language, or none, fails: it would go unchecked.  The generated pages
@@ -129,6 +130,8 @@ def _check_shell(block: Block) -> None:
             assert not unknown, f"{block.where()}: no extra {unknown} in pyproject.toml"
         elif m := re.fullmatch(r"python (experiments/\S+\.py)( .*)?", cmd):
             assert (ROOT / m[1]).is_file(), f"{block.where()}: no script {m[1]}"
+        elif m := re.fullmatch(r"jupyter execute (--inplace )?(notebooks/\S+\.ipynb)", cmd):
+            assert (ROOT / m[2]).is_file(), f"{block.where()}: no notebook {m[2]}"
         else:
             assert re.fullmatch(r"mkdocs (build --strict|serve)", cmd), \
                 f"{block.where()}: a set-up command this test does not know: {cmd}"
@@ -179,6 +182,8 @@ def test_shell_check_refuses_what_it_does_not_know():
         _check_shell(Block("shell", 'pip install -e ".[nosuch]"\n', 1, "x.md"))
     with pytest.raises(AssertionError, match="no script"):
         _check_shell(Block("shell", "python experiments/nosuch.py\n", 1, "x.md"))
+    with pytest.raises(AssertionError, match="no notebook"):
+        _check_shell(Block("shell", "jupyter execute notebooks/nosuch.ipynb\n", 1, "x.md"))
     with pytest.raises(AssertionError, match="does not know"):
         _check_shell(Block("shell", "rm -rf results\n", 1, "x.md"))
 
