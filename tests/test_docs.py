@@ -372,3 +372,17 @@ def test_api_page_renders_no_raw_roles(tmp_path):
                      if RAW_ROLE.match(m[0])))
     assert not raw, f"roles printed as text on the API page: {raw[:10]}"
     assert page.count('class="autorefs autorefs-internal"') >= 40
+
+
+def test_agents_pettingzoo_example_prints_each_agents_reward(tmp_path):
+    """The tutorial's AEC loop prints what every seat got (a win is 1 point between the
+    winners), not the ``{}`` that ``env.rewards`` holds once every agent has left."""
+    import ast
+
+    pytest.importorskip("pettingzoo")
+    block = next(b for b in page_blocks("tutorials/agents.md")
+                 if b.lang == "python" and "aec_env(" in b.text)
+    _, out = exec_python(block, tmp_path / "aec_block.py")
+    returns = ast.literal_eval(out.strip().splitlines()[-1])
+    assert sorted(returns) == ["player_0", "player_1", "player_2"]
+    assert sum(returns.values()) == pytest.approx(1.0)
