@@ -97,6 +97,24 @@ def test_pages_exist_and_are_in_the_nav():
     assert not missing, f"pages no reader finds (add them to mkdocs.yml nav): {missing}"
 
 
+def test_every_tutorial_and_notebook_is_in_the_nav_and_on_the_home_page():
+    """A reader finds each tutorial and notebook from the navigation and from the home
+    page's "Where to go" (the agents and learned-bot ones were missing from both lists)."""
+    import yaml
+
+    config = yaml.safe_load((ROOT / "mkdocs.yml").read_text(encoding="utf-8"))
+    nav = yaml.safe_dump(config["nav"])
+    home = (DOCS / "index.md").read_text(encoding="utf-8")
+    where_to_go = home[home.index("## Where to go"):]
+    targets = [p for p in PAGES if p.startswith("tutorials/")]
+    targets += list(gen.notebook_files())           # notebooks/NAME.ipynb
+    assert len(targets) >= 12
+    not_in_nav = [t for t in targets if f": {t}" not in nav]
+    assert not not_in_nav, f"not in mkdocs.yml's nav: {not_in_nav}"
+    not_home = [t for t in targets if f"]({t})" not in where_to_go]
+    assert not not_home, f"not in the home page's Where to go: {not_home}"
+
+
 def test_readme_links_into_the_site_reach_pages():
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     links = re.findall(r"\]\((docs/[^)#]+)\)", readme)
