@@ -115,6 +115,25 @@ def test_every_tutorial_and_notebook_is_in_the_nav_and_on_the_home_page():
     assert not not_home, f"not in the home page's Where to go: {not_home}"
 
 
+def test_long_code_lines_wrap_on_the_site():
+    """Commands of 100+ characters (the training command, the Adventures kingdom lists)
+    wrap in the page instead of running past its edge: the stylesheet is configured and
+    sets code blocks, and the notebooks' code cells, to wrap."""
+    import yaml
+
+    longest = max(len(ln) for p in PAGES for b in page_blocks(p) for ln in b.text.splitlines())
+    assert longest > 100          # there is something to wrap (else drop this test)
+    config = yaml.safe_load((ROOT / "mkdocs.yml").read_text(encoding="utf-8"))
+    sheets = config.get("extra_css", [])
+    assert sheets and all((DOCS / s).is_file() for s in sheets)
+    css = re.sub(r"/\*.*?\*/", "", " ".join((DOCS / s).read_text(encoding="utf-8")
+                                           for s in sheets), flags=re.S)
+    rules = dict(re.findall(r"([^{}]+)\{([^}]*)\}", css))
+    wrapping = {sel.strip() for sels, body in rules.items() if "white-space: pre-wrap" in body
+                for sel in sels.split(",")}
+    assert {".md-typeset pre > code", ".jupyter-wrapper .highlight-ipynb pre"} <= wrapping
+
+
 def test_readme_links_into_the_site_reach_pages():
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     links = re.findall(r"\]\((docs/[^)#]+)\)", readme)
