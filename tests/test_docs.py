@@ -11,8 +11,9 @@ run in order in one temporary working directory per page, as a reader follows a 
 * ``sh``: ``domsim`` command lines, each run in-process, expected to exit 0 and print;
 * ``shell``: set-up commands a reader runs in a shell (not here): each must be one of
   the quick start's two (``SETUP``, as in README.md), a ``pip install`` of an extra
-  pyproject.toml defines, ``mkdocs build``/``serve``, or
-  ``python experiments/SCRIPT.py`` naming a script that exists;
+  pyproject.toml defines, ``mkdocs build``/``serve``,
+  ``python experiments/SCRIPT.py`` naming a script that exists, or
+  ``jupyter execute notebooks/NAME.ipynb`` naming a notebook that exists;
 * ``text`` (output, usage lines) and snippet includes (``--8<--`` of a file that exists).
 
 Any other language, or none, fails: it would go unchecked.  The generated pages
@@ -96,6 +97,43 @@ def test_pages_exist_and_are_in_the_nav():
     assert not missing, f"pages no reader finds (add them to mkdocs.yml nav): {missing}"
 
 
+def test_every_tutorial_and_notebook_is_in_the_nav_and_on_the_home_page():
+    """A reader finds each tutorial and notebook from the navigation and from the home
+    page's "Where to go" (the agents and learned-bot ones were missing from both lists)."""
+    import yaml
+
+    config = yaml.safe_load((ROOT / "mkdocs.yml").read_text(encoding="utf-8"))
+    nav = yaml.safe_dump(config["nav"])
+    home = (DOCS / "index.md").read_text(encoding="utf-8")
+    where_to_go = home[home.index("## Where to go"):]
+    targets = [p for p in PAGES if p.startswith("tutorials/")]
+    targets += list(gen.notebook_files())           # notebooks/NAME.ipynb
+    assert len(targets) >= 12
+    not_in_nav = [t for t in targets if f": {t}" not in nav]
+    assert not not_in_nav, f"not in mkdocs.yml's nav: {not_in_nav}"
+    not_home = [t for t in targets if f"]({t})" not in where_to_go]
+    assert not not_home, f"not in the home page's Where to go: {not_home}"
+
+
+def test_long_code_lines_wrap_on_the_site():
+    """Commands of 100+ characters (the training command, the Adventures kingdom lists)
+    wrap in the page instead of running past its edge: the stylesheet is configured and
+    sets code blocks, and the notebooks' code cells, to wrap."""
+    import yaml
+
+    longest = max(len(ln) for p in PAGES for b in page_blocks(p) for ln in b.text.splitlines())
+    assert longest > 100          # there is something to wrap (else drop this test)
+    config = yaml.safe_load((ROOT / "mkdocs.yml").read_text(encoding="utf-8"))
+    sheets = config.get("extra_css", [])
+    assert sheets and all((DOCS / s).is_file() for s in sheets)
+    css = re.sub(r"/\*.*?\*/", "", " ".join((DOCS / s).read_text(encoding="utf-8")
+                                           for s in sheets), flags=re.S)
+    rules = dict(re.findall(r"([^{}]+)\{([^}]*)\}", css))
+    wrapping = {sel.strip() for sels, body in rules.items() if "white-space: pre-wrap" in body
+                for sel in sels.split(",")}
+    assert {".md-typeset pre > code", ".jupyter-wrapper .highlight-ipynb pre"} <= wrapping
+
+
 def test_readme_links_into_the_site_reach_pages():
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     links = re.findall(r"\]\((docs/[^)#]+)\)", readme)
@@ -129,6 +167,8 @@ def _check_shell(block: Block) -> None:
             assert not unknown, f"{block.where()}: no extra {unknown} in pyproject.toml"
         elif m := re.fullmatch(r"python (experiments/\S+\.py)( .*)?", cmd):
             assert (ROOT / m[1]).is_file(), f"{block.where()}: no script {m[1]}"
+        elif m := re.fullmatch(r"jupyter execute (--inplace )?(notebooks/\S+\.ipynb)", cmd):
+            assert (ROOT / m[2]).is_file(), f"{block.where()}: no notebook {m[2]}"
         else:
             assert re.fullmatch(r"mkdocs (build --strict|serve)", cmd), \
                 f"{block.where()}: a set-up command this test does not know: {cmd}"
@@ -179,6 +219,8 @@ def test_shell_check_refuses_what_it_does_not_know():
         _check_shell(Block("shell", 'pip install -e ".[nosuch]"\n', 1, "x.md"))
     with pytest.raises(AssertionError, match="no script"):
         _check_shell(Block("shell", "python experiments/nosuch.py\n", 1, "x.md"))
+    with pytest.raises(AssertionError, match="no notebook"):
+        _check_shell(Block("shell", "jupyter execute notebooks/nosuch.ipynb\n", 1, "x.md"))
     with pytest.raises(AssertionError, match="does not know"):
         _check_shell(Block("shell", "rm -rf results\n", 1, "x.md"))
 
@@ -305,3 +347,79 @@ def test_notebooks_import_the_installed_package():
     for nb in (ROOT / "notebooks").glob("*.ipynb"):
         assert "sys.path" not in nb.read_text(encoding="utf-8"), \
             f"{nb.name} changes sys.path: the notebooks import domsim as installed"
+
+
+# -- the API page -------------------------------------------------------------------
+
+RAW_ROLE = re.compile(r":(class|func|meth|data|mod|attr|exc):`")
+
+
+def _load_docs_module(name: str):
+    spec = importlib.util.spec_from_file_location(name, DOCS / f"{name}.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_sphinx_roles_become_cross_references():
+    """docs/griffe_roles.py: each role a docstring writes is an optional autoref to the
+    object it names, showing the name (its last part with ``~``) as code."""
+    roles = _load_docs_module("griffe_roles")
+    known = {"State": "sim.env.state.State", "Genome.key": "sim.optimize.space.Genome.key"}
+    text = ("A :class:`State`, see :meth:`Genome.key` and :func:`~sim.engine.batch.play_batch`"
+            " or :mod:`sim.env` (``x``, :data:`NOPE`).")
+    out = roles.convert_roles(text, known.get)
+    assert not RAW_ROLE.search(out)
+    assert ('<autoref identifier="sim.env.state.State" optional><code>State</code></autoref>'
+            in out)
+    assert '<autoref identifier="sim.optimize.space.Genome.key" optional>' in out
+    assert ('<autoref identifier="sim.engine.batch.play_batch" optional>'
+            "<code>play_batch</code></autoref>") in out
+    assert '<autoref identifier="NOPE" optional><code>NOPE</code></autoref>' in out
+    assert "(``x``," in out
+
+
+def test_api_page_renders_no_raw_roles(tmp_path):
+    """The API page built alone (mkdocstrings with mkdocs.yml's options, strict) shows
+    no ``:class:``-style role as text, and links the objects it documents."""
+    pytest.importorskip("mkdocstrings_handlers.python")
+    import yaml
+    from mkdocs.commands.build import build
+    from mkdocs.config import load_config
+
+    config = yaml.safe_load((ROOT / "mkdocs.yml").read_text(encoding="utf-8"))
+    plugin = next(p for p in config["plugins"] if isinstance(p, dict) and "mkdocstrings" in p)
+    python = plugin["mkdocstrings"]["handlers"]["python"]
+    python["paths"] = [str(ROOT)]
+    python["options"]["extensions"] = [
+        str(ROOT / e) for e in python["options"].get("extensions", [])]
+    docs = tmp_path / "docs"
+    (docs / "reference").mkdir(parents=True)
+    (docs / "reference" / "api.md").write_text(
+        (DOCS / "reference" / "api.md").read_text(encoding="utf-8"), encoding="utf-8")
+    mini = {"site_name": "api", "docs_dir": str(docs), "site_dir": str(tmp_path / "site"),
+            "strict": True, "use_directory_urls": False, "theme": {"name": "material"},
+            "plugins": [plugin], "nav": [{"API": "reference/api.md"}],
+            "markdown_extensions": config["markdown_extensions"]}
+    (tmp_path / "mkdocs.yml").write_text(yaml.safe_dump(mini), encoding="utf-8")
+    build(load_config(str(tmp_path / "mkdocs.yml")))
+    page = (tmp_path / "site" / "reference" / "api.html").read_text(encoding="utf-8")
+    assert "sim.env.state.State" in page
+    # (Markdown makes the role's `X` a <code> element: ":class:<code>X</code>" on the page.)
+    raw = re.findall(r":(?:class|func|meth|data|mod|attr|exc):(?:`|<code>)[^`<]*", page)
+    assert not raw, f"{len(raw)} roles printed as text on the API page: {raw[:5]}"
+    assert page.count('class="autorefs autorefs-internal"') >= 40
+
+
+def test_agents_pettingzoo_example_prints_each_agents_reward(tmp_path):
+    """The tutorial's AEC loop prints what every seat got (a win is 1 point between the
+    winners), not the ``{}`` that ``env.rewards`` holds once every agent has left."""
+    import ast
+
+    pytest.importorskip("pettingzoo")
+    block = next(b for b in page_blocks("tutorials/agents.md")
+                 if b.lang == "python" and "aec_env(" in b.text)
+    _, out = exec_python(block, tmp_path / "aec_block.py")
+    returns = ast.literal_eval(out.strip().splitlines()[-1])
+    assert sorted(returns) == ["player_0", "player_1", "player_2"]
+    assert sum(returns.values()) == pytest.approx(1.0)

@@ -95,3 +95,80 @@ def test_stale_folders_of_other_versions_are_pruned(tmp_path, monkeypatch):
     # A folder chosen by the user is left alone.
     monkeypatch.setenv("NUMBA_CACHE_DIR", str(tmp_path / "mine"))
     assert numba_cache.use_source_keyed_cache() is None
+
+
+# -- the compile notice ----------------------------------------------------------------
+
+
+def _fresh_jit(source: str, module: str) -> dict:
+    """The functions ``source`` defines, jitted anew (no cache: numba compiles them when
+    asked), as if defined in ``module`` (the notice goes by a function's module)."""
+    namespace: dict = {"njit": numba.njit, "__name__": module}
+    exec(source, namespace)
+    return namespace
+
+
+def _noticed(capsys, monkeypatch, tmp_path, block) -> tuple[str, dict]:
+    """What compile_notice prints around ``block`` and the compile times it then keeps
+    (in ``tmp_path``, through NUMBA_CACHE_DIR: the real ones are left alone)."""
+    monkeypatch.setenv("NUMBA_CACHE_DIR", str(tmp_path))
+    capsys.readouterr()
+    with numba_cache.compile_notice():
+        block()
+    return capsys.readouterr().err, numba_cache.last_compile_times()
+
+
+def test_notice_when_the_engine_compiles(capsys, monkeypatch, tmp_path):
+    """An engine function compiling (a cold cache's case) prints the notice, and its
+    duration is kept for the next cold run's notice."""
+    fns = _fresh_jit("@njit\ndef step(x):\n    return x + 1\n", "sim.engine.game")
+    err, times = _noticed(capsys, monkeypatch, tmp_path,
+                          lambda: fns["step"].compile((numba.int64,)))
+    assert err.splitlines() == [numba_cache.COMPILE_NOTICE]
+    assert set(times) == {"base"}
+
+
+def test_no_notice_when_the_cache_holds_the_code(capsys, monkeypatch, tmp_path):
+    """A function already compiled (or loaded from the disk cache) compiles nothing:
+    no notice, no compile time kept."""
+    from sim.engine import rng
+
+    rng._rotl(numba.uint64(3), 5)            # compiled or loaded: in this process now
+    err, times = _noticed(capsys, monkeypatch, tmp_path,
+                          lambda: rng._rotl(numba.uint64(3), 5))
+    assert err == "" and times == {}
+
+
+def test_card_texts_new_to_the_cache_are_not_the_engines_compile(capsys, monkeypatch,
+                                                                 tmp_path):
+    """A kingdom with cards the cache has not seen compiles just those cards' texts (and
+    the helpers only they call), the engine itself being cached: seconds. That is not
+    "compiling the engine (about 20 s ...)", nor a cold compile's time to keep."""
+    helper = _fresh_jit("@njit\ndef gain_two(x):\n    return x + 2\n", "sim.engine.zones")
+    card = _fresh_jit("@njit\ndef new_card(x):\n    return gain_two(x) * 2\n",
+                      "sim.engine.adventures.cards")
+    card["gain_two"] = helper["gain_two"]
+    err, times = _noticed(capsys, monkeypatch, tmp_path,
+                          lambda: card["new_card"].compile((numba.int64,)))
+    assert numba_cache.COMPILE_NOTICE not in err
+    assert err.splitlines() == [numba_cache.CARDS_NOTICE]
+    assert times == {}
+
+
+def test_notice_figures_are_the_measured_ones():
+    """The notice says what experiments/cold_start.py measured on a quiet 2-core machine,
+    in the README's words: a first base game's result about 20 s after the install, a
+    first Adventures game's about a minute (it said "half a minute, Adventures a few
+    minutes" while the README said 20 s and a minute)."""
+    import json
+
+    runs = json.loads((ROOT / "experiments" / "results" / "cold_start.json").read_text())["runs"]
+    base = [r["first_run"]["first_result_s"] for k, r in runs.items() if k.startswith("base")]
+    adv = [r["first_run"]["first_result_s"] for k, r in runs.items() if k.startswith("advent")]
+    assert base and adv
+    words = "about 20 s on a quiet 2-core machine, a minute for a first Adventures game"
+    assert words in numba_cache.COMPILE_NOTICE
+    readme = " ".join((ROOT / "README.md").read_text(encoding="utf-8").split())
+    assert words in readme
+    assert all(abs(s - 20) <= 0.25 * s for s in base), base
+    assert all(abs(s - 60) <= 0.25 * s for s in adv), adv
