@@ -189,8 +189,8 @@ def test_the_any_cost_arg_of_hero_reads_a_bounded_cost():
             if d == codes.D_HERO:
                 assert arg >= 1 << 20               # what the engine asks with
                 obs = state.observation(state.current_player())
+                assert box.contains(obs), obs[arg_entry]
                 assert obs[arg_entry] == core.OBS_ANY_COST
-                assert box.contains(obs)
                 return
             state.apply_action(random_action(state, rng))
     pytest.fail("no game asked gain with Hero")

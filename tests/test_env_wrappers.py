@@ -204,12 +204,12 @@ def test_the_gymnasium_entry_point_registers_the_id():
 def test_render_modes_pass_pettingzoo_render_test_and_show_only_the_public_view(capsys):
     from pettingzoo.test import render_test
 
+    render_test(lambda render_mode=None: aec_env(render_mode=render_mode, **BOARDS["adventures"]))
+    assert "is asked:" in capsys.readouterr().out           # "human" printed
     from sim.engine.scenario import Scenario
     from sim.env import scenario_state
     from sim.env.spaces import render_text
 
-    render_test(lambda render_mode=None: aec_env(render_mode=render_mode, **BOARDS["adventures"]))
-    assert "is asked:" in capsys.readouterr().out           # "human" printed
     for env in (aec_env(), gym_env()):
         assert env.metadata["render_modes"] == ["human", "ansi"]
         assert env.metadata["render_fps"] > 0

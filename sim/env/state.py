@@ -275,8 +275,8 @@ class State:
         """The int action ``action`` stands for (see :meth:`apply_action`): a numpy
         integer, or a legal action's words; else IllegalActionError.  Bools are refused:
         True would be action 1 (Silver), never what was meant."""
-        if isinstance(action, (np.integer, np.ndarray)) and not isinstance(action, np.bool_) \
-                and np.ndim(action) == 0 and np.issubdtype(np.asarray(action).dtype, np.integer):
+        if isinstance(action, np.integer) or (isinstance(action, np.ndarray) and
+                                              action.ndim == 0 and action.dtype.kind in "iu"):
             return int(action)
         legal = self.legal_actions()
         if isinstance(action, str):
