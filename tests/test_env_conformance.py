@@ -150,7 +150,7 @@ def _situations() -> list[tuple[Scenario, frozenset[int], int]]:
 def test_every_observation_of_every_decision_lies_in_the_space():
     """Random games on every table, every seat's observation checked at every step, and
     the built situations of the rarest decisions; every decision code met at least once."""
-    met, steps = sweep(range(8))
+    met, steps = sweep(range(16))
     assert steps > 10_000
     box, names = observation_box(), observation_names()
     for k, (sc, prefer, target) in enumerate(_situations()):
@@ -170,7 +170,7 @@ def test_every_observation_of_every_decision_lies_in_the_space():
 @pytest.mark.slow
 def test_many_seeds_every_observation_lies_in_the_space():
     """The sweep on many more seeds (rare paths: long games, many Curses, big hands)."""
-    met, steps = sweep(range(8, 200))
+    met, steps = sweep(range(16, 200))
     assert not _missing(met)
 
 
@@ -214,7 +214,7 @@ class StaleSampleToLegal(gym.ActionWrapper):
 def test_pettingzoo_api_test_and_gymnasium_check_env_pass_on_every_table(table):
     kingdom, events, players = TABLES[table]
     api_test(aec_env(kingdom=kingdom, events=events, players=players, turn_cap=TURN_CAP),
-             num_cycles=300)
+             num_cycles=1000)
     env = gym_env(kingdom=kingdom, events=events, players=players, turn_cap=TURN_CAP)
     with warnings.catch_warnings():
         warnings.filterwarnings("ignore", message=".*different from the unwrapped.*")
