@@ -268,6 +268,65 @@ def random_events(seed: int, pool_size: int, max_events: int = MAX_EVENTS,
     return tuple(sorted(found))
 
 
+def is_auto_events(events: object) -> bool:
+    """``events="auto"`` (case and spaces ignored): the Events the bots' rules buy."""
+    return isinstance(events, str) and events.strip().lower() == "auto"
+
+
+def random_events_with(seed: int, pool_size: int, max_events: int,
+                       needed: Iterable[int] = ()) -> tuple[int, ...]:
+    """``--events random`` for bots that buy Events: the ``needed`` Events first (as a
+    random kingdom takes the bots' cards first), then up to ``max_events`` in all drawn by
+    :func:`sim.engine.config.random_events` from the other Events, on the same seed stream.
+    Without needed Events this is exactly ``random_events(seed, pool_size, max_events)``,
+    so every seed keeps the Events it drew before bots could buy Events."""
+    needed = list(dict.fromkeys(int(e) for e in needed))
+    if not needed:
+        return random_events(seed, pool_size, max_events)
+    if len(needed) > max_events:
+        raise ConfigError(f"events random: the bots buy {len(needed)} Events "
+                          f"({', '.join(CARDS[e].name for e in needed)}); a game has at most "
+                          f"{max_events}; ask for more with max_events={len(needed)} "
+                          f"(--max-events {len(needed)})")
+    rest = random_events(seed, pool_size, max_events - len(needed),
+                         [e for e in EVENTS if e not in needed])
+    return tuple(sorted(needed + list(rest)))
+
+
+def resolve_table(kingdom: str | Iterable[str | int] | None,
+                  events: str | Iterable[str | int] | None, seed: int = 0,
+                  max_events: int = MAX_EVENTS, card_needs: Iterable[int] = (),
+                  event_needs: Iterable[int] = ()) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """(kingdom ids, Event ids) for every form the CLI, a Match and sim.env.Game take.
+
+    ``kingdom``: None / ``"first-game"``, 10 cards (a comma string or an iterable),
+    ``"auto"`` (:func:`auto_kingdom` of ``card_needs``) or ``"random"`` /
+    ``"random:SET,Card,..."`` (:func:`random_kingdom`: ``card_needs`` first, the rest drawn
+    from ``seed``).  ``events``: None / ``"none"``, Events (a comma string or an
+    iterable), ``"auto"`` (``event_needs``) or ``"random"`` (:func:`random_events_with`
+    from ``seed``, with a randomiser deck of the random kingdom's pool and the bots'
+    cards, or of every kingdom card for a kingdom that is not random).  ``card_needs`` /
+    ``event_needs``: the bots' kingdom cards and Events (bots.requirements), in order.
+    """
+    card_needs = list(card_needs)
+    random_k = isinstance(kingdom, str) and is_random_kingdom(kingdom)
+    if isinstance(kingdom, str) and kingdom.strip().lower() == "auto":
+        kingdom_ids = auto_kingdom(card_needs)
+    elif random_k:
+        kingdom_ids = random_kingdom(int(seed), random_pool(kingdom), card_needs)
+    else:
+        kingdom_ids = parse_kingdom(kingdom)
+    check_max_events(max_events)
+    if is_auto_events(events):
+        event_ids = parse_events(list(dict.fromkeys(event_needs)), max_events)
+    elif is_random_events(events):
+        deck = set(random_pool(kingdom)) | set(card_needs) if random_k else set(KINGDOM_CARDS)
+        event_ids = random_events_with(int(seed), len(deck), max_events, event_needs)
+    else:
+        event_ids = parse_events(events, max_events)
+    return kingdom_ids, event_ids
+
+
 @dataclass(frozen=True)
 class GameConfig:
     """What every game of a run shares.

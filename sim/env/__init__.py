@@ -5,10 +5,12 @@
 * :func:`scenario_state`: a state at a built situation (sim.engine.scenario).
 * :func:`aec_env`: a PettingZoo AEC environment (2-4 players).
 * :func:`gym_env`: a Gymnasium environment, one agent against domsim bots
-  (registered as ``domsim/Dominion-v0``).
+  (registered as ``domsim/Dominion-v0`` when this package is imported and Gymnasium is
+  installed, so ``gymnasium.make("domsim/Dominion-v0")`` works after ``import sim.env``;
+  Gymnasium versions that load plugins find it through the ``gymnasium.envs`` entry point).
 
 The environments need the ``env`` extra (``pip install -e ".[env]"``); the state API
-needs nothing beyond the engine.
+needs nothing beyond the engine (without Gymnasium, nothing is registered).
 """
 
 from __future__ import annotations
@@ -20,8 +22,24 @@ from sim.env.state import TERMINAL, Game, IllegalActionError, State
 
 _V_TURN_CAP = V + V_TURN_CAP
 
-__all__ = ["N_ACTIONS", "OBS_SIZE", "TERMINAL", "Game", "IllegalActionError", "State",
-           "action_name", "aec_env", "gym_env", "new_state", "scenario_state"]
+#: The Gymnasium id of sim.env.gym_env.DominionEnv.
+ENV_ID = "domsim/Dominion-v0"
+
+__all__ = ["ENV_ID", "N_ACTIONS", "OBS_SIZE", "TERMINAL", "Game", "IllegalActionError", "State",
+           "action_name", "aec_env", "gym_env", "new_state", "register_gymnasium", "scenario_state"]
+
+
+def register_gymnasium() -> bool:
+    """Register ``domsim/Dominion-v0`` (ENV_ID) with Gymnasium, once; False when Gymnasium
+    is not installed.  Runs on ``import sim.env`` and is the ``gymnasium.envs`` entry point
+    (pyproject.toml); the environment's module is imported only by ``gymnasium.make``."""
+    try:
+        from gymnasium.envs.registration import register, registry
+    except ImportError:
+        return False
+    if ENV_ID not in registry:
+        register(id=ENV_ID, entry_point="sim.env.gym_env:DominionEnv")
+    return True
 
 
 def new_state(kingdom=None, events=(), players: int = 2, bots="bmu", seed: int = 0,
@@ -58,3 +76,6 @@ def gym_env(**config):
     from sim.env.gym_env import DominionEnv
 
     return DominionEnv(**config)
+
+
+register_gymnasium()

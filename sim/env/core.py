@@ -380,6 +380,14 @@ OBS_CARD_SECTIONS = 7       # in game, supply, trash, own hand, own play, own di
 OBS_PLAYER = 2 * N_CARDS + N_PLAYER_SCALARS     # owned, Tavern mat, scalars
 OBS_SIZE = (OBS_CARD_SECTIONS * N_CARDS + MAX_PLAYERS * OBS_PLAYER + N_TURN_SCALARS
             + dc.N_DECISIONS)
+#: The bounds every entry lies within (sim.env.spaces.observation_box): counts, sizes,
+#: turns (at most 1,000 per player), $ and scores (Curses make them negative) are far
+#: inside; the question's arg is a count, a card id, a cost limit or -1.
+OBS_LOW, OBS_HIGH = -1e4, 1e4
+#: What the question's arg reads when the engine's cost limit is "any cost" (Hero's
+#: Treasure; the engine passes 1 << 20, outside the bounds): above every card's cost, so
+#: "costing up to arg" still reads true for every card, and bounded.
+OBS_ANY_COST = 100
 
 
 @njit(cache=True)
@@ -442,7 +450,9 @@ def observe(S, T, p, waiting, out):
     out[o + 7] = n
     asked = waiting and S[AG_WAIT_P] == p
     out[o + 8] = 1.0 if asked else 0.0
-    out[o + 9] = S[AG_WAIT_ARG] if asked else 0
+    if asked:
+        arg = S[AG_WAIT_ARG]
+        out[o + 9] = OBS_ANY_COST if arg >= ANY_COST else arg
     o += N_TURN_SCALARS
     if asked:
         out[o + S[AG_WAIT_D]] = 1.0

@@ -2,8 +2,8 @@
 ``domsim/Dominion-v0``.
 
     import gymnasium as gym
-    env = gym.make("sim.env.gym_env:domsim/Dominion-v0", opponents="bmu")
-    # (or `import sim.env.gym_env`, which registers it, then gym.make("domsim/Dominion-v0"))
+    import sim.env                       # registers domsim/Dominion-v0 with Gymnasium
+    env = gym.make("domsim/Dominion-v0", opponents="bmu")
     obs, info = env.reset(seed=0)
     while True:
         action = env.action_space.sample()   # a legal action (sim.env.spaces.MaskedDiscrete)
@@ -16,7 +16,9 @@ the other seats are played by ``opponents`` inside compiled code.  ``info["actio
 and ``env.action_masks()`` (the name sb3-contrib's MaskablePPO calls) give the legal
 actions.  The reward comes at the end (sim.env.spaces.REWARDS); a game stopped at the
 turn cap is truncated.  Bump the version when anything that could change learning
-results changes (observation, actions, rewards, defaults).
+results changes (observation, actions, rewards, defaults).  Rendering ("human" prints at
+each reset and step, "ansi" returns the text) is a spectator's public view
+(sim.env.spaces.render_text).
 """
 
 from __future__ import annotations
@@ -24,10 +26,19 @@ from __future__ import annotations
 import gymnasium as gym
 import numpy as np
 
-from sim.env.spaces import MaskedDiscrete, check_rewards, game_seeds, observation_box, rewards_of
+from sim.env import ENV_ID, register_gymnasium  # noqa: F401 - ENV_ID: read here before
+from sim.env.spaces import (
+    RENDER_FPS,
+    RENDER_MODES,
+    MaskedDiscrete,
+    check_render_mode,
+    check_rewards,
+    game_seeds,
+    observation_box,
+    render_text,
+    rewards_of,
+)
 from sim.env.state import Game, State
-
-ENV_ID = "domsim/Dominion-v0"
 
 
 class DominionEnv(gym.Env):
@@ -37,17 +48,17 @@ class DominionEnv(gym.Env):
     ``opponents``: a bot (or one per other seat) for the seats the agent does not play;
     ``fallback``: the bot that answers the agent seat's decisions it does not take
     (``decisions``); ``seat``: the agent's seat, or "alternate"; ``rewards``: "share"
-    or "zero_sum"; ``render_mode``: None or "ansi".
+    or "zero_sum"; ``render_mode``: None, "human" or "ansi" (a spectator's view);
+    ``kingdom_seed``: the seed a random kingdom or random Events are drawn from (once).
     """
 
-    metadata = {"render_modes": ["ansi"]}
+    metadata = {"render_modes": list(RENDER_MODES), "render_fps": RENDER_FPS}
 
     def __init__(self, kingdom=None, events=(), players: int = 2, opponents="bmu",
                  fallback="bmu", decisions="all", seat: int | str = 0, turn_cap: int = 100,
-                 rewards: str = "share", render_mode: str | None = None):
-        if render_mode not in (None, "ansi"):
-            raise ValueError(f"render_mode: None or 'ansi', not {render_mode!r}")
-        self.render_mode = render_mode
+                 rewards: str = "share", render_mode: str | None = None,
+                 kingdom_seed: int = 0):
+        self.render_mode = check_render_mode(render_mode)
         self.reward_scheme = check_rewards(rewards)
         if seat != "alternate" and not (isinstance(seat, int) and 0 <= seat < players):
             raise ValueError(f"seat: 0..{players - 1} or 'alternate', not {seat!r}")
@@ -62,7 +73,9 @@ class DominionEnv(gym.Env):
                 bots = others[:s] + [fallback] + others[s:]
                 self._games[s] = Game(kingdom=kingdom, events=events, players=players,
                                       bots=bots, agents=[s], decisions=decisions,
-                                      turn_cap=turn_cap)
+                                      turn_cap=turn_cap, kingdom_seed=kingdom_seed)
+                # Every seat's game on the table the first one drew (a random kingdom).
+                kingdom, events = self._games[s].config.kingdom, self._games[s].config.events
         self.seat = 0 if self._alternate else int(seat)
         self.observation_space = observation_box()
         self.action_space = MaskedDiscrete(self._current_mask)
@@ -96,12 +109,14 @@ class DominionEnv(gym.Env):
         # A game the opponents end before the agent is asked anything: play another.
         while self.state.is_terminal():
             self.state = game.new_initial_state(int(self._seeds.integers(1 << 62)))
+        if self.render_mode == "human":
+            self.render()
         return self._obs_info()
 
     def step(self, action):
         if self.state is None or self.state.is_terminal():
             raise RuntimeError("step() after the end of an episode: call reset()")
-        self.state.apply_action(int(action))
+        self.state.apply_action(action)
         reward, terminated, truncated = 0.0, False, False
         if self.state.is_terminal():
             truncated = self.state.is_truncated()
@@ -109,19 +124,23 @@ class DominionEnv(gym.Env):
             if terminated:
                 reward = rewards_of(self.state, self.reward_scheme)[self.seat]
         obs, info = self._obs_info()
+        if self.render_mode == "human":
+            self.render()
         return obs, float(reward), terminated, truncated, info
 
     def render(self) -> str | None:
-        if self.render_mode == "ansi" and self.state is not None:
-            return self.state.log()
-        return None
+        """The public view (sim.env.spaces.render_text; the agent is ``player_<seat>``):
+        printed in "human" mode (None returned), returned in "ansi" mode."""
+        if self.render_mode is None or self.state is None:
+            return None
+        names = [f"player_{s}" + (" (agent)" if s == self.seat else "")
+                 for s in range(self.state.game.num_players)]
+        text = render_text(self.state, names)
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
 
 
-def register_envs() -> None:
-    """Register ``domsim/Dominion-v0`` with Gymnasium (done when this module is imported,
-    which ``gym.make("sim.env.gym_env:domsim/Dominion-v0")`` does itself)."""
-    if ENV_ID not in gym.registry:
-        gym.register(id=ENV_ID, entry_point="sim.env.gym_env:DominionEnv")
-
-
-register_envs()
+#: The name this module had for it (sim.env registers on import).
+register_envs = register_gymnasium

@@ -31,13 +31,14 @@ class DominionVectorEnv(gym.vector.VectorEnv):
 
     def __init__(self, num_envs: int = 64, kingdom=None, events=(), players: int = 2,
                  opponents="bmu", fallback="bmu", decisions="all", seat: int = 0,
-                 turn_cap: int = 100):
+                 turn_cap: int = 100, kingdom_seed: int = 0):
         if not 0 <= seat < players:
             raise ValueError(f"seat: 0..{players - 1}, not {seat}")
         others = [opponents] * (players - 1) if isinstance(opponents, str) else list(opponents)
         bots = others[:seat] + [fallback] + others[seat:]
         self.game = Game(kingdom=kingdom, events=events, players=players, bots=bots,
-                         agents=[seat], decisions=decisions, turn_cap=turn_cap)
+                         agents=[seat], decisions=decisions, turn_cap=turn_cap,
+                         kingdom_seed=kingdom_seed)
         self.games = VectorGames(self.game, num_envs)
         self.seat = seat
         self.num_envs = num_envs

@@ -9,6 +9,11 @@ absent cards' entries are 0): card sections of one entry per card and Event id
 (sim.cards), then one block per player starting with the observer and going round the
 table in turn order, then the turn's values and the question asked (one entry per
 decision code, sim.engine.codes).  sim.env.core.observe writes it.
+
+"The question's arg" is the decision's arg as sim.engine.codes describes it (how many
+still to discard, a card id, a cost limit, -1 for none yet), except that a cost limit of
+"any cost" (Hero) reads ``sim.env.core.OBS_ANY_COST`` (100, above every card's cost):
+every entry lies within the declared bounds (sim.env.spaces.observation_box).
 """
 
 from __future__ import annotations

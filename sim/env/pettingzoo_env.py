@@ -13,6 +13,9 @@ Observations are ``{"observation": float32[OBS_SIZE], "action_mask": int8[N_ACTI
 (the mask is all zeros for an agent not asked now).  Rewards come at the end:
 domsim's outcome (a win, a shared win after the fewer-turns tie-break; see
 sim.env.spaces.REWARDS); a game stopped at the turn cap is truncated, with no reward.
+``step(None)`` is only for an agent that is done; actions are ints (or a legal action's
+words, sim.env.State.apply_action).  Rendering ("human" prints, "ansi" returns text) is a
+spectator's public view (sim.env.spaces.render_text): no hand, no draw pile.
 """
 
 from __future__ import annotations
@@ -23,36 +26,39 @@ import numpy as np
 from pettingzoo import AECEnv
 
 from sim.env.spaces import (
+    RENDER_FPS,
+    RENDER_MODES,
     MaskedDiscrete,
+    check_render_mode,
     check_rewards,
     game_seeds,
     mask_box,
     observation_box,
+    render_text,
     rewards_of,
 )
-from sim.env.state import Game, State
+from sim.env.state import Game, IllegalActionError, State
 
 
 class DominionAEC(AECEnv):
     """Dominion for PettingZoo's AEC API (see module docstring).
 
     Args: those of :class:`sim.env.Game` except ``agents`` (every seat is an agent here),
-    and ``rewards`` ("share" or "zero_sum"), ``render_mode`` (None or "ansi": the log).
+    and ``rewards`` ("share" or "zero_sum"), ``render_mode`` (None, "human": printed at
+    each reset and step, or "ansi": ``render()`` returns the text; a spectator's view).
     """
 
-    metadata = {"name": "domsim_dominion_v0", "render_modes": ["ansi"],
-                "is_parallelizable": False}
+    metadata = {"name": "domsim_dominion_v0", "render_modes": list(RENDER_MODES),
+                "render_fps": RENDER_FPS, "is_parallelizable": False}
 
     def __init__(self, kingdom=None, events=(), players: int = 2, bots="bmu",
                  decisions="all", turn_cap: int = 100, rewards: str = "share",
-                 render_mode: str | None = None):
+                 render_mode: str | None = None, kingdom_seed: int = 0):
         super().__init__()
-        if render_mode not in (None, "ansi"):
-            raise ValueError(f"render_mode: None or 'ansi', not {render_mode!r}")
-        self.render_mode = render_mode
+        self.render_mode = check_render_mode(render_mode)
         self.reward_scheme = check_rewards(rewards)
         self.game = Game(kingdom=kingdom, events=events, players=players, bots=bots,
-                         decisions=decisions, turn_cap=turn_cap)
+                         decisions=decisions, turn_cap=turn_cap, kingdom_seed=kingdom_seed)
         self.possible_agents = [f"player_{i}" for i in range(self.game.num_players)]
         self._seat = {a: i for i, a in enumerate(self.possible_agents)}
         self._seeds = game_seeds(None)
@@ -86,6 +92,8 @@ class DominionAEC(AECEnv):
         self.truncations = {a: False for a in self.agents}
         self.infos = {a: {} for a in self.agents}
         self._settle()
+        if self.render_mode == "human":
+            self.render()
 
     def _settle(self) -> None:
         """After a step: who moves next, or the end's rewards and flags."""
@@ -113,18 +121,30 @@ class DominionAEC(AECEnv):
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
+        if action is None:
+            raise IllegalActionError(f"step(None) for {agent}, who is asked "
+                                     f"{self.state.decision_name()}: None is only for an "
+                                     "agent that is done; give an action (an int)")
         self._cumulative_rewards[agent] = 0.0
-        self.state.apply_action(int(action))
+        self.state.apply_action(action)
         self._settle()
         if self.state.is_terminal():
             # Every agent leaves through _was_dead_step, starting with the one who moved.
             self.agent_selection = agent
         self._accumulate_rewards()
+        if self.render_mode == "human":
+            self.render()
 
     def render(self) -> str | None:
-        if self.render_mode == "ansi" and self.state is not None:
-            return self.state.log()
-        return None
+        """The public view (sim.env.spaces.render_text): printed in "human" mode (None
+        returned), returned in "ansi" mode; None without a render mode or a game."""
+        if self.render_mode is None or self.state is None:
+            return None
+        text = render_text(self.state, self.possible_agents)
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
 
     def close(self) -> None:
         pass

@@ -1,12 +1,23 @@
-"""What the environments share: their spaces, rewards and seeding (needs gymnasium)."""
+"""What the environments share: their spaces, rewards, seeding and rendering (needs
+gymnasium).
+
+Rendering is for a spectator: :func:`render_text` writes only what every player may see
+(the Supply, the trash, each player's pile sizes, score, turns and Tavern mat, who is
+asked what), never a hand, a draw pile's order or a card a player looked at, so an agent
+that calls ``render()`` learns nothing its observation does not hold.  "human" prints it
+(at each reset and step, and on ``render()``), "ansi" returns it.
+"""
 
 from __future__ import annotations
 
 import numpy as np
 from gymnasium import spaces
 
+from sim.cards import CARDS, N_CARDS
+from sim.engine import codes
+from sim.env import core
 from sim.env.actions import N_ACTIONS
-from sim.env.core import OBS_SIZE
+from sim.env.core import OBS_HIGH, OBS_LOW, OBS_SIZE
 from sim.env.state import State
 
 #: Reward schemes: "share" gives each of k winners 1/k and everyone else 0 (the win
@@ -42,8 +53,11 @@ class MaskedDiscrete(spaces.Discrete):
 
 
 def observation_box() -> spaces.Box:
-    """The observation vector's space (counts and scalars, never negative...)."""
-    return spaces.Box(low=-1e4, high=1e4, shape=(OBS_SIZE,), dtype=np.float32)
+    """The observation vector's space: every entry of every observation lies in
+    [OBS_LOW, OBS_HIGH] (sim.env.core; counts, sizes, turns, $ are 0 or more, a score
+    may be negative, the question's arg may be -1; tests/test_env_conformance.py
+    checks every decision of every card and Event against it)."""
+    return spaces.Box(low=OBS_LOW, high=OBS_HIGH, shape=(OBS_SIZE,), dtype=np.float32)
 
 
 def mask_box() -> spaces.Box:
@@ -68,3 +82,52 @@ def check_rewards(scheme: str) -> str:
 def game_seeds(seed: int | None) -> np.random.Generator:
     """The stream each reset's game seed is drawn from (a seed gives the same games)."""
     return np.random.default_rng(seed)
+
+
+#: The render modes of both environments (see module docstring) and their metadata.
+RENDER_MODES = ("human", "ansi")
+RENDER_FPS = 4
+
+
+def check_render_mode(mode: str | None) -> str | None:
+    """``mode`` if it is None or one of RENDER_MODES, else a one-line ValueError."""
+    if mode is not None and mode not in RENDER_MODES:
+        raise ValueError(f"render_mode: None, {', '.join(map(repr, RENDER_MODES))}, "
+                         f"not {mode!r}")
+    return mode
+
+
+def _counts(values: np.ndarray) -> str:
+    return ", ".join(f"{CARDS[c].name} {int(values[c])}" for c in range(N_CARDS)
+                     if values[c] > 0) or "none"
+
+
+def render_text(state: State, names: list[str]) -> str:
+    """The public view of ``state`` for a spectator (see module docstring): read from
+    seat 0's observation, leaving out its own hand, play area, discard pile and
+    looked-at cards, and the question's arg (Library's is the card just drawn)."""
+    obs = state.observation(0)
+    n = state.game.num_players
+    o = N_CARDS                                         # past "in game"
+    lines = [f"Supply: {_counts(obs[o:o + N_CARDS])}",
+             f"Trash: {_counts(obs[o + N_CARDS:o + 2 * N_CARDS])}"]
+    if state.game.config.events:
+        lines.insert(1, "Events: " + ", ".join(state.game.config.event_names))
+    o = core.OBS_CARD_SECTIONS * N_CARDS
+    for q in range(n):
+        b = o + q * core.OBS_PLAYER
+        sc = obs[b + 2 * N_CARDS:b + core.OBS_PLAYER].astype(int)
+        top = f", top {CARDS[sc[3] - 1].name}" if sc[3] > 0 else ""
+        mat = obs[b + N_CARDS:b + 2 * N_CARDS]
+        mat_text = f"; Tavern mat: {_counts(mat)}" if mat.any() else ""
+        lines.append(f"{names[q]}: {sc[4]} VP, {sc[5]} turns; hand {sc[0]}, deck {sc[1]}, "
+                     f"discard {sc[2]}{top}{mat_text}")
+    if state.is_terminal():
+        won = state.winners()
+        end = "stopped at the turn cap" if state.is_truncated() else \
+            "won by " + ", ".join(names[s] for s in won)
+        lines.append(f"Game over: {end}; scores {state.scores()}")
+    else:
+        d = state.decision()[0]
+        lines.append(f"{names[state.current_player()]} is asked: {codes.DECISION_NAMES[d]}")
+    return "\n".join(lines)

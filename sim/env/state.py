@@ -22,12 +22,13 @@ from collections.abc import Iterable, Sequence
 
 import numpy as np
 
+from sim.cards import EVENTS
 from sim.engine import codes
 from sim.engine import layout as L
 from sim.engine.batch import cards_in_game, illegal_answer_text, install_hooks
 from sim.engine.callbacks import set_game
 from sim.engine.cardcalls import call_addresses, engine_calls, flat_addresses
-from sim.engine.config import GameConfig
+from sim.engine.config import MAX_EVENTS, GameConfig, is_random_kingdom, resolve_table
 from sim.engine.game import G_END, G_WINNERS, N_GAME_COLS, reset_game_on
 from sim.engine.gamelog import format_log
 from sim.engine.program import F_KIND, K_AGENT, K_PYTHON
@@ -48,8 +49,14 @@ class Game:
     """One kind of game: the table and who decides what.
 
     Args:
-        kingdom: 10 kingdom cards (names or ids, a comma list) or ``"first-game"``.
-        events: the game's Events (Adventures), none by default.
+        kingdom: as the CLI and a Match take it: 10 kingdom cards (names or ids, a comma
+            string or a list), ``"first-game"`` (None), ``"auto"`` (the cards the bots
+            name, filled from First Game) or ``"random"`` / ``"random:adventures"`` /
+            ``"random:SET,Card,..."`` (the bots' cards, the rest drawn from
+            ``kingdom_seed``; sim.engine.config.resolve_table).
+        events: the game's Events (Adventures): names or ids, a comma string or a list;
+            none by default; ``"auto"`` (those the bots buy) or ``"random"`` (up to 2 by
+            the rulebook's randomiser method, from ``kingdom_seed``).
         players: 2, 3 or 4 seats.
         bots: a domsim bot (name, TOML file or bot object) per seat, or one for all:
             it plays a seat no agent takes, and answers the decisions an agent seat does
@@ -60,24 +67,27 @@ class Game:
             (play an Action, buy), ``"buy"``, or decision names / codes
             (sim.engine.codes D_*, sim.env.actions.DECISIONS).
         turn_cap: turns per player before the game is stopped (truncated, no winner).
+        kingdom_seed: the seed a random kingdom and random Events are drawn from (the
+            CLI's ``--seed``); the game drawn is fixed for this Game (:meth:`params`
+            names its cards).  Unused otherwise.
     """
 
     def __init__(self, kingdom: str | Iterable[str | int] | None = None,
-                 events: Iterable[str | int] = (), players: int = 2,
+                 events: str | Iterable[str | int] | None = (), players: int = 2,
                  bots: str | object | Sequence[str | object] = "bmu",
                  agents: Iterable[int] | None = None, decisions: str | Iterable = "all",
-                 turn_cap: int = 100):
+                 turn_cap: int = 100, kingdom_seed: int = 0):
         from bots import resolve_bot
 
-        events = tuple(events)
-        self.config = GameConfig(n_players=players, kingdom=kingdom, turn_cap=turn_cap,
-                                 events=events, max_events=max(2, len(events)))
-        n = self.config.n_players
+        n = GameConfig(n_players=players).n_players      # the player count, checked
         if isinstance(bots, (str, bytes)) or not isinstance(bots, Sequence):
             bots = [bots] * n
         if len(bots) != n:
             raise ValueError(f"bots: one per seat ({n}), or one for all; got {len(bots)}")
         self.bots = [resolve_bot(b) for b in bots]
+        kingdom_ids, event_ids = self._table(kingdom, events, kingdom_seed)
+        self.config = GameConfig(n_players=n, kingdom=kingdom_ids, turn_cap=turn_cap,
+                                 events=event_ids, max_events=max(2, len(event_ids)))
         self.agents = tuple(sorted(set(range(n) if agents is None else agents)))
         bad = [s for s in self.agents if not 0 <= s < n]
         if bad:
@@ -106,6 +116,29 @@ class Game:
                         "events": self.config.event_names, "players": n,
                         "bots": self.names, "agents": list(self.agents),
                         "decisions": sorted(self.decisions), "turn_cap": turn_cap}
+
+    def _table(self, kingdom, events, seed: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """Kingdom and Event ids, resolved as the CLI does (sim.engine.config.resolve_table);
+        a listed set of Events may hold more than the 2 a random draw sets out."""
+        def drawn(x) -> bool:
+            return isinstance(x, str) and (x.strip().lower() == "auto" or is_random_kingdom(x))
+
+        card_needs: list[int] = []
+        event_needs: list[int] = []
+        if drawn(kingdom) or drawn(events):
+            from bots.requirements import needs as bot_needs
+
+            seen = set()
+            for b in self.bots:
+                if b.name not in seen:
+                    seen.add(b.name)
+                    for c in bot_needs(b):
+                        (event_needs if c in EVENTS else card_needs).append(c)
+        max_events = MAX_EVENTS if drawn(events) else len(EVENTS)
+        if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or seed < 0:
+            raise ValueError(f"kingdom_seed: a whole number 0 or more, not {seed!r}")
+        return resolve_table(kingdom, events, int(seed), max_events, card_needs,
+                             list(dict.fromkeys(event_needs)))
 
     def params(self) -> dict:
         """The arguments that rebuild this game (by name; for serialize())."""
@@ -211,12 +244,18 @@ class State:
             seat = int(self.S[L.ERR + 2])
             raise RuntimeError(illegal_answer_text(self.S, g.T, g.names[seat]))
 
-    def apply_action(self, action: int) -> None:
+    def apply_action(self, action: int | str) -> None:
         """Answer the decision asked with ``action`` and play on to the next decision an
-        agent seat is asked (or the end).  An illegal action raises IllegalActionError."""
+        agent seat is asked (or the end).
+
+        ``action``: an int (or numpy integer) of sim.env.actions, or the words of a legal
+        action as :meth:`action_to_string` gives them after the colon, any case: a card's
+        name ("Gold"), "end", "nothing", "yes", "no", "option 1".  Anything else (a float,
+        a bool, a number as a string, None, words that name no legal action) and an illegal
+        action raise IllegalActionError, one line naming the legal actions."""
         if self.status != core.WAITING:
             raise IllegalActionError("the game is over: no action can be applied")
-        a = int(action)
+        a = action if type(action) is int else self._action_of(action)
         if not (0 <= a < N_ACTIONS and self.mask[a]):
             raise IllegalActionError(
                 f"illegal action {a} ({self._action_words(a)}) for {self.decision_name()}; "
@@ -231,6 +270,32 @@ class State:
         self.S0[L.AG_LEN] = n + 1
         self.history.append(a)
         self._advance()
+
+    def _action_of(self, action: object) -> int:
+        """The int action ``action`` stands for (see :meth:`apply_action`): a numpy
+        integer, or a legal action's words; else IllegalActionError.  Bools are refused:
+        True would be action 1 (Silver), never what was meant."""
+        if isinstance(action, np.integer) or (isinstance(action, np.ndarray) and
+                                              action.ndim == 0 and action.dtype.kind in "iu"):
+            return int(action)
+        legal = self.legal_actions()
+        if isinstance(action, str):
+            words = {self._action_words(b).lower(): b for b in legal}
+            for b in legal:     # "option 1" for "option 1 (trash a card)"
+                words.setdefault(self._action_words(b).split(" (")[0].lower(), b)
+            key = " ".join(action.split()).lower()
+            if key in words:
+                return words[key]
+            what = "a number as a string" if key.lstrip("+-").isdigit() else \
+                "no legal action"
+            raise IllegalActionError(
+                f"action {action!r} is {what} for {self.decision_name()}; give an int or "
+                f"a legal action's words: " + ", ".join(
+                    f"{b} ({self._action_words(b)})" for b in legal))
+        raise IllegalActionError(
+            f"action {action!r} ({type(action).__name__}) is not an action: give an int "
+            f"(or a legal action's words) for {self.decision_name()}; legal: "
+            + ", ".join(f"{b} ({self._action_words(b)})" for b in legal))
 
     def clone(self) -> State:
         """An independent copy (the game's tables shared).  Copy-on-write: the two share

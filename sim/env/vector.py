@@ -84,6 +84,10 @@ class VectorGames:
                                                   np.ndarray]:
         """Apply one action per game; returns (obs, rewards, terminated, truncated), the
         batch's own arrays (masks in ``self.masks``, the seats asked in ``self.current``)."""
+        kind = np.asarray(actions).dtype.kind
+        if kind not in "iu":
+            raise IllegalActionError(f"actions: integers (one per game), not an array of "
+                                     f"{np.asarray(actions).dtype}")
         actions = np.ascontiguousarray(actions, dtype=np.int64)
         if actions.shape != (self.n,):
             raise ValueError(f"actions: one per game, shape ({self.n},), not {actions.shape}")

@@ -29,20 +29,14 @@ from dataclasses import asdict, dataclass, field
 
 import numpy as np
 
-from sim.cards import EVENTS, FIRST_GAME, KINGDOM_CARDS, card_id
-from sim.engine.config import (
+from sim.cards import EVENTS, card_id
+from sim.engine.config import (  # noqa: F401 - is_auto_events, random_events_with: here before
     MAX_EVENTS,
     ConfigError,
     GameConfig,
-    auto_kingdom,
-    check_max_events,
-    is_random_events,
-    is_random_kingdom,
-    parse_events,
-    parse_kingdom,
-    random_events,
-    random_kingdom,
-    random_pool,
+    is_auto_events,
+    random_events_with,
+    resolve_table,
 )
 from sim.engine.rng import game_seeds
 
@@ -221,7 +215,7 @@ def make_config(bots: Sequence[str], *, players: int | None = None,
     ``events``: ``None`` (none), a comma list or sequence of Events, ``"auto"`` (the Events
     the bots' rules buy) or ``"random"``: the Events the bots buy, then up to
     ``max_events`` in all by the rulebook's randomiser method
-    (:func:`random_events_with`), from the run's ``seed``, with a deck holding
+    (:func:`sim.engine.config.random_events_with`), from the run's ``seed``, with a deck holding
     the random kingdom's pool, or, for a kingdom that is not random, every known kingdom
     card (base and Adventures: the deck of a player who owns both sets).  The
     kingdom a seed draws is the same with or without random Events.  More than
@@ -325,23 +319,8 @@ def make_config(bots: Sequence[str], *, players: int | None = None,
     # The seated bots' kingdom cards and Events, in bot and rule order.
     card_needs = [c for k in seated for c in needs[k] if c not in EVENTS]
     event_needs = list(dict.fromkeys(c for k in seated for c in needs[k] if c in EVENTS))
-    if isinstance(kingdom, str) and kingdom.strip().lower() == "auto":
-        kingdom_ids = auto_kingdom(card_needs)
-    elif isinstance(kingdom, str) and is_random_kingdom(kingdom):
-        kingdom_ids = random_kingdom(int(seed), random_pool(kingdom), card_needs)
-    else:
-        kingdom_ids = parse_kingdom(kingdom) if kingdom is not None else FIRST_GAME
-    check_max_events(max_events)
-    if is_auto_events(events):
-        event_ids = parse_events(event_needs, max_events)
-    elif is_random_events(events):
-        if isinstance(kingdom, str) and is_random_kingdom(kingdom):
-            deck = set(random_pool(kingdom)) | set(card_needs)
-        else:
-            deck = set(KINGDOM_CARDS)
-        event_ids = random_events_with(int(seed), len(deck), max_events, event_needs)
-    else:
-        event_ids = parse_events(events, max_events)
+    kingdom_ids, event_ids = resolve_table(kingdom, events, seed, max_events, card_needs,
+                                           event_needs)
     unusable = _unusable(names, needs, kingdom_ids, event_ids, allow_missing_cards)
     gc = GameConfig(players, kingdom_ids, turn_cap, event_ids, max_events=max_events)
     for k in seated:  # a bot made for one table (a trained policy) refuses the others
@@ -376,33 +355,6 @@ def _unusable(names: list[str], needs: dict[int, dict[int, list[str]]],
                                   events))
     return tuple((names[k], tuple(label for c in ids for label in needs[k][c]))
                  for k, ids in lacking.items())
-
-
-def is_auto_events(events: object) -> bool:
-    """``events="auto"`` (case and spaces ignored): the Events the bots' rules buy."""
-    return isinstance(events, str) and events.strip().lower() == "auto"
-
-
-def random_events_with(seed: int, pool_size: int, max_events: int,
-                       needed: Sequence[int] = ()) -> tuple[int, ...]:
-    """``--events random`` for bots that buy Events: the ``needed`` Events first (as a
-    random kingdom takes the bots' cards first), then up to ``max_events`` in all drawn by
-    :func:`sim.engine.config.random_events` from the other Events, on the same seed stream.
-    Without needed Events this is exactly ``random_events(seed, pool_size, max_events)``,
-    so every seed keeps the Events it drew before bots could buy Events."""
-    from sim.cards import CARDS
-
-    needed = list(dict.fromkeys(int(e) for e in needed))
-    if not needed:
-        return random_events(seed, pool_size, max_events)
-    if len(needed) > max_events:
-        raise ConfigError(f"events random: the bots buy {len(needed)} Events "
-                          f"({', '.join(CARDS[e].name for e in needed)}); a game has at most "
-                          f"{max_events}; ask for more with max_events={len(needed)} "
-                          f"(--max-events {len(needed)})")
-    rest = random_events(seed, pool_size, max_events - len(needed),
-                         [e for e in EVENTS if e not in needed])
-    return tuple(sorted(needed + list(rest)))
 
 
 def _check_not_shadowing(bot, digest: str) -> None:
