@@ -373,7 +373,7 @@ class State:
         core.observe(self._now(), self.game.T, player, self.status == core.WAITING, out)
 
     # ------------------------------------------------------------------ hidden information
-    def resample(self, player: int, rng: np.random.Generator, tries: int = 8) -> State:
+    def resample(self, player: int, rng: np.random.Generator, tries: int = 64) -> State:
         """A copy in which what ``player`` cannot see is dealt again at random, by the one
         re-deal the search bot uses too (sim.env.redeal, whose module says exactly what
         is kept and why): each other player's hand pooled with its draw pile and dealt
