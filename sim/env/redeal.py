@@ -33,6 +33,12 @@ the hidden part of an opponent's discard pile (it knows which cards that opponen
 discarded unseen since its last shuffle, hence what its hand and pile hold together).
 In the same way face-down set-asides (Gear, Save) stay with their owner, and the cards
 ``p`` saw put on an opponent's draw pile (Bureaucrat's Silver) are pooled with the rest.
+The check sees what the observation vector shows (sim.env.core.observe): of an opponent's
+discard pile only its size and top, so of two cards discarded to ``p``'s Militia only the
+top one is checked; and what earlier turns revealed is not used to narrow the deal.  When
+the seat asked is not ``p`` (State.resample for another seat), its legal actions must come
+out the same too, and as they depend on its dealt hand most deals can fail: the callers
+retry (State.resample's ``tries``).
 
 Each pool is put in card-id order before it is shuffled, with the caller's own stream:
 the deal depends only on what ``p`` knows and on that stream, never on the true order of
