@@ -58,10 +58,13 @@ def test_thousands_of_resamples_of_first_game_never_raise():
 def test_a_resample_whose_deal_breaks_the_turns_answers_is_another_deal():
     """The situation of the issue's error, built: seat 0's turn, its agent answers so far
     assumed its own hand; seat 1 resamples, so seat 0's hand is dealt again and most
-    deals make an answer illegal.  Each resample is still a copy at the same question."""
+    deals make an answer illegal.  Each resample is still a copy at the same question,
+    and most of them hold another turn-start hand for seat 0 (the old deal kept a hand
+    that changed this turn as it was)."""
     game = Game(bots="bmu")
     rng = np.random.default_rng(3)
-    found = 0
+    found = other_hand = 0
+    h0 = slice(L.HAND0, L.HAND0 + N_CARDS)
     for seed in range(40):
         state = game.new_initial_state(seed)
         while not state.is_terminal() and found < 25:
@@ -72,21 +75,23 @@ def test_a_resample_whose_deal_breaks_the_turns_answers_is_another_deal():
                     copy = state.resample(1, rng)
                     assert copy.decision() == state.decision()
                     assert copy.legal_actions() == state.legal_actions()
+                    other_hand += (copy.S0[h0] != state.S0[h0]).any()
             _random_step(state, rng)
-    assert found == 25
+    assert found == 25 and other_hand > 100, other_hand
 
 
-@pytest.mark.parametrize("kingdom, events", [
-    ("first-game", ()),
+@pytest.mark.parametrize("kingdom, events, players", [
+    ("first-game", (), 2),
+    ("first-game", (), 3),
     ("Swamp Hag,Haunted Woods,Amulet,Dungeon,Ratcatcher,Messenger,Magpie,Caravan Guard,"
-     "Duplicate,Hireling", ("Training", "Pathfinding")),
+     "Duplicate,Hireling", ("Training", "Pathfinding"), 2),
 ])
-def test_a_resampled_copy_is_a_state(kingdom, events):
+def test_a_resampled_copy_is_a_state(kingdom, events, players):
     """Many games, many resamples: each copy plays to the end by random legal actions, and
     after k random moves State.deserialize(copy.serialize()) is the copy (legal actions,
     every seat's observation, scores, history, and the rest of a random game played with
     the same choices on both); its log is its own deal's."""
-    game = Game(kingdom=kingdom, events=events, bots="bmu", turn_cap=60)
+    game = Game(kingdom=kingdom, events=events, players=players, bots="bmu", turn_cap=60)
     rng = np.random.default_rng(7)
     copies = dealt = 0
     for seed in range(8):
