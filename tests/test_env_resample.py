@@ -182,6 +182,8 @@ def test_version_one_texts_still_read_and_bad_positions_are_refused():
         State.deserialize(json.dumps(data))
     with pytest.raises(ValueError, match="not a serialized domsim state"):
         State.deserialize(json.dumps({"domsim_state": 3}))
+    with pytest.raises(ValueError, match="tries: at least 1"):
+        state.resample(0, np.random.default_rng(0), tries=0)
 
 
 def _hypergeom(N: int, K: int, n: int) -> np.ndarray:

@@ -394,6 +394,8 @@ class State:
         if not 0 <= player < self.game.num_players:
             raise ValueError(f"player: a seat of the {self.game.num_players}-player game, "
                              f"not {player}")
+        if tries < 1:
+            raise ValueError(f"tries: at least 1 deal, not {tries}")
         g = self.game
         c = self.clone()
         c._unshare()
@@ -403,7 +405,7 @@ class State:
             redeal.stream(int(rng.integers(1 << 63))), tries, self.mask,
             self.observation(player), c.mask, np.zeros(core.OBS_SIZE, np.float32), counts,
             pool, c._out_score, c._out_turns, c._out_game)
-        if made < 0:
+        if made <= 0:
             return self.clone()
         before = len(c.history) - int(c.S0[L.AG_LEN])
         c._origin = _Origin(_base_of(c.S0), c.R0.copy(), before, "resample")
