@@ -4,21 +4,23 @@ whole game played to its end by rule bots inside compiled code.
 
 One call of :func:`search` runs every iteration of one decision:
 
-1. **Determinize** (:func:`deal_again`): a copy of the state's turn-start snapshot in
-   which what the searcher cannot see is dealt again from its own random stream: each
-   other player's hand pooled with its draw pile, the unknown part of its own pile,
-   and every random stream of the game (future shuffles, random bots).  Each pool is
-   put in card-id order before it is shuffled, so the deal depends only on what the
-   searcher knows and on the search's seed, never on the true order of hidden cards:
-   two positions that differ only in hidden information give the same deals, so the
-   same decision.
-2. **Check** the deal: the turn is replayed from its start with the answers given so
-   far (sim.env.core.advance); the deal is kept only if it reaches the same question
-   with the same legal actions and the same observation for the searcher (the
-   opponents' reactions to its attacks, answered in the deal by the playout bot, must
-   be what it saw).  A deal that cannot pass (its own pile reshuffled this turn: the new
-   order is unknown to it and the replay cannot keep it) leaves the decision to the
-   playout bot: the search never falls back on the true hidden state.
+1. **Determinize** (sim.env.redeal, the one re-deal :meth:`State.resample
+   <sim.env.state.State.resample>` makes too; its module says exactly what it keeps): a
+   copy of the state's turn-start snapshot in which what the searcher cannot see is dealt
+   again from the search's own random stream: each other player's hand pooled with its
+   draw pile, the unknown part of its own pile, and every random stream of the game
+   (future shuffles, random bots); discard piles, play areas, mats and every zone's size
+   stay.  Each pool is put in card-id order before it is shuffled, so the deal depends
+   only on what the searcher knows and on the search's seed, never on the true order of
+   hidden cards: two positions that differ only in hidden information give the same
+   deals, so the same decision.
+2. **Check** the deal (sim.env.redeal.deal_consistent): the turn is replayed from its
+   start with the answers given so far (sim.env.core.advance); the deal is kept only if
+   it reaches the same question with the same legal actions and the same observation for
+   the searcher (the opponents' reactions to its attacks, answered in the deal by the
+   playout bot, must be what it saw).  A deal that cannot pass (its own pile reshuffled
+   this turn: the new order is unknown to it and the replay cannot keep it) leaves the
+   decision to the playout bot: the search never falls back on the true hidden state.
 3. **Descend** the tree of the searcher's own decisions (UCB1 with availability counts,
    as information-set MCTS has it: a child's prior is the number of deals in which it
    was legal), each step one answer more to the replayed turn; other seats' decisions,
@@ -36,7 +38,6 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from sim.cards import N_CARDS
 from sim.engine import codes as dc
 from sim.engine.decide import A_MODE0, A_NO, A_NONE, A_YES
 from sim.engine.game import G_WINNERS
@@ -47,20 +48,15 @@ from sim.engine.layout import (
     AG_WAIT_ARG,
     AG_WAIT_D,
     AG_WAIT_P,
-    DECK,
-    DECK_N,
-    HAND0,
     LOG,
-    MAX_DECK,
     N_SLOTS,
-    UNKNOWN,
     V_LOG_ON,
     V_NP,
     V_SIZE,
     V,
 )
 from sim.engine.pointers import copy_ints, ptr
-from sim.engine.rng import below, next_u64, seed_stream, shuffle
+from sim.engine.rng import below, seed_stream
 from sim.env.core import (
     N_ACTIONS,
     OBS_SIZE,
@@ -72,6 +68,7 @@ from sim.env.core import (
     observe,
     play_out,
 )
+from sim.env.redeal import POOL_SIZE, deal_consistent
 
 #: What :func:`search` writes into ``stats``.
 ST_ITERATIONS, ST_DEALS_TRIED, ST_DEALS_KEPT, ST_NODES, ST_MAX_DEPTH = range(5)
@@ -89,79 +86,6 @@ def action_of_answer(r, d):
     if d == dc.D_AMULET or d == dc.D_MISER or d == dc.D_TEACHER_TOKEN or d == dc.D_QUEST:
         return A_NONE if r < 0 else A_MODE0 + r
     return A_NONE if r < 0 else r
-
-
-@njit(cache=True)
-def _shuffle_counts(counts, pool, rng):
-    """``pool`` filled with the cards of ``counts`` in id order, then shuffled with the
-    search's stream; how many."""
-    m = 0
-    for c in range(N_CARDS):
-        for _ in range(counts[c]):
-            pool[m] = c
-            m += 1
-    shuffle(pool, 0, m, rng, 0)
-    return m
-
-
-@njit(cache=True)
-def deal_again(S0, R0, now, p, rng, counts, pool):
-    """Deal again, in the turn-start snapshot ``S0``/``R0``, what player ``p`` cannot see
-    (see the module notes); ``now`` is the game as asked (to tell what ``p`` drew this
-    turn).  Draw piles are stored bottom first.  Another player's hand and whole pile are
-    one pool (what it drew during ``p``'s turn is hidden from ``p`` too); of ``p``'s own
-    pile, the bottom cards it has not seen, unless the pile was reshuffled or added to
-    this turn (then every card of it at the turn's start was drawn, and seen)."""
-    n = S0[V + V_NP]
-    for q in range(n):
-        k0 = DECK + q * MAX_DECK
-        size0 = S0[DECK_N + q]
-        counts[:] = 0
-        in_hand = 0
-        if q == p:
-            size_now = now[DECK_N + q]
-            if size_now > size0:
-                continue
-            same = True
-            for i in range(size_now):
-                if now[k0 + i] != S0[k0 + i]:
-                    same = False
-                    break
-            if not same:
-                continue
-            unknown = min(S0[UNKNOWN + q], size_now)
-        else:
-            unknown = size0
-            h = HAND0 + q * N_SLOTS
-            for c in range(N_CARDS):
-                counts[c] += S0[h + c]
-                in_hand += S0[h + c]
-                S0[h + c] = 0
-        for i in range(unknown):
-            counts[S0[k0 + i]] += 1
-        m = _shuffle_counts(counts, pool, rng)
-        if q != p:
-            h = HAND0 + q * N_SLOTS
-            for i in range(in_hand):
-                S0[h + pool[i]] += 1
-        for i in range(m - in_hand):
-            S0[k0 + i] = pool[in_hand + i]
-    for k in range(R0.shape[0]):
-        seed_stream(R0[k], 0, next_u64(rng, 0))
-
-
-@njit(cache=True)
-def _same_question(D, p, d, arg, mask, root_mask, obs, root_obs, T):
-    if D[AG_WAIT_P] != p or D[AG_WAIT_D] != d or D[AG_WAIT_ARG] != arg:
-        return False
-    for a in range(N_ACTIONS):
-        if mask[a] != root_mask[a]:
-            return False
-    observe(D, T, p, True, obs)
-    for i in range(OBS_SIZE):
-        if obs[i] != root_obs[i]:
-            return False
-    return True
 
 
 @njit(cache=True)
@@ -213,7 +137,7 @@ def search(S0, R0, now, T, P, P_bots, Q, H, p, searched, iterations, c_explore, 
     keep = np.zeros_like(S0)        # the last deal kept, for when a new one fails
     keep_r = np.zeros_like(R0)
     counts = np.zeros(N_SLOTS, np.int64)
-    pool = np.zeros(MAX_DECK + N_SLOTS * 8, np.int64)
+    pool = np.zeros(POOL_SIZE, np.int64)
     mask = np.zeros(N_ACTIONS, np.int8)
     obs = np.zeros(OBS_SIZE, np.float32)
     root_obs = np.zeros(OBS_SIZE, np.float32)
@@ -258,21 +182,17 @@ def search(S0, R0, now, T, P, P_bots, Q, H, p, searched, iterations, c_explore, 
     mean_of = np.zeros(N_ACTIONS, np.float64)
     for it in range(iterations):
         # 1-2. A deal consistent with what p knows (or the last one kept).
-        found = False
-        for _ in range(tries if (have_deal or it > 0) else 4 * tries):
-            copy_ints(ptr(Sd), ptr(S0), m)
-            Rd[:, :] = R0
-            deal_again(Sd, Rd, now, p, rng, counts, pool)
-            stats[ST_DEALS_TRIED] += 1
-            status = advance(S, R, Sd, Rd, T, P, Q, H, score_out, turns_out, game_out, mask)
-            if status == WAITING and _same_question(S[m:], p, d0, arg0, mask, root_mask,
-                                                      obs, root_obs, T):
-                found = True
-                stats[ST_DEALS_KEPT] += 1
-                copy_ints(ptr(keep), ptr(Sd), m)
-                keep_r[:, :] = Rd
-                have_deal = True
-                break
+        made = deal_consistent(S, R, S0, R0, Sd, Rd, now, T, P, Q, H, p, rng,
+                               tries if (have_deal or it > 0) else 4 * tries, root_mask,
+                               root_obs, mask, obs, counts, pool, score_out, turns_out,
+                               game_out)
+        found = made > 0
+        stats[ST_DEALS_TRIED] += abs(made)
+        if found:
+            stats[ST_DEALS_KEPT] += 1
+            copy_ints(ptr(keep), ptr(Sd), m)
+            keep_r[:, :] = Rd
+            have_deal = True
         if not found:
             if not have_deal:
                 return

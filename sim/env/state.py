@@ -13,12 +13,17 @@ do not take are played by domsim bots inside compiled code.  Actions are integer
 vocabulary for every kingdom (:mod:`sim.env.actions`).  Same seed, same actions: the
 same game, in any process (the state is the seed, the snapshot of the current turn and
 the answers given so far; :meth:`State.serialize` keeps only the seed and the answers).
+A state that did not start from a seed (:meth:`State.resample`, :meth:`State.from_position`)
+starts from a position instead, which it keeps and serializes with the answers since.
 """
 
 from __future__ import annotations
 
+import base64
 import json
+import zlib
 from collections.abc import Iterable, Sequence
+from typing import NamedTuple
 
 import numpy as np
 
@@ -33,7 +38,7 @@ from sim.engine.game import G_END, G_WINNERS, N_GAME_COLS, reset_game_on
 from sim.engine.gamelog import format_log
 from sim.engine.program import F_KIND, K_AGENT, K_PYTHON
 from sim.engine.state import make_table, new_state, pack_programs
-from sim.env import core
+from sim.env import core, redeal
 from sim.env.actions import N_ACTIONS, action_name, action_of_answer, decision_codes
 
 TERMINAL = -4       # current_player() of a finished game (OpenSpiel's value)
@@ -169,12 +174,13 @@ class State:
     """One game in progress, stopped at the decision an agent seat is asked (see module)."""
 
     __slots__ = ("game", "seed", "first", "S", "R", "S0", "R0", "D", "mask", "status",
-                 "history", "_out_score", "_out_turns", "_out_game", "_position", "_shared")
+                 "history", "_out_score", "_out_turns", "_out_game", "_origin", "_shared")
 
     def __init__(self, game: Game, seed: int = 0, first: int = -1, *, _log: bool = False,
                  _copy_of: State | None = None):
         self.game = game
-        self._position = False
+        # None: the game started from its seed.  Else where it started (_Origin).
+        self._origin: _Origin | None = None
         self._shared = False
         if _copy_of is not None:
             return
@@ -200,39 +206,50 @@ class State:
         """A state from an engine state ``S``/``R`` of ``game``'s table at the start of
         ``player``'s turn (a built situation: sim.engine.scenario.Scenario.agent_state),
         advanced to the first decision an agent seat is asked.  It plays on like any
-        state; having no seed to replay, it has no :meth:`log` or :meth:`serialize`."""
+        state; having no seed to replay, its :meth:`log` and :meth:`serialize` start at
+        the position."""
         n = game.num_players
         if not 0 <= player < n:
             raise ValueError(f"player: a seat of the {n}-player game, not {player}")
-        self = cls.__new__(cls)
-        self.game, self.seed, self.first, self._position = game, 0, player, True
-        self._shared = False
-        self.S, _ = game._template()
-        m = int(self.S[L.AG_SHADOW])
         if len(S) < L.STATE_SIZE or int(S[L.V + L.V_NP]) != n:
             raise ValueError("S: an engine state of this game's player count")
-        keep = self.S[L.AGENT:m].copy()          # the agents' block of the game's template
-        self.S[:L.STATE_SIZE] = S[:L.STATE_SIZE]
-        self.S[L.AGENT:m] = keep
-        self.S[L.V + L.V_LOG_ON] = 0
-        self.S[L.V + L.V_SIZE] = len(self.S)
-        self.S[L.V + L.V_CUR] = player
-        self.S[L.ERR:L.ERR + L.N_ERR] = 0
-        self.R0 = np.ascontiguousarray(R, dtype=np.uint64).copy()
-        self.S0, self.R = self.S[:m].copy(), self.R0.copy()
-        self.D = self.S[m:]
-        self.mask = np.zeros(N_ACTIONS, np.int8)
-        self.history = []
-        self._out_score = np.zeros((1, n), np.int32)
-        self._out_turns = np.zeros((1, n), np.int32)
-        self._out_game = np.zeros((1, N_GAME_COLS), np.int32)
+        base = _base_of(S, cur=player)
+        R = np.ascontiguousarray(R, dtype=np.uint64)
+        if R.shape != (L.N_STREAMS, L.RNG_WIDTH):
+            raise ValueError(f"R: the engine's random streams, shape "
+                             f"{(L.N_STREAMS, L.RNG_WIDTH)}, not {R.shape}")
+        self = cls._at(game, _Origin(base, R.copy(), 0, "from_position"), seed=0,
+                       first=player, before=[])
         self._advance()
         return self
 
-    def _replayable(self, what: str) -> None:
-        if self._position:
-            raise ValueError(f"{what}: this state was built from a position "
-                             "(State.from_position), not a seed, so it cannot be replayed")
+    @classmethod
+    def _at(cls, game: Game, origin: _Origin, *, seed: int, first: int, before: list[int],
+            log: bool = False) -> State:
+        """A state at ``origin``'s turn-start position with the answers ``before`` it as
+        its history, not yet advanced; ``log``: with the log on (from the position)."""
+        self = cls.__new__(cls)
+        self.game, self.seed, self.first = game, int(seed), int(first)
+        self._origin, self._shared = origin, False
+        self.S, _ = game._template(LOG_ROWS if log else 0)
+        block = self.S[L.AGENT:L.STATE_SIZE].copy()    # the game's agents' block
+        cap = self.S[L.V + L.V_LOG_CAP]
+        self.S[:L.STATE_SIZE] = origin.S0
+        self.S[L.AGENT:L.STATE_SIZE] = block
+        self.S[L.V + L.V_LOG_ON] = int(log)
+        self.S[L.V + L.V_LOG_CAP] = cap
+        self.S[L.V + L.V_SIZE] = len(self.S)
+        self.R0 = origin.R0.copy()
+        m = int(self.S[L.AG_SHADOW])
+        self.S0, self.R = self.S[:m].copy(), self.R0.copy()
+        self.D = self.S[m:]
+        self.mask = np.zeros(N_ACTIONS, np.int8)
+        self.history = list(before)
+        n = game.num_players
+        self._out_score = np.zeros((1, n), np.int32)
+        self._out_turns = np.zeros((1, n), np.int32)
+        self._out_game = np.zeros((1, N_GAME_COLS), np.int32)
+        return self
 
     # ------------------------------------------------------------------ stepping
     def _advance(self) -> None:
@@ -421,72 +438,115 @@ class State:
         core.observe(self._now(), self.game.T, player, self.status == core.WAITING, out)
 
     # ------------------------------------------------------------------ hidden information
-    def resample(self, player: int, rng: np.random.Generator, tries: int = 4) -> State:
-        """A copy in which what ``player`` cannot see is dealt again at random: the order of
-        the unknown part of every draw pile, the other players' hands (pooled with their
-        unknown draw piles) and the random streams (future shuffles).  What ``player``
-        knows stays: its hand, everything public, the cards seen this turn.
+    def resample(self, player: int, rng: np.random.Generator, tries: int = 64) -> State:
+        """A copy in which what ``player`` cannot see is dealt again at random, by the one
+        re-deal the search bot uses too (sim.env.redeal, whose module says exactly what
+        is kept and why): each other player's hand pooled with its draw pile and dealt
+        back to the same sizes, the unknown bottom of ``player``'s own pile, and every
+        random stream (future shuffles).  What ``player`` knows stays: its own cards, every
+        zone's size, owned cards, mats, set-asides, the discard piles (kept exactly: a
+        known limit, see sim.env.redeal) and the cards seen this turn.
 
-        The state is the turn's start plus the answers given so far, so the deal is made
-        at the turn's start: cards drawn this turn stay on top of their piles, a hand that
-        changed this turn (an attack) stays as it was, and the copy is kept only if the
-        turn replays to the same question with the same observation for ``player``
-        (else the deal is made again, more cautiously: the streams kept, then ``player``'s
-        own pile kept; at worst it is a plain copy).  Known limits: face-down set-asides
-        (Gear, Save) and cards an opponent put on its own pile stay where they are, and
-        what earlier turns revealed is not used to narrow the deal."""
+        The deal is made at the turn's start and kept only if the turn, replayed with the
+        answers given so far, reaches the same question with the same legal actions and
+        the same observation for ``player`` (a deal under which an answer given this turn
+        is no longer legal is one that fails).  After ``tries`` failed deals the copy is a
+        plain :meth:`clone` (the true state).  The copy is a state like any other: it
+        plays to the end, and its :meth:`serialize` and :meth:`log` start at the dealt
+        position (its turn's start), its history kept."""
         if self.status != core.WAITING:
             return self.clone()
         if not 0 <= player < self.game.num_players:
             raise ValueError(f"player: a seat of the {self.game.num_players}-player game, "
                              f"not {player}")
-        want = self.observation(player)
-        for attempt in range(tries + 2):
-            reseed = attempt < tries
-            own_pile = attempt < tries + 1
-            c = self.clone()
-            c._unshare()
-            _deal_again(c, self.D, player, rng, reseed=reseed, own_pile=own_pile)
-            c._advance()
-            if c.status == core.WAITING and c.current_player() == self.current_player() \
-                    and c.decision() == self.decision() and (c.mask == self.mask).all() \
-                    and (c.observation(player) == want).all():
-                return c
-        return self.clone()
+        if tries < 1:
+            raise ValueError(f"tries: at least 1 deal, not {tries}")
+        g = self.game
+        c = self.clone()
+        c._unshare()
+        counts, pool = redeal.scratch()
+        made = redeal.deal_consistent(
+            c.S, c.R, self.S0, self.R0, c.S0, c.R0, self.D, g.T, g.P, g.Q, g.H, player,
+            redeal.stream(int(rng.integers(1 << 63))), tries, self.mask,
+            self.observation(player), c.mask, np.zeros(core.OBS_SIZE, np.float32), counts,
+            pool, c._out_score, c._out_turns, c._out_game)
+        if made <= 0:
+            return self.clone()
+        before = len(c.history) - int(c.S0[L.AG_LEN])
+        c._origin = _Origin(_base_of(c.S0), c.R0.copy(), before, "resample")
+        return c
 
     # ------------------------------------------------------------------ records
     def log(self) -> str:
-        """The game so far as `domsim play` prints it (replayed from the seed with the
-        same answers, with the log on)."""
-        self._replayable("log")
-        logged = State(self.game, self.seed, self.first, _log=True)
-        for a in self.history:
+        """The game so far as `domsim play` prints it (replayed with the log on and the
+        same answers: from the seed, or, for a state that started from a position
+        (:meth:`resample`, :meth:`from_position`), from that position's turn, under a
+        first line that says so)."""
+        o = self._origin
+        if o is None:
+            logged = State(self.game, self.seed, self.first, _log=True)
+            since = self.history
+            header, journey_up = "", ()
+        else:
+            logged = State._at(self.game, o, seed=self.seed, first=self.first, before=[],
+                               log=True)
+            logged._advance()
+            since = self.history[o.before:]
+            cur = int(o.S0[L.V + L.V_CUR])
+            header = (f"From a position (State.{o.how}) at the start of P{cur} "
+                      f"{self.game.names[cur]}'s turn: the turns before it are not logged")
+            journey_up = [not o.S0[L.JOURNEY_DOWN + q] for q in range(self.game.num_players)]
+        for a in since:
             logged.apply_action(a)
         S = logged.S
         n = int(logged._now()[L.V + L.V_LOG_N])   # the rows up to the question
         rows = S[L.LOG:L.LOG + n * L.LOG_WIDTH].reshape(n, L.LOG_WIDTH)
         winners = int(logged._out_game[0, G_WINNERS]) if logged.is_terminal() else None
-        return format_log(rows, self.game.names, winners_mask=winners,
-                          truncated=bool(S[L.V + L.V_LOG_TRUNC]))
+        text = format_log(rows, self.game.names, header=header, winners_mask=winners,
+                          truncated=bool(S[L.V + L.V_LOG_TRUNC]), journey_up=journey_up)
+        if o is not None:   # no setup was played: drop format_log's setup line
+            first, _, rest = text.partition("\n")
+            text = first + "\n" + rest.partition("\n")[2] if rest.startswith("Setup") \
+                else text
+        return text
 
     def serialize(self) -> str:
-        """The game as JSON text: the game's parameters, the seed and the answers."""
-        self._replayable("serialize")
-        return json.dumps({"domsim_state": 1, "game": self.game.params(), "seed": self.seed,
-                           "first": self.first, "actions": self.history})
+        """The game as JSON text.  Version 1, a game from its seed: the game's parameters,
+        the seed and the answers.  Version 2, a game from a position (:meth:`resample`,
+        :meth:`from_position`): the game's parameters, the position (the engine's state
+        and random streams at the start of a turn, zlib-compressed, base64), the answers
+        given before it (``before``, history only) and since (``actions``)."""
+        o = self._origin
+        if o is None:
+            return json.dumps({"domsim_state": 1, "game": self.game.params(),
+                               "seed": self.seed, "first": self.first,
+                               "actions": self.history})
+        raw = o.S0.astype("<i4").tobytes() + o.R0.astype("<u8").tobytes()
+        return json.dumps({"domsim_state": 2, "game": self.game.params(), "seed": self.seed,
+                           "first": self.first, "from": o.how,
+                           "position": base64.b64encode(zlib.compress(raw)).decode("ascii"),
+                           "sizes": [len(o.S0), o.R0.size],
+                           "before": self.history[:o.before],
+                           "actions": self.history[o.before:]})
 
     @staticmethod
     def deserialize(text: str, game: Game | None = None) -> State:
-        """The state :meth:`serialize` wrote (replayed; ``game``: reuse a built Game of the
-        same parameters instead of building one)."""
+        """The state :meth:`serialize` wrote, either version (replayed; ``game``: reuse a
+        built Game of the same parameters instead of building one)."""
         data = json.loads(text)
-        if data.get("domsim_state") != 1:
-            raise ValueError("not a serialized domsim state (no 'domsim_state': 1)")
+        version = data.get("domsim_state") if isinstance(data, dict) else None
+        if version not in (1, 2):
+            raise ValueError("not a serialized domsim state (no 'domsim_state': 1 or 2)")
         if game is None:
             game = Game(**data["game"])
         elif game.params() != data["game"]:
             raise ValueError("deserialize: the game given has other parameters than the text's")
-        state = game.new_initial_state(data["seed"], data["first"])
+        if version == 1:
+            state = game.new_initial_state(data["seed"], data["first"])
+        else:
+            state = State._at(game, _origin_of(data), seed=data["seed"], first=data["first"],
+                              before=[int(a) for a in data["before"]])
+            state._advance()
         for a in data["actions"]:
             state.apply_action(a)
         return state
@@ -498,37 +558,46 @@ class State:
                 f"{self.decision_name()}, {len(self.legal_actions())} legal actions>")
 
 
-def _deal_again(state: State, now: np.ndarray, player: int, rng: np.random.Generator, *,
-                reseed: bool, own_pile: bool) -> None:
-    """Deal again, in ``state``'s turn-start snapshot, what ``player`` cannot see (see
-    State.resample); ``now`` is the game as asked (to tell what this turn drew)."""
-    S0 = state.S0
-    n = state.game.num_players
-    for q in range(n):
-        if q == player and not own_pile:
-            continue
-        k0 = L.DECK + q * L.MAX_DECK
-        size0 = int(S0[L.DECK_N + q])
-        deck0 = S0[k0:k0 + size0]
-        size_now = int(now[L.DECK_N + q])
-        # This turn drew the top (end) of the pile; with a shuffle since, the pile now is
-        # not the start of the old one: then leave this pile alone.
-        if size_now > size0 or (now[k0:k0 + size_now] != deck0[:size_now]).any():
-            continue
-        unknown = min(int(S0[L.UNKNOWN + q]), size_now)     # bottom cards nobody has seen
-        h = L.HAND0 + q * L.N_SLOTS
-        same_hand = (S0[h:h + N_CARDS_] == now[h:h + N_CARDS_]).all()
-        if q != player and same_hand:
-            # The hand and the unknown pile are one pool: deal the hand from it.
-            hand = np.repeat(np.arange(N_CARDS_), S0[h:h + N_CARDS_])
-            pool = np.concatenate([hand, deck0[:unknown]])
-            rng.shuffle(pool)
-            S0[h:h + N_CARDS_] = np.bincount(pool[:len(hand)], minlength=N_CARDS_)
-            deck0[:unknown] = pool[len(hand):]
-        else:
-            part = deck0[:unknown].copy()
-            rng.shuffle(part)
-            deck0[:unknown] = part
-    if reseed:
-        state.R0[:] = rng.integers(1, np.iinfo(np.uint64).max, size=state.R0.shape,
-                                   dtype=np.uint64)
+
+class _Origin(NamedTuple):
+    """Where a state that did not start from its seed started: the engine's state (no
+    log, no answers: :func:`_base_of`) and streams at the start of a turn, how many of
+    the state's answers (history) came before it, and what made it."""
+
+    S0: np.ndarray
+    R0: np.ndarray
+    before: int
+    how: str
+
+
+def _base_of(S0: np.ndarray, cur: int | None = None) -> np.ndarray:
+    """The position of a turn-start snapshot: its first L.STATE_SIZE entries with no
+    answers, no log and no error, read-only (what serialize writes; State._at sets the
+    rest); ``cur``: the seat whose turn it is, if not the snapshot's."""
+    base = np.array(S0[:L.STATE_SIZE], np.int32)
+    if cur is not None:
+        base[L.V + L.V_CUR] = cur
+    base[L.ERR:L.ERR + L.N_ERR] = 0
+    base[L.AGENT:L.STATE_SIZE] = 0
+    for k in (L.V_LOG_ON, L.V_LOG_N, L.V_LOG_TRUNC, L.V_LOG_CAP):
+        base[L.V + k] = 0
+    base[L.V + L.V_SIZE] = L.STATE_SIZE
+    base.flags.writeable = False
+    return base
+
+
+def _origin_of(data: dict) -> _Origin:
+    """The position of a version-2 serialized state (State.serialize)."""
+    n_s, n_r = data["sizes"]
+    if (n_s, n_r) != (L.STATE_SIZE, L.N_STREAMS * L.RNG_WIDTH):
+        raise ValueError(f"deserialize: the position was written by another engine layout "
+                         f"({n_s} state entries, {n_r} stream words; this engine has "
+                         f"{L.STATE_SIZE}, {L.N_STREAMS * L.RNG_WIDTH})")
+    raw = zlib.decompress(base64.b64decode(data["position"]))
+    if len(raw) != 4 * n_s + 8 * n_r:
+        raise ValueError("deserialize: the position is damaged (wrong length)")
+    S0 = np.frombuffer(raw[:4 * n_s], "<i4").astype(np.int32)
+    R0 = np.frombuffer(raw[4 * n_s:], "<u8").astype(np.uint64).reshape(L.N_STREAMS,
+                                                                       L.RNG_WIDTH)
+    S0.flags.writeable = False
+    return _Origin(S0, R0, len(data["before"]), str(data.get("from", "position")))
