@@ -11,6 +11,7 @@ engine's ``BotError`` (keyword-only arguments) does not survive pickling.
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import numpy as np
@@ -63,15 +64,24 @@ def _bots(specs: tuple[str, ...], hashes: tuple[str, ...] = ()) -> list:
     return bots
 
 
-def play_chunk(cfg: RunConfig, chunk: int) -> ChunkOutput:
-    """Play chunk ``chunk`` of ``cfg``; a bot failure is returned, not raised."""
+def play_chunk(cfg: RunConfig, chunk: int,
+               on_games: Callable[[int, int], None] | None = None) -> ChunkOutput:
+    """Play chunk ``chunk`` of ``cfg``; a bot failure is returned, not raised.
+
+    ``on_games(chunk, n)``: told the number of the chunk's games finished so far as they
+    finish, when the chunk holds agent bots (seconds a game: a bar counting whole chunks
+    would sit still); a chunk of compiled bots is one batch as always."""
     from sim.engine.batch import BotError, play_batch
 
     start, stop = cfg.chunk_range(chunk)
     lay = cfg.layout(start, stop)
+    bots = _bots(cfg.bots, cfg.hashes)
     try:
-        res = play_batch(cfg.game_config(), _bots(cfg.bots, cfg.hashes), lay["seat_bots"],
-                         lay["seed"], lay["first"], game_offset=start)
+        if on_games is not None and _has_agents(bots):
+            res = _play_counted(cfg, bots, lay, start, lambda n: on_games(chunk, n))
+        else:
+            res = play_batch(cfg.game_config(), bots, lay["seat_bots"], lay["seed"],
+                             lay["first"], game_offset=start)
         error = None
     except BotError as exc:
         res = exc.done
@@ -81,6 +91,49 @@ def play_chunk(cfg: RunConfig, chunk: int) -> ChunkOutput:
     log.debug("chunk %d: games %d..%d played", chunk, start, stop - 1)
     return ChunkOutput(chunk, start, res.score.astype(np.int16), res.turns.astype(np.int16),
                        res.game.astype(np.int16), error)
+
+
+def _has_agents(bots: list) -> bool:
+    from sim.env.agent import is_agent_bot
+
+    return any(is_agent_bot(b) for b in bots)
+
+
+def _play_counted(cfg: RunConfig, bots: list, lay: dict, start: int,
+                  finished: Callable[[int], None]):
+    """The chunk's batch (sim.engine.batch.play_batch) played a game at a time where an
+    agent bot sits (runs of games without one: one batch), calling ``finished(n)`` after
+    each with the games done so far.  Every game is a function of its own seed, seats
+    and first player, so the results are those of the one batch; a bot failure's
+    ``done`` holds all the games finished before it."""
+    from sim.engine.batch import BatchResult, BotError, play_batch
+    from sim.env.agent import is_agent_bot
+
+    seat_bots, seeds, first = lay["seat_bots"], lay["seed"], lay["first"]
+    config = cfg.game_config()
+    agent = np.array([any(is_agent_bot(bots[b]) for b in row) for row in seat_bots], bool)
+    parts: list = []
+
+    def joined(extra: list) -> BatchResult:
+        got = parts + extra
+        return BatchResult(*(np.concatenate([getattr(r, a) for r in got])
+                             for a in ("score", "turns", "game")))
+
+    i, g = 0, len(seeds)
+    while i < g:
+        j = i + 1
+        while not agent[i] and j < g and not agent[j]:
+            j += 1
+        try:
+            parts.append(play_batch(config, bots, seat_bots[i:j], seeds[i:j], first[i:j],
+                                    game_offset=start + i))
+        except BotError as exc:
+            exc.done = joined([exc.done])
+            raise
+        i = j
+        finished(i)
+    return joined([]) if parts else play_batch(config, bots, seat_bots, seeds, first,
+                                               game_offset=start)
 
 
 def warm_up(cfg: RunConfig) -> None:
