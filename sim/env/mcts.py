@@ -381,7 +381,7 @@ class MCTSBot(AgentBot):
                 # Say so: the log would otherwise show another action visited most and
                 # this one taken, with no reason.
                 kept = (f" (its playout bot's answer, kept: {state._action_words(best)} "
-                        f"beat it by {gap:+.1%} on the same deals, not more than z={z:g} "
+                        f"beat it by only {gap:+.1%} on the same deals, within z={z:g} "
                         f"standard errors of {se:.1%})")
                 best = base
         shown = ", ".join(f"{state._action_words(a)} {visits[a]:.0f} ({values[a] / visits[a]:.0%})"
