@@ -282,7 +282,7 @@ class _Progress:
     always before that chunk returns.  A chunk counts each of its games once (a chunk
     replayed after a worker died reports from 1 again: ignored until past the last)."""
 
-    def __init__(self, bar):
+    def __init__(self, bar=None):
         self.bar = bar
         self.shown: dict[int, int] = {}
 
@@ -293,7 +293,9 @@ class _Progress:
             self.bar.update(gain)
 
     def chunk(self, o: ChunkOutput) -> None:
-        self.bar.update(max(0, o.stop - o.start - self.shown.pop(o.chunk, 0)))
+        rest = o.stop - o.start - self.shown.pop(o.chunk, 0)
+        if rest > 0:
+            self.bar.update(rest)
 
 
 class _Store:
@@ -501,13 +503,14 @@ def run(cfg: RunConfig, *, processes: int | None = None, backend=None,
     last_save = time.monotonic()
     try:
         if todo:
-            backend.start(cfg, len(todo))
-            bar = tqdm(total=todo_games, unit="game", unit_scale=True, smoothing=0.1,
-                       mininterval=0.5, disable=(None if progress is None else not progress),
-                       leave=False, dynamic_ncols=True)
-            counted = _Progress(bar)
-            if hasattr(backend, "on_games"):
+            counted = _Progress()
+            if hasattr(backend, "on_games"):    # before start: a pool is made to report
                 backend.on_games = counted.games
+            backend.start(cfg, len(todo))
+            bar = counted.bar = tqdm(total=todo_games, unit="game", unit_scale=True,
+                                     smoothing=0.1, mininterval=0.5,
+                                     disable=(None if progress is None else not progress),
+                                     leave=False, dynamic_ncols=True)
             try:
                 for o in backend.outputs(cfg, todo):
                     store.add(o)
