@@ -411,10 +411,14 @@ class _Bar:
 def test_progress_counts_agent_games_as_they_finish(monkeypatch, procs):
     """A chunk of agent games (seconds each) moves the bar a game at a time, in one
     process and from pool workers (polled), each game counted once; compiled chunks
-    still move it by whole chunks, and the games are the same as without counting."""
+    still move it by whole chunks, and the games are the same as without counting.
+    Fast agents' pieces grow: a game, 2, 4 ... while a piece takes under COUNT_EVERY_S."""
     import tqdm.auto
 
+    from sim.runner import work
+
     monkeypatch.setattr(tqdm.auto, "tqdm", _Bar)
+    monkeypatch.setattr(work, "COUNT_EVERY_S", 0.0)     # slow games: a game a piece
     res = Match(_Slow(f"slow-{procs}", pause=0.3), "bmu", games=8, seed=4, chunk_size=4).play(
         processes=procs, progress=True)
     assert sum(_Bar.updates) == 8 and res.complete
@@ -426,13 +430,12 @@ def test_progress_counts_agent_games_as_they_finish(monkeypatch, procs):
                                                                    progress=True)
     assert _Bar.updates == [4, 4]
 
-    from sim.runner.work import play_chunk
-
     cfg = make_config([_Slow(f"quick-{procs}"), "bmu"], games=8, seed=4, chunk_size=8)
     seen: list = []
-    counted = play_chunk(cfg, 0, lambda c, n: seen.append((c, n)))
-    whole = play_chunk(cfg, 0)
-    assert seen == [(0, n) for n in range(1, 9)]
+    monkeypatch.setattr(work, "COUNT_EVERY_S", 1e9)     # fast games: pieces double
+    counted = work.play_chunk(cfg, 0, lambda c, n: seen.append((c, n)))
+    whole = work.play_chunk(cfg, 0)
+    assert seen == [(0, 1), (0, 3), (0, 7), (0, 8)]
     for a in ("score", "turns", "game"):
         assert np.array_equal(getattr(counted, a), getattr(whole, a))
 

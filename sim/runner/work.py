@@ -99,19 +99,26 @@ def _has_agents(bots: list) -> bool:
     return any(is_agent_bot(b) for b in bots)
 
 
+#: A counted chunk's pieces grow (doubling) while one takes less than this (the bar's
+#: own refresh interval): a bar moves about this often, and fast agents (a learned
+#: policy: about 2 ms a game) keep their speed, since each piece costs a batch's setup
+#: (about 1.6 ms).
+COUNT_EVERY_S = 0.5
+
+
 def _play_counted(cfg: RunConfig, bots: list, lay: dict, start: int,
                   finished: Callable[[int], None]):
-    """The chunk's batch (sim.engine.batch.play_batch) played a game at a time where an
-    agent bot sits (runs of games without one: one batch), calling ``finished(n)`` after
-    each with the games done so far.  Every game is a function of its own seed, seats
-    and first player, so the results are those of the one batch; a bot failure's
-    ``done`` holds all the games finished before it."""
+    """The chunk's batch (sim.engine.batch.play_batch) played in pieces, calling
+    ``finished(n)`` after each with the games done so far: a game a piece at first, then
+    twice as many while a piece takes under :data:`COUNT_EVERY_S`.  Every game is a
+    function of its own seed, seats and first player, so the results are those of the
+    one batch; a bot failure's ``done`` holds all the games finished before it."""
+    import time
+
     from sim.engine.batch import BatchResult, BotError, play_batch
-    from sim.env.agent import is_agent_bot
 
     seat_bots, seeds, first = lay["seat_bots"], lay["seed"], lay["first"]
     config = cfg.game_config()
-    agent = np.array([any(is_agent_bot(bots[b]) for b in row) for row in seat_bots], bool)
     parts: list = []
 
     def joined(extra: list) -> BatchResult:
@@ -119,17 +126,18 @@ def _play_counted(cfg: RunConfig, bots: list, lay: dict, start: int,
         return BatchResult(*(np.concatenate([getattr(r, a) for r in got])
                              for a in ("score", "turns", "game")))
 
-    i, g = 0, len(seeds)
+    i, g, step = 0, len(seeds), 1
     while i < g:
-        j = i + 1
-        while not agent[i] and j < g and not agent[j]:
-            j += 1
+        j = min(g, i + step)
+        t0 = time.perf_counter()
         try:
             parts.append(play_batch(config, bots, seat_bots[i:j], seeds[i:j], first[i:j],
                                     game_offset=start + i))
         except BotError as exc:
             exc.done = joined([exc.done])
             raise
+        if time.perf_counter() - t0 < COUNT_EVERY_S:
+            step *= 2
         i = j
         finished(i)
     return joined([]) if parts else play_batch(config, bots, seat_bots, seeds, first,
