@@ -85,8 +85,10 @@ def summary(rows: list[dict], command: str, playouts: int, games: int) -> str:
              "rotating; each board a random Adventures kingdom with random Events (the CLI's "
              "`--kingdom random:adventures --events random`). Opponents: every library bot "
              "playable on the board (random aside). `rr` is the round robin's figure for the "
-             "playout bot (mean win share over its pairings). Small samples: a board's "
-             "interval is some ten points wide, and only the overall row says much.", "",
+             "playout bot (mean win share over its pairings). Small samples: a board's 240 "
+             "games a choice give intervals about ten points wide; only the overall rows "
+             "say much. Both choices play the same seeds against each opponent, so the "
+             "paired gap (last line) is tighter than the two intervals suggest.", "",
              "| board (seed) | Events | fixed: playout (rr) | win % [95%] | measured: playout "
              "(rr) | win % [95%] | opponents |", "|---|---|---|---|---|---|---|"]
 
@@ -115,6 +117,24 @@ def summary(rows: list[dict], command: str, playouts: int, games: int) -> str:
               f"Boards where the choice changed only: fixed "
               f"{pooled(changed[changed.choice == 'fixed'])}, measured "
               f"{pooled(changed[changed.choice == 'measured'])}.", ""]
+    lines += ["Against each opponent, over the boards it could play (every matchup, one row "
+              "per matchup in playout_auto.csv):", "",
+              "| opponent | boards | fixed win % [95%] | measured win % [95%] |",
+              "|---|---|---|---|"]
+    for opp, o in whole.groupby("opponent"):
+        lines.append(f"| {opp} | {o.board.nunique()} | {pooled(o[o.choice == 'fixed'])} | "
+                     f"{pooled(o[o.choice == 'measured'])} |")
+    lines.append("")
+    if not changed.empty:
+        pair = changed.pivot_table(index=["board", "opponent"], columns="choice",
+                                   values="win_rate")
+        gap = 100 * (pair["measured"] - pair["fixed"])
+        se = gap.std(ddof=1) / len(gap) ** 0.5
+        lines += [f"Paired by matchup where the choice changed (same seeds): measured minus "
+                  f"fixed {gap.mean():+.1f} points, standard error {se:.1f} over "
+                  f"{len(gap)} matchups (mean ± 1.96 SE: [{gap.mean() - 1.96 * se:+.1f}, "
+                  f"{gap.mean() + 1.96 * se:+.1f}]); better on {int((gap > 0).sum())}, "
+                  f"worse on {int((gap < 0).sum())}, equal on {int((gap == 0).sum())}.", ""]
     return "\n".join(lines)
 
 
@@ -136,6 +156,9 @@ def main(argv: list[str] | None = None) -> None:
     if args.summary_only:
         import pandas as pd
 
+        log = args.out / "command_playout_auto.json"
+        if log.is_file():           # the command of the run that played the games
+            command = json.loads(log.read_text())["command"]
         atomic_write_text(md, summary(pd.read_csv(csv).to_dict("records"), command,
                                       args.playouts, args.games))
         print(md.read_text())
