@@ -71,6 +71,34 @@ def head_to_head(spec: str, opponent: str, games: int, seed: int, kingdom, event
             "ci_low": round(float(row["ci_low"]), 4), "ci_high": round(float(row["ci_high"]), 4)}
 
 
+#: A board with Witch where the fixed list took smithy-bm and never considered witch-bm
+#: (the board of tests/test_mcts.py; issue 35 saw the search bot lose to witch-bm there).
+WITCH = ("Witch", "Laboratory", "Smithy", "Village", "Market", "Moat", "Cellar", "Chapel",
+         "Militia", "Page")
+WITCH_EVENTS = ("Lost Arts", "Ball")
+
+
+def witch(games: int, playouts: int, seed: int, out: Path) -> None:
+    """The search bot with each choice against witch-bm on :data:`WITCH` (``--witch``),
+    written to playout_auto_witch.csv."""
+    import pandas as pd
+
+    from sim.cards import card_id
+    from sim.env.mcts import fixed_playout
+    from sim.outputs import atomic_write_text
+
+    k = tuple(card_id(c) for c in WITCH)
+    e = tuple(card_id(c) for c in WITCH_EVENTS)
+    fixed = fixed_playout(k, e).name
+    rows = []
+    for choice, spec in (("fixed", f"mcts:playouts={playouts},playout={fixed}"),
+                         ("measured", f"mcts:playouts={playouts}")):
+        r = head_to_head(spec, "witch-bm", games, seed, WITCH, WITCH_EVENTS)
+        rows.append({"choice": choice, "spec": spec, "opponent": "witch-bm", **r})
+        print(f"witch board, {choice} ({spec}): {r}", flush=True)
+    atomic_write_text(out / "playout_auto_witch.csv", pd.DataFrame(rows).to_csv(index=False))
+
+
 def summary(rows: list[dict], command: str, playouts: int, games: int) -> str:
     """The markdown summary: per board and overall win rates of each choice (win shares
     summed over the board's matchups, 95% Wilson intervals)."""
@@ -147,12 +175,18 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--seed", type=int, default=3500, help="the first board's seed")
     ap.add_argument("--max-cpu-minutes", type=float, default=15.0)
     ap.add_argument("--summary-only", action="store_true")
+    ap.add_argument("--witch", type=int, default=0, metavar="GAMES",
+                    help="only the Witch board against witch-bm, GAMES games a choice "
+                         "(playout_auto_witch.csv)")
     ap.add_argument("--out", type=Path, default=OUT)
     args = ap.parse_args(argv)
     from sim.outputs import atomic_write_text
 
     csv, md = args.out / "playout_auto.csv", args.out / "playout_auto.md"
     command = "python experiments/mcts_playout_auto.py " + " ".join(argv or sys.argv[1:])
+    if args.witch:
+        witch(args.witch, args.playouts, args.seed, args.out)
+        return
     if args.summary_only:
         import pandas as pd
 
