@@ -17,7 +17,9 @@ The run stops starting new matchups after ``--max-cpu-minutes`` of CPU time.
 
 Writes under experiments/results/mcts/: playout_auto.csv (one row a board, choice and
 opponent, with the round robin's figure for the playout bot), playout_auto.md (the
-summary: per board and overall, 95% Wilson intervals) and command_playout_auto.json.
+summary: per board and overall, 95% Wilson intervals) and command_playout_auto.json;
+``--witch GAMES`` instead plays only the board with Witch of tests/test_mcts.py against
+witch-bm (playout_auto_witch.csv).
 """
 
 from __future__ import annotations
