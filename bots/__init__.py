@@ -31,7 +31,7 @@ __all__ = ["Bot", "BotError", "BotFileError", "ConditionError", "RuleError",
            "UnknownBotError", "bot_names", "builtin_bots", "data_bot_files", "did_you_mean",
            "get_bot",
            "list_bots", "load_bot_file",
-           "policy_bot", "register", "resolve_bot", "resolve_with_source"]
+           "policy_bot", "register", "resolve_bot", "resolve_with_source", "spec_bots"]
 
 
 @runtime_checkable
@@ -200,6 +200,40 @@ def policy_bot(text: str):
         return PolicyBot(path)
     except (ValueError, OSError) as exc:
         raise BotError(f"{text}: {exc}", word=text) from None
+
+
+#: Where a checkout keeps the policies it ships (experiments/learn.py trains one per
+#: board): policy directories, played by giving their path.
+SHIPPED_POLICIES = Path(__file__).resolve().parent.parent / "experiments" / "results" / "learn"
+
+
+def spec_bots() -> list[tuple[str, str]]:
+    """The bots a run takes by spec or path rather than by registered name, as (what to
+    type, one line on it), for ``domsim bots`` after the registered bots: the search bot
+    (:data:`SEARCH_PREFIX`, with its settings syntax) and each policy directory this
+    checkout ships (:data:`SHIPPED_POLICIES`; none in a package installed without the
+    experiments folder), its path as typed from the current folder."""
+    from sim.env.mcts import DEFAULTS
+
+    shown = ",".join(f"{k}={v}" for k, v in DEFAULTS.items() if v is not None)
+    out = [(SEARCH_PREFIX, f"Monte Carlo tree search (sim.env.mcts); settings as "
+                           f"{SEARCH_PREFIX}:key=value,... (defaults: {shown})")]
+    if SHIPPED_POLICIES.is_dir():
+        from sim.learn.bot import is_policy_dir
+
+        for d in sorted(SHIPPED_POLICIES.iterdir()):
+            if not (d.is_dir() and is_policy_dir(d)):
+                continue
+            try:
+                where = os.path.relpath(d)
+            except ValueError:        # another drive (Windows)
+                where = str(d)
+            try:
+                what = policy_bot(str(d)).description
+            except BotError as exc:
+                what = f"a policy directory that does not load: {exc}"
+            out.append((where if not where.startswith("..") else str(d), what))
+    return out
 
 
 def did_you_mean(word: str, names: Iterable[str], n: int = 3) -> str:

@@ -224,14 +224,18 @@ def build_parser() -> argparse.ArgumentParser:
                    help="take the run's configuration from a results file")
     _game_options(p)
 
-    b = sub.add_parser("bots", help="list the registered bots",
-                       description="Every registered bot with its description; with "
+    b = sub.add_parser("bots", help="list the bots",
+                       description="Every registered bot with its description, then the "
+                                   "bots given by spec or path: the search bot (mcts, "
+                                   "mcts:key=value,...) and the policy directories this "
+                                   "checkout ships; with "
                                    "--kingdom, only those that can play that kingdom: every "
                                    "kingdom card their rules buy, gain, remodel, mine or play "
                                    "is in it, and every Event they buy is among --events "
                                    "(basic cards are always there; cards only named in "
                                    "conditions do not count). Runs refuse the others.")
-    b.add_argument("--names", action="store_true", help="names only")
+    b.add_argument("--names", action="store_true",
+                   help="names of the registered bots only")
     b.add_argument("--kingdom", default=None,
                    help='list only the bots that can play this kingdom: "first-game" or 10 '
                         'comma-separated kingdom cards, as match and tournament take them')
@@ -357,6 +361,15 @@ def _cmd_bots(args) -> int:
                 raise UsageError(f"{opt} checks the bots against a kingdom: give --kingdom "
                                  f"too (e.g. --kingdom first-game)")
         _print_bots(bots, args.names)
+        if not args.names:
+            from bots import spec_bots
+
+            given = spec_bots()
+            w = max(len(spec) for spec, _ in given)
+            print("\ngiven by spec or path (agent bots: they play through the state API, "
+                  "far slower than compiled bots):")
+            for spec, what in given:
+                print(f"{spec.ljust(w)}  {what}")
         return 0
     if args.names and args.missing:
         raise UsageError("--names lists the bots that can play; --missing adds the others "

@@ -34,6 +34,34 @@ def test_bots_lists_the_reference_bots(capsys):
     assert out.split()[:2] == ["big-money", "bmu"]
 
 
+def test_bots_lists_the_search_bot_and_the_shipped_policies(capsys):
+    """`domsim bots` lists, after the registered bots, those a run takes by spec or path:
+    mcts with its settings syntax, and every policy directory the checkout ships, each
+    as typed (and each one a run resolves)."""
+    import os
+    from pathlib import Path
+
+    from bots import SHIPPED_POLICIES, resolve_bot
+    from sim.env.mcts import MCTSBot
+    from sim.learn.bot import PolicyBot
+
+    rc, out, _ = run_cli(capsys, "bots")
+    assert rc == 0
+    head, _, given = out.partition("\ngiven by spec or path")
+    assert given and "bmu" in head
+    rows = [ln.split(None, 1) for ln in given.splitlines()[1:] if ln.strip()]
+    specs = [spec for spec, _ in rows]
+    assert specs[0] == "mcts" and "mcts:key=value" in rows[0][1] and "playouts=2000" in rows[0][1]
+    assert isinstance(resolve_bot(specs[0]), MCTSBot)
+    shipped = sorted(d for d in SHIPPED_POLICIES.iterdir() if (d / "policy.json").is_file())
+    assert len(shipped) >= 2
+    assert [Path(os.path.abspath(s)) for s in specs[1:]] == shipped
+    for spec, what in rows[1:]:
+        assert isinstance(resolve_bot(spec), PolicyBot) and what.startswith("Learned policy")
+    rc, out, _ = run_cli(capsys, "bots", "--names")
+    assert "mcts" not in out.split()      # names of registered bots only
+
+
 def test_cards_lists_every_card_with_cost_types_and_text(capsys):
     from sim.cards import CARDS
 

@@ -13,9 +13,10 @@ from bots import BotError, resolve_bot
 from bots.toml_bot import loads_bot
 from sim.cards import card_id
 from sim.engine import codes
+from sim.engine.config import GameConfig
 from sim.engine.scenario import Scenario
-from sim.env import scenario_state
-from sim.env.mcts import MCTSBot, auto_playout
+from sim.env import mcts, scenario_state
+from sim.env.mcts import MCTSBot, auto_choice, auto_playout, fixed_playout
 from sim.env.search import ST_DEALS_KEPT, ST_ITERATIONS
 from sim.runner import Match, Tournament
 from tests.conftest import make_scenario
@@ -65,16 +66,88 @@ def test_other_settings_are_another_bot():
     assert bot_hash(a) == bot_hash(resolve_bot("mcts:playouts=10"))
 
 
-def test_auto_playout_takes_the_strongest_library_bot_the_game_allows():
+def test_the_old_fixed_choice_takes_the_first_playable_bot_of_its_list():
     first_game = tuple(card_id(c) for c in ["Cellar", "Moat", "Village", "Merchant",
                                             "Workshop", "Smithy", "Militia", "Remodel",
                                             "Market", "Mine"])
-    assert auto_playout(first_game, ()).name == "first-game-optimized"
+    assert fixed_playout(first_game, ()).name == "first-game-optimized"
     without_market = tuple(c for c in first_game if c != card_id("Market"))
-    assert auto_playout(without_market, ()).name == "smithy-bm"
+    assert fixed_playout(without_market, ()).name == "smithy-bm"
     k2 = tuple(card_id(c) for c in K2)
-    assert auto_playout(k2, tuple(card_id(e) for e in K2_EVENTS)).name == "event-money"
-    assert auto_playout(k2, ()).name == "swamp-hag-bm"
+    assert fixed_playout(k2, tuple(card_id(e) for e in K2_EVENTS)).name == "event-money"
+    assert fixed_playout(k2, ()).name == "swamp-hag-bm"
+
+
+#: The board kept from the project where the fixed choice failed (issue 35): Witch, Lost
+#: Arts, Ball; the fixed list took smithy-bm and never considered witch-bm.
+WITCH_BOARD = tuple(card_id(c) for c in ["Witch", "Laboratory", "Smithy", "Village",
+                                         "Market", "Moat", "Cellar", "Chapel", "Militia",
+                                         "Page"])
+WITCH_EVENTS = (card_id("Lost Arts"), card_id("Ball"))
+
+
+@pytest.fixture
+def fresh_auto(monkeypatch, tmp_path):
+    """``auto`` with an empty memory cache and its disk cache in a temporary folder."""
+    monkeypatch.setattr(mcts, "_AUTO_CHOSEN", {})
+    monkeypatch.setattr(mcts, "auto_cache_dir", lambda: tmp_path / "playout-auto")
+    return tmp_path / "playout-auto"
+
+
+def test_auto_measures_on_the_games_own_board(fresh_auto):
+    """On the Witch board auto takes a bot at least as strong as the old fixed choice by
+    its round robin's own figures (there: witch-bm, far ahead of smithy-bm), and the same
+    bot, with the same figures, when measured again from nothing."""
+    config = GameConfig(2, WITCH_BOARD, 100, WITCH_EVENTS)
+    name, scores = auto_choice(config)
+    fixed = fixed_playout(WITCH_BOARD, WITCH_EVENTS).name
+    assert fixed == "smithy-bm" and name == "witch-bm"
+    assert scores[name] == max(scores.values()) >= scores[fixed]
+    assert scores[name] - scores[fixed] > 0.1       # not a coin flip: Witch is far ahead
+    assert "witch-bm" in scores and "random" not in scores and "cotr-engine" not in scores
+    assert auto_playout(WITCH_BOARD, WITCH_EVENTS).name == name
+    mcts._AUTO_CHOSEN.clear()
+    for f in fresh_auto.iterdir():
+        f.unlink()
+    assert auto_choice(config) == (name, scores)           # deterministic
+    assert MCTSBot("m").seat_bot(config).name == name      # what the search bot plays
+    assert MCTSBot("m", playout="bmu").seat_bot(config).name == "bmu"
+
+
+def test_auto_is_cached_in_memory_and_on_disk(fresh_auto, monkeypatch):
+    config = GameConfig(2, WITCH_BOARD, 100, WITCH_EVENTS)
+    first = auto_choice(config)
+    assert len(list(fresh_auto.glob("*.json"))) == 1
+
+    def replay(*args, **kwargs):
+        raise AssertionError("measured again")
+
+    monkeypatch.setattr(mcts, "playout_round_robin", replay)
+    assert auto_choice(config) == first                    # this process
+    mcts._AUTO_CHOSEN.clear()
+    assert auto_choice(config) == first                    # another process: the file
+    # A file for another key (another version, method, bot ...) is not used.
+    f = next(fresh_auto.glob("*.json"))
+    f.write_text(f.read_text().replace('"method"', '"method-was"'))
+    mcts._AUTO_CHOSEN.clear()
+    with pytest.raises(AssertionError, match="measured again"):
+        auto_choice(config)
+
+
+def test_the_search_bots_identity_follows_what_auto_rests_on(monkeypatch):
+    """A changed measuring method or library bot may change the playout auto takes: the
+    bot's hash changes with them (a results file or a resume tells them apart)."""
+    from bots.identity import bot_hash
+
+    before = bot_hash(MCTSBot("m"))
+    fixed = bot_hash(MCTSBot("m", playout="smithy-bm"))
+    monkeypatch.setattr(mcts, "_AUTO_IDENTITY", [])
+    monkeypatch.setattr(mcts, "AUTO_METHOD", mcts.AUTO_METHOD + " changed")
+    assert bot_hash(MCTSBot("m")) != before
+    assert bot_hash(MCTSBot("m", playout="smithy-bm")) == fixed
+    monkeypatch.setattr(mcts, "_AUTO_IDENTITY", [])
+    monkeypatch.setattr(mcts, "AUTO_METHOD", mcts.AUTO_METHOD[:-len(" changed")])
+    assert bot_hash(MCTSBot("m")) == before
 
 
 def test_the_same_seed_plays_the_same_games_on_any_number_of_processes():
@@ -208,3 +281,34 @@ def test_no_deal_agrees_falls_back_to_its_bot():
     assert "no deal agrees" in bot.last_note
     assert action == state.bot_action()
     assert np.all(bot.last_search[0] == 0)
+
+
+def test_the_note_says_when_it_kept_its_playout_bots_answer():
+    """The flat search takes another action than its playout bot's only when it beat it
+    on the same deals by more than z standard errors; when the most visited action is not
+    the one taken, the note says that the playout bot's answer was kept, and why."""
+    from sim.env import Game
+
+    bot = MCTSBot("m", playouts=30, playout="bmu")
+    game = Game(players=2, bots=["bmu", "bmu"], agents=[0], decisions=bot.decisions)
+    state = game.new_initial_state(4)
+    kept = 0
+    while not state.is_terminal():
+        if state.current_player() != 0 or len(state.legal_actions()) == 1:
+            state.apply_action(state.bot_action())
+            continue
+        action = bot.act(state)
+        visits, values, stats = bot.last_search
+        if stats[ST_ITERATIONS]:
+            legal = state.legal_actions()
+            top = sorted(legal, key=lambda a: (-visits[a], -values[a], a))[0]
+            if top != action:
+                kept += 1
+                assert action == state.bot_action()
+                assert "its playout bot's answer, kept" in bot.last_note
+                assert f"{state._action_words(top)} beat it by only" in bot.last_note
+                assert "within z=1 standard errors" in bot.last_note
+            else:
+                assert "kept:" not in bot.last_note
+        state.apply_action(action)
+    assert kept >= 2

@@ -367,3 +367,85 @@ def test_worker_death_report_names_the_killed_worker_not_the_stopped_survivor():
     # Only survivors stopped by the executor: they are named, after the wait.
     assert _death([_ReapedLate(7, -15, 0)]) == "pid 7 killed by SIGTERM"
     assert _death([_ReapedLate(8, 3, 2), _ReapedLate(9, 0, 0)]) == "pid 8 exit status 3"
+
+
+class _Slow:
+    """An agent bot (BMU's answers) that takes ``pause`` seconds a game: a stand-in for
+    the search bot's seconds a game, at no CPU cost; it raises in the game of seed
+    ``fail_seed``.  Each test names its own (runs keep the bots they built by name)."""
+
+    def __new__(cls, name: str, pause: float = 0.0, fail_seed: int | None = None):
+        from sim.env.agent import AgentBot
+
+        class Slow(AgentBot):
+            def start_game(self, game, seat, seed):
+                import time
+
+                self.seed = seed
+                time.sleep(pause)
+
+            def act(self, state):
+                if self.seed == fail_seed:
+                    raise ValueError("the game it fails")
+                return state.bot_action()
+
+        return Slow(name, "test agent: BMU, slowly", fallback="bmu", decisions="buy")
+
+
+class _Bar:
+    """Stands for tqdm in :func:`sim.runner.run`: records each update."""
+
+    updates: list[int] = []
+
+    def __init__(self, *args, **kwargs):
+        type(self).updates = []
+
+    def update(self, n):
+        self.updates.append(n)
+
+    def close(self):
+        pass
+
+
+@pytest.mark.parametrize("procs", [1, 2])
+def test_progress_counts_agent_games_as_they_finish(monkeypatch, procs):
+    """A chunk of agent games (seconds each) moves the bar a game at a time, in one
+    process and from pool workers (polled), each game counted once; compiled chunks
+    still move it by whole chunks, and the games are the same as without counting.
+    Fast agents' pieces grow: a game, 2, 4 ... while a piece takes under COUNT_EVERY_S."""
+    import tqdm.auto
+
+    from sim.runner import work
+
+    monkeypatch.setattr(tqdm.auto, "tqdm", _Bar)
+    monkeypatch.setattr(work, "COUNT_EVERY_S", 0.0)     # slow games: a game a piece
+    res = Match(_Slow(f"slow-{procs}", pause=0.3), "bmu", games=8, seed=4, chunk_size=4).play(
+        processes=procs, progress=True)
+    assert sum(_Bar.updates) == 8 and res.complete
+    if procs == 1:
+        assert _Bar.updates == [1] * 8
+    else:   # the parent polls every 0.2 s: most games are seen before their chunk returns
+        assert len(_Bar.updates) > 2 and max(_Bar.updates) < 4
+    Match("smithy-bm", "bmu", games=8, seed=4, chunk_size=4).play(processes=1,
+                                                                   progress=True)
+    assert _Bar.updates == [4, 4]
+
+    cfg = make_config([_Slow(f"quick-{procs}"), "bmu"], games=8, seed=4, chunk_size=8)
+    seen: list = []
+    monkeypatch.setattr(work, "COUNT_EVERY_S", 1e9)     # fast games: pieces double
+    counted = work.play_chunk(cfg, 0, lambda c, n: seen.append((c, n)))
+    whole = work.play_chunk(cfg, 0)
+    assert seen == [(0, 1), (0, 3), (0, 7), (0, 8)]
+    for a in ("score", "turns", "game"):
+        assert np.array_equal(getattr(counted, a), getattr(whole, a))
+
+
+def test_an_agent_bot_failing_mid_chunk_keeps_the_games_before_it():
+    """Games counted one by one (agent chunks, sim.runner.work): a failure in game 4 of
+    a chunk keeps its games 0-3, as one batch of the whole chunk did."""
+    seed = int(make_config(["bmu", "big-money"], games=8, seed=4).layout(0, 8)["seed"][4])
+    with pytest.raises(RunError) as info:
+        Match(_Slow("failing", fail_seed=seed), "bmu", games=8, seed=4, chunk_size=8).play(
+            processes=1)
+    assert info.value.error["game"] == 4
+    assert sorted(info.value.results.games["game"]) == [0, 1, 2, 3]

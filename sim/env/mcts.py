@@ -28,8 +28,9 @@ Settings (``mcts:key=value,...``, a TOML bot file's ``[search]`` table, or argum
   that beat it on the same deals by more than ``z`` standard errors (0: take the
   best mean).
 * ``playout`` (``auto``): the bot of every seat in the playouts and the answer to
-  the decisions not searched; ``auto`` takes the strongest library bot the kingdom
-  allows (:data:`PLAYOUT_PREFERENCE`), else BMU.
+  the decisions not searched; ``auto`` measures: the winner of a short seeded round
+  robin of the library bots the game allows, on the game's own kingdom, Events and
+  players (:func:`auto_playout`; a few CPU-seconds once per game, then cached).
 * ``decisions`` (``turn``): which decisions are searched (``turn``, ``buy``, ``all`` or
   decision names joined by ``+``).
 * ``tries`` (8): deals tried per iteration before the last good one is reused.
@@ -38,8 +39,10 @@ Settings (``mcts:key=value,...``, a TOML bot file's ``[search]`` table, or argum
 
 from __future__ import annotations
 
+import os
 import time
 from collections.abc import Mapping
+from pathlib import Path
 
 import numpy as np
 
@@ -54,24 +57,40 @@ from sim.env.search import (
     search,
 )
 
-#: The library bots ``playout = "auto"`` takes, strongest first (the round robins of
-#: experiments/: the Adventures boards K1 and K2, then First Game, where the bot
-#: ``domsim optimize`` found comes before Smithy-BM): the first whose cards and Events
-#: are all in the game; BMU when none is.  The playout bot matters: on First Game, 800
-#: games against the found bot, playouts by it won 58.9% [55.4, 62.2], by Smithy-BM
-#: 50.5% [48.3, 52.7] (2,000 games; experiments/results/mcts/).
-PLAYOUT_PREFERENCE = ("lost-arts-seaway", "cotr-engine", "event-money", "swamp-hag-bm",
-                      "first-game-optimized", "smithy-bm", "militia-bm", "double-militia",
-                      "bmu")
-
 DEFAULTS = {"playouts": 2000, "time_ms": None, "c": 0.7, "depth": 1, "z": 1.0,
             "playout": "auto", "decisions": "turn", "tries": 8, "seed": 0}
 _TYPES = {"playouts": int, "time_ms": float, "c": float, "depth": int, "z": float,
           "playout": str, "decisions": str, "tries": int, "seed": int}
 
 
-def auto_playout(kingdom: tuple[int, ...], events: tuple[int, ...]):
-    """The playout bot for a game of these kingdom cards and Events (PLAYOUT_PREFERENCE)."""
+#: The library bots the old fixed ``auto`` took, strongest first (the round robins of
+#: experiments/ on the Adventures boards K1 and K2, then First Game): the first whose
+#: cards and Events are all in the game, else BMU (:func:`fixed_playout`).  ``auto`` now
+#: measures instead (:func:`auto_playout`): on a board with Witch this list never even
+#: considered ``witch-bm``.  Kept as the baseline the measured choice is compared with
+#: (tests, experiments/mcts_playout_auto.py).
+PLAYOUT_PREFERENCE = ("lost-arts-seaway", "cotr-engine", "event-money", "swamp-hag-bm",
+                      "first-game-optimized", "smithy-bm", "militia-bm", "double-militia",
+                      "bmu")
+
+#: The round robin of ``auto``: games a pairing (half each way round on the same deals),
+#: at most :data:`AUTO_BUDGET` games in all (many candidates: fewer a pairing, never under
+#: :data:`AUTO_MIN_GAMES`).  A few hundred thousand compiled games a CPU-second on a
+#: First Game board, tens of thousands on Adventures ones: at most a few CPU-seconds.
+AUTO_GAMES = 400
+AUTO_MIN_GAMES = 40
+AUTO_BUDGET = 60_000
+#: Names the way ``auto`` measures: enters the cache key and the search bot's identity,
+#: so that a changed method is a changed bot.
+AUTO_METHOD = f"round-robin games={AUTO_GAMES} min={AUTO_MIN_GAMES} budget={AUTO_BUDGET}"
+
+# (GameConfig, seed) -> (playout bot name, its round robin's scores), for this process.
+_AUTO_CHOSEN: dict[tuple, tuple[str, dict[str, float]]] = {}
+
+
+def fixed_playout(kingdom: tuple[int, ...], events: tuple[int, ...]):
+    """The old fixed ``auto`` choice: the first bot of :data:`PLAYOUT_PREFERENCE` whose
+    cards and Events are all in the game, else BMU."""
     from bots import get_bot
     from bots.requirements import required_cards
 
@@ -81,6 +100,148 @@ def auto_playout(kingdom: tuple[int, ...], events: tuple[int, ...]):
         if set(required_cards(bot)) <= have:
             return bot
     return get_bot("bmu")
+
+
+def auto_candidates(kingdom: tuple[int, ...], events: tuple[int, ...]) -> list:
+    """The library bots ``auto`` measures on a game of these kingdom cards and Events:
+    every built-in bot whose cards and Events are all there (bots.requirements), except
+    ``random`` (no strategy), in registration order."""
+    from bots import builtin_bots
+    from bots.requirements import required_cards
+
+    have = set(kingdom) | set(events)
+    return [b for b in builtin_bots()
+            if b.name != "random" and set(required_cards(b)) <= have]
+
+
+def playout_round_robin(config, seed: int = 0) -> dict[str, float]:
+    """Each candidate's mean score over its pairings (:func:`auto_candidates`) in a
+    seeded round robin on ``config`` (sim.engine.config.GameConfig), best first.
+
+    A pairing A-B plays each of its deals twice: A in seat 0 and B in every other seat,
+    then the other way round (two players: both seatings), the first player drawn from
+    the deal's seed.  A's score in a pairing is its mean win share per seat it held (ties
+    shared), 1/players for an even match; a bot's figure is the mean over its pairings.
+    The same config and seed give the same figures."""
+    from sim.engine.batch import play_batch
+    from sim.engine.game import G_WINNERS
+
+    bots = auto_candidates(config.kingdom, config.events)
+    n, k = config.n_players, len(bots)
+    if k < 2:
+        return {b.name: 1.0 / n for b in bots}
+    pairs = [(a, b) for a in range(k) for b in range(a + 1, k)]
+    games = max(AUTO_MIN_GAMES, min(AUTO_GAMES, AUTO_BUDGET // len(pairs)))
+    deals = games // 2
+    base = _mix(seed, *config.kingdom, -1, *config.events, n, config.turn_cap)
+    total = np.zeros(k)
+    for i, (a, b) in enumerate(pairs):
+        seeds = np.array([_mix(base, i, g) for g in range(deals)], np.uint64)
+        seats = np.array([[0] + [1] * (n - 1), [1] + [0] * (n - 1)], np.int32)
+        res = play_batch(config, [bots[a], bots[b]], np.repeat(seats, deals, axis=0),
+                         np.tile(seeds, 2), np.full(2 * deals, -1, np.int8))
+        winners = res.game[:, G_WINNERS].astype(np.int64)
+        won = (winners[:, None] >> np.arange(n)) & 1
+        share = won / np.maximum(won.sum(axis=1, keepdims=True), 1)
+        lone, rest = share[:deals, 0].mean(), share[deals:, 0].mean()  # A alone, B alone
+        many_a = share[deals:, 1:].sum(axis=1).mean() / (n - 1)   # per seat of A's n-1
+        many_b = share[:deals, 1:].sum(axis=1).mean() / (n - 1)
+        total[a] += (lone + many_a) / 2
+        total[b] += (rest + many_b) / 2
+    scores = {bots[i].name: float(total[i] / (k - 1)) for i in range(k)}
+    return dict(sorted(scores.items(), key=lambda kv: (-kv[1], kv[0])))
+
+
+def auto_cache_dir() -> Path | None:
+    """Where measured ``auto`` choices are kept between processes: beside the compiled
+    engine (``NUMBA_CACHE_DIR``, which domsim names by the engine's sources:
+    sim.numba_cache), or None (this process only)."""
+    folder = os.environ.get("NUMBA_CACHE_DIR")
+    return Path(folder) / "playout-auto" if folder else None
+
+
+def _auto_key(config, seed: int) -> dict:
+    """Everything a measured choice depends on (the cache file holds it, and is used only
+    when it matches): domsim's version and engine sources, the method, the game, the
+    seed, and each candidate's identity hash."""
+    import sim
+    from bots.identity import bot_hash
+    from sim.numba_cache import source_key
+
+    return {"version": sim.__version__, "engine": source_key(), "method": AUTO_METHOD,
+            "players": config.n_players, "turn_cap": config.turn_cap,
+            "kingdom": list(config.kingdom), "events": list(config.events), "seed": seed,
+            "bots": [[b.name, bot_hash(b)]
+                     for b in auto_candidates(config.kingdom, config.events)]}
+
+
+def auto_choice(config, seed: int = 0) -> tuple[str, dict[str, float]]:
+    """The playout bot ``auto`` takes on ``config`` (sim.engine.config.GameConfig) and
+    the round robin's scores it chose by (:func:`playout_round_robin`): measured once
+    per game and seed, then kept in memory and in :func:`auto_cache_dir` (written
+    atomically; an unreadable or stale file is measured again)."""
+    found = _AUTO_CHOSEN.get((config, seed))
+    if found is not None:
+        return found
+    import hashlib
+    import json
+
+    key = _auto_key(config, seed)
+    folder = auto_cache_dir()
+    path = None
+    if folder is not None:
+        digest = hashlib.sha256(json.dumps(key, sort_keys=True).encode()).hexdigest()[:24]
+        path = folder / f"{digest}.json"
+        try:
+            saved = json.loads(path.read_text(encoding="utf-8"))
+            if saved.get("key") == key:
+                found = (str(saved["bot"]), {str(k): float(v)
+                                             for k, v in saved["scores"].items()})
+        except (OSError, ValueError, KeyError, TypeError, AttributeError):
+            found = None
+    if found is None:
+        scores = playout_round_robin(config, seed)
+        found = (next(iter(scores)) if scores else "bmu", scores)
+        if path is not None:
+            try:
+                path.parent.mkdir(parents=True, exist_ok=True)
+                tmp = path.with_suffix(f".{os.getpid()}.tmp")
+                tmp.write_text(json.dumps({"key": key, "bot": found[0], "scores": found[1]},
+                                          indent=1), encoding="utf-8")
+                os.replace(tmp, path)
+            except OSError:
+                pass          # only a speed-up: measured again next time
+    _AUTO_CHOSEN[(config, seed)] = found
+    return found
+
+
+_AUTO_IDENTITY: list[str] = []
+
+
+def auto_identity() -> str:
+    """What every measured ``auto`` choice rests on, for the search bot's identity: the
+    method (:data:`AUTO_METHOD`) and the identity hash of every library bot it may
+    measure (a game adds only which of them it allows)."""
+    if not _AUTO_IDENTITY:
+        from bots import builtin_bots
+        from bots.identity import bot_hash
+
+        _AUTO_IDENTITY.append(AUTO_METHOD + " " + " ".join(
+            f"{b.name}={bot_hash(b)}" for b in builtin_bots()))
+    return _AUTO_IDENTITY[0]
+
+
+def auto_playout(kingdom: tuple[int, ...], events: tuple[int, ...] = (), players: int = 2,
+                 seed: int = 0, turn_cap: int = 100):
+    """The playout bot ``auto`` takes for a game of these kingdom cards, Events and
+    players: the best library bot of a short seeded round robin on that very game
+    (:func:`auto_choice`), the same for the same game and seed."""
+    from bots import get_bot
+    from sim.engine.config import GameConfig
+
+    config = GameConfig(players, tuple(kingdom), turn_cap, tuple(events),
+                        max_events=max(2, len(events)))
+    return get_bot(auto_choice(config, seed)[0])
 
 
 class MCTSBot(AgentBot):
@@ -122,12 +283,21 @@ class MCTSBot(AgentBot):
                 f"playouts by {cfg['playout']}")
 
     def identity(self) -> str:
+        """Its class, settings and fallback, and with ``playout = "auto"`` what the
+        measured choice rests on (:func:`auto_identity`): a changed method or library
+        bot may change its playout bot, so it is another bot."""
         keys = ", ".join(f"{k}={self.settings[k]!r}" for k in sorted(self.settings))
-        return f"{super().identity()} {keys}"
+        auto = f" auto=[{auto_identity()}]" if self.auto else ""
+        return f"{super().identity()} {keys}{auto}"
 
     def seat_bot(self, config):
-        """The compiled bot for this bot's seat in a game of ``config`` (its playout bot)."""
-        return auto_playout(config.kingdom, config.events) if self.auto else self.fallback
+        """The compiled bot for this bot's seat in a game of ``config`` (its playout bot:
+        with ``auto``, measured on that game, :func:`auto_choice`)."""
+        if not self.auto:
+            return self.fallback
+        from bots import get_bot
+
+        return get_bot(auto_choice(config)[0])
 
     # ------------------------------------------------------------------ searching
     def _search_game(self, game) -> tuple:
@@ -199,17 +369,24 @@ class MCTSBot(AgentBot):
         order = sorted(legal, key=lambda a: (-visits[a], -values[a], a))
         best = order[0]
         z = float(self.settings["z"])
+        kept = ""
         if int(self.settings["depth"]) == 1 and base in legal and best != base and z > 0:
             # Leave the playout bot's own answer only for one measured better on the same
             # deals: the paired mean gap beyond z standard errors.
             k = visits[best]
             gap = diff_sum[best] / k
             spread = max(diff_sq[best] / k - gap * gap, 0.0)
-            if gap <= z * (spread / k) ** 0.5:
+            se = (spread / k) ** 0.5
+            if gap <= z * se:
+                # Say so: the log would otherwise show another action visited most and
+                # this one taken, with no reason.
+                kept = (f" (its playout bot's answer, kept: {state._action_words(best)} "
+                        f"beat it by only {gap:+.1%} on the same deals, within z={z:g} "
+                        f"standard errors of {se:.1%})")
                 best = base
         shown = ", ".join(f"{state._action_words(a)} {visits[a]:.0f} ({values[a] / visits[a]:.0%})"
                           for a in order[:3] if visits[a] > 0)
-        self.last_note = (f"{codes.DECISION_NAMES[d]}: {state._action_words(best)} — "
+        self.last_note = (f"{codes.DECISION_NAMES[d]}: {state._action_words(best)}{kept} — "
                           f"visits (win rate): {shown}; {done} playouts, "
                           f"{int(stats[ST_DEALS_KEPT])}/{int(stats[ST_DEALS_TRIED])} deals "
                           f"kept, {spent:.1f} ms")

@@ -20,7 +20,7 @@ import numpy as np
 
 from sim.engine.config import ConfigError
 from sim.runner.plan import RunConfig, default_processes
-from sim.runner.work import ChunkOutput, play_chunk, warm_up
+from sim.runner.work import ChunkOutput, _bots, _has_agents, play_chunk, warm_up
 
 log = logging.getLogger("sim.runner")
 
@@ -42,9 +42,27 @@ class RunInterrupted(KeyboardInterrupt):
         self.results = results
 
 
-def _worker_init() -> None:
+# In a pool worker of a run with agent bots: games finished so far per chunk index,
+# shared with the parent (which polls it for the progress bar), else None.
+_COUNTS = None
+
+
+def _worker_init(counts=None) -> None:
+    global _COUNTS
     # The parent handles Ctrl-C (saves what finished, then stops the pool).
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    _COUNTS = counts
+
+
+def _count(chunk: int, n: int) -> None:
+    _COUNTS[chunk] = n
+
+
+def _play_counted_chunk(cfg: RunConfig, chunk: int) -> ChunkOutput:
+    """:func:`play_chunk` in a pool worker, its finished games written to the shared
+    counts as they finish (one plain store per game: no lock, no message a killed
+    worker could leave half sent)."""
+    return play_chunk(cfg, chunk, _count)
 
 
 class WorkerLost(RuntimeError):
@@ -115,6 +133,10 @@ class LocalBackend:
         self._k = 0
         self._mp_logging = False
         self.restarts = 0
+        #: Told ``(chunk, games finished)`` as the games of a chunk with agent bots
+        #: finish, before the chunk itself returns (set by :func:`run`), or None.
+        self.on_games = None
+        self._counts = None
 
     def start(self, cfg: RunConfig, n_chunks: int) -> None:
         warm_up(cfg)
@@ -123,6 +145,8 @@ class LocalBackend:
             return
         methods = mp.get_all_start_methods()
         self._ctx = mp.get_context("fork" if "fork" in methods else "spawn")
+        if self.on_games is not None and _has_agents(_bots(cfg.bots, cfg.hashes)):
+            self._counts = self._ctx.RawArray("i", cfg.n_chunks)
         if logging.getLogger().handlers:
             import multiprocessing_logging
 
@@ -134,7 +158,8 @@ class LocalBackend:
         from concurrent.futures import ProcessPoolExecutor
 
         self._pool = ProcessPoolExecutor(self._k, mp_context=self._ctx,
-                                         initializer=_worker_init)
+                                         initializer=_worker_init,
+                                         initargs=(self._counts,))
 
     @property
     def worker_pids(self) -> list[int]:
@@ -145,8 +170,9 @@ class LocalBackend:
     def outputs(self, cfg: RunConfig, chunks: list[int]) -> Iterator[ChunkOutput]:
         if self._pool is None:
             for c in chunks:
-                yield play_chunk(cfg, c)
+                yield play_chunk(cfg, c, self.on_games)
             return
+        task = play_chunk if self._counts is None else _play_counted_chunk
         from collections import deque
         from concurrent.futures import FIRST_COMPLETED, wait
         from concurrent.futures.process import BrokenProcessPool
@@ -160,7 +186,7 @@ class LocalBackend:
             broken = False
             try:
                 while queue and len(pending) < window:
-                    pending[self._pool.submit(play_chunk, cfg, queue[0])] = queue[0]
+                    pending[self._pool.submit(task, cfg, queue[0])] = queue[0]
                     queue.popleft()
             except BrokenProcessPool:
                 broken = True
@@ -170,6 +196,10 @@ class LocalBackend:
             # keeping the chunks that finished meanwhile and queueing the rest again.
             while pending:
                 done, _ = wait(pending, timeout=_POLL_S, return_when=FIRST_COMPLETED)
+                if self._counts is not None:
+                    for c in pending.values():
+                        if self._counts[c]:
+                            self.on_games(c, self._counts[c])
                 for fut in done:
                     c = pending.pop(fut)
                     try:
@@ -244,6 +274,28 @@ class LocalBackend:
 
             multiprocessing_logging.uninstall_mp_handler()
             self._mp_logging = False
+
+
+class _Progress:
+    """The progress bar's count: whole chunks as they return, and before that the games
+    a backend reports finished in a chunk (chunks with agent bots, seconds a game),
+    always before that chunk returns.  A chunk counts each of its games once (a chunk
+    replayed after a worker died reports from 1 again: ignored until past the last)."""
+
+    def __init__(self, bar=None):
+        self.bar = bar
+        self.shown: dict[int, int] = {}
+
+    def games(self, chunk: int, n: int) -> None:
+        gain = n - self.shown.get(chunk, 0)
+        if gain > 0:
+            self.shown[chunk] = n
+            self.bar.update(gain)
+
+    def chunk(self, o: ChunkOutput) -> None:
+        rest = o.stop - o.start - self.shown.pop(o.chunk, 0)
+        if rest > 0:
+            self.bar.update(rest)
 
 
 class _Store:
@@ -451,14 +503,18 @@ def run(cfg: RunConfig, *, processes: int | None = None, backend=None,
     last_save = time.monotonic()
     try:
         if todo:
+            counted = _Progress()
+            if hasattr(backend, "on_games"):    # before start: a pool is made to report
+                backend.on_games = counted.games
             backend.start(cfg, len(todo))
-            bar = tqdm(total=todo_games, unit="game", unit_scale=True, smoothing=0.1,
-                       mininterval=0.5, disable=(None if progress is None else not progress),
-                       leave=False, dynamic_ncols=True)
+            bar = counted.bar = tqdm(total=todo_games, unit="game", unit_scale=True,
+                                     smoothing=0.1, mininterval=0.5,
+                                     disable=(None if progress is None else not progress),
+                                     leave=False, dynamic_ncols=True)
             try:
                 for o in backend.outputs(cfg, todo):
                     store.add(o)
-                    bar.update(o.stop - o.start)
+                    counted.chunk(o)
                     if o.error is not None:
                         error = o.error
                         break

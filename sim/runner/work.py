@@ -11,6 +11,7 @@ engine's ``BotError`` (keyword-only arguments) does not survive pickling.
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import numpy as np
@@ -63,15 +64,24 @@ def _bots(specs: tuple[str, ...], hashes: tuple[str, ...] = ()) -> list:
     return bots
 
 
-def play_chunk(cfg: RunConfig, chunk: int) -> ChunkOutput:
-    """Play chunk ``chunk`` of ``cfg``; a bot failure is returned, not raised."""
+def play_chunk(cfg: RunConfig, chunk: int,
+               on_games: Callable[[int, int], None] | None = None) -> ChunkOutput:
+    """Play chunk ``chunk`` of ``cfg``; a bot failure is returned, not raised.
+
+    ``on_games(chunk, n)``: told the number of the chunk's games finished so far as they
+    finish, when the chunk holds agent bots (seconds a game: a bar counting whole chunks
+    would sit still); a chunk of compiled bots is one batch as always."""
     from sim.engine.batch import BotError, play_batch
 
     start, stop = cfg.chunk_range(chunk)
     lay = cfg.layout(start, stop)
+    bots = _bots(cfg.bots, cfg.hashes)
     try:
-        res = play_batch(cfg.game_config(), _bots(cfg.bots, cfg.hashes), lay["seat_bots"],
-                         lay["seed"], lay["first"], game_offset=start)
+        if on_games is not None and _has_agents(bots):
+            res = _play_counted(cfg, bots, lay, start, lambda n: on_games(chunk, n))
+        else:
+            res = play_batch(cfg.game_config(), bots, lay["seat_bots"], lay["seed"],
+                             lay["first"], game_offset=start)
         error = None
     except BotError as exc:
         res = exc.done
@@ -81,6 +91,57 @@ def play_chunk(cfg: RunConfig, chunk: int) -> ChunkOutput:
     log.debug("chunk %d: games %d..%d played", chunk, start, stop - 1)
     return ChunkOutput(chunk, start, res.score.astype(np.int16), res.turns.astype(np.int16),
                        res.game.astype(np.int16), error)
+
+
+def _has_agents(bots: list) -> bool:
+    from sim.env.agent import is_agent_bot
+
+    return any(is_agent_bot(b) for b in bots)
+
+
+#: A counted chunk's pieces grow (doubling) while one takes less than this (the bar's
+#: own refresh interval): a bar moves about this often, and fast agents (a learned
+#: policy: about 2 ms a game) keep their speed, since each piece costs a batch's setup
+#: (about 1.6 ms).
+COUNT_EVERY_S = 0.5
+
+
+def _play_counted(cfg: RunConfig, bots: list, lay: dict, start: int,
+                  finished: Callable[[int], None]):
+    """The chunk's batch (sim.engine.batch.play_batch) played in pieces, calling
+    ``finished(n)`` after each with the games done so far: a game a piece at first, then
+    twice as many while a piece takes under :data:`COUNT_EVERY_S`.  Every game is a
+    function of its own seed, seats and first player, so the results are those of the
+    one batch; a bot failure's ``done`` holds all the games finished before it."""
+    import time
+
+    from sim.engine.batch import BatchResult, BotError, play_batch
+
+    seat_bots, seeds, first = lay["seat_bots"], lay["seed"], lay["first"]
+    config = cfg.game_config()
+    parts: list = []
+
+    def joined(extra: list) -> BatchResult:
+        got = parts + extra
+        return BatchResult(*(np.concatenate([getattr(r, a) for r in got])
+                             for a in ("score", "turns", "game")))
+
+    i, g, step = 0, len(seeds), 1
+    while i < g:
+        j = min(g, i + step)
+        t0 = time.perf_counter()
+        try:
+            parts.append(play_batch(config, bots, seat_bots[i:j], seeds[i:j], first[i:j],
+                                    game_offset=start + i))
+        except BotError as exc:
+            exc.done = joined([exc.done])
+            raise
+        if time.perf_counter() - t0 < COUNT_EVERY_S:
+            step *= 2
+        i = j
+        finished(i)
+    return joined([]) if parts else play_batch(config, bots, seat_bots, seeds, first,
+                                               game_offset=start)
 
 
 def warm_up(cfg: RunConfig) -> None:
