@@ -110,7 +110,15 @@ from sim.engine.layout import (
     V,
 )
 from sim.engine.program import F_HOOK, F_KIND, K_RULES, R_DISCARD
-from sim.engine.steps import ask, attack_blocked, fail, in_hand_ok, yes_no
+from sim.engine.steps import (
+    agent_reaction,
+    ask,
+    attack_blocked,
+    fail,
+    in_hand_ok,
+    is_agent,
+    yes_no,
+)
 from sim.engine.zones import (
     GAIN_TO_DECK,
     GAIN_TO_HAND,
@@ -455,11 +463,20 @@ def attacked_adv(S, R, T, P, Q, D, p, q, unused):
     time (each draws its card first; a Guard drawn may be played too), then reveal
     Moat; a revealed Moat or a Champion ``q`` has in play keeps the Attack off."""
     attack = S[V + V_THIS]
+    agent = is_agent(S, P, q)
     while S[ERR] == 0:
-        # A Caravan Guard, or an Estate with its abilities (Inheritance), from hand.
-        guard = card_with_ability(S, q, HAND0, CARAVAN_GUARD)
-        if guard < 0 or yes_no(S, R, T, P, Q, D, q, D_CARAVAN_GUARD, attack) != 1:
-            break
+        # A Caravan Guard, or an Estate with its abilities (Inheritance), from hand; an
+        # agent seat is asked whether or not it holds one, until it answers "no"
+        # (sim.engine.steps.agent_reaction).
+        if agent:
+            guard = agent_reaction(S, R, T, P, Q, D, q, D_CARAVAN_GUARD, CARAVAN_GUARD,
+                                   attack)
+            if guard < 0:
+                break
+        else:
+            guard = card_with_ability(S, q, HAND0, CARAVAN_GUARD)
+            if guard < 0 or yes_no(S, R, T, P, Q, D, q, D_CARAVAN_GUARD, attack) != 1:
+                break
         move_card(S, q, Z_HAND, Z_PLAY, guard)
         log_event(S, EV_REACT, q, guard, 1, attack)
         if guard == CARAVAN_GUARD:  # an Estate's pile has no tokens
@@ -470,8 +487,10 @@ def attacked_adv(S, R, T, P, Q, D, p, q, unused):
     if S[ERR]:
         return 0
     blocked = attack_blocked(S, R, T, P, Q, D, q)
-    # An Estate with Moat's abilities (a real Moat was offered by attack_blocked).
-    if not blocked and S[ERR] == 0 and card_with_ability(S, q, HAND0, MOAT) == ESTATE:
+    # An Estate with Moat's abilities (a real Moat was offered by attack_blocked; an
+    # agent seat was asked there once for either).
+    if not blocked and S[ERR] == 0 and not agent and \
+            card_with_ability(S, q, HAND0, MOAT) == ESTATE:
         if yes_no(S, R, T, P, Q, D, q, D_REVEAL_MOAT, 0) == 1:
             log_event(S, EV_REVEAL, q, ESTATE, 1, 0)
             blocked = True
