@@ -227,18 +227,10 @@ def attack_blocked(S, R, T, P, Q, H, q):
     its hand; Moat revealed makes it unaffected by this attack.  Only the game's
     Reactions are looked at (a short list in the table, usually empty).  Revealing is
     a yes/no decision like any other: another answer is an error, not a "no".  An agent
-    seat is asked whether or not it holds Moat (:func:`agent_reaction`), once for a
-    Moat or an Estate with Moat's abilities (Inheritance; a bot seat is asked about
-    such an Estate after this, in sim.engine.adventures.mechanics.attacked_adv)."""
+    seat's window is :func:`agent_blocked`."""
     blocked = False
     for i in range(T[N_REACTIONS]):
         c = T[REACTION_IDS + i]
-        if c == MOAT and is_agent(S, P, q):
-            m = agent_reaction(S, R, T, P, Q, H, q, D_REVEAL_MOAT, MOAT, 0)
-            if m >= 0:
-                log_event(S, EV_REVEAL, q, m, 1, 0)
-                blocked = True
-            continue
         if S[HAND0 + q * N_SLOTS + c] == 0:
             continue
         if c == MOAT and not blocked:
@@ -246,6 +238,19 @@ def attack_blocked(S, R, T, P, Q, H, q):
                 log_event(S, EV_REVEAL, q, MOAT, 1, 0)
                 blocked = True
     return blocked
+
+
+@njit(cache=True)
+def agent_blocked(S, R, T, P, Q, H, q):
+    """:func:`attack_blocked` for an agent seat: asked whether or not it holds Moat
+    (:func:`agent_reaction`), once for a Moat or an Estate with Moat's abilities
+    (Inheritance: a bot seat is asked about such an Estate after attack_blocked, in
+    sim.engine.adventures.mechanics.attacked_adv, only when it holds no Moat)."""
+    m = agent_reaction(S, R, T, P, Q, H, q, D_REVEAL_MOAT, MOAT, 0)
+    if m < 0:
+        return False
+    log_event(S, EV_REVEAL, q, m, 1, 0)
+    return True
 
 
 @njit(cache=True)
@@ -258,6 +263,10 @@ def attacked(S, R, T, P, Q, H, p, k):
         return -1
     if T[T_ADV]:    # Caravan Guard, Champion (sim.engine.adventures.mechanics.attacked_adv)
         if H[2][A_ATTACKED](S, R, T, P, Q, (H[0], H[1]), p, q, 0) == 0 or S[ERR]:
+            return -1
+        return q
+    if is_agent(S, P, q):   # sim.env: asked whether or not it holds Moat
+        if agent_blocked(S, R, T, P, Q, H, q) or S[ERR]:
             return -1
         return q
     if attack_blocked(S, R, T, P, Q, H, q) or S[ERR]:
