@@ -23,7 +23,9 @@ from sim.engine.codes import (
     ERR_ILLEGAL,
     ERR_OVERFLOW,
     EV_REVEAL,
+    USE_DEFAULT,
 )
+from sim.engine.decide import agent_answer
 from sim.engine.layout import (
     ADV_STACK_WIDTH,
     BOT,
@@ -38,6 +40,9 @@ from sim.engine.layout import (
     N_COLS,
     N_REACTIONS,
     N_SLOTS,
+    OWN0,
+    P_WIDTH,
+    PF_FLAGS,
     REACTION_IDS,
     STACK,
     STACK_DEPTH,
@@ -55,7 +60,8 @@ from sim.engine.layout import (
     V_TURN_CAP,
     V,
 )
-from sim.engine.zones import can_gain, gain, game_over, log_event
+from sim.engine.program import F_KIND, K_AGENT
+from sim.engine.zones import can_gain, card_with_ability, gain, game_over, log_event, with_ability
 
 
 @njit(cache=True, inline="always")
@@ -185,11 +191,43 @@ def gain_card(S, R, T, P, Q, H, p, c, where):
 
 
 @njit(cache=True, inline="always")
+def is_agent(S, P, q):
+    """Seat ``q`` is an agent seat (sim.env: its bot kind is K_AGENT + k)."""
+    return P[S[BOT + q] * P_WIDTH + PF_FLAGS + F_KIND] >= K_AGENT
+
+
+@njit(cache=True)
+def agent_reaction(S, R, T, P, Q, H, q, d, x, arg):
+    """Agent seat ``q``'s reaction question ``d`` for the Reaction ``x`` (Moat, Caravan
+    Guard), put whenever ``q`` could hold one as far as the other players know: it owns
+    a card with ``x``'s abilities (owned counts and the Estate token are public), held
+    now or not.  At the table a player who does not reveal keeps the card secret; an
+    agent seat asked only when holding one would tell every other seat (who is asked
+    is public: State.current_player, the AEC agent_selection).  With none in hand the
+    question is padded: "no" is its only legal answer (sim.env.core.legal_mask), and
+    when agents do not take ``d`` or a playout's script has run out the answer is "no"
+    without asking the seat's bot, so no bot is asked about a card it does not hold.
+    The card to reveal or play (``x``, else an Estate with its abilities), or -1 for
+    "no" (or after an error)."""
+    card = card_with_ability(S, q, HAND0, x)
+    if card >= 0:
+        return card if yes_no(S, R, T, P, Q, H, q, d, arg) == 1 else -1
+    if with_ability(S, q, OWN0, x) == 0:
+        return -1
+    S[ERR_ARG] = arg
+    r = agent_answer(S, q, d, arg)
+    if r != USE_DEFAULT and r != 0 and S[ERR] == 0:
+        fail(S, ERR_ILLEGAL, q, d, r)
+    return -1
+
+
+@njit(cache=True, inline="always")
 def attack_blocked(S, R, T, P, Q, H, q):
     """The reaction window of an attacked player ``q``: it may reveal Reactions from
     its hand; Moat revealed makes it unaffected by this attack.  Only the game's
     Reactions are looked at (a short list in the table, usually empty).  Revealing is
-    a yes/no decision like any other: another answer is an error, not a "no"."""
+    a yes/no decision like any other: another answer is an error, not a "no".  An agent
+    seat's window is :func:`agent_blocked`."""
     blocked = False
     for i in range(T[N_REACTIONS]):
         c = T[REACTION_IDS + i]
@@ -203,6 +241,19 @@ def attack_blocked(S, R, T, P, Q, H, q):
 
 
 @njit(cache=True)
+def agent_blocked(S, R, T, P, Q, H, q):
+    """:func:`attack_blocked` for an agent seat: asked whether or not it holds Moat
+    (:func:`agent_reaction`), once for a Moat or an Estate with Moat's abilities
+    (Inheritance: a bot seat is asked about such an Estate after attack_blocked, in
+    sim.engine.adventures.mechanics.attacked_adv, only when it holds no Moat)."""
+    m = agent_reaction(S, R, T, P, Q, H, q, D_REVEAL_MOAT, MOAT, 0)
+    if m < 0:
+        return False
+    log_event(S, EV_REVEAL, q, m, 1, 0)
+    return True
+
+
+@njit(cache=True)
 def attacked(S, R, T, P, Q, H, p, k):
     """The ``k``-th player after ``p`` in turn order if ``p``'s Attack affects them, after
     their reaction window; -1 when they block it (or an error is recorded: the callers'
@@ -212,6 +263,10 @@ def attacked(S, R, T, P, Q, H, p, k):
         return -1
     if T[T_ADV]:    # Caravan Guard, Champion (sim.engine.adventures.mechanics.attacked_adv)
         if H[2][A_ATTACKED](S, R, T, P, Q, (H[0], H[1]), p, q, 0) == 0 or S[ERR]:
+            return -1
+        return q
+    if is_agent(S, P, q):   # sim.env: asked whether or not it holds Moat
+        if agent_blocked(S, R, T, P, Q, H, q) or S[ERR]:
             return -1
         return q
     if attack_blocked(S, R, T, P, Q, H, q) or S[ERR]:

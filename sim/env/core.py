@@ -26,11 +26,12 @@ from sim.cards import (
     C_TYPES,
     COPPER,
     CURSE,
+    MOAT,
     N_CARDS,
     TREASURE,
     VICTORY,
 )
-from sim.cards.adventures import TEACHER
+from sim.cards.adventures import CARAVAN_GUARD, TEACHER
 from sim.engine import codes as dc
 from sim.engine.adventures.random_bot import (
     ANY_COST,
@@ -107,7 +108,7 @@ from sim.engine.layout import (
 from sim.engine.pointers import copy_ints, ptr
 from sim.engine.rng import below, splitmix64
 from sim.engine.steps import adv_turn_over
-from sim.engine.zones import can_gain, score
+from sim.engine.zones import can_gain, score, with_ability
 
 N_ACTIONS = A_MODE0 + 4     # card and Event ids, none, no, yes, four options
 
@@ -200,7 +201,10 @@ def bot_answer(D, R, T, P, Q, H_flat, p, d, arg):
     """What seat ``p``'s own bot answers to decision ``d`` in the game ``D`` (a copy of a
     state's shadow, the game as asked; ``R`` a copy of its streams): the agents' block
     is told agents do not take ``d``, so the seat's bot kind answers (an engine answer:
-    card id, -1, 0/1 or an option)."""
+    card id, -1, 0/1 or an option).  A padded reaction question (:func:`legal_mask`'s
+    hidden reactions) is answered "no", the engine's answer for the seat's bot."""
+    if padded_reaction(D, p, d):    # no bot is asked about a card it does not hold
+        return 0
     H = calls_from_flat(H_flat)
     D[AG_TAKES + d] = 0
     D[AG_SHADOW] = 0
@@ -211,6 +215,18 @@ def bot_answer(D, R, T, P, Q, H_flat, p, d, arg):
 
 
 # ----------------------------------------------------------------------------- legal actions
+@njit(cache=True)
+def padded_reaction(S, p, d):
+    """``d`` is a reaction question (Moat, Caravan Guard) that ``p`` is asked holding
+    no card with the Reaction's abilities: put only to hide that (see :func:`legal_mask`),
+    "no" is its one answer."""
+    if d == dc.D_REVEAL_MOAT:
+        return with_ability(S, p, HAND0, MOAT) == 0
+    if d == dc.D_CARAVAN_GUARD:
+        return with_ability(S, p, HAND0, CARAVAN_GUARD) == 0
+    return False
+
+
 @njit(cache=True)
 def _mark(S, T, p, kind, type_mask, lim, mask):
     """Mark the cards legal for the Adventures choice ``kind`` (the random bot's test,
@@ -256,7 +272,14 @@ def legal_mask(S, T, p, d, arg, mask):
     random legal actions is a game the engine's own rules allow.  Three are narrower than
     the rules, as the random bot's are (documented there): "nothing more" at the start of
     a turn only once no effect is due, Quest's options and discards, and Pilgrimage's
-    cards named in increasing id order; each still reaches every outcome."""
+    cards named in increasing id order; each still reaches every outcome.
+
+    Hidden reactions: an agent seat is asked "reveal Moat?" and "play Caravan Guard?"
+    whenever it could hold the card as far as the other seats know (it owns one, or an
+    Estate with its abilities through Inheritance), not only when it does: who is asked
+    is public, and a player who does not reveal keeps the card secret.  When it holds
+    none, "no" is the only legal action (:func:`padded_reaction`; the engine refuses
+    "yes": sim.engine.steps.agent_reaction)."""
     mask[:] = 0
     none = False
     n = 0
@@ -334,10 +357,15 @@ def legal_mask(S, T, p, d, arg, mask):
         none = True
     elif d == dc.D_TOKEN_PILE:
         n = _mark(S, T, p, K_PILE, 0, 1 if S[V + V_THIS] == TEACHER else 0, mask)
-    elif (d == dc.D_REVEAL_MOAT or d == dc.D_MONEYLENDER or d == dc.D_VASSAL
-          or d == dc.D_LIBRARY or d == dc.D_EXCHANGE or d == dc.D_CARAVAN_GUARD
-          or d == dc.D_DUPLICATE or d == dc.D_MESSENGER_DECK or d == dc.D_WINE_MERCHANT
-          or d == dc.D_FAIR):
+    elif d == dc.D_REVEAL_MOAT or d == dc.D_CARAVAN_GUARD:
+        mask[A_NO] = 1
+        if padded_reaction(S, p, d):
+            return 1
+        mask[A_YES] = 1
+        return 2
+    elif (d == dc.D_MONEYLENDER or d == dc.D_VASSAL or d == dc.D_LIBRARY
+          or d == dc.D_EXCHANGE or d == dc.D_DUPLICATE or d == dc.D_MESSENGER_DECK
+          or d == dc.D_WINE_MERCHANT or d == dc.D_FAIR):
         mask[A_NO] = 1
         mask[A_YES] = 1
         return 2

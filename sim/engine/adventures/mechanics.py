@@ -110,7 +110,16 @@ from sim.engine.layout import (
     V,
 )
 from sim.engine.program import F_HOOK, F_KIND, K_RULES, R_DISCARD
-from sim.engine.steps import ask, attack_blocked, fail, in_hand_ok, yes_no
+from sim.engine.steps import (
+    agent_blocked,
+    agent_reaction,
+    ask,
+    attack_blocked,
+    fail,
+    in_hand_ok,
+    is_agent,
+    yes_no,
+)
 from sim.engine.zones import (
     GAIN_TO_DECK,
     GAIN_TO_HAND,
@@ -448,25 +457,35 @@ def on_gain(S, R, T, P, Q, D, p, c, where):
 
 
 # ----------------------------------------------------------------------------- attacks
+@njit(cache=True, inline="always")
+def play_guard(S, R, T, q, guard, attack):
+    """``q`` plays ``guard`` (a Caravan Guard, or an Estate with its abilities) from hand
+    against ``attack``: its token bonus, +1 Card, and it stays in play to next turn."""
+    move_card(S, q, Z_HAND, Z_PLAY, guard)
+    log_event(S, EV_REACT, q, guard, 1, attack)
+    if guard == CARAVAN_GUARD:  # an Estate's pile has no tokens
+        token_bonus(S, R, T, q, CARAVAN_GUARD)
+    draw(S, R, q, 1)            # its +1 Action is useless on another's turn
+    S[NEXT_GUARD + q] += 1
+    mark_copy(S, q, guard, STAY_NEXT_TURN)
+
+
 @njit(cache=True)
 def attacked_adv(S, R, T, P, Q, D, p, q, unused):
     """The reaction window of ``q`` against the Attack ``p`` is playing, and whether it
     affects ``q`` (1) or not (0).  ``q`` may play Caravan Guards from hand, one at a
     time (each draws its card first; a Guard drawn may be played too), then reveal
-    Moat; a revealed Moat or a Champion ``q`` has in play keeps the Attack off."""
+    Moat; a revealed Moat or a Champion ``q`` has in play keeps the Attack off.  An
+    agent seat's window is :func:`attacked_agent`."""
+    if is_agent(S, P, q):
+        return attacked_agent(S, R, T, P, Q, D, q)
     attack = S[V + V_THIS]
     while S[ERR] == 0:
         # A Caravan Guard, or an Estate with its abilities (Inheritance), from hand.
         guard = card_with_ability(S, q, HAND0, CARAVAN_GUARD)
         if guard < 0 or yes_no(S, R, T, P, Q, D, q, D_CARAVAN_GUARD, attack) != 1:
             break
-        move_card(S, q, Z_HAND, Z_PLAY, guard)
-        log_event(S, EV_REACT, q, guard, 1, attack)
-        if guard == CARAVAN_GUARD:  # an Estate's pile has no tokens
-            token_bonus(S, R, T, q, CARAVAN_GUARD)
-        draw(S, R, q, 1)            # its +1 Action is useless on another's turn
-        S[NEXT_GUARD + q] += 1
-        mark_copy(S, q, guard, STAY_NEXT_TURN)
+        play_guard(S, R, T, q, guard, attack)
     if S[ERR]:
         return 0
     blocked = attack_blocked(S, R, T, P, Q, D, q)
@@ -476,6 +495,25 @@ def attacked_adv(S, R, T, P, Q, D, p, q, unused):
             log_event(S, EV_REVEAL, q, ESTATE, 1, 0)
             blocked = True
     if S[ERR] or blocked or S[CHAMPIONS + q] > 0:
+        return 0
+    return 1
+
+
+@njit(cache=True)
+def attacked_agent(S, R, T, P, Q, D, q):
+    """:func:`attacked_adv` for an agent seat (sim.env), whose questions must not tell
+    the other seats what it holds (sim.engine.steps.agent_reaction): asked to play a
+    Caravan Guard whenever it owns one, until it answers "no", then once to reveal a
+    Moat or an Estate with Moat's abilities (sim.engine.steps.agent_blocked).  A bot
+    seat holding both is asked about the Moat only; holding either, it is asked once,
+    as here, so an agent answering as its bot plays the bot's game."""
+    attack = S[V + V_THIS]
+    while S[ERR] == 0:
+        guard = agent_reaction(S, R, T, P, Q, D, q, D_CARAVAN_GUARD, CARAVAN_GUARD, attack)
+        if guard < 0:
+            break
+        play_guard(S, R, T, q, guard, attack)
+    if S[ERR] or agent_blocked(S, R, T, P, Q, D, q) or S[ERR] or S[CHAMPIONS + q] > 0:
         return 0
     return 1
 
