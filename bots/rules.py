@@ -695,9 +695,12 @@ class RuleBot:
         self.disciple = None if disciple is None else entry_list(disciple, "disciple")
         for what, entries in (("play", self.play_entries), ("disciple", self.disciple)):
             for e in entries or ():
-                if not CARDS[e.card].is_type(ACTION):
+                # Estate: an Action once Inheritance puts the Estate token on one; the
+                # engine plays a listed Estate only then (sim.engine.decide.playable_listed).
+                if not CARDS[e.card].is_type(ACTION) and e.card != ESTATE:
                     raise RuleError(f"{what} lists {CARDS[e.card].name}, which is not an "
-                                    f"Action", word=CARDS[e.card].name)
+                                    f"Action (of the other cards only Estate may be "
+                                    f"listed, for Inheritance)", word=CARDS[e.card].name)
         self.play = None if play is None else _entry_cards(self.play_entries)
         self.discard = None if discard is None else _discard_list(discard)
         self.trash = None if trash is None else _card_list(trash, "trash")
