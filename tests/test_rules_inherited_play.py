@@ -53,8 +53,10 @@ class FallbackPlayer(PythonBot):
     """A Python bot that leaves its plays to a fallback rule bot listing Estate."""
 
     name = "fallback-player"
-    fallback = nobuy("fallback-player-rules", play=["Estate", "Village"],
-                     buy=[Buy("Laboratory")])
+
+    def __init__(self) -> None:
+        self.fallback = nobuy("fallback-player-rules", play=["Estate", "Village"],
+                              buy=[Buy("Laboratory")])
 
 
 def _space_bot() -> RuleBot:
