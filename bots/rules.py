@@ -605,6 +605,9 @@ class RuleBot:
       only the cards it names, in that order (others get rank ``NEVER``); a
       :func:`When` entry plays its card only while its conditions hold (Throne Room and
       Disciple's default follow it too; Vassal and Library read the order alone).
+      ``play`` and ``disciple`` may list Estate, the one non-Action they take: it is
+      played (at its place) only while the player's Estates are Actions, once
+      Inheritance put the Estate token on one; the default order never plays it.
     * ``discard`` (attacks, Cellar's order): the listed cards first, then the remaining
       cards in :func:`default_discard_order`.  An item may be a list of cards that tie
       (``["Province", ["Duchy", "Estate"], "Copper"]``): of those, the costlier card is
