@@ -61,7 +61,8 @@ class PythonBot:
 
     # Each decision gets the View; the one-number context is view.arg.
     def play_action(self, view: View):
-        """An Action card from hand to play, or None to end the Action phase."""
+        """An Action card from hand to play, or None to end the Action phase (an Estate
+        is one while ``view.inherited`` names the card its Estate token is on)."""
         return DEFAULT
 
     def play_treasure(self, view: View):

@@ -605,6 +605,9 @@ class RuleBot:
       only the cards it names, in that order (others get rank ``NEVER``); a
       :func:`When` entry plays its card only while its conditions hold (Throne Room and
       Disciple's default follow it too; Vassal and Library read the order alone).
+      ``play`` and ``disciple`` may list Estate, the one non-Action they take: it is
+      played (at its place) only while the player's Estates are Actions, once
+      Inheritance put the Estate token on one; the default order never plays it.
     * ``discard`` (attacks, Cellar's order): the listed cards first, then the remaining
       cards in :func:`default_discard_order`.  An item may be a list of cards that tie
       (``["Province", ["Duchy", "Estate"], "Copper"]``): of those, the costlier card is
@@ -695,9 +698,12 @@ class RuleBot:
         self.disciple = None if disciple is None else entry_list(disciple, "disciple")
         for what, entries in (("play", self.play_entries), ("disciple", self.disciple)):
             for e in entries or ():
-                if not CARDS[e.card].is_type(ACTION):
+                # Estate: an Action once Inheritance puts the Estate token on one; the
+                # engine plays a listed Estate only then (sim.engine.decide.playable_listed).
+                if not CARDS[e.card].is_type(ACTION) and e.card != ESTATE:
                     raise RuleError(f"{what} lists {CARDS[e.card].name}, which is not an "
-                                    f"Action", word=CARDS[e.card].name)
+                                    f"Action (of the other cards only Estate may be "
+                                    f"listed, for Inheritance)", word=CARDS[e.card].name)
         self.play = None if play is None else _entry_cards(self.play_entries)
         self.discard = None if discard is None else _discard_list(discard)
         self.trash = None if trash is None else _card_list(trash, "trash")
@@ -820,6 +826,8 @@ class RuleBot:
                 given |= 1 << x
         for w in with_rows:
             given |= 1 << (P.W_BIT0 + w)
+        if self.play is not None and ESTATE in self.play:
+            given |= 1 << P.W_ESTATE
         flags[P.F_LISTS] = given
         prog = P.Program(rows, conds, n_conds, bounds, play, discard, trash, cellar, flags,
                          topdeck, sentry, extra)

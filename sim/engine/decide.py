@@ -32,6 +32,7 @@ from sim.cards import (
     C_TYPES,
     COPPER,
     CURSE,
+    ESTATE,
     FIRST_EVENT,
     MINE,
     N_CARDS,
@@ -110,6 +111,7 @@ from sim.engine.layout import (
     HAND0,
     HAND_N,
     HELD,
+    INHERIT,
     JOURNEY_DOWN,
     KEEP,
     LOG,
@@ -222,6 +224,8 @@ from sim.engine.program import (
     T_TURN_COINS,
     T_TURNS_TAKEN,
     W_BIT0,
+    W_ESTATE,
+    W_GEAR,
     W_PLAY,
 )
 from sim.engine.rng import below
@@ -617,17 +621,47 @@ def has_rows(P, b, w):
     return (P[b * P_WIDTH + PF_FLAGS + F_LISTS] >> (W_BIT0 + w)) & 1
 
 
+@njit(cache=True, inline="always")
+def playable_listed(S, p, c):
+    """A listed card ``c`` in ``p``'s hand may be played as an Action: every card of a
+    play or disciple list is an Action (bots.rules checks it) but Estate, listed for
+    Inheritance, which is one only once ``p``'s Estate token is on an Action (the token
+    goes only on one; never in a base-set game)."""
+    return c != ESTATE or S[INHERIT + p] != 0
+
+
 @njit(cache=True)
 def first_listed_in_hand(S, T, P, Q, b, p, w):
     """The card of the first entry of bot ``b``'s card list ``w`` (its rows after the rule
     lists, sim.engine.program W_*) that is in ``p``'s hand and whose conditions hold; -1
-    if none."""
+    if none.  An Estate of the play and disciple lists only while it is an Action
+    (:func:`playable_listed`); the gear list sets any card aside."""
     h0 = HAND0 + p * N_SLOTS
     for r in range(P[b * P_WIDTH + PF_BOUNDS + 2 * N_LISTS - 1], P[b * P_WIDTH + PF_NRULES]):
         if P[b * P_WIDTH + PF_RULES + RULE_WIDTH * r + 1] != w:
             continue
         c = P[b * P_WIDTH + PF_RULES + RULE_WIDTH * r]
-        if S[h0 + c] > 0 and conditions_hold(S, T, P, Q, b, r, p, S[V + V_COINS]):
+        if S[h0 + c] > 0 and (w == W_GEAR or playable_listed(S, p, c)) and \
+                conditions_hold(S, T, P, Q, b, r, p, S[V + V_COINS]):
+            return c
+    return -1
+
+
+# The F_LISTS bits (above W_BIT0) that send rules_action to checked_play: the play list
+# has rows with conditions, or names Estate.
+CHECKED_PLAY = (1 << W_PLAY) | (1 << (W_ESTATE - W_BIT0))
+
+
+@njit(cache=True)
+def checked_play(S, T, P, Q, b, p):
+    """:func:`rules_action` for a play list with conditions (its rows) or naming Estate:
+    a listed Estate counts only while it is an Action (:func:`playable_listed`)."""
+    if has_rows(P, b, W_PLAY):
+        return first_listed_in_hand(S, T, P, Q, b, p, W_PLAY)
+    h0 = HAND0 + p * N_SLOTS
+    for i in range(P[b * P_WIDTH + PF_NPLAY]):
+        c = P[b * P_WIDTH + PF_PLAY + i]
+        if S[h0 + c] > 0 and playable_listed(S, p, c):
             return c
     return -1
 
@@ -635,9 +669,12 @@ def first_listed_in_hand(S, T, P, Q, b, p, w):
 @njit(cache=True, inline="always")
 def rules_action(S, T, P, Q, b, p):
     """The first card of bot ``b``'s play list that is in hand (and, for an entry with
-    conditions, whose conditions hold), or -1."""
-    if has_rows(P, b, W_PLAY):
-        return first_listed_in_hand(S, T, P, Q, b, p, W_PLAY)
+    conditions, whose conditions hold), or -1.  A play list with conditions or naming
+    Estate (Inheritance) takes :func:`checked_play`; every other one this walk, which
+    needs no check (each card it lists is an Action), as fast as before Estate could be
+    listed."""
+    if (P[b * P_WIDTH + PF_FLAGS + F_LISTS] >> W_BIT0) & CHECKED_PLAY:
+        return checked_play(S, T, P, Q, b, p)
     h0 = HAND0 + p * N_SLOTS
     for i in range(P[b * P_WIDTH + PF_NPLAY]):
         c = P[b * P_WIDTH + PF_PLAY + i]

@@ -140,6 +140,9 @@ TEXT_ACTIONS = {"Coin of the Realm": 2}
 TEXT_DRAW = {"Library": 3, "Haunted Woods": 3, "Ranger": 3}
 #: Always in the Supply: a rule may count them whatever the bot buys.
 BASICS = frozenset(("Copper", "Silver", "Gold", "Estate", "Duchy", "Province", "Curse"))
+#: The Event whose Estate token makes a player's Estates Actions: a genome that can buy it
+#: has "Estate" in its play order (bots.rules: a listed Estate is played only then).
+INHERITANCE = "Inheritance"
 #: Kingdom cards that give a player cards it did not choose (an opponent's Messenger
 #: gains it a copy): with them any card may come to be owned.
 GIVERS = ("Messenger",)
@@ -188,8 +191,12 @@ def _key(g: Genome, wild: bool) -> tuple:
 
 @cache
 def _play_rank() -> dict[str, int]:
-    """Each Action's place in the default play order."""
-    return {CARDS[i].name: k for k, i in enumerate(default_play_order())}
+    """Each Action's place in the default play order; Estate (an Action through
+    Inheritance, in no default order) after them all: it goes last until the play gene
+    moves it."""
+    rank = {CARDS[i].name: k for k, i in enumerate(default_play_order())}
+    rank["Estate"] = len(rank)
+    return rank
 
 
 @dataclass(frozen=True)
@@ -402,12 +409,16 @@ class Genome:
         """The Actions the bot may own in the order they are played: ``play`` first (in
         its order), then the others in the default play order.  They are the Actions
         among ``cards``, the gain genes' targets and the cards their Traveller lines
-        are exchanged into (an explicit play list plays only what it names)."""
+        are exchanged into (an explicit play list plays only what it names), and Estate
+        when the bot can buy Inheritance (its Estates are then Actions; last by
+        default)."""
         names = [c.card for c in self.cards if not c.is_event]
         names += [t for _, t in self.gains if t]
         for start in [c for c in names if _is_line(c)]:
             names += list(_chain(start)[1:])
         actions = list(dict.fromkeys(n for n in names if _is_action(n)))
+        if INHERITANCE in self.owned()[1]:
+            actions.append("Estate")
         listed = [c for c in self.play if c in actions]
         rank = _play_rank()
         return listed + sorted((c for c in actions if c not in listed), key=rank.get)
@@ -459,7 +470,8 @@ class Genome:
     def discard_order(self, wild: bool = False) -> list[str]:
         """The attack-discard order: the reference order, with the bought Actions placed
         as ``action_discard`` says (after it they follow the default order)."""
-        actions = list(self.bought_play_order(wild))[::-1]  # the one played last goes first
+        # The one played last goes first; Estate keeps its place in the reference order.
+        actions = [c for c in self.bought_play_order(wild) if c != "Estate"][::-1]
         if self.action_discard == "before_silver" and actions:
             return list(DISCARD[:-1]) + actions + [DISCARD[-1]]
         if self.action_discard == "before_copper" and actions:
@@ -595,13 +607,18 @@ class Genome:
                        gain=[Gain(card, by=by) for card, by in self.gain_rules()],
                        discard=self.discard_order() if self.discard_list == "reference"
                        else None,
-                       play=self.play_order() if self.play else None,
+                       play=self.play_order() if self._plays_listed() else None,
                        calls=calls,
                        exchange=[Keep(card, *conds) for card, conds in self.exchange_rules()],
                        choose=[Choose(card, opt, *conds)
                                for card, opt, conds in self.choose_rules()],
                        tokens=self.token_table() or None, trash=self.trash_list(),
                        teacher_tokens=list(self.teacher) or None, avoid_losing_end=True)
+
+    def _plays_listed(self) -> bool:
+        """The bot gets an explicit play list: the genome orders its plays, or its
+        Estates may be Actions (the engine's default play order has no Estate)."""
+        return bool(self.play) or INHERITANCE in self.owned()[1]
 
     def describe(self) -> str:
         """One line: the thresholds, the rules and the rest of the turn."""
@@ -612,7 +629,7 @@ class Genome:
                  f"Estate at <= {self.estate_late}"]
         parts += [c.describe() for _, c in self._ordered()]
         order = self.bought_play_order()
-        if len(order) > 1 and self.play:
+        if len(order) > 1 and self._plays_listed():
             parts.append("plays " + ", ".join(order))
         if order and self.action_discard != "last" and self.discard_list == "reference":
             parts.append("discards Actions " + self.action_discard.replace("_", " "))
@@ -655,7 +672,7 @@ class Genome:
         lines += [f'name = "{name}"', f'description = "{desc}"', "avoid_losing_end = true"]
         if self.discard_list == "reference":
             lines.append("discard = " + q(self.discard_order()))
-        if self.play:
+        if self._plays_listed():
             lines.append("play = " + q(self.play_order()))
         if self.trash:
             lines.append("trash = " + q(self.trash_list() or []))
@@ -1152,7 +1169,7 @@ class Space:
                     one += (len(self.numbers_for(card, kind)) * len(self.refs_for(card, kind))
                             * len(self.caps_for(card, kind)) * n * extras)
             total *= one ** max(1, self.card_rules)
-        actions = len([a for a in _universe(self) if _is_action(a)])
+        actions = len(_universe(self))
         if self.play_orders:
             total *= float(math.factorial(actions))
         total *= len(self.action_discards) if actions else 1
@@ -1296,7 +1313,7 @@ class Space:
         have = owned | events
         if self.play_orders and len(g.bought_play_order()) > 1:
             genes.append("play")
-        if len(self.action_discards) > 1 and g.bought_play_order():
+        if len(self.action_discards) > 1 and any(c != "Estate" for c in g.bought_play_order()):
             genes.append("discard")
         if len(self.discard_lists) > 1:
             genes.append("discard_list")
@@ -1482,12 +1499,13 @@ class Space:
 
 
 def _universe(space: Space) -> list[str]:
-    """Every Action a genome of ``space`` may play."""
+    """Every Action a genome of ``space`` may play (Estate with Inheritance)."""
     names = [c for c in space.cards if not _is_event(c)]
     names += [t for _, targets in space.gains for t in targets]
     for start in [c for c in names if _is_line(c)]:
         names += list(_chain(start)[1:])
-    return list(dict.fromkeys(n for n in names if _is_action(n)))
+    actions = list(dict.fromkeys(n for n in names if _is_action(n)))
+    return actions + ["Estate"] if INHERITANCE in space.cards else actions
 
 
 def _set_pair(g: Genome, name: str, key: str, value: str) -> Genome:
