@@ -4,6 +4,9 @@ A bot is any object with ``.name`` (stable lower-case CLI name), ``.description`
 ``.program() -> sim.engine.program.Program``.  Rule bots (:mod:`bots.rules`) and TOML bots
 (:mod:`bots.toml_bot`) compile to data the engine interprets; the registry maps names
 to bots so the CLI and experiments can say ``"smithy-bm"`` or ``"path/to/bot.toml"``.
+The registry sits below the state API (which seats bots by name); the bots it names but
+the layers above it make, the search bot and learned policies, reach it through
+:mod:`bots.providers`.
 
 Importing this package is cheap: the library (and numpy through it) loads on first use,
 and nothing here imports numba.
@@ -28,11 +31,12 @@ from bots.providers import PROVIDERS, provided, register_provider
 if TYPE_CHECKING:
     from sim.engine.program import Program
 
-__all__ = ["Bot", "BotError", "BotFileError", "ConditionError", "RuleError",
+__all__ = ["PROVIDERS", "Bot", "BotError", "BotFileError", "ConditionError", "RuleError",
            "UnknownBotError", "bot_names", "builtin_bots", "data_bot_files", "did_you_mean",
-           "get_bot", "PROVIDERS", "register_provider",
+           "get_bot",
            "list_bots", "load_bot_file",
-           "policy_bot", "register", "resolve_bot", "resolve_with_source", "spec_bots"]
+           "policy_bot", "register", "register_provider", "resolve_bot",
+           "resolve_with_source", "spec_bots"]
 
 
 @runtime_checkable
