@@ -4,6 +4,9 @@ A bot is any object with ``.name`` (stable lower-case CLI name), ``.description`
 ``.program() -> sim.engine.program.Program``.  Rule bots (:mod:`bots.rules`) and TOML bots
 (:mod:`bots.toml_bot`) compile to data the engine interprets; the registry maps names
 to bots so the CLI and experiments can say ``"smithy-bm"`` or ``"path/to/bot.toml"``.
+The registry sits below the state API (which seats bots by name); the bots it names but
+the layers above it make, the search bot and learned policies, reach it through
+:mod:`bots.providers`.
 
 Importing this package is cheap: the library (and numpy through it) loads on first use,
 and nothing here imports numba.
@@ -23,15 +26,17 @@ from bots.errors import (
     RuleError,
     UnknownBotError,
 )
+from bots.providers import PROVIDERS, provided, register_provider
 
 if TYPE_CHECKING:
     from sim.engine.program import Program
 
-__all__ = ["Bot", "BotError", "BotFileError", "ConditionError", "RuleError",
+__all__ = ["PROVIDERS", "Bot", "BotError", "BotFileError", "ConditionError", "RuleError",
            "UnknownBotError", "bot_names", "builtin_bots", "data_bot_files", "did_you_mean",
            "get_bot",
            "list_bots", "load_bot_file",
-           "policy_bot", "register", "resolve_bot", "resolve_with_source", "spec_bots"]
+           "policy_bot", "register", "register_provider", "resolve_bot",
+           "resolve_with_source", "spec_bots"]
 
 
 @runtime_checkable
@@ -169,7 +174,7 @@ def search_bot(text: str):
         return None
     import re
 
-    from sim.env.mcts import MCTSBot, parse_settings
+    MCTSBot, parse_settings = provided("search", "bot", "parse_settings")
 
     try:
         settings = parse_settings(rest)
@@ -191,8 +196,7 @@ def policy_bot(text: str):
     path = Path(text)
     if not path.is_dir():
         return None
-    from sim.learn.bot import PolicyBot, is_policy_dir
-
+    PolicyBot, is_policy_dir = provided("policy", "bot", "is_policy_dir")
     if not is_policy_dir(path):
         raise BotError(f"{text}: a folder, but not a policy directory (no policy.npz and "
                        f"policy.json; `domsim train --out {text}` makes one)", word=text)
@@ -213,14 +217,12 @@ def spec_bots() -> list[tuple[str, str]]:
     (:data:`SEARCH_PREFIX`, with its settings syntax) and each policy directory this
     checkout ships (:data:`SHIPPED_POLICIES`; none in a package installed without the
     experiments folder), its path as typed from the current folder."""
-    from sim.env.mcts import DEFAULTS
-
-    shown = ",".join(f"{k}={v}" for k, v in DEFAULTS.items() if v is not None)
+    (defaults,) = provided("search", "defaults")
+    shown = ",".join(f"{k}={v}" for k, v in defaults.items() if v is not None)
     out = [(SEARCH_PREFIX, f"Monte Carlo tree search (sim.env.mcts); settings as "
                            f"{SEARCH_PREFIX}:key=value,... (defaults: {shown})")]
     if SHIPPED_POLICIES.is_dir():
-        from sim.learn.bot import is_policy_dir
-
+        (is_policy_dir,) = provided("policy", "is_policy_dir")
         for d in sorted(SHIPPED_POLICIES.iterdir()):
             if not (d.is_dir() and is_policy_dir(d)):
                 continue

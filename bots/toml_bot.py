@@ -296,8 +296,9 @@ def _tokens(src: _Source, value: object) -> dict:
 
 def _search_bot(src: _Source, data: dict):
     """The search bot (sim.env.mcts.MCTSBot) of a file with a [search] table."""
-    from sim.env.mcts import MCTSBot
+    from bots.providers import provided
 
+    (MCTSBot,) = provided("search", "bot")
     others = [k for k in data if k not in ("name", "description", SEARCH_KEY)]
     if others:
         raise src.error(f"a search bot file takes only name, description and [search] (its "

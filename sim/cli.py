@@ -38,6 +38,7 @@ import warnings
 from collections.abc import Sequence
 
 import sim
+from sim.cli_args import UsageError, _max_events, _players, _positive, _seed
 
 REFERENCE_BOTS = ("big-money", "bmu", "smithy-bm", "militia-bm", "double-militia")
 DEFAULT_TOURNAMENT_OUT = os.path.join("results", "tournament.parquet")
@@ -50,43 +51,9 @@ RUN_DEFAULTS = {"games": 10_000, "seed": 0, "seats": "rotate", "turn_cap": 100}
 MAX_GAME_INDEX = 2**62  # game indices are int64 in the layout arrays
 
 
-class UsageError(Exception):
-    """Bad arguments: reported in one line, exit status 2."""
-
-
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str):  # one line, no usage dump
         raise UsageError(message)
-
-
-def _positive(text: str) -> int:
-    try:
-        v = int(text.replace("_", ""))
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
-    if v < 1:
-        raise argparse.ArgumentTypeError(f"must be at least 1, not {v}")
-    return v
-
-
-def _seed(text: str) -> int:
-    try:
-        v = int(text.replace("_", ""), 0)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not an integer seed: {text!r}") from None
-    if not 0 <= v < 2**64:
-        raise argparse.ArgumentTypeError(f"seed must be in 0 .. 2**64-1, not {v}")
-    return v
-
-
-def _players(text: str) -> int:
-    try:
-        v = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a number of players: {text!r}") from None
-    if v not in (2, 3, 4):
-        raise argparse.ArgumentTypeError(f"games take 2, 3 or 4 players, not {v}")
-    return v
 
 
 def _game_options(p: argparse.ArgumentParser) -> None:
@@ -111,19 +78,6 @@ def _game_options(p: argparse.ArgumentParser) -> None:
                         "moves first")
     p.add_argument("--turn-cap", type=_positive, default=100,
                    help="turns per player after which a game stops, capped (default 100)")
-
-
-def _max_events(text: str) -> int:
-    from sim.cards import EVENTS
-
-    try:
-        v = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
-    if not 0 <= v <= len(EVENTS):
-        raise argparse.ArgumentTypeError(f"must be 0..{len(EVENTS)} (there are "
-                                         f"{len(EVENTS)} Events), not {v}")
-    return v
 
 
 def _event_options(p: argparse.ArgumentParser) -> None:

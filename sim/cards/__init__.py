@@ -14,60 +14,11 @@ cards are appended, never inserted.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 import numpy as np
-
-# Card types, as bits so a card can have several (Action-Attack, Action-Reaction).
-TREASURE = 1
-VICTORY = 2
-CURSE_TYPE = 4
-ACTION = 8
-ATTACK = 16
-REACTION = 32
-# Adventures (sim.cards.adventures).
-DURATION = 64
-RESERVE = 128
-TRAVELLER = 256
-EVENT = 512       # not a card: bought with a Buy and $, never in any zone
-
-TYPE_BITS = {
-    "Treasure": TREASURE,
-    "Victory": VICTORY,
-    "Curse": CURSE_TYPE,
-    "Action": ACTION,
-    "Attack": ATTACK,
-    "Reaction": REACTION,
-    "Duration": DURATION,
-    "Reserve": RESERVE,
-    "Traveller": TRAVELLER,
-    "Event": EVENT,
-}
-
-
-@dataclass(frozen=True)
-class Card:
-    """One card's printed data.  ``coins`` is +$ for Actions and the value of a Treasure."""
-
-    id: int
-    name: str
-    cost: int
-    types: int
-    cards: int = 0
-    actions: int = 0
-    buys: int = 0
-    coins: int = 0
-    vp: int = 0
-    special: int = 0            # SP_* code of the card's own function in the engine
-    text: str = ""
-
-    def is_type(self, bit: int) -> bool:
-        return bool(self.types & bit)
-
 
 # Each expansion's rows live in their own module; ids are stable (results files,
 # bot programs and logs store them), so new cards are appended, never inserted.
-from sim.cards.adventures import (  # noqa: E402
+from sim.cards.adventures import (
     ADVENTURES_CARDS,
     ADVENTURES_KINGDOM,
     ALMS,
@@ -135,7 +86,7 @@ from sim.cards.adventures import (  # noqa: E402
     WARRIOR,
     WINE_MERCHANT,
 )
-from sim.cards.base import (  # noqa: E402  (base.py needs Card and the type bits above)
+from sim.cards.base import (
     ARTISAN,
     BANDIT,
     BASE_CARDS,
@@ -193,6 +144,20 @@ from sim.cards.base import (  # noqa: E402  (base.py needs Card and the type bit
     VILLAGE,
     WITCH,
     WORKSHOP,
+)
+from sim.cards.types import (
+    ACTION,
+    ATTACK,
+    CURSE_TYPE,
+    DURATION,
+    EVENT,
+    REACTION,
+    RESERVE,
+    TRAVELLER,
+    TREASURE,
+    TYPE_BITS,
+    VICTORY,
+    Card,
 )
 
 CARDS: tuple[Card, ...] = BASE_CARDS + ADVENTURES_CARDS

@@ -13,7 +13,7 @@ Traveller: :data:`UPGRADE` gives each Traveller's next card.
 
 from __future__ import annotations
 
-from sim.cards import (
+from sim.cards.types import (
     ACTION,
     ATTACK,
     DURATION,

@@ -8,7 +8,7 @@ What a special code does is the card's function of the same name in
 
 from __future__ import annotations
 
-from sim.cards import ACTION, ATTACK, CURSE_TYPE, REACTION, TREASURE, VICTORY, Card
+from sim.cards.types import ACTION, ATTACK, CURSE_TYPE, REACTION, TREASURE, VICTORY, Card
 
 # Codes for card text the engine resolves with the card's own function (sim.engine.base_set).
 SP_NONE = 0

@@ -8,6 +8,7 @@ error codes into exceptions that name the bot, the game and the decision.
 from __future__ import annotations
 
 import functools
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -274,6 +275,22 @@ def illegal_answer_text(S: np.ndarray, T: np.ndarray, bot: str) -> str:
     return f"{who}: {answer} is not a legal answer (arg {arg}); legal answers: {legal}"
 
 
+#: How a batch with agent bots is played: (is_agent_bot, play_agent_batch), registered by
+#: :mod:`sim.env.agent` when it is imported (:func:`register_agent_dispatch`), or None.
+#: The engine sits below the state API and does not import it; an agent bot is an
+#: instance of that module's class, so a batch that holds one always finds this set.
+_agent_dispatch: tuple[Callable[[object], bool], Callable[..., BatchResult]] | None = None
+
+
+def register_agent_dispatch(is_agent_bot: Callable[[object], bool],
+                            play_agent_batch: Callable[..., BatchResult]) -> None:
+    """Have :func:`play_batch` hand any batch holding a bot that ``is_agent_bot`` claims
+    to ``play_agent_batch`` (same arguments, plus ``compiled``: the engine's own batch,
+    for the games no agent bot sits in)."""
+    global _agent_dispatch
+    _agent_dispatch = (is_agent_bot, play_agent_batch)
+
+
 def play_batch(config: GameConfig, bots: list[BotLike], seat_bots: np.ndarray,
                seeds: np.ndarray, first: np.ndarray | None = None, *, record_turns: int = 0,
                log: bool = False, game_offset: int = 0) -> BatchResult:
@@ -292,9 +309,8 @@ def play_batch(config: GameConfig, bots: list[BotLike], seat_bots: np.ndarray,
     first = np.ascontiguousarray(first, dtype=np.int8)
     if seat_bots.size and (seat_bots.min() < 0 or seat_bots.max() >= len(bots)):
         raise ValueError("seat_bots refers to a bot that is not in the list")
-    from sim.env.agent import is_agent_bot, play_agent_batch
-
-    if any(is_agent_bot(b) for b in bots):
+    if _agent_dispatch is not None and any(_agent_dispatch[0](b) for b in bots):
+        is_agent_bot, play_agent_batch = _agent_dispatch
         # Bots that act through the state API (search bots, learned policies): each
         # game is played as a sim.env.State, the same games for the same seeds; the
         # games they do not sit in, by the engine as usual.

@@ -18,28 +18,13 @@ from __future__ import annotations
 from sim.engine.layout import V_TURN_CAP, V
 from sim.env.actions import N_ACTIONS, action_name
 from sim.env.core import OBS_SIZE
+from sim.env.registration import ENV_ID, register_gymnasium
 from sim.env.state import TERMINAL, Game, IllegalActionError, State
 
 _V_TURN_CAP = V + V_TURN_CAP
 
-#: The Gymnasium id of sim.env.gym_env.DominionEnv.
-ENV_ID = "domsim/Dominion-v0"
-
 __all__ = ["ENV_ID", "N_ACTIONS", "OBS_SIZE", "TERMINAL", "Game", "IllegalActionError", "State",
            "action_name", "aec_env", "gym_env", "new_state", "register_gymnasium", "scenario_state"]
-
-
-def register_gymnasium() -> bool:
-    """Register ``domsim/Dominion-v0`` (ENV_ID) with Gymnasium, once; False when Gymnasium
-    is not installed.  Runs on ``import sim.env`` and is the ``gymnasium.envs`` entry point
-    (pyproject.toml); the environment's module is imported only by ``gymnasium.make``."""
-    try:
-        from gymnasium.envs.registration import register, registry
-    except ImportError:
-        return False
-    if ENV_ID not in registry:
-        register(id=ENV_ID, entry_point="sim.env.gym_env:DominionEnv")
-    return True
 
 
 def new_state(kingdom=None, events=(), players: int = 2, bots="bmu", seed: int = 0,

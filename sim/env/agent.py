@@ -18,6 +18,7 @@ from collections.abc import Sequence
 import numpy as np
 
 from sim.engine import layout as L
+from sim.engine.batch import register_agent_dispatch
 from sim.engine.codes import DECISION_NAMES
 from sim.env.actions import decision_codes
 
@@ -187,3 +188,8 @@ def play_agent_batch(config, bots: list, seat_bots: np.ndarray, seeds: np.ndarra
         result.log_truncated = bool(S[L.V + L.V_LOG_TRUNC])
         result.notes = notes
     return result
+
+
+# The engine's play_batch hands every batch holding an agent bot to play_agent_batch; it
+# sits below this module, so it cannot import it (sim.engine.batch._agent_dispatch).
+register_agent_dispatch(is_agent_bot, play_agent_batch)

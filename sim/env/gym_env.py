@@ -26,7 +26,7 @@ from __future__ import annotations
 import gymnasium as gym
 import numpy as np
 
-from sim.env import ENV_ID, register_gymnasium  # noqa: F401 - ENV_ID: read here before
+from sim.env.registration import ENV_ID, register_gymnasium  # noqa: F401 - ENV_ID: read here before
 from sim.env.spaces import (
     RENDER_FPS,
     RENDER_MODES,

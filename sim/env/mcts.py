@@ -46,6 +46,7 @@ from pathlib import Path
 
 import numpy as np
 
+from bots.providers import register_provider
 from sim.engine import codes
 from sim.env.agent import AgentBot
 from sim.env.search import (
@@ -447,3 +448,8 @@ def parse_settings(text: str) -> dict:
             raise ValueError(f"mcts setting {key}: {value.strip()!r} is not "
                              f"{'a number' if _TYPES[key] is not str else 'text'}") from None
     return out
+
+
+# The registry (bots) makes search bots from ``mcts:...`` specs and [search] files with
+# these; it sits below this module, so it cannot import them (bots.providers).
+register_provider("search", bot=MCTSBot, parse_settings=parse_settings, defaults=DEFAULTS)

@@ -22,6 +22,7 @@ from pathlib import Path
 
 import numpy as np
 
+from bots.providers import register_provider
 from sim.env.agent import AgentBot
 from sim.learn.policy import Net, features
 
@@ -147,3 +148,8 @@ def _table(kingdom, events, players) -> str:
     return (f"the kingdom {', '.join(kingdom)}, "
             + (f"the Events {', '.join(events)}" if events else "no Events")
             + (f", {players} players" if players is not None else ""))
+
+
+# The registry (bots) plays a policy directory given as a bot with these; it sits below
+# this module, so it cannot import them (bots.providers).
+register_provider("policy", bot=PolicyBot, is_policy_dir=is_policy_dir)

@@ -85,7 +85,7 @@ def add_parser(sub, positive: Callable[[str], int], seed: Callable[[str], int],
 
 def run(args, argv: list[str]) -> int:
     """Run ``domsim train`` (bad settings raise UsageError before anything trains)."""
-    from sim.cli import UsageError
+    from sim.cli_args import UsageError
     from sim.learn.train import TrainConfig, TrainError, parse_league, train
 
     try:
