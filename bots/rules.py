@@ -826,8 +826,6 @@ class RuleBot:
                 given |= 1 << x
         for w in with_rows:
             given |= 1 << (P.W_BIT0 + w)
-        if self.play is not None and ESTATE in self.play:
-            given |= 1 << P.W_ESTATE
         flags[P.F_LISTS] = given
         prog = P.Program(rows, conds, n_conds, bounds, play, discard, trash, cellar, flags,
                          topdeck, sentry, extra)

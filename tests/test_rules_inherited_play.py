@@ -234,21 +234,3 @@ def test_a_genome_that_buys_inheritance_writes_estate_into_its_bot_and_toml():
     assert loads_bot(text).play == g.bot("b").play
     # Estate keeps its place in the discard order (not moved with the Actions).
     assert g.discard_order().count("Estate") == 1
-
-
-# ============================================================================ the program
-def test_only_a_play_list_naming_estate_takes_the_checked_walk():
-    # The bit that sends the engine to its checked walk (sim.engine.decide.checked_play):
-    # set for a play list naming Estate, never for the shipped bots (their walk, and so
-    # their speed, is unchanged).
-    from bots import list_bots
-    from sim.engine import program as P
-
-    def bit(bot) -> int:
-        return (int(bot.program().flags[P.F_LISTS]) >> P.W_ESTATE) & 1
-
-    assert bit(RuleBot("a", play=["Village", "Estate"])) == 1
-    assert bit(RuleBot("b", play=["Village"])) == 0 and bit(RuleBot("c")) == 0
-    assert bit(RuleBot("d", disciple=["Estate"])) == 0      # rows: checked anyway
-    shipped = [b for b in list_bots() if isinstance(b, RuleBot)]
-    assert len(shipped) > 10 and not any(bit(b) for b in shipped)

@@ -224,7 +224,6 @@ from sim.engine.program import (
     T_TURN_COINS,
     T_TURNS_TAKEN,
     W_BIT0,
-    W_ESTATE,
     W_GEAR,
     W_PLAY,
 )
@@ -647,38 +646,18 @@ def first_listed_in_hand(S, T, P, Q, b, p, w):
     return -1
 
 
-# The F_LISTS bits (above W_BIT0) that send rules_action to checked_play: the play list
-# has rows with conditions, or names Estate.
-CHECKED_PLAY = (1 << W_PLAY) | (1 << (W_ESTATE - W_BIT0))
-
-
-@njit(cache=True)
-def checked_play(S, T, P, Q, b, p):
-    """:func:`rules_action` for a play list with conditions (its rows) or naming Estate:
-    a listed Estate counts only while it is an Action (:func:`playable_listed`)."""
+@njit(cache=True, inline="always")
+def rules_action(S, T, P, Q, b, p):
+    """The first card of bot ``b``'s play list that is in hand (and, for an entry with
+    conditions, whose conditions hold), or -1.  A listed Estate counts only while it is
+    an Action (Inheritance): the test runs once a listed card is found in hand, so the
+    scan of a play list costs what it did."""
     if has_rows(P, b, W_PLAY):
         return first_listed_in_hand(S, T, P, Q, b, p, W_PLAY)
     h0 = HAND0 + p * N_SLOTS
     for i in range(P[b * P_WIDTH + PF_NPLAY]):
         c = P[b * P_WIDTH + PF_PLAY + i]
         if S[h0 + c] > 0 and playable_listed(S, p, c):
-            return c
-    return -1
-
-
-@njit(cache=True, inline="always")
-def rules_action(S, T, P, Q, b, p):
-    """The first card of bot ``b``'s play list that is in hand (and, for an entry with
-    conditions, whose conditions hold), or -1.  A play list with conditions or naming
-    Estate (Inheritance) takes :func:`checked_play`; every other one this walk, which
-    needs no check (each card it lists is an Action), as fast as before Estate could be
-    listed."""
-    if (P[b * P_WIDTH + PF_FLAGS + F_LISTS] >> W_BIT0) & CHECKED_PLAY:
-        return checked_play(S, T, P, Q, b, p)
-    h0 = HAND0 + p * N_SLOTS
-    for i in range(P[b * P_WIDTH + PF_NPLAY]):
-        c = P[b * P_WIDTH + PF_PLAY + i]
-        if S[h0 + c] > 0:
             return c
     return -1
 

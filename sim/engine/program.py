@@ -67,8 +67,7 @@ first row whose card is in hand and whose conditions hold (none: the list names 
 now).  The list's rank row (``play_rank``, gear's extra row) still holds its order, for
 every other use of the list (Vassal, Library, token piles).  A list without conditions
 compiles to its rank row alone, as before; Disciple's list has no rank row, so it is
-rows whenever given.  Bit ``W_ESTATE`` says the play list names Estate (played only
-while Inheritance makes it an Action).
+rows whenever given.
 
 Every rank row is one row of ``N_SLOTS`` in the packed program (``R_*`` below,
 sim.engine.layout PF_RANKS).
@@ -248,11 +247,6 @@ W_PLAY, W_GEAR, W_DISCIPLE = 0, 1, 2
 N_W = 3
 W_BIT0 = 16
 assert N_EXTRA <= W_BIT0
-# Bit W_ESTATE of F_LISTS: the play list names Estate (an Action only through
-# Inheritance).  The engine then walks the play list with a check that skips an Estate
-# while it is not an Action (sim.engine.decide.checked_play); the walk of every other
-# play list stays as it was, with no check.
-W_ESTATE = W_BIT0 + N_W
 N_RANK_ROWS = R_TOKENS + N_EXTRA
 
 
