@@ -41,10 +41,10 @@ from sim.cards import (
     VICTORY,
     WORKSHOP,
 )
+from sim.engine.agent_seat import agent_answer
 from sim.engine.callbacks import py_decide
 from sim.engine.codes import (
     D_ACTION,
-    D_AMULET,
     D_ARTISAN_GAIN,
     D_ARTISAN_TOPDECK,
     D_ATTACK_DISCARD,
@@ -53,53 +53,33 @@ from sim.engine.codes import (
     D_BUY,
     D_CELLAR,
     D_CHAPEL,
-    D_DUPLICATE,
-    D_EXCHANGE,
-    D_FAIR,
     D_HARBINGER,
     D_LIBRARY,
-    D_MESSENGER_DECK,
     D_MINE_GAIN,
     D_MINE_TRASH,
-    D_MISER,
     D_MONEYLENDER,
     D_POACHER,
-    D_QUEST,
     D_REMODEL_GAIN,
     D_REMODEL_TRASH,
     D_REVEAL_MOAT,
     D_SENTRY_DISCARD,
     D_SENTRY_TOP,
     D_SENTRY_TRASH,
-    D_TEACHER_TOKEN,
     D_THRONE_ROOM,
     D_TREASURE,
     D_VASSAL,
-    D_WINE_MERCHANT,
     D_WORKSHOP_GAIN,
-    ERR_AGENT_WAIT,
-    NO_CARD,
     USE_DEFAULT,
 )
 from sim.engine.hooks import HOOK_SIGNATURE, MAX_HOOKS, hook_view
 from sim.engine.layout import (
     ACTION_IDS,
     ACTIONS_OWNED,
-    AG_LEN,
-    AG_PLAYOUT,
-    AG_POS,
-    AG_SCRIPT,
-    AG_SHADOW,
-    AG_TAKES,
-    AG_WAIT_ARG,
-    AG_WAIT_D,
-    AG_WAIT_P,
     ASIDE0,
     BOT,
     DECK_N,
     DISC0,
     DISC_TOP,
-    ERR,
     EV_BOUGHT,
     EV_BOUGHT_TURN,
     EVENT_SLOTS,
@@ -114,7 +94,6 @@ from sim.engine.layout import (
     INHERIT,
     JOURNEY_DOWN,
     KEEP,
-    LOG,
     MAT0,
     MAX_PLAYERS,
     MINUS_CARD,
@@ -153,7 +132,7 @@ from sim.engine.layout import (
     V_PENDING,
     V,
 )
-from sim.engine.pointers import copy_ints, shifted, state_view
+from sim.engine.pointers import state_view
 from sim.engine.program import (
     AL_OFF,
     AL_WIN_ONLY,
@@ -943,55 +922,6 @@ def python_answer(S, p, d, arg):
     with objmode(r="int64"):
         r = py_decide(d, p, arg, view)
     return r
-
-
-# Agents' answers (sim.env) are action ids: a card id, then these (sim.env.actions).
-A_NONE = N_CARDS        # -1: nothing / stop
-A_NO = N_CARDS + 1      # 0
-A_YES = N_CARDS + 2     # 1
-A_MODE0 = N_CARDS + 3   # option k of a mode decision: A_MODE0 + k
-REFUSED = 1 << 20       # what an action of the wrong kind becomes: no card, option or yes/no
-
-
-@njit(cache=True)
-def agent_answer(S, p, d, arg):
-    """An agent seat's answer to decision ``d`` (sim.engine.layout AG_*): the next answer
-    of the turn's script, as the engine takes it; USE_DEFAULT when agents do not take
-    ``d``; past the script, the question is recorded and the turn stops (the error
-    ERR_AGENT_WAIT, which every step returns on, like an illegal answer's)."""
-    if S[AG_TAKES + d] == 0:
-        return USE_DEFAULT
-    pos = S[AG_POS]
-    if pos < S[AG_LEN]:
-        a = S[AG_SCRIPT + pos]
-        S[AG_POS] = pos + 1
-        # Each kind of decision takes its own kind of action; any other is made an
-        # answer the engine refuses (sim.env checks actions first; its tests do not).
-        yes_no = d == D_REVEAL_MOAT or d == D_MONEYLENDER or d == D_VASSAL or \
-            d == D_LIBRARY or (d >= D_EXCHANGE and d <= D_DUPLICATE) or \
-            d == D_MESSENGER_DECK or d == D_WINE_MERCHANT or d == D_FAIR
-        mode = d == D_AMULET or d == D_MISER or d == D_TEACHER_TOKEN or d == D_QUEST
-        if a == A_NONE and not yes_no:
-            return NO_CARD
-        if yes_no:
-            return 0 if a == A_NO else (1 if a == A_YES else REFUSED)
-        if mode:
-            return a - A_MODE0 if a >= A_MODE0 else REFUSED
-        return a if 0 <= a < N_CARDS else REFUSED
-    if S[AG_PLAYOUT]:   # a playout: past the script, the seat's own bot plays on
-        return USE_DEFAULT
-    if S[ERR] != 0:     # stopping already (a step that goes on after a stop asks again)
-        return NO_CARD
-    S[AG_WAIT_P] = p
-    S[AG_WAIT_D] = d
-    S[AG_WAIT_ARG] = arg
-    shadow = S[AG_SHADOW]
-    if shadow > 0:      # the state as asked, for sim.env to read
-        copy_ints(shifted(S, shadow), S, LOG)
-    S[ERR] = ERR_AGENT_WAIT
-    S[ERR + 2] = p
-    S[ERR + 3] = d
-    return NO_CARD
 
 
 @njit(cache=True)

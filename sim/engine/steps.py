@@ -13,6 +13,7 @@ from __future__ import annotations
 from numba import njit
 
 from sim.cards import C_TYPES, MOAT, N_CARDS, PROVINCE
+from sim.engine.agent_seat import agent_answer
 from sim.engine.codes import (
     BOT_RAISED,
     D_REVEAL_MOAT,
@@ -25,7 +26,6 @@ from sim.engine.codes import (
     EV_REVEAL,
     USE_DEFAULT,
 )
-from sim.engine.decide import agent_answer
 from sim.engine.layout import (
     ADV_STACK_WIDTH,
     BOT,

@@ -14,7 +14,7 @@ from collections.abc import Iterable
 
 from sim.cards import CARDS, N_CARDS
 from sim.engine import codes
-from sim.engine.decide import A_MODE0, A_NO, A_NONE, A_YES
+from sim.engine.agent_seat import A_MODE0, A_NO, A_NONE, A_YES
 
 NONE, NO, YES, MODE0 = A_NONE, A_NO, A_YES, A_MODE0
 N_ACTIONS = MODE0 + 4

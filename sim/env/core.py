@@ -6,7 +6,7 @@ engine has no resumable turn, and needs none.  A state keeps a snapshot of the g
 the start of the current turn (``S0``/``R0``) and, inside the snapshot's agents' block
 (sim.engine.layout AG_*), the answers the agent seats gave so far this turn.  Each
 step copies the snapshot and replays the turn with those answers; the first question
-past them is recorded and stops the turn (sim.engine.decide.agent_answer).  A turn costs
+past them is recorded and stops the turn (sim.engine.agent_seat.agent_answer).  A turn costs
 well under a microsecond to replay, and the engine stays one engine: nothing here plays
 a card.  A turn that ends without a new question is followed by the other seats' turns,
 played by their bots in the same call, until an agent seat is asked or the game ends.
@@ -49,8 +49,8 @@ from sim.engine.adventures.random_bot import (
     _ok,
     start_calls_due,
 )
+from sim.engine.agent_seat import A_MODE0, A_NO, A_NONE, A_YES
 from sim.engine.cardcalls import calls_from_flat
-from sim.engine.decide import A_MODE0, A_NO, A_NONE, A_YES
 from sim.engine.game import finish_game, play_turn, reset_game
 from sim.engine.layout import (
     AG_LEN,

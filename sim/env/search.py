@@ -39,7 +39,7 @@ import numpy as np
 from numba import njit
 
 from sim.engine import codes as dc
-from sim.engine.decide import A_MODE0, A_NO, A_NONE, A_YES
+from sim.engine.agent_seat import A_MODE0, A_NO, A_NONE, A_YES
 from sim.engine.game import G_WINNERS
 from sim.engine.layout import (
     AG_LEN,

@@ -41,6 +41,7 @@ from sim.cards import (
 )
 from sim.engine.adventures.mechanics import played_as, types_of
 from sim.engine.adventures.random_bot import random_decide_adv, rc_can_replay
+from sim.engine.agent_seat import agent_answer
 from sim.engine.codes import (
     D_ACTION,
     D_AFTER_ACTION,
@@ -91,7 +92,6 @@ from sim.engine.decide import (
     R_DISCARD,
     R_PLAY,
     R_TRASH,
-    agent_answer,
     best_in_zone,
     conditions_hold,
     first_listed_in_hand,
