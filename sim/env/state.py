@@ -276,8 +276,7 @@ class State:
         if not (0 <= a < N_ACTIONS and self.mask[a]):
             raise IllegalActionError(
                 f"illegal action {a} ({self._action_words(a)}) for {self.decision_name()}; "
-                f"legal: " + ", ".join(f"{b} ({self._action_words(b)})"
-                                       for b in self.legal_actions()))
+                f"legal: {self._legal_words()}")
         n = int(self.S0[L.AG_LEN])
         if n >= L.AG_MAX:
             raise RuntimeError(f"more than {L.AG_MAX} agent decisions in one turn")
@@ -307,12 +306,15 @@ class State:
                 "no legal action"
             raise IllegalActionError(
                 f"action {action!r} is {what} for {self.decision_name()}; give an int or "
-                f"a legal action's words: " + ", ".join(
-                    f"{b} ({self._action_words(b)})" for b in legal))
+                f"a legal action's words: {self._legal_words()}")
         raise IllegalActionError(
             f"action {action!r} ({type(action).__name__}) is not an action: give an int "
             f"(or a legal action's words) for {self.decision_name()}; legal: "
-            + ", ".join(f"{b} ({self._action_words(b)})" for b in legal))
+            f"{self._legal_words()}")
+
+    def _legal_words(self) -> str:
+        """The legal actions as an error names them: "0 (Copper), 27 (end)"."""
+        return ", ".join(f"{b} ({self._action_words(b)})" for b in self.legal_actions())
 
     def clone(self) -> State:
         """An independent copy (the game's tables shared).  Copy-on-write: the two share
