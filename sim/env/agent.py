@@ -76,6 +76,18 @@ class AgentBot:
         (``state.current_player()``); only what that seat may know may be used."""
         raise NotImplementedError
 
+    def play_compiled(self, game, seeds: np.ndarray, first: np.ndarray, score: np.ndarray,
+                      turns: np.ndarray, game_rows: np.ndarray, *, log: bool = False
+                      ) -> tuple[int, np.ndarray] | None:
+        """Play whole games of ``game`` (a sim.env.Game whose agent seats are all this
+        bot's) inside compiled code, the same games :meth:`act` would play: the games of
+        ``seeds`` and ``first`` seats, outcomes into the rows of ``score``, ``turns`` and
+        ``game_rows``.  Returns (how many finished, before any that failed; the engine
+        state of the last, for its log), or None: no compiled path (the default), each
+        decision is then asked of :meth:`act`.  A learned policy has one
+        (sim.learn.compiled); :meth:`start_game` is not called for such games."""
+        return None
+
 
 def is_agent_bot(bot: object) -> bool:
     return isinstance(bot, AgentBot)
@@ -125,7 +137,7 @@ def play_agent_batch(config, bots: list, seat_bots: np.ndarray, seeds: np.ndarra
     game_rows = np.zeros((g, N_GAME_COLS), np.int32)
     tables = _Tables(config, bots)
     notes: dict[int, list[str]] = {}
-    state = None
+    last_S = None       # the engine state of the last game played (its log)
     seated = np.array([[is_agent_bot(bots[b]) for b in row] for row in seat_bots], bool)
     with_agents = seated.any(axis=1) if g else np.zeros(0, bool)
     i = 0
@@ -150,6 +162,20 @@ def play_agent_batch(config, bots: list, seat_bots: np.ndarray, seeds: np.ndarra
             continue
         row = tuple(int(b) for b in seat_bots[i])
         game = tables.game(row)
+        owners = {row[s] for s in game.agents}
+        if len(owners) == 1:    # one agent bot: its compiled path, if it has one
+            j = i + 1
+            while j < g and tuple(int(b) for b in seat_bots[j]) == row:
+                j += 1
+            played = bots[row[game.agents[0]]].play_compiled(
+                game, seeds[i:j], first[i:j], score[i:j], turns[i:j], game_rows[i:j],
+                log=log)
+            if played is not None:
+                done, last_S = played
+                i += done
+                if i == j:
+                    continue
+                # A game that failed: played again below, which raises its error.
         seed = int(seeds[i])
         state = State(game, seed, int(first[i]), _log=log)
         for s in game.agents:
@@ -176,13 +202,14 @@ def play_agent_batch(config, bots: list, seat_bots: np.ndarray, seeds: np.ndarra
                                f"{DECISION_NAMES[d]} in game {game_offset + i} (seed {seed}, "
                                f"seat {seat})", bot=bot.name, game=game_offset + i, seed=seed,
                                decision=DECISION_NAMES[d], card=None, done=done) from exc
+        last_S = state.S
         score[i] = state._out_score[0]
         turns[i] = state._out_turns[0]
         game_rows[i] = state._out_game[0]
         i += 1
     result = BatchResult(score, turns, game_rows)
-    if log and state is not None:
-        S = state.S
+    if log and last_S is not None:
+        S = last_S
         rows = int(S[L.V + L.V_LOG_N])
         result.log = S[L.LOG:L.LOG + rows * L.LOG_WIDTH].reshape(rows, L.LOG_WIDTH).copy()
         result.log_truncated = bool(S[L.V + L.V_LOG_TRUNC])
