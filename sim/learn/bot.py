@@ -137,6 +137,11 @@ class PolicyBot(AgentBot):
     def act(self, state) -> int:
         """The network's most probable legal action for the seat asked, from that seat's
         own observation."""
+        return int(self.logits(state).argmax())
+
+    def logits(self, state) -> np.ndarray:
+        """The network's masked logits [N_ACTIONS] (float64; MASKED at illegal actions,
+        the prior added at the fallback's action) for the question ``state`` asks."""
         from sim.env import core
 
         if self._obs is None:
@@ -146,7 +151,7 @@ class PolicyBot(AgentBot):
         w = self.prior_w
         prior = np.asarray([state.bot_action()]) if w else None
         logits, _, _ = self.net.forward(x, state.mask[None, :], prior, w)
-        return int(logits[0].argmax())
+        return logits[0]
 
     def compiled_policy(self):
         """The policy as the compiled forward pass reads it (sim.learn.compiled), built

@@ -32,6 +32,7 @@ PolicyBot's to rounding (the sums run in another order: ~1e-15).
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 import numpy as np
@@ -72,19 +73,31 @@ def _feature(v, table):
     return np.float64(-y if v < 0 else y)
 
 
+@njit(cache=True, inline="always")
+def _tanh(x):
+    """tanh(x) from one exp (libm's tanh costs ~20 ns where it saturates, 3x this);
+    within 3e-16 of numpy's."""
+    e = math.exp(-2.0 * abs(x))
+    t = (1.0 - e) / (1.0 + e)
+    return t if x >= 0 else -t
+
+
 @njit(cache=True)
 def _dense(src, n_in, W, w_at, b, b_at, dst, n_out):
     """``dst[:n_out] = tanh(src[:n_in] @ W + b)``, W's rows from ``w_at`` (row major), b's
     from ``b_at``.  ``src`` and ``dst`` are two arrays (so the loop vectorizes)."""
-    for j in range(n_out):
-        dst[j] = 0.0
+    # Indices are loop counters into slices: numba then emits no negative-index check
+    # per element, and the loops vectorize (4x faster than W[row + j]).
+    out = dst[:n_out]
+    out[:] = 0.0
     for i in range(n_in):
         x = src[i]
-        row = w_at + i * n_out
+        w = W[w_at + i * n_out:w_at + (i + 1) * n_out]
         for j in range(n_out):
-            dst[j] += x * W[row + j]
+            out[j] += x * w[j]
+    bias = b[b_at:b_at + n_out]
     for j in range(n_out):
-        dst[j] = np.tanh(dst[j] + b[b_at + j])
+        out[j] = _tanh(out[j] + bias[j])
 
 
 @njit(cache=True)
@@ -97,19 +110,18 @@ def forward(obs, mask, prior, prior_w, columns, table, sizes, W, b, WpT, bp, h, 
     scratch [2, max(sizes[1:])]."""
     k = len(sizes) - 1
     n_out = sizes[1]
-    a0 = h[0]
+    a0 = h[0][:n_out]
     # First layer: only the non-zero features (most of an observation is zeros).
-    for j in range(n_out):
-        a0[j] = 0.0
+    a0[:] = 0.0
     for i in range(len(columns)):
         v = obs[columns[i]]
         if v != 0.0:
             x = _feature(v, table)
-            row = i * n_out
+            w = W[i * n_out:(i + 1) * n_out]
             for j in range(n_out):
-                a0[j] += x * W[row + j]
+                a0[j] += x * w[j]
     for j in range(n_out):
-        a0[j] = np.tanh(a0[j] + b[j])
+        a0[j] = _tanh(a0[j] + b[j])
     w_at = sizes[0] * sizes[1]
     b_at = sizes[1]
     cur = 0
@@ -127,8 +139,9 @@ def forward(obs, mask, prior, prior_w, columns, table, sizes, W, b, WpT, bp, h, 
             logits[a] = MASKED
             continue
         z = 0.0
+        w = WpT[a]
         for i in range(n_h):
-            z += top[i] * WpT[a, i]
+            z += top[i] * w[i]
         z += bp[a]
         if a == prior:
             z += prior_w
