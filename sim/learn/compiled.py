@@ -152,23 +152,28 @@ def forward(obs, mask, prior, prior_w, columns, table, sizes, W, b, WpT, bp, h, 
 
 
 @njit(cache=True)
-def _prior(D, R, T, P, Q, H_flat, p, d, arg, Dc, Rc):
+def _prior(D, R, T, P, Q, H_flat, p, d, arg, Dc, Rc, copy):
     """The action seat ``p``'s own bot takes at this question (State.bot_action): asked on
-    copies of the game ``D`` and its streams ``R``."""
-    Dc[:] = D
-    Rc[:, :] = R
-    return action_of_answer(core.bot_answer(Dc, Rc, T, P, Q, H_flat, p, d, arg), d)
+    copies of the game ``D`` and its streams ``R`` (``copy``), or on ``D`` and ``R``
+    themselves where nothing reads them after (:func:`play_games`: the next advance
+    starts the turn again from its snapshot; a 40 KB copy less per decision)."""
+    if copy:
+        Dc[:] = D
+        Rc[:, :] = R
+        D, R = Dc, Rc
+    return action_of_answer(core.bot_answer(D, R, T, P, Q, H_flat, p, d, arg), d)
 
 
 @njit(cache=True)
-def decide(D, R, T, P, Q, H_flat, mask, obs, Dc, Rc, prior_w, net, h, logits):
+def decide(D, R, T, P, Q, H_flat, mask, obs, Dc, Rc, copy, prior_w, net, h, logits):
     """The policy's action for the question the game ``D`` (a state's shadow) asks of its
-    seat, from that seat's observation (PolicyBot.act)."""
+    seat, from that seat's observation (PolicyBot.act); the prior asked as
+    :func:`_prior` says."""
     p, d, arg = D[L.AG_WAIT_P], D[L.AG_WAIT_D], D[L.AG_WAIT_ARG]
     core.observe(D, T, p, True, obs)
     prior = -1
     if prior_w != 0.0:
-        prior = _prior(D, R, T, P, Q, H_flat, p, d, arg, Dc, Rc)
+        prior = _prior(D, R, T, P, Q, H_flat, p, d, arg, Dc, Rc, copy)
     columns, table, sizes, W, b, WpT, bp = net
     return forward(obs, mask, prior, prior_w, columns, table, sizes, W, b, WpT, bp, h, logits)
 
@@ -203,9 +208,10 @@ def play_games(S, R, S0, R0, template, T, P, Q, H_flat, n_players, seat_bots, se
             D = S[shadow:shadow + L.LOG]
             p, d = D[L.AG_WAIT_P], D[L.AG_WAIT_D]
             if policy_seat[p] and takes[d]:
-                a = decide(D, R, T, P, Q, H_flat, mask, obs, Dc, Rc, prior_w, net, h, logits)
+                a = decide(D, R, T, P, Q, H_flat, mask, obs, Dc, Rc, False, prior_w, net, h,
+                           logits)
             else:
-                a = _prior(D, R, T, P, Q, H_flat, p, d, D[L.AG_WAIT_ARG], Dc, Rc)
+                a = _prior(D, R, T, P, Q, H_flat, p, d, D[L.AG_WAIT_ARG], Dc, Rc, False)
             if S0[L.AG_LEN] >= L.AG_MAX:
                 return i
             _answer(S0, a)
@@ -264,7 +270,7 @@ class CompiledPolicy:
         h = np.zeros((2, int(self.sizes[1:].max())), np.float64)
         logits = np.zeros(core.N_ACTIONS, np.float64)
         a = decide(state.D, R, g.T, g.P, g.Q, g.H, state.mask, obs, Dc, np.empty_like(R),
-                   self.prior_w, self.net(), h, logits)
+                   True, self.prior_w, self.net(), h, logits)
         return int(a), logits
 
     def act(self, state) -> int:
