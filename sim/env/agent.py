@@ -140,6 +140,10 @@ def play_agent_batch(config, bots: list, seat_bots: np.ndarray, seeds: np.ndarra
     last_S = None       # the engine state of the last game played (its log)
     seated = np.array([[is_agent_bot(bots[b]) for b in row] for row in seat_bots], bool)
     with_agents = seated.any(axis=1) if g else np.zeros(0, bool)
+    played, S = _play_compiled_seatings(tables, bots, seat_bots, seeds, first, with_agents,
+                                        score, turns, game_rows, log)
+    if S is not None:
+        last_S = S
     i = 0
     while i < g:
         if not with_agents[i]:      # a run of games without agents: the engine's batch
@@ -160,22 +164,11 @@ def play_agent_batch(config, bots: list, seat_bots: np.ndarray, seeds: np.ndarra
                 return part
             i = j
             continue
+        if played[i]:
+            i += 1
+            continue
         row = tuple(int(b) for b in seat_bots[i])
         game = tables.game(row)
-        owners = {row[s] for s in game.agents}
-        if len(owners) == 1:    # one agent bot: its compiled path, if it has one
-            j = i + 1
-            while j < g and tuple(int(b) for b in seat_bots[j]) == row:
-                j += 1
-            played = bots[row[game.agents[0]]].play_compiled(
-                game, seeds[i:j], first[i:j], score[i:j], turns[i:j], game_rows[i:j],
-                log=log)
-            if played is not None:
-                done, last_S = played
-                i += done
-                if i == j:
-                    continue
-                # A game that failed: played again below, which raises its error.
         seed = int(seeds[i])
         state = State(game, seed, int(first[i]), _log=log)
         for s in game.agents:
@@ -215,6 +208,39 @@ def play_agent_batch(config, bots: list, seat_bots: np.ndarray, seeds: np.ndarra
         result.log_truncated = bool(S[L.V + L.V_LOG_TRUNC])
         result.notes = notes
     return result
+
+
+def _play_compiled_seatings(tables: _Tables, bots: list, seat_bots: np.ndarray,
+                            seeds: np.ndarray, first: np.ndarray, with_agents: np.ndarray,
+                            score: np.ndarray, turns: np.ndarray, game_rows: np.ndarray,
+                            log: bool) -> tuple[np.ndarray, np.ndarray | None]:
+    """The games whose agent seats are one bot's that plays compiled
+    (:meth:`AgentBot.play_compiled`), all games of a seating in one call (seats rotate
+    game by game: runs would be one game long), their outcomes into their rows.  Which
+    games were played, and the engine state of the last (its log).  Every game is a
+    function of its seed, seats and first player, so the order does not matter; a game
+    that failed is left to the caller's loop, which plays the games before it and raises
+    its error (the games finished before it are then all played)."""
+    g = len(seeds)
+    played = np.zeros(g, bool)
+    last_S = None
+    rows: dict[tuple[int, ...], list[int]] = {}
+    for k in np.flatnonzero(with_agents):
+        rows.setdefault(tuple(int(b) for b in seat_bots[k]), []).append(int(k))
+    for row, idx in rows.items():
+        game = tables.game(row)
+        if len({row[s] for s in game.agents}) != 1:
+            continue
+        at = np.asarray(idx)
+        out = (score[at], turns[at], game_rows[at])
+        result = bots[row[game.agents[0]]].play_compiled(game, seeds[at], first[at], *out,
+                                                         log=log)
+        if result is None:
+            continue
+        done, last_S = result
+        score[at[:done]], turns[at[:done]], game_rows[at[:done]] = (o[:done] for o in out)
+        played[at[:done]] = True
+    return played, last_S
 
 
 # The engine's play_batch hands every batch holding an agent bot to play_agent_batch; it
