@@ -17,7 +17,9 @@ What the compiled path's time goes to, in the same run:
   way of stopping at a question (each stop replays the turn from its start and copies
   the ~40 KB state twice, sim.env.core.advance) and the prior's copy of the game;
 * ``forward pass``: one decision's observation + forward pass, in microseconds;
-* ``engine``: BMU against BMU in the engine's own batch (no agent seat), the ceiling.
+* ``engine``: BMU against BMU in the engine's own batch (no agent seat), the ceiling;
+* per decision: the difference of the first two, over the policy's decisions a game
+  (counted on the Python path).
 """
 
 from __future__ import annotations
@@ -86,7 +88,17 @@ def main(argv: list[str] | None = None) -> None:
     args = ap.parse_args(argv)
     fast, slow = PolicyBot(args.policy), PolicyBot(args.policy, compiled=False)
     config = Game(kingdom=fast.meta["kingdom"], players=2, bots=fast.fallback).config
+    asked = [0]
+    act = slow.act
+
+    def counted(state):
+        asked[0] += 1
+        return act(state)
+
+    slow.act = counted
     a, b = batch(fast, config, 200, 99), batch(slow, config, 200, 99)
+    slow.act = act
+    per_game = asked[0] / 200          # the policy's decisions in a game
     assert np.array_equal(a.score, b.score) and np.array_equal(a.game, b.game), \
         "the compiled and Python paths played different games"
     compiled = rates(fast, config, args.games, args.reps)
@@ -97,6 +109,7 @@ def main(argv: list[str] | None = None) -> None:
     bmu = bots.get_bot("bmu")
     engine = rates(bmu, config, args.games * 20, args.reps)
     fwd = forward_us(fast)
+    policy_us = (1 / statistics.median(compiled) - 1 / statistics.median(advance)) * 1e6
     print(f"machine: {platform.processor() or platform.machine()}, {os.cpu_count()} CPUs, "
           f"load average {os.getloadavg()[0]:.1f} at the end; Python {platform.python_version()}")
     for label, r in (("compiled", compiled), ("Python", python),
@@ -106,6 +119,10 @@ def main(argv: list[str] | None = None) -> None:
     print(f"compiled / Python: {statistics.median(compiled) / statistics.median(python):.1f}x; "
           f"one decision's observation + forward pass + prior, called from Python: "
           f"{fwd:.1f} us")
+    print(f"{per_game:.1f} policy decisions a game; compiled - advance only: "
+          f"{policy_us / per_game:.1f} us a decision (observation, weights read from "
+          f"memory, forward pass), {1e6 / statistics.median(advance) / per_game:.1f} us "
+          f"a decision for stopping at it (replay, state copies, prior)")
 
 
 if __name__ == "__main__":
