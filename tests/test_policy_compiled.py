@@ -125,3 +125,25 @@ def test_python_path_is_the_option_and_default_is_compiled():
     assert PolicyBot(FIRST_GAME).compiled
     assert PolicyBot(FIRST_GAME, compiled=False).play_compiled(
         None, None, None, None, None, None) is None
+
+
+@pytest.mark.timeout(300)
+def test_runs_on_every_core_and_dask_are_the_python_paths(tmp_path):
+    """``domsim match DIR bmu`` (the compiled path by default) in a pool of 2 processes
+    and on a Dask cluster: the games of the Python path in one process, game for game."""
+    import pandas as pd
+
+    from sim.runner import Match
+
+    kw = dict(games=400, seed=5, chunk_size=100)
+    python = Match(PolicyBot(FIRST_GAME, compiled=False), "bmu", **kw).play(processes=1)
+    pool = Match(str(FIRST_GAME), "bmu", **kw).play(processes=2)
+    pd.testing.assert_frame_equal(pool.games, python.games)
+    pytest.importorskip("dask.distributed")
+    from dask.distributed import LocalCluster
+
+    with LocalCluster(n_workers=2, processes=True, threads_per_worker=1,
+                      dashboard_address=None) as cluster:
+        dist = Match(str(FIRST_GAME), "bmu", **kw).play(scheduler=cluster.scheduler_address,
+                                                         out=tmp_path / "d.parquet")
+    pd.testing.assert_frame_equal(dist.games, python.games)
