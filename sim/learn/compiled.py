@@ -94,7 +94,7 @@ def _dense(src, n_in, W, w_at, b, b_at, dst, n_out):
         x = src[i]
         w = W[w_at + i * n_out:w_at + (i + 1) * n_out]
         for j in range(n_out):
-            out[j] += x * w[j]
+            out[j] += x * np.float64(w[j])
     bias = b[b_at:b_at + n_out]
     for j in range(n_out):
         out[j] = _tanh(out[j] + bias[j])
@@ -119,7 +119,7 @@ def forward(obs, mask, prior, prior_w, columns, table, sizes, W, b, WpT, bp, h, 
             x = _feature(v, table)
             w = W[i * n_out:(i + 1) * n_out]
             for j in range(n_out):
-                a0[j] += x * w[j]
+                a0[j] += x * np.float64(w[j])
     for j in range(n_out):
         a0[j] = _tanh(a0[j] + b[j])
     w_at = sizes[0] * sizes[1]
@@ -141,7 +141,7 @@ def forward(obs, mask, prior, prior_w, columns, table, sizes, W, b, WpT, bp, h, 
         z = 0.0
         w = WpT[a]
         for i in range(n_h):
-            z += top[i] * w[i]
+            z += top[i] * np.float64(w[i])
         z += bp[a]
         if a == prior:
             z += prior_w
@@ -222,6 +222,15 @@ def play_games(S, R, S0, R0, template, T, P, Q, H_flat, n_players, seat_bots, se
     return ALL_DONE
 
 
+def _narrow(w: np.ndarray) -> np.ndarray:
+    """``w`` as float32 when that holds every weight exactly (a trained policy's are
+    float32: PolicyBot widens them), else as it is: each product ``x * w`` is then the
+    same float64 product, from half the memory (the weights are read from memory at
+    every decision, and reading them was most of a decision's time)."""
+    w32 = w.astype(np.float32)
+    return w32 if np.array_equal(w32.astype(w.dtype), w) else w
+
+
 @dataclass
 class CompiledPolicy:
     """A policy's weights as the compiled forward pass reads them (see the module)."""
@@ -229,9 +238,9 @@ class CompiledPolicy:
     columns: np.ndarray      # int64 [n_in]: the observation entries it reads
     table: np.ndarray        # float64: feature_table()
     sizes: np.ndarray        # int64 [n_in, h1, ..., hk]
-    W: np.ndarray            # float64: the trunk's weights, flat
+    W: np.ndarray            # float32 or float64 (_narrow): the trunk's weights, flat
     b: np.ndarray            # float64: the trunk's biases, flat
-    WpT: np.ndarray          # float64 [A, hk]: the policy head, transposed
+    WpT: np.ndarray          # float32 or float64 (_narrow) [A, hk]: the policy head
     bp: np.ndarray           # float64 [A]
     prior_w: float
     takes: np.ndarray        # bool [N_DECISIONS]: the decisions it answers
@@ -246,10 +255,10 @@ class CompiledPolicy:
         takes[sorted(decisions)] = True
         f64 = np.float64
         return cls(np.ascontiguousarray(columns, np.int64), feature_table(), sizes,
-                   np.concatenate([w.astype(f64).ravel() for w in net.W]),
+                   _narrow(np.concatenate([w.astype(f64).ravel() for w in net.W])),
                    np.concatenate([x.astype(f64).ravel() for x in net.b]),
-                   np.ascontiguousarray(net.Wp.astype(f64).T), net.bp.astype(f64).copy(),
-                   float(prior_w), takes)
+                   _narrow(np.ascontiguousarray(net.Wp.astype(f64).T)),
+                   net.bp.astype(f64).copy(), float(prior_w), takes)
 
     @classmethod
     def of(cls, bot) -> CompiledPolicy:
