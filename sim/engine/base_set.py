@@ -12,7 +12,7 @@ engine calls the functions of the game's cards through pointers
 
 All functions take ``(S, R, T, P, Q, D, p)``: state, random streams, table,
 bot programs, the decision pointer and hooks (``D``, see
-:func:`sim.engine.decide.decision_calls`) and the player whose card it is.
+:func:`sim.engine.decision_pair.decision_calls`) and the player whose card it is.
 """
 
 from __future__ import annotations

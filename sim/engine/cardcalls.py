@@ -48,7 +48,8 @@ from sim.engine import base_set
 from sim.engine.adventures import cards as adventures_cards
 from sim.engine.adventures import events as adventures_events
 from sim.engine.adventures import mechanics, turn
-from sim.engine.decide import DECIDE_SIGNATURE, decision_calls
+from sim.engine.decide import DECIDE_SIGNATURE
+from sim.engine.decision_pair import decision_calls
 from sim.engine.hooks import HOOK_SIGNATURE, MAX_HOOKS
 
 CARD_TEXT = {**base_set.CARD_TEXT, **adventures_cards.CARD_TEXT, **adventures_events.CARD_TEXT}
@@ -59,7 +60,7 @@ N_BASE_SPECIALS = max(base_set.CARD_TEXT) + 1
 
 _S, _R, _T = types.CPointer(types.int32), types.CPointer(types.uint64), types.CPointer(types.int32)
 _P, _Q = types.CPointer(types.int32), types.CPointer(types.float64)
-# ``H[:2]``: the decision function pair and the hooks (sim.engine.decide.decision_calls).
+# ``H[:2]``: the decision function pair and the hooks (sim.engine.decision_pair.decision_calls).
 DECISION_CALLS = types.Tuple((types.UniTuple(types.FunctionType(DECIDE_SIGNATURE), 2),
                               types.UniTuple(types.FunctionType(HOOK_SIGNATURE), MAX_HOOKS)))
 # The Adventures calls: (S, R, T, P, Q, H[:2], player, a, b) -> int (sim.engine.steps A_*).

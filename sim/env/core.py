@@ -20,7 +20,6 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-import sim.engine.game  # noqa: F401 - first: the Adventures modules import each other
 from sim.cards import (
     ACTION,
     C_TYPES,

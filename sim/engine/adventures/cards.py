@@ -70,13 +70,15 @@ from sim.cards.adventures import (
     WINE_MERCHANT,
     sp,
 )
+from sim.engine.adventures.decide import ask_rule
 from sim.engine.adventures.mechanics import (
     STAY_GAME,
     STAY_NEXT_TURN,
-    amulet_effect,
     dungeon_effect,
+    gain_with_triggers,
     is_action_for,
     move_token,
+    rule_seat,
     stays,
     to_mat,
     trash_from_play,
@@ -84,6 +86,8 @@ from sim.engine.adventures.mechanics import (
     types_of,
 )
 from sim.engine.codes import (
+    D_AMULET,
+    D_AMULET_TRASH,
     D_ARTIFICER_DISCARD,
     D_ARTIFICER_GAIN,
     D_ATTACK_DISCARD,
@@ -200,6 +204,29 @@ CALLED = 2          # S[V + V_GONE] while a Reserve's function runs for a call
 
 
 # ----------------------------------------------------------------------------- Durations
+@njit(cache=True)
+def amulet_effect(S, R, T, P, Q, D, p):
+    """Amulet, now and next turn: choose +$1, trash a card from hand, or gain a Silver."""
+    b = rule_seat(S, P, p)
+    mode = ask_rule(S, R, T, P, Q, D, p, D_AMULET, 0, b)
+    if S[ERR]:
+        return
+    if mode == 0:
+        add_coins(S, p, 1)
+    elif mode == 1:
+        if S[HAND_N + p] == 0:
+            return
+        c = ask_rule(S, R, T, P, Q, D, p, D_AMULET_TRASH, 0, b)
+        if S[ERR] or not in_hand_ok(S, T, p, D_AMULET_TRASH, c, 0):
+            return
+        trash_from_hand(S, T, p, c)
+    elif mode == 2:
+        if S[SUPPLY + SILVER] > 0:
+            gain_with_triggers(S, R, T, P, Q, D, p, SILVER, 0)
+    else:
+        fail(S, ERR_ILLEGAL, p, D_AMULET, mode)
+
+
 @njit(cache=True)
 def amulet(S, R, T, P, Q, D, p):
     """Amulet: now and at the start of your next turn, choose one: +$1; or trash a card

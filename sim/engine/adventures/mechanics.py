@@ -22,22 +22,30 @@ from numba import njit
 
 from sim.cards import (
     ACTION,
+    AMULET,
+    BRIDGE_TROLL,
     C_COINS,
+    C_COST,
     C_TYPES,
     CARAVAN_GUARD,
     COIN_OF_THE_REALM,
+    DUNGEON,
     DUPLICATE,
     ESTATE,
+    FIRST_EVENT,
+    GEAR,
+    HAUNTED_WOODS,
+    HIRELING,
+    INHERITANCE,
     LOST_CITY,
     MOAT,
     N_CARDS,
     SILVER,
+    SWAMP_HAG,
     TEACHER,
     TREASURE_HUNTER,
 )
 from sim.engine.codes import (
-    D_AMULET,
-    D_AMULET_TRASH,
     D_CARAVAN_GUARD,
     D_DUNGEON,
     D_DUPLICATE,
@@ -70,17 +78,27 @@ from sim.engine.layout import (
     DISC_N,
     DISC_TOP,
     ERR,
+    EVENT_IDS,
+    GEAR_N,
     HAND0,
     HAND_N,
+    HIRELINGS,
     IN_SUPPLY,
+    INHERITANCE_BOUGHT,
     KEEP,
     MARKS,
     MAT0,
     MAX_PLAYERS,
     N_COLS,
+    N_EVENTS,
     N_SLOTS,
     N_TOKENS_ON_PILES,
+    NEXT_AMULET,
+    NEXT_DUNGEON,
     NEXT_GUARD,
+    NEXT_HAG,
+    NEXT_TROLL,
+    NEXT_WOODS,
     NON_SUPPLY,
     P_WIDTH,
     PERM,
@@ -94,12 +112,14 @@ from sim.engine.layout import (
     UPGRADE,
     V_ACTIONS,
     V_BUYS,
+    V_COINS,
     V_CUR,
     V_EMPTY,
     V_FAIR,
     V_GONE,
     V_MERCHANTS,
     V_NP,
+    V_ONCE,
     V_SILVER_PLAYED,
     V_STAYS,
     V_THIS,
@@ -137,7 +157,6 @@ from sim.engine.zones import (
     take_from_zone,
     topdeck_from,
     trash_from,
-    trash_from_hand,
     types_of,
 )
 
@@ -300,6 +319,57 @@ def treasure_played(S, T, p, c):
         add_coins(S, p, S[V + V_MERCHANTS])
 
 
+# ----------------------------------------------------------------------------- start of turn
+# Start-of-turn items a bot orders (D_START answers), in the default order: Gear's
+# cards first (so a call can use them), then the Durations' draws, their $ and Buys,
+# Amulet's choices; the optional calls come after these.  (start_of_turn's single pass
+# names them one by one in this order too; a test checks it against the asking loop.)
+START_ITEMS = (GEAR, HIRELING, HAUNTED_WOODS, DUNGEON, CARAVAN_GUARD, SWAMP_HAG, BRIDGE_TROLL,
+               AMULET)
+
+
+@njit(cache=True, inline="always")
+def start_item_due(S, p, c):
+    if c == GEAR:
+        return S[GEAR_N + p] > 0
+    if c == HIRELING:
+        return S[HIRELINGS + p] > 0 and S[V + V_STAYS] == 0   # V_STAYS: Hireling done
+    if c == HAUNTED_WOODS:
+        return S[NEXT_WOODS + p] > 0
+    if c == DUNGEON:
+        return S[NEXT_DUNGEON + p] > 0
+    if c == CARAVAN_GUARD:
+        return S[NEXT_GUARD + p] > 0
+    if c == SWAMP_HAG:
+        return S[NEXT_HAG + p] > 0
+    if c == BRIDGE_TROLL:
+        return S[NEXT_TROLL + p] > 0
+    if c == AMULET:
+        return S[NEXT_AMULET + p] > 0
+    return False
+
+
+@njit(cache=True)
+def event_in_game(T, c):
+    for i in range(T[N_EVENTS]):
+        if T[EVENT_IDS + i] == c:
+            return True
+    return False
+
+
+@njit(cache=True)
+def event_allowed(S, T, p, c):
+    """Event ``c`` can be bought now: in the game, affordable (its fixed cost), not a
+    second time this turn if once per turn, Inheritance once per game."""
+    if c < FIRST_EVENT or c >= N_CARDS or not event_in_game(T, c):
+        return False
+    if T[c * N_COLS + C_COST] > S[V + V_COINS]:
+        return False
+    if S[V + V_ONCE] & (1 << (c - FIRST_EVENT)):
+        return False
+    return not (c == INHERITANCE and S[INHERITANCE_BOUGHT + p] != 0)
+
+
 # ----------------------------------------------------------------------------- shared texts
 @njit(cache=True, inline="always")
 def rule_seat(S, P, p):
@@ -311,16 +381,6 @@ def rule_seat(S, P, p):
     if P[b * P_WIDTH + PF_FLAGS + F_HOOK] == 0 and P[b * P_WIDTH + PF_FLAGS + F_KIND] == K_RULES:
         return b
     return -1
-
-
-@njit(cache=True, inline="always")
-def ask_rule(S, R, T, P, Q, D, p, d, arg, b):
-    """``ask`` for a frequent Adventures question: a rule bot without a hook (``b`` =
-    :func:`rule_seat` >= 0) is answered by its rule defaults directly, which is where
-    ``ask`` would end up (adventures.decide.decide_adv -> rules_decide_adv)."""
-    if b >= 0:
-        return _decide.rules_decide_adv(S, T, P, Q, b, p, d, arg)
-    return ask(S, R, T, P, Q, D, p, d, arg)
 
 
 @njit(cache=True)
@@ -340,29 +400,6 @@ def dungeon_effect(S, R, T, P, Q, D, p):
             return
         discard_from_hand(S, p, c)
         log_event(S, EV_DISCARD, p, c, 1, DISCARD_DUNGEON)
-
-
-@njit(cache=True)
-def amulet_effect(S, R, T, P, Q, D, p):
-    """Amulet, now and next turn: choose +$1, trash a card from hand, or gain a Silver."""
-    b = rule_seat(S, P, p)
-    mode = ask_rule(S, R, T, P, Q, D, p, D_AMULET, 0, b)
-    if S[ERR]:
-        return
-    if mode == 0:
-        add_coins(S, p, 1)
-    elif mode == 1:
-        if S[HAND_N + p] == 0:
-            return
-        c = ask_rule(S, R, T, P, Q, D, p, D_AMULET_TRASH, 0, b)
-        if S[ERR] or not in_hand_ok(S, T, p, D_AMULET_TRASH, c, 0):
-            return
-        trash_from_hand(S, T, p, c)
-    elif mode == 2:
-        if S[SUPPLY + SILVER] > 0:
-            gain_with_triggers(S, R, T, P, Q, D, p, SILVER, 0)
-    else:
-        fail(S, ERR_ILLEGAL, p, D_AMULET, mode)
 
 
 @njit(cache=True)
@@ -570,6 +607,3 @@ def move_token(S, R, T, P, Q, D, p, k, by, exclude_own):
     S[TOK_CARD + k * MAX_PLAYERS + p] = c + 1
     log_event(S, EV_TOKEN, p, c, k, by)
 
-
-# The rule defaults (ask_rule): imported last, as that module imports this one.
-import sim.engine.adventures.decide as _decide  # noqa: E402

@@ -65,12 +65,14 @@ from sim.cards import (
     WARRIOR,
     WINE_MERCHANT,
 )
+from sim.engine.adventures.cards import amulet_effect
+from sim.engine.adventures.decide import ask_rule, pick_buy_adv
 from sim.engine.adventures.mechanics import (
-    amulet_effect,
+    START_ITEMS,
     any_token_on,
-    ask_rule,
     call_from_mat,
     dungeon_effect,
+    event_allowed,
     exchange,
     gain_sets_off,
     hand_onto_deck,
@@ -78,6 +80,7 @@ from sim.engine.adventures.mechanics import (
     mark_copy,
     played_as,
     rule_seat,
+    start_item_due,
     token_bonus,
     treasure_played,
 )
@@ -106,7 +109,7 @@ from sim.engine.codes import (
     EV_RETURN,
     EV_TURN,
 )
-from sim.engine.decide import conditions_hold, ends_badly, rules_action
+from sim.engine.decide import rules_action
 from sim.engine.layout import (
     ACTION_IDS,
     ACTIONS_OWNED,
@@ -165,19 +168,15 @@ from sim.engine.layout import (
     NON_SUPPLY0,
     P_WIDTH,
     PERM,
-    PF_BOUNDS,
     PF_FLAGS,
-    PF_RULES,
     PLAY0,
     PLAY_N,
-    RULE_WIDTH,
     SAVE0,
     SAVE_N,
     STACK,
     SUPPLY,
     SUPPLY0,
     T_NIDS,
-    TOK_COST,
     TOK_TRASH,
     TREASURE_IDS,
     TURNS,
@@ -208,7 +207,7 @@ from sim.engine.layout import (
     Z_SAVE,
     V,
 )
-from sim.engine.program import F_HOOK, F_KIND, F_LISTS, K_RULES, L_BUY, X_START
+from sim.engine.program import F_HOOK, F_KIND, F_LISTS, K_RULES, X_START
 from sim.engine.steps import (
     A_ON_GAIN,
     adv_turn_over,
@@ -229,18 +228,11 @@ from sim.engine.zones import (
     gain,
     has_ability,
     log_event,
-    lowered_cost,
     move_card,
     trash_from_hand,
     with_ability,
 )
 
-# Start-of-turn items a bot orders (D_START answers), in the default order: Gear's
-# cards first (so a call can use them), then the Durations' draws, their $ and Buys,
-# Amulet's choices; the optional calls come after these.  (start_of_turn's single pass
-# names them one by one in this order too; a test checks it against the asking loop.)
-START_ITEMS = (GEAR, HIRELING, HAUNTED_WOODS, DUNGEON, CARAVAN_GUARD, SWAMP_HAG, BRIDGE_TROLL,
-               AMULET)
 # Travellers in the order Cleanup offers their exchange: each line from its top, so that a
 # card returned by one exchange is there for the next (ADVENTURES.md §2.5).
 EXCHANGE_ORDER = (DISCIPLE, FUGITIVE, SOLDIER, PEASANT, HERO, WARRIOR, TREASURE_HUNTER, PAGE)
@@ -396,25 +388,6 @@ def play_action_adv(S, R, T, P, Q, H, p, c):
 
 
 # ----------------------------------------------------------------------------- start of turn
-@njit(cache=True, inline="always")
-def start_item_due(S, p, c):
-    if c == GEAR:
-        return S[GEAR_N + p] > 0
-    if c == HIRELING:
-        return S[HIRELINGS + p] > 0 and S[V + V_STAYS] == 0   # V_STAYS: Hireling done
-    if c == HAUNTED_WOODS:
-        return S[NEXT_WOODS + p] > 0
-    if c == DUNGEON:
-        return S[NEXT_DUNGEON + p] > 0
-    if c == CARAVAN_GUARD:
-        return S[NEXT_GUARD + p] > 0
-    if c == SWAMP_HAG:
-        return S[NEXT_HAG + p] > 0
-    if c == BRIDGE_TROLL:
-        return S[NEXT_TROLL + p] > 0
-    if c == AMULET:
-        return S[NEXT_AMULET + p] > 0
-    return False
 
 
 @njit(cache=True, inline="always")
@@ -578,57 +551,6 @@ def start_of_turn(S, R, T, P, Q, H, p):
 
 
 # ----------------------------------------------------------------------------- buying
-@njit(cache=True)
-def event_in_game(T, c):
-    for i in range(T[N_EVENTS]):
-        if T[EVENT_IDS + i] == c:
-            return True
-    return False
-
-
-@njit(cache=True)
-def event_allowed(S, T, p, c):
-    """Event ``c`` can be bought now: in the game, affordable (its fixed cost), not a
-    second time this turn if once per turn, Inheritance once per game."""
-    if c < FIRST_EVENT or c >= N_CARDS or not event_in_game(T, c):
-        return False
-    if T[c * N_COLS + C_COST] > S[V + V_COINS]:
-        return False
-    if S[V + V_ONCE] & (1 << (c - FIRST_EVENT)):
-        return False
-    return not (c == INHERITANCE and S[INHERITANCE_BOUGHT + p] != 0)
-
-
-@njit(cache=True)
-def pick_buy_adv(S, T, P, Q, b, p):
-    """A rule bot's buy in an Adventures game: the first rule of its buy list whose card
-    can be bought now (an Event: in the game, affordable, allowed; on a Mission turn
-    only Events) and whose conditions hold; -1 if none."""
-    coins = S[V + V_COINS]
-    mission = S[V + V_MISSION] != 0
-    # zones.cost_of's reductions, read once for the whole list (they cannot change while
-    # the bot picks): the current player's Bridge Trolls in play, the -$2 cost token's
-    # pile.  cost_of reads them through a call for every card it prices.
-    cur = S[V + V_CUR]
-    trolls = with_ability(S, cur, PLAY0, BRIDGE_TROLL)
-    token_pile = S[TOK_COST + cur] - 1
-    for r in range(P[b * P_WIDTH + PF_BOUNDS + 2 * L_BUY],
-                   P[b * P_WIDTH + PF_BOUNDS + 2 * L_BUY + 1]):
-        c = P[b * P_WIDTH + PF_RULES + RULE_WIDTH * r]
-        if c >= FIRST_EVENT:
-            if not event_allowed(S, T, p, c):
-                continue
-        else:
-            if mission or S[SUPPLY + c] <= 0:
-                continue
-            if lowered_cost(c, T[c * N_COLS + C_COST], trolls, token_pile) > coins:
-                continue
-        if not conditions_hold(S, T, P, Q, b, r, p, coins):
-            continue
-        if c < FIRST_EVENT and ends_badly(S, T, P, b, p, c):
-            continue
-        return c
-    return -1
 
 
 # Events that may be bought once per turn (bit c - FIRST_EVENT of V_ONCE when bought).
