@@ -14,8 +14,8 @@ only in the build, never in the repository, so they cannot go stale:
 * ``reference/bots.md``: the bot index, one entry per library bot (``bots.builtin_bots``)
   with its description, source and the figures the committed experiments measured;
 * ``reference/state.md``: the engine's arrays (state ``S``, table ``T``, streams ``R``,
-  programs ``P``, conditions ``Q``): every name ``sim.engine.layout`` assigns, with its
-  value and its comment, array by array;
+  programs ``P``, conditions ``Q``) and its call tables ``H``: every name
+  ``sim.engine.layout`` assigns, with its value and its comment, array by array;
 * ``reference/tests/*.md``: each test file's tests with their source (what the card
   index links to);
 * the notebooks (committed executed), which mkdocs-jupyter renders;
@@ -145,21 +145,22 @@ def conditions_page() -> str:
 
 
 # -------------------------------------------------------------------------- the arrays
-ARRAY_HEADING = re.compile(r"^# .*``([STRPQ])(?:``|\[)")
+ARRAY_HEADING = re.compile(r"^# .*``([STRPQH])(?:``|\[)")
 ARRAY_TITLES = {"S": "State `S`", "T": "Card table and setup `T`", "R": "Random streams `R`",
-                "P": "Bot programs `P`", "Q": "Conditions `Q`"}
+                "P": "Bot programs `P`", "Q": "Conditions `Q`", "H": "Call tables `H`"}
 
 
-def layout_rows() -> list[tuple[str, list[tuple[str, int]], str]]:
-    """``(array, [(name, value), ...], note)`` for each statement of sim.engine.layout
-    that assigns upper-case names, in source order: the array is the last heading
-    comment's (a comment naming ``S``, ``T``, ``R``, ``P`` or ``Q`` in double
-    backquotes), the note the comment lines just above the statement and on it."""
+def layout_rows() -> list[tuple[str, str, list[tuple[str, int]], str]]:
+    """``(array, intro, [(name, value), ...], note)`` for each statement of
+    sim.engine.layout that assigns upper-case names, in source order.  A comment block
+    whose first line names an array in double backquotes (``S``, ``T``, ``R``, ``P``,
+    ``Q``, ``H``) starts that array's section (``intro``: the block's text, given with
+    the section's first row); ``note`` is the comment just above a statement and on it."""
     import sim.engine.layout as L
 
     src = Path(L.__file__).read_text(encoding="utf-8")
     lines = src.splitlines()
-    array, rows = "S", []
+    array, intro, rows, done = "S", "", [], 0
     for node in ast.parse(src).body:
         if not isinstance(node, ast.Assign):
             continue
@@ -168,21 +169,28 @@ def layout_rows() -> list[tuple[str, list[tuple[str, int]], str]]:
         if not names:
             continue
         above, i = [], node.lineno - 2
-        while i >= 0 and lines[i].startswith("#"):
+        while i >= done and lines[i].startswith("#"):
             above.insert(0, lines[i])
             i -= 1
-        for ln in above:
-            m = ARRAY_HEADING.match(ln)
-            if m:
-                array = m[1]
-        note = [ln[1:].strip() for ln in above if not ARRAY_HEADING.match(ln)]
+        for k in range(done, node.lineno - 1):       # a heading's block, above or apart
+            m = ARRAY_HEADING.match(lines[k])
+            if m and (k == 0 or not lines[k - 1].startswith("#")):
+                array, block = m[1], []
+                while k < len(lines) and lines[k].startswith("#"):
+                    block.append(lines[k])
+                    k += 1
+                intro = " ".join(ln[1:].strip() for ln in block)
+                above = [ln for ln in above if ln not in block]
         end = node.end_lineno
-        on = [lines[node.lineno - 1 + k] for k in range(end - node.lineno + 1)]
+        on = lines[node.lineno - 1:end]
         while end < len(lines) and lines[end].lstrip().startswith("#") and lines[end][0] == " ":
             on.append(lines[end])
             end += 1
-        note += [ln.split("#", 1)[1].strip() for ln in on if "#" in ln]
-        rows.append((array, [(n, getattr(L, n)) for n in names], " ".join(note)))
+        done = end
+        note = [ln[1:].strip() for ln in above] + [ln.split("#", 1)[1].strip()
+                                                   for ln in on if "#" in ln]
+        rows.append((array, intro, [(n, getattr(L, n)) for n in names], " ".join(note)))
+        intro = ""
     return rows
 
 
@@ -196,12 +204,13 @@ def state_page() -> str:
              "in its order, with its value (an offset into the array, a width or a count) and "
              "the comment that says what it holds. " + intro.replace("``", "`"), ""]
     current, seen = None, set()
-    for array, names, note in layout_rows():
+    for array, intro, names, note in layout_rows():
         if array != current:
             title = ARRAY_TITLES[array] + (" (continued)" if array in seen else "")
             current = array
             seen.add(array)
-            lines += ["", f"## {title}", "", "| name = value | what |", "|---|---|"]
+            lines += ["", f"## {title}", "", intro.replace("``", "`"), "",
+                      "| name = value | what |", "|---|---|"]
         cells = ", ".join(f"`{n}` = {v}" for n, v in names)
         what = note.replace("|", "\\|").replace("``", "`")
         lines.append(f"| {cells} | {what} |")

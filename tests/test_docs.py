@@ -322,8 +322,9 @@ def test_state_page_lists_every_name_of_the_layout_with_its_value():
     listed = set(re.findall(r"`([A-Z][A-Z0-9_]*)` = -?\d+", page))
     assert listed == defined
     sections = re.findall(r"^## (.*)$", page, re.M)
-    assert sections[:5] == ["State `S`", "Card table and setup `T`", "Random streams `R`",
-                            "Bot programs `P`", "Conditions `Q`"]
+    assert sections == ["State `S`", "Card table and setup `T`", "Random streams `R`",
+                        "Bot programs `P`", "Conditions `Q`", "Call tables `H`",
+                        "State `S` (continued)"]
     s_rows = page.split("## Card table")[0]
     assert "`HAND_N` =" in page and "`SUPPLY` = " in s_rows and "`N_COLS` = " not in s_rows
 

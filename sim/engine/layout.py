@@ -222,12 +222,31 @@ Q_WIDTH = COND_WIDTH
 Q_CONDS = MAX_CONDS
 
 
+# Call tables ``H``: the engine's sixth argument, a tuple of tuples of first-class functions
+# (built by sim.engine.cardcalls.engine_calls), read by these names.  A function is handed
+# the prefix it needs, in which every name means the same member: H[:H_ADVENTURE] for a
+# decision and the Adventures calls, H[:H_CARDS] for a card text, H[:H_TURN] for the
+# Adventures turn, the whole H for the game loop.  (Names, not a named tuple: numba takes a
+# named tuple of functions, but H is rebuilt from addresses inside compiled code and its
+# prefixes go into the signatures of every card text, so each prefix would need a named type
+# of its own; an index name compiles to the very same code.)
+H_DECIDE = 0                      # (decide, decide_adv or a stub): sim.engine.decision_pair
+DECIDE_BASE, DECIDE_ADV = 0, 1    # decide_adv asks every decision of an Adventures game
+H_HOOKS = 1                       # the compiled hooks (a bot's hook k is H[H_HOOKS][k - 1])
+H_ADVENTURE = 2                   # what every gain and attack sets off (or stubs)
+A_ON_GAIN, A_ATTACKED = 0, 1      # sim.engine.adventures.mechanics.on_gain, attacked_adv
+H_CARDS = 3                       # the card texts, by the card's special code (C_SPECIAL)
+H_TURN = 4                        # (the Adventures turn, a stub), or stubs in a base game
+TURN_ADV = 0                      # sim.engine.adventures.turn.play_turn_adv
+N_CALL_TABLES = 5
+
 def zone(z: int, p: int) -> int:
     """Offset of player ``p``'s zone ``z`` in S."""
     return ZONES + z * ZONE_STRIDE + p * N_SLOTS
 
 
 # State ``S``: the offsets of each row named above.
+
 # Offsets of player 0's zones; player p's are N_SLOTS * p further.
 HAND0 = zone(Z_HAND, 0)
 PLAY0 = zone(Z_PLAY, 0)

@@ -13,7 +13,7 @@ costs read them too.  Here:
 - the Tavern mat (:func:`to_mat`), token bonuses on plays (:func:`token_bonus`),
   returning cards to piles and exchanging Travellers (:func:`exchange`);
 - the two calls every gain and every Attack make in an Adventures game, reached
-  through ``H[2]`` (sim.engine.cardcalls): :func:`on_gain`, :func:`attacked_adv`.
+  through ``H[H_ADVENTURE]`` (sim.engine.cardcalls): :func:`on_gain`, :func:`attacked_adv`.
 """
 
 from __future__ import annotations
@@ -71,6 +71,7 @@ from sim.engine.codes import (
 )
 from sim.engine.decide import BIG, lowest_ranked_in_hand, rules_attack_discard
 from sim.engine.layout import (
+    A_ON_GAIN,
     ASIDE_N,
     BOT,
     CHAMPIONS,
@@ -80,6 +81,7 @@ from sim.engine.layout import (
     ERR,
     EVENT_IDS,
     GEAR_N,
+    H_ADVENTURE,
     HAND0,
     HAND_N,
     HIRELINGS,
@@ -406,7 +408,7 @@ def dungeon_effect(S, R, T, P, Q, D, p):
 def gain_with_triggers(S, R, T, P, Q, D, p, c, where):
     """Gain ``c`` and what the gain sets off (:func:`on_gain`), for callers holding ``D``."""
     gain(S, T, p, c, where)
-    D[2][0](S, R, T, P, Q, (D[0], D[1]), p, c, where)
+    D[H_ADVENTURE][A_ON_GAIN](S, R, T, P, Q, D[:H_ADVENTURE], p, c, where)
 
 
 @njit(cache=True)

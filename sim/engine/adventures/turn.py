@@ -6,9 +6,9 @@ Carriage and Coin of the Realm) → Buy phase (Treasures, then cards and Events)
 end of the Buy phase (Wine Merchant) → Cleanup (Durations stay, Travellers are
 exchanged, the next hand, Save's card).
 
-The engine reaches :func:`play_turn_adv` through ``H[4]`` (sim.engine.cardcalls),
+The engine reaches :func:`play_turn_adv` through ``H[H_TURN]`` (sim.engine.cardcalls),
 so a base-set game neither runs nor compiles it.  ``H`` here is the engine's
-``H[:4]``; card texts get ``D`` = ``H[:3]``.
+``H[:H_TURN]``; card texts get ``D`` = ``H[:H_CARDS]``.
 
 Plays go through the play stack with the wide entries of sim.engine.layout
 (E_*): an entry is one copy of a card to be resolved ``E_LEFT`` more times, by
@@ -111,6 +111,7 @@ from sim.engine.codes import (
 )
 from sim.engine.decide import rules_action
 from sim.engine.layout import (
+    A_ON_GAIN,
     ACTION_IDS,
     ACTIONS_OWNED,
     ADV_STACK_WIDTH,
@@ -139,6 +140,8 @@ from sim.engine.layout import (
     GAME_IDS_N,
     GEAR0,
     GEAR_N,
+    H_ADVENTURE,
+    H_CARDS,
     HAG_ON,
     HAND0,
     HAND_N,
@@ -209,7 +212,6 @@ from sim.engine.layout import (
 )
 from sim.engine.program import F_HOOK, F_KIND, F_LISTS, K_RULES, X_START
 from sim.engine.steps import (
-    A_ON_GAIN,
     adv_turn_over,
     ask,
     fail,
@@ -259,7 +261,7 @@ def play_once(S, R, T, P, Q, H, p, c):
         add_coins(S, p, T[e * N_COLS + C_COINS])
     sp = T[e * N_COLS + C_SPECIAL]
     if sp:
-        H[3][sp](S, R, T, P, Q, (H[0], H[1], H[2]), p)
+        H[H_CARDS][sp](S, R, T, P, Q, H[:H_CARDS], p)
 
 
 @njit(cache=True, inline="always")
@@ -271,7 +273,7 @@ def play_treasure_adv(S, R, T, P, Q, H, p, c):
     treasure_played(S, T, p, c)
     sp = T[c * N_COLS + C_SPECIAL]
     if sp:
-        H[3][sp](S, R, T, P, Q, (H[0], H[1], H[2]), p)
+        H[H_CARDS][sp](S, R, T, P, Q, H[:H_CARDS], p)
 
 
 @njit(cache=True, inline="always")
@@ -337,7 +339,7 @@ def run_stack(S, R, T, P, Q, H, p, base):
             # test): most Actions skip the call.
             if with_ability(S, p, MAT0, ROYAL_CARRIAGE) or \
                     S[MAT0 + p * N_SLOTS + COIN_OF_THE_REALM]:
-                after_action(S, R, T, P, Q, (H[0], H[1], H[2]), p, o)
+                after_action(S, R, T, P, Q, H[:H_CARDS], p, o)
             continue
         left = S[o + E_LEFT]
         c = S[o + E_CARD]
@@ -361,7 +363,7 @@ def run_stack(S, R, T, P, Q, H, p, base):
         level = S[o + E_STAYS]
         kind = S[o + E_KIND]
         if kind == E_KIND_DISCIPLE and S[SUPPLY + c] > 0:
-            gain_card(S, R, T, P, Q, (H[0], H[1], H[2]), p, c, 0)
+            gain_card(S, R, T, P, Q, H[:H_CARDS], p, c, 0)
         if level:
             if kind == E_KIND_REPLAY:
                 mark_copy(S, p, S[o + E_BY], level)
@@ -451,7 +453,7 @@ def do_start_item(S, R, T, P, Q, D, p, c):
 def take_start_item(S, R, T, P, Q, H, p, c):
     """Resolve start-of-turn item ``c`` (of START_ITEMS) as often as it is due."""
     while S[ERR] == 0 and start_item_due(S, p, c):
-        do_start_item(S, R, T, P, Q, (H[0], H[1], H[2]), p, c)
+        do_start_item(S, R, T, P, Q, H[:H_CARDS], p, c)
 
 
 @njit(cache=True, inline="always")
@@ -521,29 +523,29 @@ def start_of_turn(S, R, T, P, Q, H, p):
         if n_due + n_calls == 0:
             break
         if n_calls == 0 and (n_due == 1 or default_order):
-            do_start_item(S, R, T, P, Q, (H[0], H[1], H[2]), p, first)
+            do_start_item(S, R, T, P, Q, H[:H_CARDS], p, first)
             continue
-        a = ask_rule(S, R, T, P, Q, (H[0], H[1], H[2]), p, D_START, 0 if calls_open else 1, b)
+        a = ask_rule(S, R, T, P, Q, H[:H_CARDS], p, D_START, 0 if calls_open else 1, b)
         if S[ERR]:
             break
         if a < 0:
             calls_open = False
             if n_due:
-                do_start_item(S, R, T, P, Q, (H[0], H[1], H[2]), p, first)
+                do_start_item(S, R, T, P, Q, H[:H_CARDS], p, first)
             continue
         if start_item_due(S, p, a):
-            do_start_item(S, R, T, P, Q, (H[0], H[1], H[2]), p, a)
+            do_start_item(S, R, T, P, Q, H[:H_CARDS], p, a)
             continue
         # A call: the card named, or for a Reserve's name with none of it on the mat an
         # Estate with its abilities (Inheritance).
         k = card_with_ability(S, p, MAT0, a) if a < N_CARDS else -1
         if calls_open and k >= 0 and start_call_ok(S, p, k):
             call_from_mat(S, p, k, -1)
-            D = (H[0], H[1], H[2])
+            D = H[:H_CARDS]
             # The call's text is the card's function with the call flag set (V_GONE 2).
             S[V + V_THIS] = k
             S[V + V_GONE] = 2
-            H[3][T[played_as(S, p, k) * N_COLS + C_SPECIAL]](S, R, T, P, Q, D, p)
+            H[H_CARDS][T[played_as(S, p, k) * N_COLS + C_SPECIAL]](S, R, T, P, Q, D, p)
             S[V + V_GONE] = 0
         else:
             fail(S, ERR_ILLEGAL, p, D_START, a)
@@ -576,7 +578,7 @@ def buy_event(S, R, T, P, Q, H, p, c):
     log_event(S, EV_EVENT, p, c, 1, 0)
     S[V + V_BUYS] += T[c * N_COLS + C_BUYS]
     S[V + V_THIS] = c
-    H[3][T[c * N_COLS + C_SPECIAL]](S, R, T, P, Q, (H[0], H[1], H[2]), p)
+    H[H_CARDS][T[c * N_COLS + C_SPECIAL]](S, R, T, P, Q, H[:H_CARDS], p)
 
 
 @njit(cache=True, inline="always")
@@ -650,7 +652,7 @@ def buy_card(S, R, T, P, Q, D, p, c):
     if S[ERR] == 0 and S[SUPPLY + c] > 0:
         gain(S, T, p, c, 0)
         if gain_sets_off(S, p, c):
-            D[2][A_ON_GAIN](S, R, T, P, Q, (D[0], D[1]), p, c, 0)
+            D[H_ADVENTURE][A_ON_GAIN](S, R, T, P, Q, D[:H_ADVENTURE], p, c, 0)
 
 
 # ----------------------------------------------------------------------------- cleanup
@@ -970,7 +972,7 @@ def one_turn(S, R, T, P, Q, H, p):
     h0 = HAND0 + p * N_SLOTS
     # What the turn's questions and most steps take: not the card table (80 function
     # pointers, copied on every call that takes it; only the inlined plays read it).
-    D = (H[0], H[1], H[2])
+    D = H[:H_CARDS]
     S[V + V_ACTIONS] = 1
     S[V + V_BUYS] = 1
     S[V + V_COINS] = 0
