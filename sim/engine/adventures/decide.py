@@ -635,7 +635,6 @@ def rules_decide_adv_rest(S, T, P, Q, b, p, d, arg):
     return -1
 
 
-
 # ----------------------------------------------------------------------------- rule shortcuts
 @njit(cache=True, inline="always")
 def ask_rule(S, R, T, P, Q, D, p, d, arg, b):
