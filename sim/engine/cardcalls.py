@@ -17,8 +17,9 @@ attack make in an Adventures game (``H[H_ADVENTURE]``, :func:`adventure_calls`) 
 Adventures turn itself (``H[H_TURN]``); a base-set game holds stubs there and never
 compiles them.
 
-``H`` = ``(decide pair, hooks, adventure calls, card table, (turn, stub))``; card
-texts get ``D`` = ``H[:H_CARDS]``; the adventure calls get ``H[:H_ADVENTURE]``.
+``H`` = ``(decide pair, hooks, adventure calls, card table, (turn, stub))``, its members
+named by sim.engine.layout (H_DECIDE ... H_TURN); card texts get ``H[:H_CARDS]``, the
+adventure calls ``H[:H_ADVENTURE]``, each calling its prefix ``H`` too.
 
 ``run_batch`` does not take ``H`` itself but its addresses (:func:`call_addresses`:
 the same nesting of tuples, each function replaced by three integers), and rebuilds
@@ -83,13 +84,13 @@ BASE_TURN_SIGNATURE = types.int64(_S, _R, _T, _P, _Q,
 
 
 @njit(CARD_SIGNATURE, cache=True)
-def _no_text(S, R, T, P, Q, D, p):  # pragma: no cover - a card not in the game
+def _no_text(S, R, T, P, Q, H, p):  # pragma: no cover - a card not in the game
     """Stands in the table for the cards a game does not use."""
     return
 
 
 @njit(ADVENTURE_SIGNATURE, cache=True)
-def _no_adventure(S, R, T, P, Q, D, p, a, b):  # pragma: no cover - a base-set game
+def _no_adventure(S, R, T, P, Q, H, p, a, b):  # pragma: no cover - a base-set game
     """Stands in for the Adventures calls in a game without Adventures cards."""
     return 1
 

@@ -33,7 +33,7 @@ def decision_calls(hooks: tuple, adventures: bool = False) -> tuple:
     """``(decide, second), hooks``: how card texts and turns reach the players.
 
     Compiles ``decide`` for the engine's argument types (or loads it from the cache)
-    the first time; the engine calls it as ``D[H_DECIDE][DECIDE_BASE](..., D[H_HOOKS], ...)``
+    the first time; the engine calls it as ``H[H_DECIDE][DECIDE_BASE](..., H[H_HOOKS], ...)``
     (sim.engine.steps.ask).  In a game with Adventures cards or Events the second
     member is sim.engine.adventures.decide.decide_adv, which ``ask`` calls instead
     (every decision of such a game goes there); otherwise it is a stub, so a base-set

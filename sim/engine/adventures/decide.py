@@ -637,13 +637,13 @@ def rules_decide_adv_rest(S, T, P, Q, b, p, d, arg):
 
 # ----------------------------------------------------------------------------- rule shortcuts
 @njit(cache=True, inline="always")
-def ask_rule(S, R, T, P, Q, D, p, d, arg, b):
+def ask_rule(S, R, T, P, Q, H, p, d, arg, b):
     """``ask`` for a frequent Adventures question: a rule bot without a hook (``b`` =
     :func:`rule_seat` >= 0) is answered by its rule defaults directly, which is where
     ``ask`` would end up (adventures.decide.decide_adv -> rules_decide_adv)."""
     if b >= 0:
         return rules_decide_adv(S, T, P, Q, b, p, d, arg)
-    return ask(S, R, T, P, Q, D, p, d, arg)
+    return ask(S, R, T, P, Q, H, p, d, arg)
 
 
 @njit(cache=True)

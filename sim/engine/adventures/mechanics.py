@@ -386,7 +386,7 @@ def rule_seat(S, P, p):
 
 
 @njit(cache=True)
-def dungeon_effect(S, R, T, P, Q, D, p):
+def dungeon_effect(S, R, T, P, Q, H, p):
     """Dungeon, now and next turn: +2 Cards, then discard 2 cards (any 2 from hand).
     A rule bot's discards are its D_DUNGEON rule (rules_attack_discard), asked directly."""
     draw(S, R, p, 2)
@@ -397,7 +397,7 @@ def dungeon_effect(S, R, T, P, Q, D, p):
         if b >= 0:
             c = rules_attack_discard(S, T, P, b, p)
         else:
-            c = ask(S, R, T, P, Q, D, p, D_DUNGEON, 2 - i)
+            c = ask(S, R, T, P, Q, H, p, D_DUNGEON, 2 - i)
         if S[ERR] or not in_hand_ok(S, T, p, D_DUNGEON, c, 0):
             return
         discard_from_hand(S, p, c)
@@ -405,14 +405,14 @@ def dungeon_effect(S, R, T, P, Q, D, p):
 
 
 @njit(cache=True)
-def gain_with_triggers(S, R, T, P, Q, D, p, c, where):
-    """Gain ``c`` and what the gain sets off (:func:`on_gain`), for callers holding ``D``."""
+def gain_with_triggers(S, R, T, P, Q, H, p, c, where):
+    """Gain ``c`` and what the gain sets off (:func:`on_gain`), for callers holding ``H``."""
     gain(S, T, p, c, where)
-    D[H_ADVENTURE][A_ON_GAIN](S, R, T, P, Q, D[:H_ADVENTURE], p, c, where)
+    H[H_ADVENTURE][A_ON_GAIN](S, R, T, P, Q, H[:H_ADVENTURE], p, c, where)
 
 
 @njit(cache=True)
-def hand_onto_deck(S, R, T, P, Q, D, p, by):
+def hand_onto_deck(S, R, T, P, Q, H, p, by):
     """``p`` puts their whole hand onto their deck, in the order they choose
     (D_TOPDECK_ORDER: the next card to put there; the last one is drawn first).  A rule
     bot's order is its D_TOPDECK_ORDER rule (with nothing set aside: the hand's card it
@@ -445,7 +445,7 @@ def hand_onto_deck(S, R, T, P, Q, D, p, by):
             if b >= 0 and S[ASIDE_N + p] == 0:
                 c = lowest_ranked_in_hand(S, P, b, p, R_DISCARD, BIG)
             else:
-                c = ask(S, R, T, P, Q, D, p, D_TOPDECK_ORDER, by)
+                c = ask(S, R, T, P, Q, H, p, D_TOPDECK_ORDER, by)
             if S[ERR] or not in_hand_ok(S, T, p, D_TOPDECK_ORDER, c, 0):
                 return
         topdeck_from(S, p, Z_HAND, c)
@@ -463,7 +463,7 @@ def gain_sets_off(S, p, c):
 
 
 @njit(cache=True)
-def on_gain(S, R, T, P, Q, D, p, c, where):
+def on_gain(S, R, T, P, Q, H, p, c, where):
     """What a gain sets off (ADVENTURES.md §2.8), ``c`` just gained by ``p`` to
     ``where`` (zones.gain counted it for Treasure Hunter): Lost City
     makes each other player draw a card; with Travelling Fair bought this turn ``p``
@@ -477,7 +477,7 @@ def on_gain(S, R, T, P, Q, D, p, c, where):
             for k in range(1, n):
                 draw(S, R, (p + k) % n, 1)
         if S[V + V_FAIR] and S[V + V_CUR] == p and where != GAIN_TO_DECK:
-            if yes_no(S, R, T, P, Q, D, p, D_FAIR, c) == 1:
+            if yes_no(S, R, T, P, Q, H, p, D_FAIR, c) == 1:
                 z = Z_HAND if where == GAIN_TO_HAND else Z_DISC
                 topdeck_from(S, p, z, c)
                 log_event(S, EV_TOPDECK, p, c, 1, -1)
@@ -486,7 +486,7 @@ def on_gain(S, R, T, P, Q, D, p, c, where):
             return 0
         dup = reserve_on_mat(S, p, DUPLICATE)
         if dup >= 0 and S[SUPPLY + c] > 0 and cost_of(S, T, c) <= 6:
-            if yes_no(S, R, T, P, Q, D, p, D_DUPLICATE, c) == 1:
+            if yes_no(S, R, T, P, Q, H, p, D_DUPLICATE, c) == 1:
                 call_from_mat(S, p, dup, c)
                 gain(S, T, p, c, 0)
                 where = 0
@@ -510,27 +510,27 @@ def play_guard(S, R, T, q, guard, attack):
 
 
 @njit(cache=True)
-def attacked_adv(S, R, T, P, Q, D, p, q, unused):
+def attacked_adv(S, R, T, P, Q, H, p, q, unused):
     """The reaction window of ``q`` against the Attack ``p`` is playing, and whether it
     affects ``q`` (1) or not (0).  ``q`` may play Caravan Guards from hand, one at a
     time (each draws its card first; a Guard drawn may be played too), then reveal
     Moat; a revealed Moat or a Champion ``q`` has in play keeps the Attack off.  An
     agent seat's window is :func:`attacked_agent`."""
     if is_agent(S, P, q):
-        return attacked_agent(S, R, T, P, Q, D, q)
+        return attacked_agent(S, R, T, P, Q, H, q)
     attack = S[V + V_THIS]
     while S[ERR] == 0:
         # A Caravan Guard, or an Estate with its abilities (Inheritance), from hand.
         guard = card_with_ability(S, q, HAND0, CARAVAN_GUARD)
-        if guard < 0 or yes_no(S, R, T, P, Q, D, q, D_CARAVAN_GUARD, attack) != 1:
+        if guard < 0 or yes_no(S, R, T, P, Q, H, q, D_CARAVAN_GUARD, attack) != 1:
             break
         play_guard(S, R, T, q, guard, attack)
     if S[ERR]:
         return 0
-    blocked = attack_blocked(S, R, T, P, Q, D, q)
+    blocked = attack_blocked(S, R, T, P, Q, H, q)
     # An Estate with Moat's abilities (a real Moat was offered by attack_blocked).
     if not blocked and S[ERR] == 0 and card_with_ability(S, q, HAND0, MOAT) == ESTATE:
-        if yes_no(S, R, T, P, Q, D, q, D_REVEAL_MOAT, 0) == 1:
+        if yes_no(S, R, T, P, Q, H, q, D_REVEAL_MOAT, 0) == 1:
             log_event(S, EV_REVEAL, q, ESTATE, 1, 0)
             blocked = True
     if S[ERR] or blocked or S[CHAMPIONS + q] > 0:
@@ -539,7 +539,7 @@ def attacked_adv(S, R, T, P, Q, D, p, q, unused):
 
 
 @njit(cache=True)
-def attacked_agent(S, R, T, P, Q, D, q):
+def attacked_agent(S, R, T, P, Q, H, q):
     """:func:`attacked_adv` for an agent seat (sim.env), whose questions must not tell
     the other seats what it holds (sim.engine.steps.agent_reaction): asked to play a
     Caravan Guard whenever it owns one, until it answers "no", then once to reveal a
@@ -548,11 +548,11 @@ def attacked_agent(S, R, T, P, Q, D, q):
     as here, so an agent answering as its bot plays the bot's game."""
     attack = S[V + V_THIS]
     while S[ERR] == 0:
-        guard = agent_reaction(S, R, T, P, Q, D, q, D_CARAVAN_GUARD, CARAVAN_GUARD, attack)
+        guard = agent_reaction(S, R, T, P, Q, H, q, D_CARAVAN_GUARD, CARAVAN_GUARD, attack)
         if guard < 0:
             break
         play_guard(S, R, T, q, guard, attack)
-    if S[ERR] or agent_blocked(S, R, T, P, Q, D, q) or S[ERR] or S[CHAMPIONS + q] > 0:
+    if S[ERR] or agent_blocked(S, R, T, P, Q, H, q) or S[ERR] or S[CHAMPIONS + q] > 0:
         return 0
     return 1
 
@@ -594,13 +594,13 @@ def any_action_pile(S, T, p, exclude_own):
 
 
 @njit(cache=True)
-def move_token(S, R, T, P, Q, D, p, k, by, exclude_own):
+def move_token(S, R, T, P, Q, H, p, k, by, exclude_own):
     """``p`` moves their token ``k`` (TOKEN_CARD .. TOKEN_TRASHING) to an Action Supply
     pile of their choice (D_TOKEN_PILE, arg ``k``); with ``exclude_own`` (Teacher) a
     pile that has none of ``p``'s tokens.  Nothing when no pile qualifies."""
     if not any_action_pile(S, T, p, exclude_own):
         return
-    c = ask(S, R, T, P, Q, D, p, D_TOKEN_PILE, k)
+    c = ask(S, R, T, P, Q, H, p, D_TOKEN_PILE, k)
     if S[ERR]:
         return
     if not action_supply_pile(S, T, c) or (exclude_own and has_token_on(S, p, c)):

@@ -8,7 +8,8 @@ exchanged, the next hand, Save's card).
 
 The engine reaches :func:`play_turn_adv` through ``H[H_TURN]`` (sim.engine.cardcalls),
 so a base-set game neither runs nor compiles it.  ``H`` here is the engine's
-``H[:H_TURN]``; card texts get ``D`` = ``H[:H_CARDS]``.
+``H[:H_TURN]``; card texts get ``H[:H_CARDS]``, which they call ``H`` too (the names of
+sim.engine.layout mean the same member in every prefix).
 
 Plays go through the play stack with the wide entries of sim.engine.layout
 (E_*): an entry is one copy of a card to be resolved ``E_LEFT`` more times, by
@@ -295,7 +296,7 @@ def play_plain_treasures(S, T, p, c, k):
 
 
 @njit(cache=True)
-def after_action(S, R, T, P, Q, D, p, o):
+def after_action(S, R, T, P, Q, H, p, o):
     """The after-Action window of the entry at ``o`` (its card just resolved): call Coin
     of the Realm (+2 Actions) any number of times, or Royal Carriage to replay the card
     if this copy is still in play (the replay is queued; its own window follows it).
@@ -310,7 +311,7 @@ def after_action(S, R, T, P, Q, D, p, o):
         cotr_ok = S[m0 + COIN_OF_THE_REALM] > 0
         if not (rc_ok or cotr_ok):
             return
-        a = ask_rule(S, R, T, P, Q, D, p, D_AFTER_ACTION, c, b)
+        a = ask_rule(S, R, T, P, Q, H, p, D_AFTER_ACTION, c, b)
         if S[ERR] or a < 0:
             return
         if rc_ok and a < N_CARDS and has_ability(S, p, a, ROYAL_CARRIAGE):
@@ -415,7 +416,7 @@ def start_call_ok(S, p, c):
 
 
 @njit(cache=True)
-def do_start_item(S, R, T, P, Q, D, p, c):
+def do_start_item(S, R, T, P, Q, H, p, c):
     """Resolve one start-of-turn item: all of Gear's cards, all Hireling draws, or one
     play's worth of a Duration's next-turn effect."""
     if c == GEAR:
@@ -434,7 +435,7 @@ def do_start_item(S, R, T, P, Q, D, p, c):
         draw(S, R, p, 3)
     elif c == DUNGEON:
         S[NEXT_DUNGEON + p] -= 1
-        dungeon_effect(S, R, T, P, Q, D, p)
+        dungeon_effect(S, R, T, P, Q, H, p)
     elif c == CARAVAN_GUARD:
         S[NEXT_GUARD + p] -= 1
         add_coins(S, p, 1)
@@ -446,7 +447,7 @@ def do_start_item(S, R, T, P, Q, D, p, c):
         S[V + V_BUYS] += 1
     elif c == AMULET:
         S[NEXT_AMULET + p] -= 1
-        amulet_effect(S, R, T, P, Q, D, p)
+        amulet_effect(S, R, T, P, Q, H, p)
 
 
 @njit(cache=True, inline="always")
@@ -541,11 +542,11 @@ def start_of_turn(S, R, T, P, Q, H, p):
         k = card_with_ability(S, p, MAT0, a) if a < N_CARDS else -1
         if calls_open and k >= 0 and start_call_ok(S, p, k):
             call_from_mat(S, p, k, -1)
-            D = H[:H_CARDS]
+            calls = H[:H_CARDS]
             # The call's text is the card's function with the call flag set (V_GONE 2).
             S[V + V_THIS] = k
             S[V + V_GONE] = 2
-            H[H_CARDS][T[played_as(S, p, k) * N_COLS + C_SPECIAL]](S, R, T, P, Q, D, p)
+            H[H_CARDS][T[played_as(S, p, k) * N_COLS + C_SPECIAL]](S, R, T, P, Q, calls, p)
             S[V + V_GONE] = 0
         else:
             fail(S, ERR_ILLEGAL, p, D_START, a)
@@ -582,18 +583,18 @@ def buy_event(S, R, T, P, Q, H, p, c):
 
 
 @njit(cache=True, inline="always")
-def on_buy(S, R, T, P, Q, D, p, c, first):
+def on_buy(S, R, T, P, Q, H, p, c, first):
     """What buying ``c`` sets off before it is gained (ADVENTURES.md §2.8): its own
     on-buy text (Port, Messenger; an inheriting Estate's too), the Trashing token, then
     each Haunted Woods and Swamp Hag affecting ``p``."""
     if has_ability(S, p, c, PORT) and S[SUPPLY + PORT] > 0:
-        gain_card(S, R, T, P, Q, D, p, PORT, 0)
+        gain_card(S, R, T, P, Q, H, p, PORT, 0)
     if has_ability(S, p, c, MESSENGER) and first:
-        messenger_gain(S, R, T, P, Q, D, p)
+        messenger_gain(S, R, T, P, Q, H, p)
     if S[ERR]:
         return
     if S[TOK_TRASH + p] == c + 1 and S[HAND_N + p] > 0:
-        t = ask(S, R, T, P, Q, D, p, D_TRASHING_TOKEN, c)
+        t = ask(S, R, T, P, Q, H, p, D_TRASHING_TOKEN, c)
         if S[ERR]:
             return
         if t >= 0:
@@ -608,14 +609,14 @@ def on_buy(S, R, T, P, Q, D, p, c, first):
         woods += S[WOODS_ON + a * MAX_PLAYERS + p]
         curses += S[HAG_ON + a * MAX_PLAYERS + p]
     if woods and S[HAND_N + p] > 0:
-        hand_onto_deck(S, R, T, P, Q, D, p, HAUNTED_WOODS)
+        hand_onto_deck(S, R, T, P, Q, H, p, HAUNTED_WOODS)
     for _ in range(curses):
         if S[SUPPLY + CURSE] > 0 and S[ERR] == 0:
-            gain_card(S, R, T, P, Q, D, p, CURSE, 0)
+            gain_card(S, R, T, P, Q, H, p, CURSE, 0)
 
 
 @njit(cache=True)
-def messenger_gain(S, R, T, P, Q, D, p):
+def messenger_gain(S, R, T, P, Q, H, p):
     """Messenger bought first this turn: gain a card costing up to $4, then each other
     player, in turn order, gains a copy of it (while the pile lasts)."""
     any_ok = False
@@ -625,21 +626,21 @@ def messenger_gain(S, R, T, P, Q, D, p):
             break
     if not any_ok:
         return
-    c = ask(S, R, T, P, Q, D, p, D_MESSENGER_GAIN, 4)
+    c = ask(S, R, T, P, Q, H, p, D_MESSENGER_GAIN, 4)
     if S[ERR]:
         return
     if c < 0 or c >= N_CARDS or not can_gain(S, T, c, 4):
         fail(S, ERR_ILLEGAL, p, D_MESSENGER_GAIN, c)
         return
-    gain_card(S, R, T, P, Q, D, p, c, 0)
+    gain_card(S, R, T, P, Q, H, p, c, 0)
     n = S[V + V_NP]
     for k in range(1, n):
         if S[SUPPLY + c] > 0 and S[ERR] == 0:
-            gain_card(S, R, T, P, Q, D, (p + k) % n, c, 0)
+            gain_card(S, R, T, P, Q, H, (p + k) % n, c, 0)
 
 
 @njit(cache=True, inline="always")
-def buy_card(S, R, T, P, Q, D, p, c):
+def buy_card(S, R, T, P, Q, H, p, c):
     """``p`` buys card ``c``: pays, on-buy effects (:func:`on_buy`), gains it.  The gain
     is sim.engine.steps.gain_card's, with on_gain called only when it may do more than
     count the gain (mechanics.gain_sets_off)."""
@@ -648,11 +649,11 @@ def buy_card(S, R, T, P, Q, D, p, c):
     first = S[V + V_BOUGHT] == 0
     S[V + V_BOUGHT] = 1
     log_event(S, EV_BUY, p, c, 1, 0)
-    on_buy(S, R, T, P, Q, D, p, c, first)
+    on_buy(S, R, T, P, Q, H, p, c, first)
     if S[ERR] == 0 and S[SUPPLY + c] > 0:
         gain(S, T, p, c, 0)
         if gain_sets_off(S, p, c):
-            D[H_ADVENTURE][A_ON_GAIN](S, R, T, P, Q, D[:H_ADVENTURE], p, c, 0)
+            H[H_ADVENTURE][A_ON_GAIN](S, R, T, P, Q, H[:H_ADVENTURE], p, c, 0)
 
 
 # ----------------------------------------------------------------------------- cleanup
@@ -712,14 +713,14 @@ def discard_leaving(S, T, q, top):
 
 
 @njit(cache=True)
-def cleanup_adv(S, R, T, P, Q, D, p):
+def cleanup_adv(S, R, T, P, Q, H, p):
     """Cleanup: the hand and the cards leaving play go to the discard pile (Durations
     and the cards that played them stay; each Traveller leaving play may be exchanged,
     highest of its line first); cards called on this turn by other players leave their
     play areas; then the next hand (5, +2 per Expedition), then Save's card."""
     d0 = DISC0 + p * N_SLOTS
     if travellers_in_play(S, p):
-        top = discard_hand_then_play(S, R, T, P, Q, D, p)
+        top = discard_hand_then_play(S, R, T, P, Q, H, p)
     else:
         top = discard_hand_and_leaving(S, T, p)
     if S[ERR]:
@@ -795,7 +796,7 @@ def discard_hand_and_leaving(S, T, p):
 
 
 @njit(cache=True)
-def discard_hand_then_play(S, R, T, P, Q, D, p):
+def discard_hand_then_play(S, R, T, P, Q, H, p):
     """Cleanup's discards with a Traveller in play: the hand goes to the discard pile,
     then each Traveller leaving play may be exchanged (highest of its line first), then
     the other copies leaving play go; returns the highest id moved, or -1 (after an
@@ -838,7 +839,7 @@ def discard_hand_then_play(S, R, T, P, Q, D, p):
                 if S[ERR]:
                     return top
                 if exchange_possible(S, T, p, t):
-                    if yes_no(S, R, T, P, Q, D, p, D_EXCHANGE, t) == 1:
+                    if yes_no(S, R, T, P, Q, H, p, D_EXCHANGE, t) == 1:
                         nxt = T[UPGRADE + played_as(S, p, t)] - 1
                         exchange(S, T, p, t)
                         if nxt > top:       # moved to the discard pile at this Cleanup too
@@ -972,7 +973,7 @@ def one_turn(S, R, T, P, Q, H, p):
     h0 = HAND0 + p * N_SLOTS
     # What the turn's questions and most steps take: not the card table (80 function
     # pointers, copied on every call that takes it; only the inlined plays read it).
-    D = H[:H_CARDS]
+    calls = H[:H_CARDS]
     S[V + V_ACTIONS] = 1
     S[V + V_BUYS] = 1
     S[V + V_COINS] = 0
@@ -1014,7 +1015,7 @@ def one_turn(S, R, T, P, Q, H, p):
         else:
             if not action_in_hand(S, T, p):
                 break
-            c = ask(S, R, T, P, Q, D, p, D_ACTION, 0)
+            c = ask(S, R, T, P, Q, calls, p, D_ACTION, 0)
         if S[ERR] or c < 0:
             break
         if c >= N_CARDS or S[h0 + c] <= 0 or not is_action_for(S, T, p, c):
@@ -1046,7 +1047,7 @@ def one_turn(S, R, T, P, Q, H, p):
                     break
             if not any_treasure:
                 break
-            c = ask(S, R, T, P, Q, D, p, D_TREASURE, 0)
+            c = ask(S, R, T, P, Q, calls, p, D_TREASURE, 0)
             if S[ERR] or c < 0:
                 break
             if not in_hand_ok(S, T, p, D_TREASURE, c, TREASURE):
@@ -1060,7 +1061,7 @@ def one_turn(S, R, T, P, Q, H, p):
         if fast:
             c = pick_buy_adv(S, T, P, Q, b, p)
         else:
-            c = ask(S, R, T, P, Q, D, p, D_BUY, 0)
+            c = ask(S, R, T, P, Q, calls, p, D_BUY, 0)
         if S[ERR] or c < 0:
             break
         is_event = c < N_CARDS and (T[c * N_COLS + C_TYPES] & EVENT) != 0
@@ -1077,14 +1078,14 @@ def one_turn(S, R, T, P, Q, H, p):
         if is_event:
             buy_event(S, R, T, P, Q, H, p, c)
         else:
-            buy_card(S, R, T, P, Q, D, p, c)
+            buy_card(S, R, T, P, Q, calls, p, c)
     if S[ERR]:
         return 0
     # End of the Buy phase: Wine Merchants (and Estates with their abilities) may leave
     # the mat with $2 unspent, one question each.
     while S[ERR] == 0:
         w = card_with_ability(S, p, MAT0, WINE_MERCHANT)
-        if w < 0 or S[V + V_COINS] < 2 or yes_no(S, R, T, P, Q, D, p, D_WINE_MERCHANT, 0) != 1:
+        if w < 0 or S[V + V_COINS] < 2 or yes_no(S, R, T, P, Q, calls, p, D_WINE_MERCHANT, 0) != 1:
             break
         move_card(S, p, Z_MAT, Z_DISC, w)
         log_event(S, EV_DISCARD, p, w, 1, DISCARD_WINE_MERCHANT)
@@ -1101,6 +1102,6 @@ def one_turn(S, R, T, P, Q, H, p):
         else:
             draw(S, R, p, draws)
     else:
-        cleanup_adv(S, R, T, P, Q, D, p)
+        cleanup_adv(S, R, T, P, Q, calls, p)
     return produced
 
