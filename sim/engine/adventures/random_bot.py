@@ -29,7 +29,6 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-import sim.engine.adventures.turn as _turn
 from sim.cards import ACTION, ATTACK, C_TYPES, CURSE, EVENT, N_CARDS, TREASURE, VICTORY
 from sim.cards.adventures import (
     COIN_OF_THE_REALM,
@@ -39,7 +38,14 @@ from sim.cards.adventures import (
     TEACHER,
     TRANSMOGRIFY,
 )
-from sim.engine.adventures.mechanics import action_supply_pile, has_token_on, is_action_for
+from sim.engine.adventures.mechanics import (
+    START_ITEMS,
+    action_supply_pile,
+    event_allowed,
+    has_token_on,
+    is_action_for,
+    start_item_due,
+)
 from sim.engine.codes import (
     D_ACTION,
     D_AFTER_ACTION,
@@ -136,8 +142,8 @@ def rc_can_replay(S, p, c):
 def start_calls_due(S, p):
     """Start-of-turn effects still due for ``p`` (Gear's cards, Durations, Hireling)."""
     n = 0
-    for i in range(len(_turn.START_ITEMS)):
-        if _turn.start_item_due(S, p, _turn.START_ITEMS[i]):
+    for i in range(len(START_ITEMS)):
+        if start_item_due(S, p, START_ITEMS[i]):
             n += 1
     return n
 
@@ -161,7 +167,7 @@ def _ok(S, T, p, c, kind, mask, lim):
     if kind == K_PLAY:
         return S[PLAY0 + p * N_SLOTS + c] > 0
     if kind == K_START:
-        if _turn.start_item_due(S, p, c):
+        if start_item_due(S, p, c):
             return True
         # A call, named by its Reserve (an Estate inheriting it on the mat counts).
         return (c == GUIDE or c == RATCATCHER or c == TRANSMOGRIFY or c == TEACHER) and \
@@ -176,7 +182,7 @@ def _ok(S, T, p, c, kind, mask, lim):
         return action_supply_pile(S, T, c) and not (lim and has_token_on(S, p, c))
     if kind == K_BUY:
         if t & EVENT:
-            return _turn.event_allowed(S, T, p, c)
+            return event_allowed(S, T, p, c)
         return S[V + V_MISSION] == 0 and can_gain(S, T, c, S[V + V_COINS])
     if kind == K_INHERIT:
         return (t & ACTION) != 0 and (t & VICTORY) == 0 and can_gain(S, T, c, lim)
