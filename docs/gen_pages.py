@@ -194,6 +194,15 @@ def layout_rows() -> list[tuple[str, str, list[tuple[str, int]], str]]:
     return rows
 
 
+def _markdown_text(text: str) -> str:
+    """``text`` with its square brackets escaped outside code spans: a comment such as
+    ``H[H_HOOKS][k - 1]`` would otherwise read as a reference link (mkdocs --strict fails)."""
+    parts = text.split("`")
+    for i in range(0, len(parts), 2):
+        parts[i] = parts[i].replace("[", "\\[").replace("]", "\\]")
+    return "`".join(parts)
+
+
 def state_page() -> str:
     """The engine's arrays, from sim.engine.layout (see :func:`layout_rows`)."""
     import sim.engine.layout as L
@@ -202,17 +211,17 @@ def state_page() -> str:
     lines = ["# The engine's arrays", "",
              "Generated from `sim/engine/layout.py` at every build: every name it assigns, "
              "in its order, with its value (an offset into the array, a width or a count) and "
-             "the comment that says what it holds. " + intro.replace("``", "`"), ""]
+             "the comment that says what it holds. " + _markdown_text(intro.replace("``", "`")), ""]
     current, seen = None, set()
     for array, intro, names, note in layout_rows():
         if array != current:
             title = ARRAY_TITLES[array] + (" (continued)" if array in seen else "")
             current = array
             seen.add(array)
-            lines += ["", f"## {title}", "", intro.replace("``", "`"), "",
+            lines += ["", f"## {title}", "", _markdown_text(intro.replace("``", "`")), "",
                       "| name = value | what |", "|---|---|"]
         cells = ", ".join(f"`{n}` = {v}" for n, v in names)
-        what = note.replace("|", "\\|").replace("``", "`")
+        what = _markdown_text(note.replace("|", "\\|").replace("``", "`"))
         lines.append(f"| {cells} | {what} |")
     return "\n".join(lines) + "\n"
 

@@ -327,6 +327,10 @@ def test_state_page_lists_every_name_of_the_layout_with_its_value():
                         "State `S` (continued)"]
     s_rows = page.split("## Card table")[0]
     assert "`HAND_N` =" in page and "`SUPPLY` = " in s_rows and "`N_COLS` = " not in s_rows
+    # A bracket outside a code span would read as a Markdown link (``H[H_HOOKS][k - 1]``
+    # in a comment broke mkdocs --strict): each one on the page is escaped.
+    prose = "".join(re.split(r"`[^`]*`", page))
+    assert not re.search(r"(?<!\\)[\[\]]", prose), re.search(r".{20}(?<!\\)[\[\]].{20}", prose)
 
 
 def test_conditions_page_lists_every_term_the_parser_takes():
