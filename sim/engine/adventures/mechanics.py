@@ -23,7 +23,6 @@ from numba import njit
 from sim.cards import (
     ACTION,
     C_COINS,
-    C_TYPES,
     CARAVAN_GUARD,
     COIN_OF_THE_REALM,
     DUPLICATE,
@@ -72,14 +71,12 @@ from sim.engine.layout import (
     ERR,
     HAND0,
     HAND_N,
-    IN_SUPPLY,
     KEEP,
     MARKS,
     MAT0,
     MAX_PLAYERS,
     N_COLS,
     N_SLOTS,
-    N_TOKENS_ON_PILES,
     NEXT_GUARD,
     NON_SUPPLY,
     P_WIDTH,
@@ -109,6 +106,7 @@ from sim.engine.layout import (
     Z_PLAY,
     V,
 )
+from sim.engine.legality import action_supply_pile, has_token_on
 from sim.engine.program import F_HOOK, F_KIND, K_RULES, R_DISCARD
 from sim.engine.steps import (
     agent_blocked,
@@ -527,23 +525,6 @@ def coin_of_the_realm_on_mat(S, p):
 def is_action_for(S, T, p, c):
     return (types_of(S, T, p, c) & ACTION) != 0
 
-
-
-@njit(cache=True)
-def action_supply_pile(S, T, c):
-    """``c`` names an Action Supply pile (a pile of this game's Supply whose cards are
-    Actions; empty or not): where tokens go."""
-    return (0 <= c < N_CARDS and S[IN_SUPPLY + c] != 0
-            and (T[c * N_COLS + C_TYPES] & ACTION) != 0)
-
-
-@njit(cache=True)
-def has_token_on(S, p, c):
-    """Any of ``p``'s pile tokens (+1 Card ... Trashing) is on ``c``'s pile."""
-    for k in range(N_TOKENS_ON_PILES):
-        if S[TOK_CARD + k * MAX_PLAYERS + p] == c + 1:
-            return True
-    return False
 
 
 @njit(cache=True)

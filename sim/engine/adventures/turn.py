@@ -208,6 +208,7 @@ from sim.engine.layout import (
     Z_SAVE,
     V,
 )
+from sim.engine.legality import START_ITEMS, event_allowed, event_in_game, start_item_due  # noqa: F401
 from sim.engine.program import F_HOOK, F_KIND, F_LISTS, K_RULES, L_BUY, X_START
 from sim.engine.steps import (
     A_ON_GAIN,
@@ -235,12 +236,6 @@ from sim.engine.zones import (
     with_ability,
 )
 
-# Start-of-turn items a bot orders (D_START answers), in the default order: Gear's
-# cards first (so a call can use them), then the Durations' draws, their $ and Buys,
-# Amulet's choices; the optional calls come after these.  (start_of_turn's single pass
-# names them one by one in this order too; a test checks it against the asking loop.)
-START_ITEMS = (GEAR, HIRELING, HAUNTED_WOODS, DUNGEON, CARAVAN_GUARD, SWAMP_HAG, BRIDGE_TROLL,
-               AMULET)
 # Travellers in the order Cleanup offers their exchange: each line from its top, so that a
 # card returned by one exchange is there for the next (ADVENTURES.md §2.5).
 EXCHANGE_ORDER = (DISCIPLE, FUGITIVE, SOLDIER, PEASANT, HERO, WARRIOR, TREASURE_HUNTER, PAGE)
@@ -396,27 +391,6 @@ def play_action_adv(S, R, T, P, Q, H, p, c):
 
 
 # ----------------------------------------------------------------------------- start of turn
-@njit(cache=True, inline="always")
-def start_item_due(S, p, c):
-    if c == GEAR:
-        return S[GEAR_N + p] > 0
-    if c == HIRELING:
-        return S[HIRELINGS + p] > 0 and S[V + V_STAYS] == 0   # V_STAYS: Hireling done
-    if c == HAUNTED_WOODS:
-        return S[NEXT_WOODS + p] > 0
-    if c == DUNGEON:
-        return S[NEXT_DUNGEON + p] > 0
-    if c == CARAVAN_GUARD:
-        return S[NEXT_GUARD + p] > 0
-    if c == SWAMP_HAG:
-        return S[NEXT_HAG + p] > 0
-    if c == BRIDGE_TROLL:
-        return S[NEXT_TROLL + p] > 0
-    if c == AMULET:
-        return S[NEXT_AMULET + p] > 0
-    return False
-
-
 @njit(cache=True, inline="always")
 def start_window_open(S, p):
     """Anything can happen in ``p``'s start-of-turn window: an item of START_ITEMS due
@@ -578,27 +552,6 @@ def start_of_turn(S, R, T, P, Q, H, p):
 
 
 # ----------------------------------------------------------------------------- buying
-@njit(cache=True)
-def event_in_game(T, c):
-    for i in range(T[N_EVENTS]):
-        if T[EVENT_IDS + i] == c:
-            return True
-    return False
-
-
-@njit(cache=True)
-def event_allowed(S, T, p, c):
-    """Event ``c`` can be bought now: in the game, affordable (its fixed cost), not a
-    second time this turn if once per turn, Inheritance once per game."""
-    if c < FIRST_EVENT or c >= N_CARDS or not event_in_game(T, c):
-        return False
-    if T[c * N_COLS + C_COST] > S[V + V_COINS]:
-        return False
-    if S[V + V_ONCE] & (1 << (c - FIRST_EVENT)):
-        return False
-    return not (c == INHERITANCE and S[INHERITANCE_BOUGHT + p] != 0)
-
-
 @njit(cache=True)
 def pick_buy_adv(S, T, P, Q, b, p):
     """A rule bot's buy in an Adventures game: the first rule of its buy list whose card
