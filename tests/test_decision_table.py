@@ -238,3 +238,13 @@ def test_the_rule_languages_choose_words_cover_the_tables_options():
         rec = codes.DECISIONS[d]
         n = len(rec.options) if rec.answer == codes.ANS_MODE else 2
         assert len(CHOICES[card_id(name)]) == n, name
+
+
+def test_the_python_bots_methods_come_from_the_table():
+    from sim.engine import callbacks
+
+    assert callbacks.METHODS == tuple(d.method for d in codes.DECISIONS)
+    assert len(set(callbacks.METHODS)) == codes.N_DECISIONS
+    assert all(m.isidentifier() for m in callbacks.METHODS)
+    assert callbacks.MODES == {"amulet_mode": 3, "teacher_token": 4, "miser_mode": 2,
+                               "quest_mode": 3}

@@ -87,6 +87,7 @@ class Decision:
 
     code: int
     name: str                   # short words: "play an Action", "trash with Chapel"
+    method: str                 # the Python bot's method (sim.engine.callbacks.PythonBot)
     asked: int                  # ASK_*
     answer: int                 # ANS_*
     domain: int = DOM_NONE      # DOM_*
@@ -102,15 +103,15 @@ class Decision:
 DECISIONS: list[Decision] = []
 
 
-def decision(name: str, *, asked: int, answer: int, domain: int = DOM_NONE, types: int = 0,
-             not_types: int = 0, limit: int = LIM_NONE, none: int = NONE_NEVER,
+def decision(name: str, method: str, *, asked: int, answer: int, domain: int = DOM_NONE,
+             types: int = 0, not_types: int = 0, limit: int = LIM_NONE, none: int = NONE_NEVER,
              exclude: int = -1, options: tuple[str, ...] = (), text: str) -> int:
     """Declare the next decision: append its record to DECISIONS, return its code."""
     if answer == ANS_YES_NO and (domain or none):
         raise ValueError(f"{name}: a yes/no question has no domain and no 'none'")
     if (answer == ANS_MODE) != bool(options):
         raise ValueError(f"{name}: option words go with option answers, and only there")
-    d = Decision(len(DECISIONS), name, asked, answer, domain, types, not_types, limit, none,
+    d = Decision(len(DECISIONS), name, method, asked, answer, domain, types, not_types, limit, none,
                  exclude, tuple(options), text)
     DECISIONS.append(d)
     return d.code
@@ -125,215 +126,280 @@ _T, _O, _A = ASK_TURN, ASK_OTHER, ASK_ANY
 _C, _YN, _M, _ORD = ANS_CARD, ANS_YES_NO, ANS_MODE, ANS_ORDER
 
 D_ACTION = decision(
-    "play an Action", asked=_T, answer=_C, domain=DOM_HAND_ACTION, none=NONE_ALWAYS,
+    "play an Action", "play_action",
+    asked=_T, answer=_C, domain=DOM_HAND_ACTION, none=NONE_ALWAYS,
     text="Which Action from your hand do you play? None ends the Action phase.")
 D_TREASURE = decision(
-    "play a Treasure", asked=_T, answer=_C, domain=DOM_HAND, types=_TREASURE,
+    "play a Treasure", "play_treasure",
+    asked=_T, answer=_C, domain=DOM_HAND, types=_TREASURE,
     none=NONE_ALWAYS, text="Which Treasure from your hand do you play? None stops playing "
     "Treasures.")
 D_BUY = decision(
-    "buy", asked=_T, answer=_C, domain=DOM_BUY, limit=LIM_COINS, none=NONE_ALWAYS,
+    "buy", "buy",
+    asked=_T, answer=_C, domain=DOM_BUY, limit=LIM_COINS, none=NONE_ALWAYS,
     text="Which card (or Event) do you buy with the $ you have? None stops buying.")
 D_ATTACK_DISCARD = decision(
-    "discard to an attack", asked=_O, answer=_C, domain=DOM_HAND, none=NONE_IF_EMPTY,
+    "discard to an attack", "attack_discard",
+    asked=_O, answer=_C, domain=DOM_HAND, none=NONE_IF_EMPTY,
     text="Which card from your hand do you discard to the attack (arg: how many still)?")
 D_REVEAL_MOAT = decision(
-    "reveal Moat", asked=_O, answer=_YN,
+    "reveal Moat", "reveal_moat",
+    asked=_O, answer=_YN,
     text="Do you reveal Moat (or a card with its abilities) to be unaffected by the attack?")
 D_CELLAR = decision(
-    "discard to Cellar", asked=_T, answer=_C, domain=DOM_HAND, none=NONE_ALWAYS,
+    "discard to Cellar", "cellar_discard",
+    asked=_T, answer=_C, domain=DOM_HAND, none=NONE_ALWAYS,
     text="Which card from your hand do you discard to Cellar? None stops discarding.")
 D_REMODEL_TRASH = decision(
-    "trash with Remodel", asked=_T, answer=_C, domain=DOM_HAND, none=NONE_IF_EMPTY,
+    "trash with Remodel", "remodel_trash",
+    asked=_T, answer=_C, domain=DOM_HAND, none=NONE_IF_EMPTY,
     text="Which card from your hand do you trash with Remodel?")
 D_REMODEL_GAIN = decision(
-    "gain with Remodel", asked=_T, answer=_C, domain=DOM_GAIN, limit=LIM_ARG,
+    "gain with Remodel", "remodel_gain",
+    asked=_T, answer=_C, domain=DOM_GAIN, limit=LIM_ARG,
     none=NONE_IF_EMPTY, text="Which card costing up to arg do you gain with Remodel?")
 D_MINE_TRASH = decision(
-    "trash with Mine", asked=_T, answer=_C, domain=DOM_HAND, types=_TREASURE,
+    "trash with Mine", "mine_trash",
+    asked=_T, answer=_C, domain=DOM_HAND, types=_TREASURE,
     none=NONE_ALWAYS, text="Which Treasure from your hand do you trash with Mine, if any?")
 D_MINE_GAIN = decision(
-    "gain with Mine", asked=_T, answer=_C, domain=DOM_GAIN, types=_TREASURE, limit=LIM_ARG,
+    "gain with Mine", "mine_gain",
+    asked=_T, answer=_C, domain=DOM_GAIN, types=_TREASURE, limit=LIM_ARG,
     none=NONE_IF_EMPTY, text="Which Treasure costing up to arg do you gain to your hand?")
 D_WORKSHOP_GAIN = decision(
-    "gain with Workshop", asked=_T, answer=_C, domain=DOM_GAIN, limit=LIM_ARG,
+    "gain with Workshop", "workshop_gain",
+    asked=_T, answer=_C, domain=DOM_GAIN, limit=LIM_ARG,
     none=NONE_IF_EMPTY, text="Which card costing up to arg do you gain with Workshop?")
 D_CHAPEL = decision(
-    "trash with Chapel", asked=_T, answer=_C, domain=DOM_HAND, none=NONE_ALWAYS,
+    "trash with Chapel", "chapel_trash",
+    asked=_T, answer=_C, domain=DOM_HAND, none=NONE_ALWAYS,
     text="Which card from your hand do you trash with Chapel (up to 4)? None stops.")
 D_MONEYLENDER = decision(
-    "trash a Copper with Moneylender", asked=_T, answer=_YN,
+    "trash a Copper with Moneylender", "moneylender_trash",
+    asked=_T, answer=_YN,
     text="Do you trash a Copper from your hand for +$3?")
 D_HARBINGER = decision(
-    "put a card back with Harbinger", asked=_T, answer=_C, domain=DOM_DISCARD,
+    "put a card back with Harbinger", "harbinger_topdeck",
+    asked=_T, answer=_C, domain=DOM_DISCARD,
     none=NONE_ALWAYS, text="Which card from your discard pile do you put onto your deck, "
     "if any?")
 D_VASSAL = decision(
-    "play with Vassal", asked=_T, answer=_YN,
+    "play with Vassal", "vassal_play",
+    asked=_T, answer=_YN,
     text="Do you play the Action Vassal discarded (arg: the card)?")
 D_BUREAUCRAT = decision(
-    "put a Victory card back (Bureaucrat)", asked=_O, answer=_C, domain=DOM_HAND,
+    "put a Victory card back (Bureaucrat)", "bureaucrat_topdeck",
+    asked=_O, answer=_C, domain=DOM_HAND,
     types=_VICTORY, none=NONE_IF_EMPTY,
     text="Which Victory card from your hand do you put onto your deck?")
 D_POACHER = decision(
-    "discard to Poacher", asked=_T, answer=_C, domain=DOM_HAND, none=NONE_IF_EMPTY,
+    "discard to Poacher", "poacher_discard",
+    asked=_T, answer=_C, domain=DOM_HAND, none=NONE_IF_EMPTY,
     text="Which card from your hand do you discard to Poacher (arg: how many still)?")
 D_THRONE_ROOM = decision(
-    "play twice with Throne Room", asked=_T, answer=_C, domain=DOM_HAND, types=_ACTION,
+    "play twice with Throne Room", "throne_room",
+    asked=_T, answer=_C, domain=DOM_HAND, types=_ACTION,
     none=NONE_ALWAYS, text="Which Action from your hand do you play twice, if any?")
 D_BANDIT = decision(
-    "trash to Bandit", asked=_O, answer=_C, domain=DOM_ASIDE, types=_TREASURE,
+    "trash to Bandit", "bandit_trash",
+    asked=_O, answer=_C, domain=DOM_ASIDE, types=_TREASURE,
     exclude=_COPPER, none=NONE_IF_EMPTY,
     text="Which revealed Treasure other than Copper do you trash?")
 D_LIBRARY = decision(
-    "set aside with Library", asked=_T, answer=_YN,
+    "set aside with Library", "library_set_aside",
+    asked=_T, answer=_YN,
     text="Do you set aside the Action you just drew (arg: the card) instead of keeping it?")
 D_SENTRY_TRASH = decision(
-    "trash with Sentry", asked=_T, answer=_C, domain=DOM_ASIDE, none=NONE_ALWAYS,
+    "trash with Sentry", "sentry_trash",
+    asked=_T, answer=_C, domain=DOM_ASIDE, none=NONE_ALWAYS,
     text="Which looked-at card do you trash? None stops trashing.")
 D_SENTRY_DISCARD = decision(
-    "discard with Sentry", asked=_T, answer=_C, domain=DOM_ASIDE, none=NONE_ALWAYS,
+    "discard with Sentry", "sentry_discard",
+    asked=_T, answer=_C, domain=DOM_ASIDE, none=NONE_ALWAYS,
     text="Which looked-at card do you discard? None stops discarding.")
 D_SENTRY_TOP = decision(
-    "order the cards Sentry puts back", asked=_T, answer=_ORD, domain=DOM_ASIDE,
+    "order the cards Sentry puts back", "sentry_top",
+    asked=_T, answer=_ORD, domain=DOM_ASIDE,
     none=NONE_IF_EMPTY,
     text="Of the two cards going back, which goes on top (drawn first)?")
 D_ARTISAN_GAIN = decision(
-    "gain with Artisan", asked=_T, answer=_C, domain=DOM_GAIN, limit=LIM_ARG,
+    "gain with Artisan", "artisan_gain",
+    asked=_T, answer=_C, domain=DOM_GAIN, limit=LIM_ARG,
     none=NONE_IF_EMPTY, text="Which card costing up to arg do you gain to your hand?")
 D_ARTISAN_TOPDECK = decision(
-    "put a card back with Artisan", asked=_T, answer=_C, domain=DOM_HAND, none=NONE_IF_EMPTY,
+    "put a card back with Artisan", "artisan_topdeck",
+    asked=_T, answer=_C, domain=DOM_HAND, none=NONE_IF_EMPTY,
     text="Which card from your hand do you put onto your deck?")
 # Adventures (sim.engine.adventures).
 D_START = decision(
-    "start of turn", asked=_T, answer=_C, domain=DOM_START, none=NONE_IF_NOTHING_DUE,
+    "start of turn", "start_of_turn",
+    asked=_T, answer=_C, domain=DOM_START, none=NONE_IF_NOTHING_DUE,
     text="Which start-of-turn effect resolves next, or which Reserve do you call (arg 1: "
     "calls are closed)? None calls nothing more.")
 D_AFTER_ACTION = decision(
-    "call after an Action", asked=_T, answer=_C, domain=DOM_AFTER, limit=LIM_ARG,
+    "call after an Action", "after_action",
+    asked=_T, answer=_C, domain=DOM_AFTER, limit=LIM_ARG,
     none=NONE_ALWAYS, text="Do you call Royal Carriage (to replay arg) or Coin of the "
     "Realm? None calls nothing.")
 D_EXCHANGE = decision(
-    "exchange a Traveller", asked=_T, answer=_YN,
+    "exchange a Traveller", "exchange_traveller",
+    asked=_T, answer=_YN,
     text="Do you exchange the Traveller (arg) you discard from play?")
 D_CARAVAN_GUARD = decision(
-    "react with Caravan Guard", asked=_O, answer=_YN,
+    "react with Caravan Guard", "caravan_guard_react",
+    asked=_O, answer=_YN,
     text="Do you play Caravan Guard from your hand against the Attack (arg)?")
 D_DUPLICATE = decision(
-    "call Duplicate", asked=_A, answer=_YN,
+    "call Duplicate", "duplicate_call",
+    asked=_A, answer=_YN,
     text="Do you call Duplicate to gain a copy of the card you just gained (arg)?")
 D_AMULET = decision(
-    "choose with Amulet", asked=_T, answer=_M,
+    "choose with Amulet", "amulet_mode",
+    asked=_T, answer=_M,
     options=("+$1", "trash a card", "gain a Silver"), text="Which of Amulet's options?")
 D_AMULET_TRASH = decision(
-    "trash with Amulet", asked=_T, answer=_C, domain=DOM_HAND, none=NONE_IF_EMPTY,
+    "trash with Amulet", "amulet_trash",
+    asked=_T, answer=_C, domain=DOM_HAND, none=NONE_IF_EMPTY,
     text="Which card from your hand do you trash?")
 D_DUNGEON = decision(
-    "discard to Dungeon", asked=_T, answer=_C, domain=DOM_HAND, none=NONE_IF_EMPTY,
+    "discard to Dungeon", "dungeon_discard",
+    asked=_T, answer=_C, domain=DOM_HAND, none=NONE_IF_EMPTY,
     text="Which card from your hand do you discard (arg: how many still)?")
 D_GEAR = decision(
-    "set aside with Gear", asked=_T, answer=_C, domain=DOM_HAND, none=NONE_ALWAYS,
+    "set aside with Gear", "gear_set_aside",
+    asked=_T, answer=_C, domain=DOM_HAND, none=NONE_ALWAYS,
     text="Which card from your hand do you set aside (arg: how many already)? None stops.")
 D_RATCATCHER = decision(
-    "trash with Ratcatcher", asked=_T, answer=_C, domain=DOM_HAND, none=NONE_IF_EMPTY,
+    "trash with Ratcatcher", "ratcatcher_trash",
+    asked=_T, answer=_C, domain=DOM_HAND, none=NONE_IF_EMPTY,
     text="Which card from your hand do you trash?")
 D_TRANSMOGRIFY_TRASH = decision(
-    "trash with Transmogrify", asked=_T, answer=_C, domain=DOM_HAND, none=NONE_IF_EMPTY,
+    "trash with Transmogrify", "transmogrify_trash",
+    asked=_T, answer=_C, domain=DOM_HAND, none=NONE_IF_EMPTY,
     text="Which card from your hand do you trash?")
 D_TRANSMOGRIFY_GAIN = decision(
-    "gain with Transmogrify", asked=_T, answer=_C, domain=DOM_GAIN, limit=LIM_ARG,
+    "gain with Transmogrify", "transmogrify_gain",
+    asked=_T, answer=_C, domain=DOM_GAIN, limit=LIM_ARG,
     none=NONE_IF_EMPTY, text="Which card costing up to arg do you gain to your hand?")
 D_TEACHER_TOKEN = decision(
-    "move a token with Teacher", asked=_T, answer=_M,
+    "move a token with Teacher", "teacher_token",
+    asked=_T, answer=_M,
     options=("+1 Card", "+1 Action", "+1 Buy", "+$1"), text="Which token does Teacher move?")
 D_TOKEN_PILE = decision(
-    "put a token on a pile", asked=_T, answer=_C, domain=DOM_PILE, none=NONE_IF_EMPTY,
+    "put a token on a pile", "token_pile",
+    asked=_T, answer=_C, domain=DOM_PILE, none=NONE_IF_EMPTY,
     text="On which Action Supply pile do you put the token (arg: which token)?")
 D_RAZE = decision(
-    "trash with Raze", asked=_T, answer=_C, domain=DOM_HAND, none=NONE_UNLESS_ARG1,
+    "trash with Raze", "raze_trash",
+    asked=_T, answer=_C, domain=DOM_HAND, none=NONE_UNLESS_ARG1,
     text="Which card from your hand do you trash? None trashes Raze itself (arg 1: Raze "
     "has left play, a card must go).")
 D_RAZE_KEEP = decision(
-    "keep with Raze", asked=_T, answer=_C, domain=DOM_ASIDE, none=NONE_IF_EMPTY,
+    "keep with Raze", "raze_keep",
+    asked=_T, answer=_C, domain=DOM_ASIDE, none=NONE_IF_EMPTY,
     text="Which looked-at card do you put into your hand?")
 D_MESSENGER_DECK = decision(
-    "move the deck with Messenger", asked=_T, answer=_YN,
+    "move the deck with Messenger", "messenger_deck",
+    asked=_T, answer=_YN,
     text="Do you put your deck into your discard pile?")
 D_MESSENGER_GAIN = decision(
-    "gain with Messenger", asked=_T, answer=_C, domain=DOM_GAIN, limit=LIM_ARG,
+    "gain with Messenger", "messenger_gain",
+    asked=_T, answer=_C, domain=DOM_GAIN, limit=LIM_ARG,
     none=NONE_IF_EMPTY,
     text="Which card costing up to arg do you gain (every other player gains a copy)?")
 D_MISER = decision(
-    "choose with Miser", asked=_T, answer=_M,
+    "choose with Miser", "miser_mode",
+    asked=_T, answer=_M,
     options=("put a Copper on the mat", "+$1 per Copper on the mat"),
     text="Which of Miser's options?")
 D_ARTIFICER_DISCARD = decision(
-    "discard to Artificer", asked=_T, answer=_C, domain=DOM_HAND, none=NONE_ALWAYS,
+    "discard to Artificer", "artificer_discard",
+    asked=_T, answer=_C, domain=DOM_HAND, none=NONE_ALWAYS,
     text="Which card from your hand do you discard? None stops.")
 D_ARTIFICER_GAIN = decision(
-    "gain with Artificer", asked=_T, answer=_C, domain=DOM_EXACT, limit=LIM_ARG,
+    "gain with Artificer", "artificer_gain",
+    asked=_T, answer=_C, domain=DOM_EXACT, limit=LIM_ARG,
     none=NONE_ALWAYS, text="Which card costing exactly arg do you gain onto your deck, "
     "if any?")
 D_STORYTELLER = decision(
-    "play with Storyteller", asked=_T, answer=_C, domain=DOM_HAND, types=_TREASURE,
+    "play with Storyteller", "storyteller_play",
+    asked=_T, answer=_C, domain=DOM_HAND, types=_TREASURE,
     none=NONE_ALWAYS, text="Which Treasure from your hand do you play (up to 3)? None stops.")
 D_WINE_MERCHANT = decision(
-    "discard Wine Merchant", asked=_T, answer=_YN,
+    "discard Wine Merchant", "wine_merchant_discard",
+    asked=_T, answer=_YN,
     text="Do you discard a Wine Merchant from your Tavern mat at the end of your Buy phase?")
 D_HERO = decision(
-    "gain with Hero", asked=_T, answer=_C, domain=DOM_GAIN, types=_TREASURE, limit=LIM_ANY,
+    "gain with Hero", "hero_gain",
+    asked=_T, answer=_C, domain=DOM_GAIN, types=_TREASURE, limit=LIM_ANY,
     none=NONE_IF_EMPTY, text="Which Treasure do you gain?")
 D_FUGITIVE = decision(
-    "discard to Fugitive", asked=_T, answer=_C, domain=DOM_HAND, none=NONE_IF_EMPTY,
+    "discard to Fugitive", "fugitive_discard",
+    asked=_T, answer=_C, domain=DOM_HAND, none=NONE_IF_EMPTY,
     text="Which card from your hand do you discard?")
 D_DISCIPLE = decision(
-    "play twice with Disciple", asked=_T, answer=_C, domain=DOM_HAND, types=_ACTION,
+    "play twice with Disciple", "disciple_play",
+    asked=_T, answer=_C, domain=DOM_HAND, types=_ACTION,
     none=NONE_ALWAYS,
     text="Which Action from your hand do you play twice (and gain a copy of), if any?")
 D_TOPDECK_ORDER = decision(
-    "order cards onto the deck", asked=_A, answer=_ORD, domain=DOM_TOPDECK,
+    "order cards onto the deck", "topdeck_order",
+    asked=_A, answer=_ORD, domain=DOM_TOPDECK,
     none=NONE_IF_EMPTY, text="Of the cards going onto your deck together, which goes next "
     "(the last put is drawn first; arg: the card whose text does it)?")
 D_TRASHING_TOKEN = decision(
-    "trash with the Trashing token", asked=_T, answer=_C, domain=DOM_HAND, none=NONE_ALWAYS,
+    "trash with the Trashing token", "trashing_token_trash",
+    asked=_T, answer=_C, domain=DOM_HAND, none=NONE_ALWAYS,
     text="Which card from your hand do you trash for the Trashing token, if any?")
 D_ALMS = decision(
-    "gain with Alms", asked=_T, answer=_C, domain=DOM_GAIN, limit=LIM_ARG, none=NONE_IF_EMPTY,
+    "gain with Alms", "alms_gain",
+    asked=_T, answer=_C, domain=DOM_GAIN, limit=LIM_ARG, none=NONE_IF_EMPTY,
     text="Which card costing up to arg do you gain?")
 D_QUEST = decision(
-    "choose with Quest", asked=_T, answer=_M, domain=DOM_QUEST, none=NONE_ALWAYS,
+    "choose with Quest", "quest_mode",
+    asked=_T, answer=_M, domain=DOM_QUEST, none=NONE_ALWAYS,
     options=("discard an Attack", "discard two Curses", "discard six cards"),
     text="What do you discard to Quest, if anything?")
 D_QUEST_DISCARD = decision(
-    "discard to Quest", asked=_T, answer=_C, domain=DOM_QUEST_DISCARD, none=NONE_IF_EMPTY,
+    "discard to Quest", "quest_discard",
+    asked=_T, answer=_C, domain=DOM_QUEST_DISCARD, none=NONE_IF_EMPTY,
     text="Which card from your hand do you discard for Quest (arg: how many still)?")
 D_SAVE = decision(
-    "set aside with Save", asked=_T, answer=_C, domain=DOM_HAND, none=NONE_IF_EMPTY,
+    "set aside with Save", "save_set_aside",
+    asked=_T, answer=_C, domain=DOM_HAND, none=NONE_IF_EMPTY,
     text="Which card from your hand do you set aside until the end of the turn?")
 D_SCOUTING_PARTY = decision(
-    "discard to Scouting Party", asked=_T, answer=_C, domain=DOM_ASIDE, none=NONE_IF_EMPTY,
+    "discard to Scouting Party", "scouting_party_discard",
+    asked=_T, answer=_C, domain=DOM_ASIDE, none=NONE_IF_EMPTY,
     text="Which looked-at card do you discard (arg: how many still)?")
 D_FAIR = decision(
-    "put a gained card on the deck (Travelling Fair)", asked=_T, answer=_YN,
+    "put a gained card on the deck (Travelling Fair)", "travelling_fair_topdeck",
+    asked=_T, answer=_YN,
     text="Do you put the card you just gained (arg) onto your deck?")
 D_BONFIRE = decision(
-    "trash with Bonfire", asked=_T, answer=_C, domain=DOM_PLAY, none=NONE_ALWAYS,
+    "trash with Bonfire", "bonfire_trash",
+    asked=_T, answer=_C, domain=DOM_PLAY, none=NONE_ALWAYS,
     text="Which card in play do you trash (up to 2)? None stops.")
 D_PILGRIMAGE = decision(
-    "gain with Pilgrimage", asked=_T, answer=_C, domain=DOM_PILGRIM, limit=LIM_ARG,
+    "gain with Pilgrimage", "pilgrimage_gain",
+    asked=_T, answer=_C, domain=DOM_PILGRIM, limit=LIM_ARG,
     none=NONE_ALWAYS, text="Which card in play do you gain a copy of (up to 3 different; "
     "arg: the highest id named so far)? None stops.")
 D_BALL = decision(
-    "gain with Ball", asked=_T, answer=_C, domain=DOM_GAIN, limit=LIM_ARG, none=NONE_IF_EMPTY,
+    "gain with Ball", "ball_gain",
+    asked=_T, answer=_C, domain=DOM_GAIN, limit=LIM_ARG, none=NONE_IF_EMPTY,
     text="Which card costing up to arg do you gain?")
 D_SEAWAY = decision(
-    "gain with Seaway", asked=_T, answer=_C, domain=DOM_GAIN, types=_ACTION, limit=LIM_ARG,
+    "gain with Seaway", "seaway_gain",
+    asked=_T, answer=_C, domain=DOM_GAIN, types=_ACTION, limit=LIM_ARG,
     none=NONE_IF_EMPTY, text="Which Action costing up to arg do you gain?")
 D_TRADE = decision(
-    "trash with Trade", asked=_T, answer=_C, domain=DOM_HAND, none=NONE_ALWAYS,
+    "trash with Trade", "trade_trash",
+    asked=_T, answer=_C, domain=DOM_HAND, none=NONE_ALWAYS,
     text="Which card from your hand do you trash for a Silver (up to 2)? None stops.")
 D_INHERITANCE = decision(
-    "set aside with Inheritance", asked=_T, answer=_C, domain=DOM_GAIN, types=_ACTION,
+    "set aside with Inheritance", "inheritance_set_aside",
+    asked=_T, answer=_C, domain=DOM_GAIN, types=_ACTION,
     not_types=_VICTORY, limit=LIM_ARG, none=NONE_IF_EMPTY,
     text="Which non-Victory Action costing up to arg do you set aside for your Estates?")
 N_DECISIONS = len(DECISIONS)
