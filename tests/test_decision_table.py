@@ -212,7 +212,7 @@ def _declare_bad(**kw) -> None:
     """Declare a malformed decision and drop it again (the table stays as it was)."""
     n = len(codes.DECISIONS)
     try:
-        codes.decision("bad", asked=codes.ASK_TURN, text="?", **kw)
+        codes.decision("bad", "bad", asked=codes.ASK_TURN, text="?", **kw)
     finally:
         del codes.DECISIONS[n:]
 
