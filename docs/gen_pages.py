@@ -13,6 +13,9 @@ only in the build, never in the repository, so they cannot go stale:
   it) and its status: the tests that name it, each linked to its source;
 * ``reference/bots.md``: the bot index, one entry per library bot (``bots.builtin_bots``)
   with its description, source and the figures the committed experiments measured;
+* ``reference/state.md``: the engine's arrays (state ``S``, table ``T``, streams ``R``,
+  programs ``P``, conditions ``Q``) and its call tables ``H``: every name
+  ``sim.engine.layout`` assigns, with its value and its comment, array by array;
 * ``reference/tests/*.md``: each test file's tests with their source (what the card
   index links to);
 * the notebooks (committed executed), which mkdocs-jupyter renders;
@@ -138,6 +141,79 @@ def conditions_page() -> str:
     for spec in C.TERM_SPECS:
         ex = example[spec.arg].format(w=spec.word)
         lines.append(f"| `{spec.word}` | {arg_text[spec.arg]} | {spec.doc} | `{ex} > 0` |")
+    return "\n".join(lines) + "\n"
+
+
+# -------------------------------------------------------------------------- the arrays
+ARRAY_HEADING = re.compile(r"^# .*``([STRPQH])(?:``|\[)")
+ARRAY_TITLES = {"S": "State `S`", "T": "Card table and setup `T`", "R": "Random streams `R`",
+                "P": "Bot programs `P`", "Q": "Conditions `Q`", "H": "Call tables `H`"}
+
+
+def layout_rows() -> list[tuple[str, str, list[tuple[str, int]], str]]:
+    """``(array, intro, [(name, value), ...], note)`` for each statement of
+    sim.engine.layout that assigns upper-case names, in source order.  A comment block
+    whose first line names an array in double backquotes (``S``, ``T``, ``R``, ``P``,
+    ``Q``, ``H``) starts that array's section (``intro``: the block's text, given with
+    the section's first row); ``note`` is the comment just above a statement and on it."""
+    import sim.engine.layout as L
+
+    src = Path(L.__file__).read_text(encoding="utf-8")
+    lines = src.splitlines()
+    array, intro, rows, done = "S", "", [], 0
+    for node in ast.parse(src).body:
+        if not isinstance(node, ast.Assign):
+            continue
+        names = [n.id for tgt in node.targets for n in ast.walk(tgt)
+                 if isinstance(n, ast.Name) and n.id.isupper()]
+        if not names:
+            continue
+        above, i = [], node.lineno - 2
+        while i >= done and lines[i].startswith("#"):
+            above.insert(0, lines[i])
+            i -= 1
+        for k in range(done, node.lineno - 1):       # a heading's block, above or apart
+            m = ARRAY_HEADING.match(lines[k])
+            if m and (k == 0 or not lines[k - 1].startswith("#")):
+                array, block = m[1], []
+                while k < len(lines) and lines[k].startswith("#"):
+                    block.append(lines[k])
+                    k += 1
+                intro = " ".join(ln[1:].strip() for ln in block)
+                above = [ln for ln in above if ln not in block]
+        end = node.end_lineno
+        on = lines[node.lineno - 1:end]
+        while end < len(lines) and lines[end].lstrip().startswith("#") and lines[end][0] == " ":
+            on.append(lines[end])
+            end += 1
+        done = end
+        note = [ln[1:].strip() for ln in above] + [ln.split("#", 1)[1].strip()
+                                                   for ln in on if "#" in ln]
+        rows.append((array, intro, [(n, getattr(L, n)) for n in names], " ".join(note)))
+        intro = ""
+    return rows
+
+
+def state_page() -> str:
+    """The engine's arrays, from sim.engine.layout (see :func:`layout_rows`)."""
+    import sim.engine.layout as L
+
+    intro = " ".join(L.__doc__.split("\n\n")[1].split())
+    lines = ["# The engine's arrays", "",
+             "Generated from `sim/engine/layout.py` at every build: every name it assigns, "
+             "in its order, with its value (an offset into the array, a width or a count) and "
+             "the comment that says what it holds. " + intro.replace("``", "`"), ""]
+    current, seen = None, set()
+    for array, intro, names, note in layout_rows():
+        if array != current:
+            title = ARRAY_TITLES[array] + (" (continued)" if array in seen else "")
+            current = array
+            seen.add(array)
+            lines += ["", f"## {title}", "", intro.replace("``", "`"), "",
+                      "| name = value | what |", "|---|---|"]
+        cells = ", ".join(f"`{n}` = {v}" for n, v in names)
+        what = note.replace("|", "\\|").replace("``", "`")
+        lines.append(f"| {cells} | {what} |")
     return "\n".join(lines) + "\n"
 
 
@@ -517,7 +593,8 @@ def notebook_files() -> dict[str, Path]:
 def all_pages() -> dict[str, str]:
     tests = collect_tests()
     pages = {"reference/cli.md": cli_page(), "reference/conditions.md": conditions_page(),
-             "reference/cards.md": cards_page(tests), "reference/bots.md": bots_page()}
+             "reference/cards.md": cards_page(tests), "reference/bots.md": bots_page(),
+             "reference/state.md": state_page()}
     pages.update(test_pages(tests))
     return pages
 

@@ -229,7 +229,8 @@ def test_an_inherited_bridge_troll_lowers_nothing_on_other_players_turns():
 
 
 def test_the_rule_bot_buys_at_the_price_an_inherited_bridge_troll_makes():
-    # turn.pick_buy_adv prices its buy list with the Trolls read once: the Estate counts.
+    # adventures.decide.pick_buy_adv prices its buy list with the Trolls read once: the
+    # Estate counts.
     sc = game([nobuy(buy=[Buy("Gold")]), nobuy()])
     sc.set_inheritance(0, "Bridge Troll").hold_in_play(0, "Estate")
     sc.set_hand(0, coppers(5)).set_deck(0, coppers(5))

@@ -304,6 +304,31 @@ def test_cli_reference_lists_every_command_and_option():
                     assert f"`{flag}`" in page, f"domsim {name} {flag} is not in the reference"
 
 
+def test_state_page_lists_every_name_of_the_layout_with_its_value():
+    """docs/reference/state.md names every constant sim.engine.layout defines (what it
+    imports aside), with the value the engine uses, under its array's heading."""
+    import ast
+
+    import sim.engine.layout as L
+
+    tree = ast.parse(Path(L.__file__).read_text(encoding="utf-8"))
+    imported = {a.asname or a.name for n in tree.body if isinstance(n, ast.ImportFrom)
+                for a in n.names}
+    defined = {n for n, v in vars(L).items()
+               if n.isupper() and isinstance(v, int) and n not in imported}
+    page = gen.state_page()
+    missing = [n for n in sorted(defined) if f"`{n}` = {getattr(L, n)}" not in page]
+    assert not missing, f"not on the state page: {missing}"
+    listed = set(re.findall(r"`([A-Z][A-Z0-9_]*)` = -?\d+", page))
+    assert listed == defined
+    sections = re.findall(r"^## (.*)$", page, re.M)
+    assert sections == ["State `S`", "Card table and setup `T`", "Random streams `R`",
+                        "Bot programs `P`", "Conditions `Q`", "Call tables `H`",
+                        "State `S` (continued)"]
+    s_rows = page.split("## Card table")[0]
+    assert "`HAND_N` =" in page and "`SUPPLY` = " in s_rows and "`N_COLS` = " not in s_rows
+
+
 def test_conditions_page_lists_every_term_the_parser_takes():
     from bots.conditions import TERM_SPECS, parse_condition
 

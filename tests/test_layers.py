@@ -12,19 +12,6 @@ import grimp
 
 ROOT = Path(__file__).resolve().parent.parent
 
-#: The one import cycle left, named so that a new one fails and fixing it says to drop
-#: it here and from pyproject.toml's ignore_imports: the Adventures decisions (compiled:
-#: mechanics.ask_rule calls adventures.decide, which uses mechanics; decide.decision_calls
-#: wires adventures.decide in).  (The random bot left it: its answers come from
-#: sim.engine.legality, below both.)
-KNOWN_CYCLES = [frozenset({
-    "sim.engine.decide",
-    "sim.engine.adventures.decide",
-    "sim.engine.adventures.mechanics",
-    "sim.engine.adventures.turn",
-})]
-
-
 def _env() -> dict:
     import os
 
@@ -69,15 +56,32 @@ def import_cycles() -> list[frozenset[str]]:
     return groups
 
 
-def test_no_import_cycles_but_the_known_one():
+def test_no_import_cycles():
     import sim
 
     assert Path(sim.__file__).resolve().parent == ROOT / "sim", "run from this checkout"
-    cycles = import_cycles()
-    new = [sorted(c) for c in cycles if c not in KNOWN_CYCLES]
-    assert not new, f"import cycles: {new}"
-    gone = [sorted(c) for c in KNOWN_CYCLES if c not in cycles]
-    assert not gone, f"fixed: drop from KNOWN_CYCLES and pyproject.toml's ignore_imports: {gone}"
+    assert [sorted(c) for c in import_cycles()] == []
+
+
+def test_every_module_imports_first():
+    """Each module of sim and bots imports first in a fresh interpreter: no "import X
+    first" order to keep (before, sim.engine.adventures.random_bot imported first failed
+    in the cycle of the Adventures decisions, and sim.env.core imported sim.engine.game
+    first to avoid it)."""
+    code = ("import importlib, sys, grimp\n"
+            "bad = []\n"
+            "for m in sorted(grimp.build_graph('sim', 'bots', cache_dir=None).modules):\n"
+            "    for k in [k for k in sys.modules if k.split('.')[0] in ('sim', 'bots')]:\n"
+            "        del sys.modules[k]\n"
+            "    try:\n"
+            "        importlib.import_module(m)\n"
+            "    except Exception as e:\n"
+            "        bad.append(f'{m}: {type(e).__name__}: {e}')\n"
+            "print(bad)\n")
+    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=_env(),
+                         capture_output=True, text=True, timeout=300)
+    assert out.returncode == 0, out.stderr[-2000:]
+    assert out.stdout.splitlines()[-1] == "[]"
 
 
 def test_the_import_contracts_hold():

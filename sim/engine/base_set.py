@@ -10,9 +10,10 @@ writes.  :data:`CARD_TEXT` maps each ``special`` code to its function; the
 engine calls the functions of the game's cards through pointers
 (:mod:`sim.engine.cardcalls`).
 
-All functions take ``(S, R, T, P, Q, D, p)``: state, random streams, table,
-bot programs, the decision pointer and hooks (``D``, see
-:func:`sim.engine.decide.decision_calls`) and the player whose card it is.
+All functions take ``(S, R, T, P, Q, H, p)``: state, random streams, table,
+bot programs, the engine's call tables up to the card table (``H[:H_CARDS]``: the
+decision pair, the hooks and the Adventures calls; see sim.engine.layout's H_* names)
+and the player whose card it is.
 """
 
 from __future__ import annotations

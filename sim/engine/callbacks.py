@@ -409,7 +409,7 @@ class View:
         * a card: not on a Mission turn, its pile not empty, affordable;
         * an Event: in this game, affordable (its printed cost), not bought already this
           turn if it is once per turn, Inheritance once per game
-          (sim.engine.adventures.turn.event_allowed)."""
+          (sim.engine.legality.event_allowed)."""
         c = _cid(name)
         if self.buys <= 0:
             return False

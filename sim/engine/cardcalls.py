@@ -13,12 +13,13 @@ called).  Each function, once compiled, is in the disk cache for every later
 game that uses it.
 
 The Adventures machinery is reached the same way: the calls every gain and every
-attack make in an Adventures game (``H[2]``, :func:`adventure_calls`) and the
-Adventures turn itself (``H[4]``); a base-set game holds stubs there and never
+attack make in an Adventures game (``H[H_ADVENTURE]``, :func:`adventure_calls`) and the
+Adventures turn itself (``H[H_TURN]``); a base-set game holds stubs there and never
 compiles them.
 
-``H`` = ``(decide pair, hooks, adventure calls, card table, (turn, stub))``; card
-texts get ``D`` = ``H[:3]``; the adventure calls get ``H[:2]``.
+``H`` = ``(decide pair, hooks, adventure calls, card table, (turn, stub))``, its members
+named by sim.engine.layout (H_DECIDE ... H_TURN); card texts get ``H[:H_CARDS]``, the
+adventure calls ``H[:H_ADVENTURE]``, each calling its prefix ``H`` too.
 
 ``run_batch`` does not take ``H`` itself but its addresses (:func:`call_addresses`:
 the same nesting of tuples, each function replaced by three integers), and rebuilds
@@ -48,9 +49,13 @@ from sim.engine import base_set
 from sim.engine.adventures import cards as adventures_cards
 from sim.engine.adventures import events as adventures_events
 from sim.engine.adventures import mechanics, turn
-from sim.engine.decide import DECIDE_SIGNATURE, decision_calls
+from sim.engine.decide import DECIDE_SIGNATURE
+from sim.engine.decision_pair import decision_calls
 from sim.engine.hooks import HOOK_SIGNATURE, MAX_HOOKS
+from sim.engine.layout import H_ADVENTURE, H_CARDS, H_DECIDE, H_HOOKS, H_TURN, N_CALL_TABLES
 
+# engine_calls builds H in the order of sim.engine.layout's names for its members.
+assert (H_DECIDE, H_HOOKS, H_ADVENTURE, H_CARDS, H_TURN) == tuple(range(N_CALL_TABLES))
 CARD_TEXT = {**base_set.CARD_TEXT, **adventures_cards.CARD_TEXT, **adventures_events.CARD_TEXT}
 N_SPECIALS = max(c.special for c in CARDS) + 1     # every card and Event has a slot
 # A base-set game's table stops after the base set's codes: its type (and so everything
@@ -59,7 +64,8 @@ N_BASE_SPECIALS = max(base_set.CARD_TEXT) + 1
 
 _S, _R, _T = types.CPointer(types.int32), types.CPointer(types.uint64), types.CPointer(types.int32)
 _P, _Q = types.CPointer(types.int32), types.CPointer(types.float64)
-# ``H[:2]``: the decision function pair and the hooks (sim.engine.decide.decision_calls).
+# ``H[:H_ADVENTURE]``: the decision function pair and the hooks
+# (sim.engine.decision_pair.decision_calls).
 DECISION_CALLS = types.Tuple((types.UniTuple(types.FunctionType(DECIDE_SIGNATURE), 2),
                               types.UniTuple(types.FunctionType(HOOK_SIGNATURE), MAX_HOOKS)))
 # The Adventures calls: (S, R, T, P, Q, H[:2], player, a, b) -> int (sim.engine.steps A_*).
@@ -78,13 +84,13 @@ BASE_TURN_SIGNATURE = types.int64(_S, _R, _T, _P, _Q,
 
 
 @njit(CARD_SIGNATURE, cache=True)
-def _no_text(S, R, T, P, Q, D, p):  # pragma: no cover - a card not in the game
+def _no_text(S, R, T, P, Q, H, p):  # pragma: no cover - a card not in the game
     """Stands in the table for the cards a game does not use."""
     return
 
 
 @njit(ADVENTURE_SIGNATURE, cache=True)
-def _no_adventure(S, R, T, P, Q, D, p, a, b):  # pragma: no cover - a base-set game
+def _no_adventure(S, R, T, P, Q, H, p, a, b):  # pragma: no cover - a base-set game
     """Stands in for the Adventures calls in a game without Adventures cards."""
     return 1
 
@@ -129,7 +135,7 @@ def card_calls(card_ids: Iterable[int], adventures: bool = False) -> tuple:
 
 
 def adventure_calls(adventures: bool) -> tuple:
-    """``H[2]``: (on_gain, attacked) of sim.engine.adventures.mechanics, or stubs."""
+    """``H[H_ADVENTURE]``: (on_gain, attacked) of sim.engine.adventures.mechanics, or stubs."""
     if not adventures:
         return (_no_adventure, _no_adventure)
     for fn in (mechanics.on_gain, mechanics.attacked_adv):
@@ -143,7 +149,7 @@ def adventure_calls(adventures: bool) -> tuple:
 
 
 def turn_calls(adventures: bool) -> tuple:
-    """``H[4]``: the Adventures turn (sim.engine.adventures.turn.play_turn_adv), or stubs."""
+    """``H[H_TURN]``: the Adventures turn (sim.engine.adventures.turn.play_turn_adv), or stubs."""
     if not adventures:
         return (_no_turn_base, _no_turn_base)
     _compile(turn.play_turn_adv, TURN_SIGNATURE)

@@ -2,7 +2,7 @@
 
 With an empty numba cache the first batch compiles the engine, in parts that do
 not depend on each other since they call each other through function pointers
-(sim.engine.decide.decision_calls, sim.engine.cardcalls): the decision maker
+(sim.engine.decision_pair.decision_calls, sim.engine.cardcalls): the decision maker
 (every bot kind; in an Adventures game its Adventures decisions too) with the
 game's card texts; in an Adventures game, the Adventures turn and the calls every
 gain and attack make; and ``run_batch`` (the game loop, the base turn, the rule-list

@@ -843,30 +843,42 @@ def python_answer(S, p, d, arg):
     return r
 
 
-@njit(cache=True)
-def decide(S, R, T, P, Q, hooks, p, d, arg):
-    """Player ``p``'s answer to decision ``d`` (a card id, -1, or 0/1 for yes/no).
-
-    The engine calls it through a function pointer (:func:`decision_calls`), never
-    directly: see below why.
-    """
+@njit(cache=True, inline="always")
+def seat_answer(S, P, hooks, p, d, arg):
+    """The answer of seat ``p``'s agent script, hook or Python bot, in that order, and the
+    bot kind that answers if none did (``USE_DEFAULT``): K_RANDOM for the random bot, any
+    other kind for the rule program.  The one dispatch of :func:`decide` and of
+    sim.engine.adventures.decide.decide_adv (inlined into each: no call more)."""
     b = S[BOT + p]
     kind = P[b * P_WIDTH + PF_FLAGS + F_KIND]
     if kind >= K_AGENT:     # an agent seat (sim.env): its script first, then its own bot
         r = agent_answer(S, p, d, arg)
         if r != USE_DEFAULT:
-            return r
+            return r, kind
         kind -= K_AGENT
     hook = P[b * P_WIDTH + PF_FLAGS + F_HOOK]
     if hook:
         r = hooks[hook - 1](hook_view(S, p), d, arg)
         if r != USE_DEFAULT:
-            return r
+            return r, kind
     if kind == K_PYTHON:
         r = python_answer(S, p, d, arg)
         if r != USE_DEFAULT:
-            return r
-    elif kind == K_RANDOM:
+            return r, kind
+    return USE_DEFAULT, kind
+
+
+@njit(cache=True)
+def decide(S, R, T, P, Q, hooks, p, d, arg):
+    """Player ``p``'s answer to decision ``d`` (a card id, -1, or 0/1 for yes/no).
+
+    The engine calls it through a function pointer (sim.engine.decision_pair), never
+    directly: see below why.
+    """
+    r, kind = seat_answer(S, P, hooks, p, d, arg)
+    if r != USE_DEFAULT:
+        return r
+    if kind == K_RANDOM:
         return random_decide(S, R, T, p, d, arg)
     return rules_decide(S, T, P, Q, p, d, arg)
 
@@ -886,41 +898,3 @@ DECIDE_SIGNATURE = types.int64(
     types.CPointer(types.int32), types.CPointer(types.float64),
     types.UniTuple(types.FunctionType(HOOK_SIGNATURE), MAX_HOOKS),
     types.int64, types.int64, types.int64)
-
-
-@njit(DECIDE_SIGNATURE.return_type(*DECIDE_SIGNATURE.args), cache=True)
-def _no_decide(S, R, T, P, Q, hooks, p, d, arg):  # pragma: no cover - never called
-    """Second member of the pair :func:`decision_calls` builds (numba types a tuple of two
-    functions of one signature as function pointers; one alone would be inlined)."""
-    return -1
-
-
-def _compile_once(dispatcher, signature) -> None:
-    """Compile ``dispatcher`` for ``signature`` (or load it from the cache) unless it was
-    compiled and locked already (see below: a locked one cannot compile again)."""
-    if dispatcher._can_compile:
-        dispatcher.compile(signature)
-
-
-def decision_calls(hooks: tuple, adventures: bool = False) -> tuple:
-    """``(decide, second), hooks``: how card texts and turns reach the players.
-
-    Compiles ``decide`` for the engine's argument types (or loads it from the cache)
-    the first time; the engine calls it as ``D[0][0](..., D[1], ...)``
-    (sim.engine.steps.ask).  In a game with Adventures cards or Events the second
-    member is sim.engine.adventures.decide.decide_adv, which ``ask`` calls instead
-    (every decision of such a game goes there); otherwise it is a stub, so a base-set
-    game never compiles the Adventures decisions.
-    """
-    _compile_once(decide, DECIDE_SIGNATURE)
-    if not adventures:
-        return ((decide, _no_decide), hooks)
-    from sim.engine.adventures.decide import decide_adv
-
-    _compile_once(decide_adv, DECIDE_SIGNATURE)
-    # Neither compiles anything more: numba then types the pair as two function pointers
-    # of one signature (otherwise as two dispatcher types, whose identity is this
-    # process's, and nothing compiled for them could be loaded from the disk cache).
-    decide.disable_compile()
-    decide_adv.disable_compile()
-    return ((decide, decide_adv), hooks)

@@ -52,11 +52,18 @@ from sim.engine.layout import (
     ACTIONS_OWNED,
     ADVENTURES_END,
     BOT,
+    DECIDE_ADV,
+    DECIDE_BASE,
     DISC0,
     DISC_N,
     DISC_TOP,
     ERR,
     GAINED,
+    H_ADVENTURE,
+    H_CARDS,
+    H_DECIDE,
+    H_HOOKS,
+    H_TURN,
     HAND0,
     HAND_N,
     HELD,
@@ -83,6 +90,7 @@ from sim.engine.layout import (
     T_NIDS,
     TRASH,
     TREASURE_IDS,
+    TURN_ADV,
     TURNS,
     V_ACTIONS,
     V_BOUGHT,
@@ -143,7 +151,7 @@ def resolve(S, R, T, P, Q, H, p, c):
     S[V + V_COINS] += T[c * N_COLS + C_COINS]
     sp = T[c * N_COLS + C_SPECIAL]
     if sp:                      # the card's own function, through the game's card table
-        H[3][sp](S, R, T, P, Q, (H[0], H[1], H[2]), p)
+        H[H_CARDS][sp](S, R, T, P, Q, H[:H_CARDS], p)
 
 
 @njit(cache=True, inline="always")
@@ -224,7 +232,7 @@ def play_turn(S, R, T, P, Q, H, p):
         if fast:
             c = rules_action(S, T, P, Q, S[BOT + p], p)
         else:
-            c = ask(S, R, T, P, Q, (H[0], H[1]), p, D_ACTION, 0)
+            c = ask(S, R, T, P, Q, H[:H_ADVENTURE], p, D_ACTION, 0)
         if S[ERR] or c < 0:
             break
         if not in_hand_ok(S, T, p, D_ACTION, c, ACTION):
@@ -243,7 +251,7 @@ def play_turn(S, R, T, P, Q, H, p):
                 play_treasure(S, T, p, c, S[h0 + c])
     else:
         while hand_has_any(S, T, p, TREASURE_IDS):
-            c = ask(S, R, T, P, Q, (H[0], H[1]), p, D_TREASURE, 0)
+            c = ask(S, R, T, P, Q, H[:H_ADVENTURE], p, D_TREASURE, 0)
             if S[ERR] or c < 0:
                 break
             if not in_hand_ok(S, T, p, D_TREASURE, c, TREASURE):
@@ -257,7 +265,7 @@ def play_turn(S, R, T, P, Q, H, p):
         if fast:
             c = pick_from_list(S, T, P, Q, b, p, L_BUY, S[V + V_COINS], -1)
         else:
-            c = ask(S, R, T, P, Q, (H[0], H[1]), p, D_BUY, 0)
+            c = ask(S, R, T, P, Q, H[:H_ADVENTURE], p, D_BUY, 0)
         if S[ERR] or c < 0:
             break
         if c >= N_CARDS or not can_gain_printed(S, T, c, S[V + V_COINS]):
@@ -437,7 +445,7 @@ def play_games(S, R, T, P, Q, H, n_players, seat_bots, seeds, first, out_score, 
 def play_games_adv(S, R, T, P, Q, H, n_players, seat_bots, seeds, first, out_score, out_turns,
                    out_game, rec_coins, rec_vp):
     """play_games for a game with Adventures cards or Events: each turn is the
-    Adventures turn (sim.engine.adventures.turn, through ``H[4]``), and Mission gives a
+    Adventures turn (sim.engine.adventures.turn, through ``H[H_TURN]``), and Mission gives a
     player another turn, which the tie-break does not count (nor the per-turn records).
 
     Without per-turn records the Adventures turn function plays all of a game's turns
@@ -452,14 +460,14 @@ def play_games_adv(S, R, T, P, Q, H, n_players, seat_bots, seeds, first, out_sco
             cur = below(R, N_STREAMS - 1, n_players)
         out_game[g, G_FIRST] = cur
         if not record:
-            reason = H[4][0](S, R, T, P, Q, (H[0], H[1], H[2], H[3]), -1 - cur)
+            reason = H[H_TURN][TURN_ADV](S, R, T, P, Q, H[:H_TURN], -1 - cur)
             if S[ERR]:
                 return g
             finish_game(S, T, g, n_players, reason, out_score, out_turns, out_game)
             continue
         while True:
             S[V + V_CUR] = cur
-            produced = H[4][0](S, R, T, P, Q, (H[0], H[1], H[2], H[3]), cur)
+            produced = H[H_TURN][TURN_ADV](S, R, T, P, Q, H[:H_TURN], cur)
             if S[ERR]:
                 return g
             if S[V + V_MISSION] == 0 and S[TURNS + cur] < rec_coins.shape[2]:
@@ -483,8 +491,8 @@ def play_turn_on(S, R, T, P, Q, H, p):
 
 @njit(cache=True)
 def play_turn_adv_on(S, R, T, P, Q, H, p):
-    """The Adventures turn (through ``H[4]``, as play_games calls it)."""
-    return H[4][0](ptr(S), ptr(R), ptr(T), ptr(P), ptr(Q), (H[0], H[1], H[2], H[3]), p)
+    """The Adventures turn (through ``H[H_TURN]``, as play_games calls it)."""
+    return H[H_TURN][TURN_ADV](ptr(S), ptr(R), ptr(T), ptr(P), ptr(Q), H[:H_TURN], p)
 
 
 @njit(cache=True)
@@ -500,8 +508,9 @@ def finish_game_on(S, T, g, n_players, reason, out_score, out_turns, out_game):
 @njit(cache=True)
 def decide_on(S, R, T, P, Q, H, p, d, arg):
     if T[T_ADV]:
-        return H[0][1](ptr(S), ptr(R), ptr(T), ptr(P), ptr(Q), H[1], p, d, arg)
-    return H[0][0](ptr(S), ptr(R), ptr(T), ptr(P), ptr(Q), H[1], p, d, arg)
+        return H[H_DECIDE][DECIDE_ADV](ptr(S), ptr(R), ptr(T), ptr(P), ptr(Q), H[H_HOOKS], p, d,
+                                       arg)
+    return H[H_DECIDE][DECIDE_BASE](ptr(S), ptr(R), ptr(T), ptr(P), ptr(Q), H[H_HOOKS], p, d, arg)
 
 
 @njit(cache=True)

@@ -16,8 +16,13 @@ State ``S``
     Throne Room and cards played from elsewhere than the hand); each
     player's ordered draw pile (top = last filled slot); and, when logging,
     the event log.
-Adventures will add zones the same way (Duration cards in play, the Tavern
-mat, token counts): more rows of N_SLOTS before Z_OWN, nothing else changes.
+Card table ``T``, random streams ``R``, programs ``P`` and conditions ``Q``
+    follow, each a section below.
+
+The reference page "The engine's arrays" (docs/reference/state.md, generated from
+this file by docs/gen_pages.py at every build) lists every name here with its value
+and its comment, array by array: read it, or this file, not three.  A section starts
+with a comment naming its array in double backquotes (``S``, ``T``, ...).
 """
 
 from __future__ import annotations
@@ -25,6 +30,7 @@ from __future__ import annotations
 from sim.cards import ACTION, N_CARDS
 from sim.engine.program import COND_WIDTH, MAX_CONDS, MAX_RULES, N_FLAGS, N_LISTS, N_RANK_ROWS
 
+# State ``S``, and the sizes every array shares.
 MAX_PLAYERS = 4
 N_SLOTS = 128                     # card-id slots per zone (base 33, Adventures cards and Events 58)
 assert N_CARDS <= N_SLOTS
@@ -60,10 +66,10 @@ IN_SUPPLY = TRASH + N_SLOTS
 # Per-player scalars: S[PS + k * MAX_PLAYERS + p].
 PS = IN_SUPPLY + N_SLOTS
 # The first five are the sizes of the count zones, in zone order (K_ of zone z == z).
-(K_HAND_N, K_PLAY_N, K_DISC_N, K_ASIDE_N, K_MAT_N, K_GEAR_N, K_SAVE_N, K_OWN_N, K_DECK_N,
- K_TURNS, K_DISC_TOP, K_BOT, K_MONEY, K_VP, K_UNKNOWN) = range(15)
 # K_UNKNOWN: how many cards at the bottom of the draw pile its owner does not know; the cards
 # above them (put there, or looked at and put back) the owner knows.  See zones.known_on_deck.
+(K_HAND_N, K_PLAY_N, K_DISC_N, K_ASIDE_N, K_MAT_N, K_GEAR_N, K_SAVE_N, K_OWN_N, K_DECK_N,
+ K_TURNS, K_DISC_TOP, K_BOT, K_MONEY, K_VP, K_UNKNOWN) = range(15)
 K_TYPE0 = 15                      # K_TYPE0 + k: owned cards having type bit 1 << k
 N_TYPE_BITS = 6
 # Adventures, per player (all 0 at the start of a game):
@@ -216,10 +222,30 @@ Q_WIDTH = COND_WIDTH
 Q_CONDS = MAX_CONDS
 
 
+# Call tables ``H``: the engine's sixth argument, a tuple of tuples of first-class functions
+# (built by sim.engine.cardcalls.engine_calls), read by these names.  A function is handed
+# the prefix it needs, in which every name means the same member: H[:H_ADVENTURE] for a
+# decision and the Adventures calls, H[:H_CARDS] for a card text, H[:H_TURN] for the
+# Adventures turn, the whole H for the game loop.  (Names, not a named tuple: numba takes a
+# named tuple of functions, but H is rebuilt from addresses inside compiled code and its
+# prefixes go into the signatures of every card text, so each prefix would need a named type
+# of its own; an index name compiles to the very same code.)
+H_DECIDE = 0                      # (decide, decide_adv or a stub): sim.engine.decision_pair
+DECIDE_BASE, DECIDE_ADV = 0, 1    # decide_adv asks every decision of an Adventures game
+H_HOOKS = 1                       # the compiled hooks (a bot's hook k is H[H_HOOKS][k - 1])
+H_ADVENTURE = 2                   # what every gain and attack sets off (or stubs)
+A_ON_GAIN, A_ATTACKED = 0, 1      # sim.engine.adventures.mechanics.on_gain, attacked_adv
+H_CARDS = 3                       # the card texts, by the card's special code (C_SPECIAL)
+H_TURN = 4                        # (the Adventures turn, a stub), or stubs in a base game
+TURN_ADV = 0                      # sim.engine.adventures.turn.play_turn_adv
+N_CALL_TABLES = 5
+
 def zone(z: int, p: int) -> int:
     """Offset of player ``p``'s zone ``z`` in S."""
     return ZONES + z * ZONE_STRIDE + p * N_SLOTS
 
+
+# State ``S``: the offsets of each row named above.
 
 # Offsets of player 0's zones; player p's are N_SLOTS * p further.
 HAND0 = zone(Z_HAND, 0)

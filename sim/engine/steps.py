@@ -27,8 +27,12 @@ from sim.engine.codes import (
     USE_DEFAULT,
 )
 from sim.engine.layout import (
+    A_ATTACKED,
+    A_ON_GAIN,
     ADV_STACK_WIDTH,
     BOT,
+    DECIDE_ADV,
+    DECIDE_BASE,
     E_GONE,
     E_KIND,
     E_KIND_COPY,
@@ -36,6 +40,9 @@ from sim.engine.layout import (
     E_WINDOW,
     ERR,
     ERR_ARG,
+    H_ADVENTURE,
+    H_DECIDE,
+    H_HOOKS,
     HAND0,
     N_COLS,
     N_REACTIONS,
@@ -108,9 +115,9 @@ def ask(S, R, T, P, Q, H, p, d, arg):
     list the answers that were legal (sim.engine.batch.legal_answers)."""
     S[ERR_ARG] = arg
     if T[T_ADV]:        # every decision of an Adventures game (decision_calls)
-        c = H[0][1](S, R, T, P, Q, H[1], p, d, arg)
+        c = H[H_DECIDE][DECIDE_ADV](S, R, T, P, Q, H[H_HOOKS], p, d, arg)
     else:
-        c = H[0][0](S, R, T, P, Q, H[1], p, d, arg)  # decide
+        c = H[H_DECIDE][DECIDE_BASE](S, R, T, P, Q, H[H_HOOKS], p, d, arg)  # decide
     if c == BOT_RAISED:
         fail(S, ERR_BOT_RAISED, p, d, -1)
     return c
@@ -174,12 +181,6 @@ def gain_choice(S, R, T, P, Q, H, p, d, max_cost, type_mask, where):
     gain_card(S, R, T, P, Q, H, p, c, where)
 
 
-# The Adventures calls in ``H[2]`` (sim.engine.cardcalls.adventure_calls): what happens on
-# every gain, and the reaction window and protection of an attacked player.
-A_ON_GAIN = 0
-A_ATTACKED = 1
-
-
 @njit(cache=True)
 def gain_card(S, R, T, P, Q, H, p, c, where):
     """``p`` gains ``c`` (the caller checked its pile is not empty), then what a gain
@@ -187,7 +188,7 @@ def gain_card(S, R, T, P, Q, H, p, c, where):
     Treasure Hunter reads: sim.engine.adventures.mechanics.on_gain)."""
     gain(S, T, p, c, where)
     if T[T_ADV]:
-        H[2][A_ON_GAIN](S, R, T, P, Q, (H[0], H[1]), p, c, where)
+        H[H_ADVENTURE][A_ON_GAIN](S, R, T, P, Q, H[:H_ADVENTURE], p, c, where)
 
 
 @njit(cache=True, inline="always")
@@ -262,7 +263,7 @@ def attacked(S, R, T, P, Q, H, p, k):
     if S[ERR]:
         return -1
     if T[T_ADV]:    # Caravan Guard, Champion (sim.engine.adventures.mechanics.attacked_adv)
-        if H[2][A_ATTACKED](S, R, T, P, Q, (H[0], H[1]), p, q, 0) == 0 or S[ERR]:
+        if H[H_ADVENTURE][A_ATTACKED](S, R, T, P, Q, H[:H_ADVENTURE], p, q, 0) == 0 or S[ERR]:
             return -1
         return q
     if is_agent(S, P, q):   # sim.env: asked whether or not it holds Moat

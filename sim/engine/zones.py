@@ -610,7 +610,7 @@ def lowered_cost(c, printed, trolls, token_pile):
     play (``trolls``, :func:`with_ability`'s count: inheriting Estates too) and $2 if the
     -$2 cost token is on its pile (``token_pile``, the pile's card id, -1 if on none),
     never below $0.  For a caller pricing many cards at once, which reads ``trolls`` and
-    ``token_pile`` once (turn.pick_buy_adv)."""
+    ``token_pile`` once (adventures.decide.pick_buy_adv)."""
     k = printed - trolls - (2 if c == token_pile else 0)
     return k if k > 0 else 0
 

@@ -76,6 +76,18 @@ class AgentBot:
         (``state.current_player()``); only what that seat may know may be used."""
         raise NotImplementedError
 
+    def play_compiled(self, game, seeds: np.ndarray, first: np.ndarray, score: np.ndarray,
+                      turns: np.ndarray, game_rows: np.ndarray, *, log: bool = False
+                      ) -> tuple[int, np.ndarray] | None:
+        """Play whole games of ``game`` (a sim.env.Game whose agent seats are all this
+        bot's) inside compiled code, the same games :meth:`act` would play: the games of
+        ``seeds`` and ``first`` seats, outcomes into the rows of ``score``, ``turns`` and
+        ``game_rows``.  Returns (how many finished, before any that failed; the engine
+        state of the last, for its log), or None: no compiled path (the default), each
+        decision is then asked of :meth:`act`.  A learned policy has one
+        (sim.learn.compiled); :meth:`start_game` is not called for such games."""
+        return None
+
 
 def is_agent_bot(bot: object) -> bool:
     return isinstance(bot, AgentBot)
@@ -125,9 +137,13 @@ def play_agent_batch(config, bots: list, seat_bots: np.ndarray, seeds: np.ndarra
     game_rows = np.zeros((g, N_GAME_COLS), np.int32)
     tables = _Tables(config, bots)
     notes: dict[int, list[str]] = {}
-    state = None
+    last_S = None       # the engine state of the last game played (its log)
     seated = np.array([[is_agent_bot(bots[b]) for b in row] for row in seat_bots], bool)
     with_agents = seated.any(axis=1) if g else np.zeros(0, bool)
+    played, S = _play_compiled_seatings(tables, bots, seat_bots, seeds, first, with_agents,
+                                        score, turns, game_rows, log)
+    if S is not None:
+        last_S = S
     i = 0
     while i < g:
         if not with_agents[i]:      # a run of games without agents: the engine's batch
@@ -147,6 +163,9 @@ def play_agent_batch(config, bots: list, seat_bots: np.ndarray, seeds: np.ndarra
             if log:
                 return part
             i = j
+            continue
+        if played[i]:
+            i += 1
             continue
         row = tuple(int(b) for b in seat_bots[i])
         game = tables.game(row)
@@ -176,18 +195,52 @@ def play_agent_batch(config, bots: list, seat_bots: np.ndarray, seeds: np.ndarra
                                f"{DECISION_NAMES[d]} in game {game_offset + i} (seed {seed}, "
                                f"seat {seat})", bot=bot.name, game=game_offset + i, seed=seed,
                                decision=DECISION_NAMES[d], card=None, done=done) from exc
+        last_S = state.S
         score[i] = state._out_score[0]
         turns[i] = state._out_turns[0]
         game_rows[i] = state._out_game[0]
         i += 1
     result = BatchResult(score, turns, game_rows)
-    if log and state is not None:
-        S = state.S
+    if log and last_S is not None:
+        S = last_S
         rows = int(S[L.V + L.V_LOG_N])
         result.log = S[L.LOG:L.LOG + rows * L.LOG_WIDTH].reshape(rows, L.LOG_WIDTH).copy()
         result.log_truncated = bool(S[L.V + L.V_LOG_TRUNC])
         result.notes = notes
     return result
+
+
+def _play_compiled_seatings(tables: _Tables, bots: list, seat_bots: np.ndarray,
+                            seeds: np.ndarray, first: np.ndarray, with_agents: np.ndarray,
+                            score: np.ndarray, turns: np.ndarray, game_rows: np.ndarray,
+                            log: bool) -> tuple[np.ndarray, np.ndarray | None]:
+    """The games whose agent seats are one bot's that plays compiled
+    (:meth:`AgentBot.play_compiled`), all games of a seating in one call (seats rotate
+    game by game: runs would be one game long), their outcomes into their rows.  Which
+    games were played, and the engine state of the last (its log).  Every game is a
+    function of its seed, seats and first player, so the order does not matter; a game
+    that failed is left to the caller's loop, which plays the games before it and raises
+    its error (the games finished before it are then all played)."""
+    g = len(seeds)
+    played = np.zeros(g, bool)
+    last_S = None
+    rows: dict[tuple[int, ...], list[int]] = {}
+    for k in np.flatnonzero(with_agents):
+        rows.setdefault(tuple(int(b) for b in seat_bots[k]), []).append(int(k))
+    for row, idx in rows.items():
+        game = tables.game(row)
+        if len({row[s] for s in game.agents}) != 1:
+            continue
+        at = np.asarray(idx)
+        out = (score[at], turns[at], game_rows[at])
+        result = bots[row[game.agents[0]]].play_compiled(game, seeds[at], first[at], *out,
+                                                         log=log)
+        if result is None:
+            continue
+        done, last_S = result
+        score[at[:done]], turns[at[:done]], game_rows[at[:done]] = (o[:done] for o in out)
+        played[at[:done]] = True
+    return played, last_S
 
 
 # The engine's play_batch hands every batch holding an agent bot to play_agent_batch; it

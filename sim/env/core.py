@@ -20,7 +20,6 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-import sim.engine.game  # noqa: F401 - first: the Adventures modules import each other
 from sim.cards import (
     MOAT,
     N_CARDS,
@@ -42,6 +41,8 @@ from sim.engine.layout import (
     AG_WAIT_D,
     AG_WAIT_P,
     ASIDE0,
+    DECIDE_ADV,
+    DECIDE_BASE,
     DECK_N,
     DISC0,
     DISC_N,
@@ -50,6 +51,9 @@ from sim.engine.layout import (
     EV_BOUGHT,
     EVENT_IDS,
     EVENT_SLOTS,
+    H_DECIDE,
+    H_HOOKS,
+    H_TURN,
     HAND0,
     HAND_N,
     IN_SUPPLY,
@@ -69,6 +73,7 @@ from sim.engine.layout import (
     T_ADV,
     TOK_CARD,
     TRASH,
+    TURN_ADV,
     TURNS,
     V_ACTIONS,
     V_BUYS,
@@ -119,7 +124,7 @@ def advance(S, R, S0, R0, T, P, Q, H_flat, score_out, turns_out, game_out, mask)
         cur = S[V + V_CUR]
         S[AG_POS] = 0
         if T[T_ADV]:
-            H[4][0](ptr(S), ptr(R), ptr(T), ptr(P), ptr(Q), (H[0], H[1], H[2], H[3]), cur)
+            H[H_TURN][TURN_ADV](ptr(S), ptr(R), ptr(T), ptr(P), ptr(Q), H[:H_TURN], cur)
         else:
             play_turn(ptr(S), ptr(R), ptr(T), ptr(P), ptr(Q), H, cur)
         if S[ERR] == dc.ERR_AGENT_WAIT:     # the question's state is in the shadow
@@ -156,7 +161,7 @@ def play_out(S, R, S0, R0, T, P, P_bots, Q, H_flat, score_out, turns_out, game_o
     while True:
         cur = S[V + V_CUR]
         if T[T_ADV]:
-            H[4][0](ptr(S), ptr(R), ptr(T), ptr(programs), ptr(Q), (H[0], H[1], H[2], H[3]),
+            H[H_TURN][TURN_ADV](ptr(S), ptr(R), ptr(T), ptr(programs), ptr(Q), H[:H_TURN],
                     cur)
         else:
             play_turn(ptr(S), ptr(R), ptr(T), ptr(programs), ptr(Q), H, cur)
@@ -186,8 +191,9 @@ def bot_answer(D, R, T, P, Q, H_flat, p, d, arg):
     D[AG_SHADOW] = 0
     D[V + V_LOG_ON] = 0     # D holds no log rows
     if T[T_ADV]:
-        return H[0][1](ptr(D), ptr(R), ptr(T), ptr(P), ptr(Q), H[1], p, d, arg)
-    return H[0][0](ptr(D), ptr(R), ptr(T), ptr(P), ptr(Q), H[1], p, d, arg)
+        return H[H_DECIDE][DECIDE_ADV](ptr(D), ptr(R), ptr(T), ptr(P), ptr(Q), H[H_HOOKS], p, d,
+                                       arg)
+    return H[H_DECIDE][DECIDE_BASE](ptr(D), ptr(R), ptr(T), ptr(P), ptr(Q), H[H_HOOKS], p, d, arg)
 
 
 # ----------------------------------------------------------------------------- legal actions

@@ -70,13 +70,15 @@ from sim.cards.adventures import (
     WINE_MERCHANT,
     sp,
 )
+from sim.engine.adventures.decide import ask_rule
 from sim.engine.adventures.mechanics import (
     STAY_GAME,
     STAY_NEXT_TURN,
-    amulet_effect,
     dungeon_effect,
+    gain_with_triggers,
     is_action_for,
     move_token,
+    rule_seat,
     stays,
     to_mat,
     trash_from_play,
@@ -84,6 +86,8 @@ from sim.engine.adventures.mechanics import (
     types_of,
 )
 from sim.engine.codes import (
+    D_AMULET,
+    D_AMULET_TRASH,
     D_ARTIFICER_DISCARD,
     D_ARTIFICER_GAIN,
     D_ATTACK_DISCARD,
@@ -201,16 +205,39 @@ CALLED = 2          # S[V + V_GONE] while a Reserve's function runs for a call
 
 # ----------------------------------------------------------------------------- Durations
 @njit(cache=True)
-def amulet(S, R, T, P, Q, D, p):
+def amulet_effect(S, R, T, P, Q, H, p):
+    """Amulet, now and next turn: choose +$1, trash a card from hand, or gain a Silver."""
+    b = rule_seat(S, P, p)
+    mode = ask_rule(S, R, T, P, Q, H, p, D_AMULET, 0, b)
+    if S[ERR]:
+        return
+    if mode == 0:
+        add_coins(S, p, 1)
+    elif mode == 1:
+        if S[HAND_N + p] == 0:
+            return
+        c = ask_rule(S, R, T, P, Q, H, p, D_AMULET_TRASH, 0, b)
+        if S[ERR] or not in_hand_ok(S, T, p, D_AMULET_TRASH, c, 0):
+            return
+        trash_from_hand(S, T, p, c)
+    elif mode == 2:
+        if S[SUPPLY + SILVER] > 0:
+            gain_with_triggers(S, R, T, P, Q, H, p, SILVER, 0)
+    else:
+        fail(S, ERR_ILLEGAL, p, D_AMULET, mode)
+
+
+@njit(cache=True)
+def amulet(S, R, T, P, Q, H, p):
     """Amulet: now and at the start of your next turn, choose one: +$1; or trash a card
     from your hand; or gain a Silver.  Asks D_AMULET (mode), D_AMULET_TRASH."""
-    amulet_effect(S, R, T, P, Q, D, p)
+    amulet_effect(S, R, T, P, Q, H, p)
     S[NEXT_AMULET + p] += 1
     stays(S, STAY_NEXT_TURN)
 
 
 @njit(cache=True)
-def caravan_guard(S, R, T, P, Q, D, p):
+def caravan_guard(S, R, T, P, Q, H, p):
     """Caravan Guard: +1 Card, +1 Action (counters); at the start of your next turn, +$1.
     (Its Reaction is in sim.engine.adventures.mechanics.attacked_adv.)"""
     S[NEXT_GUARD + p] += 1
@@ -218,22 +245,22 @@ def caravan_guard(S, R, T, P, Q, D, p):
 
 
 @njit(cache=True)
-def dungeon(S, R, T, P, Q, D, p):
+def dungeon(S, R, T, P, Q, H, p):
     """Dungeon: +1 Action (counter). Now and at the start of your next turn: +2 Cards,
     then discard 2 cards.  Asks D_DUNGEON per card; logs EV_DISCARD (DISCARD_DUNGEON)."""
-    dungeon_effect(S, R, T, P, Q, D, p)
+    dungeon_effect(S, R, T, P, Q, H, p)
     S[NEXT_DUNGEON + p] += 1
     stays(S, STAY_NEXT_TURN)
 
 
 @njit(cache=True)
-def gear(S, R, T, P, Q, D, p):
+def gear(S, R, T, P, Q, H, p):
     """Gear: +2 Cards (counter). Set aside up to 2 cards from your hand face down; at the
     start of your next turn, put them into your hand.  Asks D_GEAR (a card, or -1 to
     stop); stays in play only if it set a card aside.  Logs EV_SET_ASIDE."""
     n = 0
     while n < 2 and S[HAND_N + p] > 0:
-        c = ask(S, R, T, P, Q, D, p, D_GEAR, n)
+        c = ask(S, R, T, P, Q, H, p, D_GEAR, n)
         if S[ERR] or c < 0:
             break
         if not in_hand_ok(S, T, p, D_GEAR, c, 0):
@@ -246,12 +273,12 @@ def gear(S, R, T, P, Q, D, p):
 
 
 @njit(cache=True)
-def bridge_troll(S, R, T, P, Q, D, p):
+def bridge_troll(S, R, T, P, Q, H, p):
     """Bridge Troll: each other player takes their -$1 token. Now and at the start of
     your next turn: +1 Buy.  (While it is in play, cards cost $1 less on your turns:
     sim.engine.zones.cost_of.)  Logs EV_TOKEN."""
     for k in range(1, S[V + V_NP]):
-        q = attacked(S, R, T, P, Q, D, p, k)
+        q = attacked(S, R, T, P, Q, H, p, k)
         if q >= 0 and S[MINUS_COIN + q] == 0:
             S[MINUS_COIN + q] = 1
             log_event(S, EV_TOKEN, q, -1, TOKEN_MINUS_COIN, BRIDGE_TROLL)
@@ -262,12 +289,12 @@ def bridge_troll(S, R, T, P, Q, D, p):
 
 
 @njit(cache=True)
-def haunted_woods(S, R, T, P, Q, D, p):
+def haunted_woods(S, R, T, P, Q, H, p):
     """Haunted Woods: until your next turn, when any other player buys a card, they put
     their hand onto their deck in any order (sim.engine.adventures.turn.on_buy).  At the
     start of your next turn: +3 Cards.  Who is affected is settled now (Moat, Champion)."""
     for k in range(1, S[V + V_NP]):
-        q = attacked(S, R, T, P, Q, D, p, k)
+        q = attacked(S, R, T, P, Q, H, p, k)
         if q >= 0:
             S[WOODS_ON + p * MAX_PLAYERS + q] += 1
     S[NEXT_WOODS + p] += 1
@@ -275,11 +302,11 @@ def haunted_woods(S, R, T, P, Q, D, p):
 
 
 @njit(cache=True)
-def swamp_hag(S, R, T, P, Q, D, p):
+def swamp_hag(S, R, T, P, Q, H, p):
     """Swamp Hag: until your next turn, when any other player buys a card, they gain a
     Curse (one per Swamp Hag play).  At the start of your next turn: +$3."""
     for k in range(1, S[V + V_NP]):
-        q = attacked(S, R, T, P, Q, D, p, k)
+        q = attacked(S, R, T, P, Q, H, p, k)
         if q >= 0:
             S[HAG_ON + p * MAX_PLAYERS + q] += 1
     S[NEXT_HAG + p] += 1
@@ -287,7 +314,7 @@ def swamp_hag(S, R, T, P, Q, D, p):
 
 
 @njit(cache=True)
-def hireling(S, R, T, P, Q, D, p):
+def hireling(S, R, T, P, Q, H, p):
     """Hireling: at the start of each of your turns for the rest of the game: +1 Card.
     Stays in play (so does a Throne Room that played it)."""
     S[HIRELINGS + p] += 1
@@ -295,7 +322,7 @@ def hireling(S, R, T, P, Q, D, p):
 
 
 @njit(cache=True)
-def champion(S, R, T, P, Q, D, p):
+def champion(S, R, T, P, Q, H, p):
     """Champion: +1 Action (counter). For the rest of the game, when another player plays
     an Attack, it doesn't affect you (mechanics.attacked_adv), and when you play an
     Action, +1 Action (turn.play_once).  Stays in play."""
@@ -305,7 +332,7 @@ def champion(S, R, T, P, Q, D, p):
 
 # ----------------------------------------------------------------------------- Reserves
 @njit(cache=True)
-def to_mat_only(S, R, T, P, Q, D, p):
+def to_mat_only(S, R, T, P, Q, H, p):
     """Coin of the Realm, Duplicate, Royal Carriage, Wine Merchant, Distant Lands: the
     text above the line, besides counters, is "put this on your Tavern mat" (their
     calls are the turn's: after an Action, on a gain, at the end of the Buy phase)."""
@@ -313,7 +340,7 @@ def to_mat_only(S, R, T, P, Q, D, p):
 
 
 @njit(cache=True)
-def ratcatcher(S, R, T, P, Q, D, p):
+def ratcatcher(S, R, T, P, Q, H, p):
     """Ratcatcher: +1 Card, +1 Action (counters); put this on your Tavern mat.  Called
     at the start of your turn: trash a card from your hand (D_RATCATCHER)."""
     if S[V + V_GONE] != CALLED:
@@ -321,14 +348,14 @@ def ratcatcher(S, R, T, P, Q, D, p):
         return
     if S[HAND_N + p] == 0:
         return
-    c = ask(S, R, T, P, Q, D, p, D_RATCATCHER, 0)
+    c = ask(S, R, T, P, Q, H, p, D_RATCATCHER, 0)
     if S[ERR] or not in_hand_ok(S, T, p, D_RATCATCHER, c, 0):
         return
     trash_from_hand(S, T, p, c)
 
 
 @njit(cache=True)
-def guide(S, R, T, P, Q, D, p):
+def guide(S, R, T, P, Q, H, p):
     """Guide: +1 Card, +1 Action (counters); put this on your Tavern mat.  Called at the
     start of your turn: discard your hand and draw 5 cards.  Logs EV_DISCARD
     (DISCARD_GUIDE) per card."""
@@ -350,7 +377,7 @@ def guide(S, R, T, P, Q, D, p):
 
 
 @njit(cache=True)
-def transmogrify(S, R, T, P, Q, D, p):
+def transmogrify(S, R, T, P, Q, H, p):
     """Transmogrify: +1 Action (counter); put this on your Tavern mat.  Called at the
     start of your turn: trash a card from your hand (D_TRANSMOGRIFY_TRASH), and gain a
     card costing up to $1 more than it, to your hand (D_TRANSMOGRIFY_GAIN)."""
@@ -359,29 +386,29 @@ def transmogrify(S, R, T, P, Q, D, p):
         return
     if S[HAND_N + p] == 0:
         return
-    c = ask(S, R, T, P, Q, D, p, D_TRANSMOGRIFY_TRASH, 0)
+    c = ask(S, R, T, P, Q, H, p, D_TRANSMOGRIFY_TRASH, 0)
     if S[ERR] or not in_hand_ok(S, T, p, D_TRANSMOGRIFY_TRASH, c, 0):
         return
     limit = cost_of(S, T, c) + 1
     trash_from_hand(S, T, p, c)
-    gain_choice(S, R, T, P, Q, D, p, D_TRANSMOGRIFY_GAIN, limit, 0, GAIN_TO_HAND)
+    gain_choice(S, R, T, P, Q, H, p, D_TRANSMOGRIFY_GAIN, limit, 0, GAIN_TO_HAND)
 
 
 @njit(cache=True)
-def teacher(S, R, T, P, Q, D, p):
+def teacher(S, R, T, P, Q, H, p):
     """Teacher: put this on your Tavern mat.  Called at the start of your turn: move your
     +1 Card, +1 Action, +1 Buy or +$1 token (D_TEACHER_TOKEN: 0..3) to an Action Supply
     pile you have no tokens on (D_TOKEN_PILE)."""
     if S[V + V_GONE] != CALLED:
         to_mat(S, p)
         return
-    k = ask(S, R, T, P, Q, D, p, D_TEACHER_TOKEN, 0)
+    k = ask(S, R, T, P, Q, H, p, D_TEACHER_TOKEN, 0)
     if S[ERR]:
         return
     if k < 0 or k > 3:
         fail(S, ERR_ILLEGAL, p, D_TEACHER_TOKEN, k)
         return
-    move_token(S, R, T, P, Q, D, p, k, TEACHER, True)
+    move_token(S, R, T, P, Q, H, p, k, TEACHER, True)
 
 
 # ----------------------------------------------------------------------------- helpers
@@ -427,7 +454,7 @@ def aside_to_discard(S, p):
 
 # ----------------------------------------------------------------------------- $2
 @njit(cache=True)
-def raze(S, R, T, P, Q, D, p):
+def raze(S, R, T, P, Q, H, p):
     """Raze: +1 Action (counter). Trash this or a card from your hand. Look at one card
     from the top of your deck per $1 the trashed card costs (its cost now: Bridge Troll
     and the -$2 token lower it). Put one of them into your hand and discard the rest.
@@ -443,7 +470,7 @@ def raze(S, R, T, P, Q, D, p):
     here = this_in_play(S, p)
     c = -1
     if S[HAND_N + p] > 0:
-        c = ask(S, R, T, P, Q, D, p, D_RAZE, 0 if here else 1)
+        c = ask(S, R, T, P, Q, H, p, D_RAZE, 0 if here else 1)
         if S[ERR]:
             return
         if c < 0 and not here:
@@ -474,7 +501,7 @@ def raze(S, R, T, P, Q, D, p):
         return
     keep = last
     if kinds > 1:
-        keep = ask(S, R, T, P, Q, D, p, D_RAZE_KEEP, 0)
+        keep = ask(S, R, T, P, Q, H, p, D_RAZE_KEEP, 0)
         if S[ERR] or not in_zone_ok(S, p, D_RAZE_KEEP, keep, ASIDE0):
             return
     move_card(S, p, Z_ASIDE, Z_HAND, keep)
@@ -484,7 +511,7 @@ def raze(S, R, T, P, Q, D, p):
 
 # ----------------------------------------------------------------------------- $4
 @njit(cache=True)
-def magpie(S, R, T, P, Q, D, p):
+def magpie(S, R, T, P, Q, H, p):
     """Magpie: +1 Card, +1 Action (counters). Reveal the top card of your deck. If it's
     a Treasure, put it into your hand. If it's an Action or Victory card, gain a Magpie.
 
@@ -503,11 +530,11 @@ def magpie(S, R, T, P, Q, D, p):
     else:
         topdeck_from(S, p, Z_ASIDE, c)
     if (t & (ACTION | VICTORY)) and S[SUPPLY + MAGPIE] > 0:
-        gain_card(S, R, T, P, Q, D, p, MAGPIE, GAIN_TO_DISCARD)
+        gain_card(S, R, T, P, Q, H, p, MAGPIE, GAIN_TO_DISCARD)
 
 
 @njit(cache=True)
-def messenger(S, R, T, P, Q, D, p):
+def messenger(S, R, T, P, Q, H, p):
     """Messenger: +1 Buy, +$2 (counters). You may put your deck into your discard pile.
     (Its on-buy text is sim.engine.adventures.turn.on_buy.)
 
@@ -517,7 +544,7 @@ def messenger(S, R, T, P, Q, D, p):
     n = S[DECK_N + p]
     if n == 0:
         return
-    if yes_no(S, R, T, P, Q, D, p, D_MESSENGER_DECK, 0) != 1:
+    if yes_no(S, R, T, P, Q, H, p, D_MESSENGER_DECK, 0) != 1:
         return
     k0 = DECK + p * MAX_DECK
     d0 = DISC0 + p * N_SLOTS
@@ -530,13 +557,13 @@ def messenger(S, R, T, P, Q, D, p):
 
 
 @njit(cache=True)
-def miser(S, R, T, P, Q, D, p):
+def miser(S, R, T, P, Q, H, p):
     """Miser: choose one: put a Copper from your hand onto your Tavern mat; or +$1 per
     Copper on your Tavern mat.
 
     Asks D_MISER (mode 0 or 1; either may be chosen when it does nothing; +$0 does not
     use the -$1 token).  Logs EV_TO_MAT (extra MISER)."""
-    mode = ask(S, R, T, P, Q, D, p, D_MISER, 0)
+    mode = ask(S, R, T, P, Q, H, p, D_MISER, 0)
     if S[ERR]:
         return
     if mode == 0:
@@ -550,7 +577,7 @@ def miser(S, R, T, P, Q, D, p):
 
 
 @njit(cache=True)
-def ranger(S, R, T, P, Q, D, p):
+def ranger(S, R, T, P, Q, H, p):
     """Ranger: +1 Buy (counter). Turn your Journey token over; then if it's face up,
     +5 Cards.  Logs EV_TOKEN (TOKEN_JOURNEY, extra RANGER)."""
     if turn_journey(S, p, RANGER):
@@ -559,7 +586,7 @@ def ranger(S, R, T, P, Q, D, p):
 
 # ----------------------------------------------------------------------------- $5
 @njit(cache=True)
-def artificer(S, R, T, P, Q, D, p):
+def artificer(S, R, T, P, Q, H, p):
     """Artificer: +1 Card, +1 Action, +$1 (counters). Discard any number of cards. You
     may gain a card onto your deck costing exactly $1 per card discarded.
 
@@ -568,7 +595,7 @@ def artificer(S, R, T, P, Q, D, p):
     -1 gains nothing).  Logs EV_DISCARD (DISCARD_ARTIFICER), EV_GAIN (onto the deck)."""
     k = 0
     while S[HAND_N + p] > 0:
-        c = ask(S, R, T, P, Q, D, p, D_ARTIFICER_DISCARD, k)
+        c = ask(S, R, T, P, Q, H, p, D_ARTIFICER_DISCARD, k)
         if S[ERR] or c < 0:
             break
         if not in_hand_ok(S, T, p, D_ARTIFICER_DISCARD, c, 0):
@@ -585,17 +612,17 @@ def artificer(S, R, T, P, Q, D, p):
             break
     if not any_ok:
         return
-    c = ask(S, R, T, P, Q, D, p, D_ARTIFICER_GAIN, k)
+    c = ask(S, R, T, P, Q, H, p, D_ARTIFICER_GAIN, k)
     if S[ERR] or c < 0:
         return
     if c >= N_CARDS or S[SUPPLY + c] <= 0 or cost_of(S, T, c) != k:
         fail(S, ERR_ILLEGAL, p, D_ARTIFICER_GAIN, c)
         return
-    gain_card(S, R, T, P, Q, D, p, c, GAIN_TO_DECK)
+    gain_card(S, R, T, P, Q, H, p, c, GAIN_TO_DECK)
 
 
 @njit(cache=True)
-def giant(S, R, T, P, Q, D, p):
+def giant(S, R, T, P, Q, H, p):
     """Giant: turn your Journey token over. If it's face down, +$1. If it's face up,
     +$5, and each other player reveals the top card of their deck, trashes it if it
     costs from $3 to $6, and otherwise discards it and gains a Curse.
@@ -609,7 +636,7 @@ def giant(S, R, T, P, Q, D, p):
     n = S[V + V_NP]
     hit = 0
     for k in range(1, n):
-        q = attacked(S, R, T, P, Q, D, p, k)
+        q = attacked(S, R, T, P, Q, H, p, k)
         if q >= 0:
             hit |= 1 << q
     if S[ERR]:
@@ -632,11 +659,11 @@ def giant(S, R, T, P, Q, D, p):
             move_card(S, q, Z_ASIDE, Z_DISC, c)
             log_event(S, EV_DISCARD, q, c, 1, DISCARD_REVEALED)
         if S[SUPPLY + CURSE] > 0:
-            gain_card(S, R, T, P, Q, D, q, CURSE, GAIN_TO_DISCARD)
+            gain_card(S, R, T, P, Q, H, q, CURSE, GAIN_TO_DISCARD)
 
 
 @njit(cache=True)
-def relic(S, R, T, P, Q, D, p):
+def relic(S, R, T, P, Q, H, p):
     """Relic: $2 (counter; a Treasure, played by turn.play_treasure_adv or Storyteller).
     When you play this, each other player puts their -1 Card token on their deck.
 
@@ -644,20 +671,20 @@ def relic(S, R, T, P, Q, D, p):
     before the token goes on).  A token already on the deck stays (no row).  Logs
     EV_TOKEN (card -1, TOKEN_MINUS_CARD, extra RELIC)."""
     for k in range(1, S[V + V_NP]):
-        q = attacked(S, R, T, P, Q, D, p, k)
+        q = attacked(S, R, T, P, Q, H, p, k)
         if q >= 0 and S[MINUS_CARD + q] == 0:
             S[MINUS_CARD + q] = 1
             log_event(S, EV_TOKEN, q, -1, TOKEN_MINUS_CARD, RELIC)
 
 
 @njit(cache=True)
-def treasure_trove(S, R, T, P, Q, D, p):
+def treasure_trove(S, R, T, P, Q, H, p):
     """Treasure Trove: $2 (counter). When you play this, gain a Gold and a Copper (each
     while its pile lasts).  Logs EV_GAIN."""
     if S[SUPPLY + GOLD] > 0:
-        gain_card(S, R, T, P, Q, D, p, GOLD, GAIN_TO_DISCARD)
+        gain_card(S, R, T, P, Q, H, p, GOLD, GAIN_TO_DISCARD)
     if S[SUPPLY + COPPER] > 0 and S[ERR] == 0:
-        gain_card(S, R, T, P, Q, D, p, COPPER, GAIN_TO_DISCARD)
+        gain_card(S, R, T, P, Q, H, p, COPPER, GAIN_TO_DISCARD)
 
 
 # Treasures whose text is more than $: Storyteller plays them from a card text, which
@@ -666,18 +693,18 @@ TREASURES_WITH_TEXT = (COIN_OF_THE_REALM, RELIC, TREASURE_TROVE)
 
 
 @njit(cache=True)
-def treasure_text(S, R, T, P, Q, D, p, c):
+def treasure_text(S, R, T, P, Q, H, p, c):
     """The text of Treasure ``c`` beyond its $ (:data:`TREASURES_WITH_TEXT`)."""
     if c == COIN_OF_THE_REALM:
         to_mat(S, p)
     elif c == RELIC:
-        relic(S, R, T, P, Q, D, p)
+        relic(S, R, T, P, Q, H, p)
     elif c == TREASURE_TROVE:
-        treasure_trove(S, R, T, P, Q, D, p)
+        treasure_trove(S, R, T, P, Q, H, p)
 
 
 @njit(cache=True)
-def storyteller(S, R, T, P, Q, D, p):
+def storyteller(S, R, T, P, Q, H, p):
     """Storyteller: +1 Action, +$1 (counters). Play up to 3 Treasures from your hand.
     Then pay all of your $ (including the $1 from this) and draw a card per $1 you paid.
 
@@ -698,13 +725,13 @@ def storyteller(S, R, T, P, Q, D, p):
                 break
         if not any_treasure:
             break
-        c = ask(S, R, T, P, Q, D, p, D_STORYTELLER, i)
+        c = ask(S, R, T, P, Q, H, p, D_STORYTELLER, i)
         if S[ERR] or c < 0:
             break
         if not in_hand_ok(S, T, p, D_STORYTELLER, c, TREASURE):
             return
         treasure_played(S, T, p, c)
-        treasure_text(S, R, T, P, Q, D, p, c)
+        treasure_text(S, R, T, P, Q, H, p, c)
         S[V + V_THIS] = this        # Storyteller is "this" again for the turn's records
         S[V + V_GONE] = gone
         S[V + V_STAYS] = stay
@@ -719,7 +746,7 @@ def storyteller(S, R, T, P, Q, D, p):
 
 # ----------------------------------------------------------------------------- Traveller upgrades
 @njit(cache=True)
-def treasure_hunter(S, R, T, P, Q, D, p):
+def treasure_hunter(S, R, T, P, Q, H, p):
     """Treasure Hunter: +1 Action, +$1 (counters). Gain a Silver per card the player to
     your right gained during their most recent turn (every gain of that turn, bought
     or not; not their gains on other players' turns, not exchanges: GAINED, counted by
@@ -729,11 +756,11 @@ def treasure_hunter(S, R, T, P, Q, D, p):
     for _ in range(S[GAINED + right]):
         if S[SUPPLY + SILVER] <= 0 or S[ERR]:
             break
-        gain_card(S, R, T, P, Q, D, p, SILVER, GAIN_TO_DISCARD)
+        gain_card(S, R, T, P, Q, H, p, SILVER, GAIN_TO_DISCARD)
 
 
 @njit(cache=True)
-def warrior(S, R, T, P, Q, D, p):
+def warrior(S, R, T, P, Q, H, p):
     """Warrior: +2 Cards (counter). For each Traveller you have in play (including
     this), each other player discards the top card of their deck and trashes it if it
     costs $3 or $4.
@@ -745,7 +772,7 @@ def warrior(S, R, T, P, Q, D, p):
     k_travellers = count_in_play(S, T, p, TRAVELLER)
     n = S[V + V_NP]
     for k in range(1, n):
-        q = attacked(S, R, T, P, Q, D, p, k)
+        q = attacked(S, R, T, P, Q, H, p, k)
         if q < 0:
             continue
         for _ in range(k_travellers):
@@ -761,14 +788,14 @@ def warrior(S, R, T, P, Q, D, p):
 
 
 @njit(cache=True)
-def hero(S, R, T, P, Q, D, p):
+def hero(S, R, T, P, Q, H, p):
     """Hero: +$2 (counter). Gain a Treasure (any Supply Treasure; mandatory while one
     can be gained).  Asks D_HERO (arg: a cost nothing reaches); logs EV_GAIN."""
-    gain_choice(S, R, T, P, Q, D, p, D_HERO, BIG_COST, TREASURE, GAIN_TO_DISCARD)
+    gain_choice(S, R, T, P, Q, H, p, D_HERO, BIG_COST, TREASURE, GAIN_TO_DISCARD)
 
 
 @njit(cache=True)
-def soldier(S, R, T, P, Q, D, p):
+def soldier(S, R, T, P, Q, H, p):
     """Soldier: +$2 (counter). +$1 per other Attack you have in play. Each other player
     with 4 or more cards in hand discards a card.
 
@@ -781,10 +808,10 @@ def soldier(S, R, T, P, Q, D, p):
         others -= 1
     add_coins(S, p, others)
     for k in range(1, S[V + V_NP]):
-        q = attacked(S, R, T, P, Q, D, p, k)
+        q = attacked(S, R, T, P, Q, H, p, k)
         if q < 0 or S[HAND_N + q] < 4:
             continue
-        c = ask(S, R, T, P, Q, D, q, D_ATTACK_DISCARD, 1)
+        c = ask(S, R, T, P, Q, H, q, D_ATTACK_DISCARD, 1)
         if S[ERR] or not in_hand_ok(S, T, q, D_ATTACK_DISCARD, c, 0):
             return
         discard_from_hand(S, q, c)
@@ -792,12 +819,12 @@ def soldier(S, R, T, P, Q, D, p):
 
 
 @njit(cache=True)
-def fugitive(S, R, T, P, Q, D, p):
+def fugitive(S, R, T, P, Q, H, p):
     """Fugitive: +2 Cards, +1 Action (counters). Discard a card (mandatory with a card
     in hand).  Asks D_FUGITIVE; logs EV_DISCARD (DISCARD_FUGITIVE)."""
     if S[HAND_N + p] == 0:
         return
-    c = ask(S, R, T, P, Q, D, p, D_FUGITIVE, 1)
+    c = ask(S, R, T, P, Q, H, p, D_FUGITIVE, 1)
     if S[ERR] or not in_hand_ok(S, T, p, D_FUGITIVE, c, 0):
         return
     discard_from_hand(S, p, c)
@@ -805,7 +832,7 @@ def fugitive(S, R, T, P, Q, D, p):
 
 
 @njit(cache=True)
-def disciple(S, R, T, P, Q, D, p):
+def disciple(S, R, T, P, Q, H, p):
     """Disciple: you may play an Action card from your hand twice. Gain a copy of it.
 
     Asks D_DISCIPLE (an Action in hand, an inheriting Estate too, or -1) when the hand
@@ -822,7 +849,7 @@ def disciple(S, R, T, P, Q, D, p):
             break
     if not any_action:
         return
-    c = ask(S, R, T, P, Q, D, p, D_DISCIPLE, 0)
+    c = ask(S, R, T, P, Q, H, p, D_DISCIPLE, 0)
     if S[ERR] or c < 0:
         return
     if c >= N_CARDS or S[h0 + c] <= 0 or not is_action_for(S, T, p, c):

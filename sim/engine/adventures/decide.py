@@ -10,13 +10,13 @@ from __future__ import annotations
 
 from numba import njit
 
-import sim.engine.adventures.turn as _turn
 from sim.cards import (
     ACTION,
     ALMS,
     AMULET,
     ATTACK,
     BALL,
+    BRIDGE_TROLL,
     C_ACTIONS,
     C_COINS,
     C_COST,
@@ -25,6 +25,7 @@ from sim.cards import (
     COPPER,
     CURSE,
     DUPLICATE,
+    FIRST_EVENT,
     GUIDE,
     HERO,
     MESSENGER,
@@ -39,9 +40,14 @@ from sim.cards import (
     TREASURE,
     VICTORY,
 )
-from sim.engine.adventures.mechanics import played_as, types_of
+from sim.engine.adventures.mechanics import (
+    START_ITEMS,
+    event_allowed,
+    played_as,
+    start_item_due,
+    types_of,
+)
 from sim.engine.adventures.random_bot import random_decide_adv, rc_can_replay
-from sim.engine.agent_seat import agent_answer
 from sim.engine.codes import (
     D_ACTION,
     D_AFTER_ACTION,
@@ -94,19 +100,19 @@ from sim.engine.decide import (
     R_TRASH,
     best_in_zone,
     conditions_hold,
+    ends_badly,
     first_listed_in_hand,
     has_rows,
     lowest_ranked_in_hand,
     pending_or_gain,
     pick_gain,
     pick_pair,
-    python_answer,
     random_decide,
     rules_action,
     rules_attack_discard,
     rules_decide,
+    seat_answer,
 )
-from sim.engine.hooks import hook_view
 from sim.engine.layout import (
     ASIDE0,
     ASIDE_N,
@@ -127,21 +133,22 @@ from sim.engine.layout import (
     PF_RULES,
     PLAY0,
     RULE_WIDTH,
+    SUPPLY,
     TOK_CARD,
+    TOK_COST,
     TURNS,
     V_ACTIONS,
     V_COINS,
+    V_CUR,
+    V_MISSION,
     V_PENDING,
     V_THIS,
     V,
 )
 from sim.engine.program import (
-    F_HOOK,
-    F_KIND,
     F_LISTS,
-    K_AGENT,
-    K_PYTHON,
     K_RANDOM,
+    L_BUY,
     L_CALL,
     L_CHOOSE,
     L_EXCHANGE,
@@ -156,7 +163,8 @@ from sim.engine.program import (
     X_TOKEN,
     X_TRADE,
 )
-from sim.engine.zones import can_gain, cost_of, with_ability
+from sim.engine.steps import ask
+from sim.engine.zones import can_gain, cost_of, lowered_cost, with_ability
 
 BIG = 1 << 30
 
@@ -325,9 +333,9 @@ def start_choice(S, T, P, Q, b, p, calls_open):
     also for an Estate inheriting it (the turn calls that Estate)."""
     if has_list(P, b, X_START):
         best = -1
-        for i in range(len(_turn.START_ITEMS)):
-            c = _turn.START_ITEMS[i]
-            if extra_rank(P, b, X_START, c) < NEVER and _turn.start_item_due(S, p, c) and \
+        for i in range(len(START_ITEMS)):
+            c = START_ITEMS[i]
+            if extra_rank(P, b, X_START, c) < NEVER and start_item_due(S, p, c) and \
                     (best < 0 or extra_rank(P, b, X_START, c) < extra_rank(P, b, X_START, best)):
                 best = c
         if calls_open:
@@ -342,9 +350,9 @@ def start_choice(S, T, P, Q, b, p, calls_open):
     if calls_open and with_ability(S, p, MAT0, GUIDE) and \
             wants_start_call(S, T, P, Q, b, p, GUIDE):
         return GUIDE
-    for i in range(len(_turn.START_ITEMS)):
-        if _turn.start_item_due(S, p, _turn.START_ITEMS[i]):
-            return _turn.START_ITEMS[i]
+    for i in range(len(START_ITEMS)):
+        if start_item_due(S, p, START_ITEMS[i]):
+            return START_ITEMS[i]
     if calls_open:
         for c in (RATCATCHER, TRANSMOGRIFY, TEACHER):
             if with_ability(S, p, MAT0, c) and wants_start_call(S, T, P, Q, b, p, c):
@@ -627,38 +635,68 @@ def rules_decide_adv_rest(S, T, P, Q, b, p, d, arg):
     return -1
 
 
+# ----------------------------------------------------------------------------- rule shortcuts
+@njit(cache=True, inline="always")
+def ask_rule(S, R, T, P, Q, H, p, d, arg, b):
+    """``ask`` for a frequent Adventures question: a rule bot without a hook (``b`` =
+    :func:`rule_seat` >= 0) is answered by its rule defaults directly, which is where
+    ``ask`` would end up (adventures.decide.decide_adv -> rules_decide_adv)."""
+    if b >= 0:
+        return rules_decide_adv(S, T, P, Q, b, p, d, arg)
+    return ask(S, R, T, P, Q, H, p, d, arg)
+
+
+@njit(cache=True)
+def pick_buy_adv(S, T, P, Q, b, p):
+    """A rule bot's buy in an Adventures game: the first rule of its buy list whose card
+    can be bought now (an Event: in the game, affordable, allowed; on a Mission turn
+    only Events) and whose conditions hold; -1 if none."""
+    coins = S[V + V_COINS]
+    mission = S[V + V_MISSION] != 0
+    # zones.cost_of's reductions, read once for the whole list (they cannot change while
+    # the bot picks): the current player's Bridge Trolls in play, the -$2 cost token's
+    # pile.  cost_of reads them through a call for every card it prices.
+    cur = S[V + V_CUR]
+    trolls = with_ability(S, cur, PLAY0, BRIDGE_TROLL)
+    token_pile = S[TOK_COST + cur] - 1
+    for r in range(P[b * P_WIDTH + PF_BOUNDS + 2 * L_BUY],
+                   P[b * P_WIDTH + PF_BOUNDS + 2 * L_BUY + 1]):
+        c = P[b * P_WIDTH + PF_RULES + RULE_WIDTH * r]
+        if c >= FIRST_EVENT:
+            if not event_allowed(S, T, p, c):
+                continue
+        else:
+            if mission or S[SUPPLY + c] <= 0:
+                continue
+            if lowered_cost(c, T[c * N_COLS + C_COST], trolls, token_pile) > coins:
+                continue
+        if not conditions_hold(S, T, P, Q, b, r, p, coins):
+            continue
+        if c < FIRST_EVENT and ends_badly(S, T, P, b, p, c):
+            continue
+        return c
+    return -1
+
 
 # ----------------------------------------------------------------------------- dispatch
 @njit(cache=True)
 def decide_adv(S, R, T, P, Q, hooks, p, d, arg):
     """sim.engine.decide.decide for a game with Adventures cards or Events: the same
-    order of bot kinds (hook, Python bot, random bot, rules), with the Adventures
-    decisions' rule defaults and random answers, and the random bot's buys (Events
-    too) and Action plays (an inheriting Estate).  Reached through the second member
-    of the decision pair (sim.engine.decide.decision_calls), so base-set games never
-    compile it."""
-    b = S[BOT + p]
-    kind = P[b * P_WIDTH + PF_FLAGS + F_KIND]
-    if kind >= K_AGENT:     # an agent seat (sim.env): its script first, then its own bot
-        r = agent_answer(S, p, d, arg)
-        if r != USE_DEFAULT:
-            return r
-        kind -= K_AGENT
-    hook = P[b * P_WIDTH + PF_FLAGS + F_HOOK]
-    if hook:
-        r = hooks[hook - 1](hook_view(S, p), d, arg)
-        if r != USE_DEFAULT:
-            return r
-    if kind == K_PYTHON:
-        r = python_answer(S, p, d, arg)
-        if r != USE_DEFAULT:
-            return r
-    elif kind == K_RANDOM:
+    dispatch (sim.engine.decide.seat_answer: agent script, hook, Python bot), then the
+    Adventures decisions' rule defaults and random answers, and the random bot's buys
+    (Events too) and Action plays (an inheriting Estate).  Reached through the second
+    member of the decision pair (sim.engine.decision_pair.decision_calls), so base-set
+    games never compile it."""
+    r, kind = seat_answer(S, P, hooks, p, d, arg)
+    if r != USE_DEFAULT:
+        return r
+    if kind == K_RANDOM:
         if d >= D_START or d == D_BUY or d == D_ACTION:
             return random_decide_adv(S, R, T, p, d, arg)
         return random_decide(S, R, T, p, d, arg)
+    b = S[BOT + p]
     if d >= D_START:
         return rules_decide_adv(S, T, P, Q, b, p, d, arg)
     if d == D_BUY:
-        return _turn.pick_buy_adv(S, T, P, Q, b, p)
+        return pick_buy_adv(S, T, P, Q, b, p)
     return rules_decide(S, T, P, Q, p, d, arg)

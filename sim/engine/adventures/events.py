@@ -138,7 +138,7 @@ QUEST_ATTACK, QUEST_CURSES, QUEST_SIX = 0, 1, 2     # D_QUEST modes
 
 # ----------------------------------------------------------------------------- $0 - $2
 @njit(cache=True)
-def alms(S, R, T, P, Q, D, p):
+def alms(S, R, T, P, Q, H, p):
     """Alms: once per turn: if you have no Treasures in play, gain a card costing up to
     $4.  A Coin of the Realm called from the mat is a Treasure in play; one played this
     turn and moved to the mat is not.  Asks D_ALMS (arg 4); logs EV_GAIN."""
@@ -146,11 +146,11 @@ def alms(S, R, T, P, Q, D, p):
     for c in range(N_CARDS):
         if S[p0 + c] and (T[c * N_COLS + C_TYPES] & TREASURE):
             return
-    gain_choice(S, R, T, P, Q, D, p, D_ALMS, 4, 0, GAIN_TO_DISCARD)
+    gain_choice(S, R, T, P, Q, H, p, D_ALMS, 4, 0, GAIN_TO_DISCARD)
 
 
 @njit(cache=True)
-def borrow(S, R, T, P, Q, D, p):
+def borrow(S, R, T, P, Q, H, p):
     """Borrow: +1 Buy (counter). Once per turn: if your -1 Card token isn't on your
     deck, put it there and +$1.  No decision; logs EV_TOKEN (TOKEN_MINUS_CARD)."""
     if S[MINUS_CARD + p]:
@@ -161,7 +161,7 @@ def borrow(S, R, T, P, Q, D, p):
 
 
 @njit(cache=True)
-def quest(S, R, T, P, Q, D, p):
+def quest(S, R, T, P, Q, H, p):
     """Quest: you may discard an Attack, two Curses, or six cards. If you do, gain a Gold.
 
     Asks D_QUEST (mode 0 an Attack, 1 two Curses, 2 six cards, -1 nothing), then
@@ -170,7 +170,7 @@ def quest(S, R, T, P, Q, D, p):
     cards still to discard (fewer than six in hand: all are discarded, no Gold; one
     Curse: it is discarded, no Gold).  An Estate with an inherited Attack counts as an
     Attack.  Logs EV_DISCARD (DISCARD_QUEST) and EV_GAIN."""
-    mode = ask(S, R, T, P, Q, D, p, D_QUEST, 0)
+    mode = ask(S, R, T, P, Q, H, p, D_QUEST, 0)
     if S[ERR] or mode < 0:
         return
     h0 = HAND0 + p * N_SLOTS
@@ -185,7 +185,7 @@ def quest(S, R, T, P, Q, D, p):
         if kinds == 0:
             return
         if kinds > 1:
-            a = ask(S, R, T, P, Q, D, p, D_QUEST_DISCARD, 1)
+            a = ask(S, R, T, P, Q, H, p, D_QUEST_DISCARD, 1)
             if S[ERR] or not in_hand_ok(S, T, p, D_QUEST_DISCARD, a, 0):
                 return
             if (types_of(S, T, p, a) & ATTACK) == 0:
@@ -211,7 +211,7 @@ def quest(S, R, T, P, Q, D, p):
                         c = x
                         break
             else:
-                c = ask(S, R, T, P, Q, D, p, D_QUEST_DISCARD, 6 - k)
+                c = ask(S, R, T, P, Q, H, p, D_QUEST_DISCARD, 6 - k)
                 if S[ERR] or not in_hand_ok(S, T, p, D_QUEST_DISCARD, c, 0):
                     return
             discard_from_hand(S, p, c)
@@ -222,17 +222,17 @@ def quest(S, R, T, P, Q, D, p):
         fail(S, ERR_ILLEGAL, p, D_QUEST, mode)
         return
     if done and S[SUPPLY + GOLD] > 0:
-        gain_card(S, R, T, P, Q, D, p, GOLD, GAIN_TO_DISCARD)
+        gain_card(S, R, T, P, Q, H, p, GOLD, GAIN_TO_DISCARD)
 
 
 @njit(cache=True)
-def save(S, R, T, P, Q, D, p):
+def save(S, R, T, P, Q, H, p):
     """Save: +1 Buy (counter). Once per turn: set aside a card from your hand, and put
     it into your hand at end of turn, after drawing (sim.engine.adventures.turn
     cleanup_adv).  Asks D_SAVE (mandatory with a card in hand); logs EV_SET_ASIDE."""
     if S[HAND_N + p] == 0:
         return
-    c = ask(S, R, T, P, Q, D, p, D_SAVE, 0)
+    c = ask(S, R, T, P, Q, H, p, D_SAVE, 0)
     if S[ERR] or not in_hand_ok(S, T, p, D_SAVE, c, 0):
         return
     move_card(S, p, Z_HAND, Z_SAVE, c)
@@ -240,7 +240,7 @@ def save(S, R, T, P, Q, D, p):
 
 
 @njit(cache=True)
-def scouting_party(S, R, T, P, Q, D, p):
+def scouting_party(S, R, T, P, Q, H, p):
     """Scouting Party: +1 Buy (counter). Look at the top 5 cards of your deck. Discard 3
     of them and put the rest back in any order.
 
@@ -260,13 +260,13 @@ def scouting_party(S, R, T, P, Q, D, p):
         if S[ASIDE_N + p] <= left:
             c = first_in(S, a0)
         else:
-            c = ask(S, R, T, P, Q, D, p, D_SCOUTING_PARTY, left)
+            c = ask(S, R, T, P, Q, H, p, D_SCOUTING_PARTY, left)
             if S[ERR] or not in_zone_ok(S, p, D_SCOUTING_PARTY, c, ASIDE0):
                 return
         move_card(S, p, Z_ASIDE, Z_DISC, c)
         log_event(S, EV_DISCARD, p, c, 1, DISCARD_SCOUTING)
         left -= 1
-    aside_onto_deck(S, R, T, P, Q, D, p, SCOUTING_PARTY)
+    aside_onto_deck(S, R, T, P, Q, H, p, SCOUTING_PARTY)
 
 
 @njit(cache=True, inline="always")
@@ -279,7 +279,7 @@ def first_in(S, z):
 
 
 @njit(cache=True)
-def aside_onto_deck(S, R, T, P, Q, D, p, by):
+def aside_onto_deck(S, R, T, P, Q, H, p, by):
     """``p`` puts every card of their set-aside zone onto their deck, in the order they
     choose (D_TOPDECK_ORDER, arg ``by``: the next card to put there; the last one put is
     drawn first); asked only while different cards remain.  Like
@@ -293,7 +293,7 @@ def aside_onto_deck(S, R, T, P, Q, D, p, by):
                 n_kinds += 1
                 c = k
         if n_kinds > 1:
-            c = ask(S, R, T, P, Q, D, p, D_TOPDECK_ORDER, by)
+            c = ask(S, R, T, P, Q, H, p, D_TOPDECK_ORDER, by)
             if S[ERR] or not in_zone_ok(S, p, D_TOPDECK_ORDER, c, ASIDE0):
                 return
         topdeck_from(S, p, Z_ASIDE, c)
@@ -301,7 +301,7 @@ def aside_onto_deck(S, R, T, P, Q, D, p, by):
 
 
 @njit(cache=True)
-def travelling_fair(S, R, T, P, Q, D, p):
+def travelling_fair(S, R, T, P, Q, H, p):
     """Travelling Fair: +2 Buys (counter). When you gain a card this turn, you may put it
     onto your deck (asked per gain: D_FAIR in sim.engine.adventures.mechanics.on_gain)."""
     S[V + V_FAIR] = 1
@@ -309,7 +309,7 @@ def travelling_fair(S, R, T, P, Q, D, p):
 
 # ----------------------------------------------------------------------------- $3 - $4
 @njit(cache=True)
-def bonfire(S, R, T, P, Q, D, p):
+def bonfire(S, R, T, P, Q, H, p):
     """Bonfire: trash up to 2 cards you have in play.
 
     $ they already produced stays; a trashed Traveller is not exchanged (it is no longer
@@ -318,37 +318,37 @@ def bonfire(S, R, T, P, Q, D, p):
     for _ in range(2):
         if S[PLAY_N + p] == 0:
             return
-        c = ask(S, R, T, P, Q, D, p, D_BONFIRE, 0)
+        c = ask(S, R, T, P, Q, H, p, D_BONFIRE, 0)
         if S[ERR] or c < 0 or not in_zone_ok(S, p, D_BONFIRE, c, PLAY0):
             return
         trash_from_play(S, T, p, c)
 
 
 @njit(cache=True)
-def expedition(S, R, T, P, Q, D, p):
+def expedition(S, R, T, P, Q, H, p):
     """Expedition: draw 2 extra cards for your next hand (this turn's Cleanup draws
     5 + 2 per Expedition: sim.engine.adventures.turn.cleanup_adv).  No decision."""
     S[V + V_EXPEDITIONS] += 1
 
 
 @njit(cache=True)
-def ferry(S, R, T, P, Q, D, p):
+def ferry(S, R, T, P, Q, H, p):
     """Ferry: move your -$2 cost token to an Action Supply pile (cards from that pile
     cost $2 less on your turns: sim.engine.zones.cost_of).  Asks D_TOKEN_PILE (arg
     TOKEN_COST); logs EV_TOKEN."""
-    move_token(S, R, T, P, Q, D, p, TOKEN_COST, FERRY, False)
+    move_token(S, R, T, P, Q, H, p, TOKEN_COST, FERRY, False)
 
 
 @njit(cache=True)
-def plan(S, R, T, P, Q, D, p):
+def plan(S, R, T, P, Q, H, p):
     """Plan: move your Trashing token to an Action Supply pile (when you buy a card from
     it, you may trash a card from your hand: sim.engine.adventures.turn.on_buy).  Asks
     D_TOKEN_PILE (arg TOKEN_TRASHING); logs EV_TOKEN."""
-    move_token(S, R, T, P, Q, D, p, TOKEN_TRASHING, PLAN, False)
+    move_token(S, R, T, P, Q, H, p, TOKEN_TRASHING, PLAN, False)
 
 
 @njit(cache=True)
-def mission(S, R, T, P, Q, D, p):
+def mission(S, R, T, P, Q, H, p):
     """Mission: once per turn: if the previous turn wasn't yours, take another turn after
     this one, in which you can't buy cards.  The game loop (and Scenario.play_turn)
     takes the extra turn; the turn refuses card buys in it.  Bought in the Mission turn
@@ -358,7 +358,7 @@ def mission(S, R, T, P, Q, D, p):
 
 
 @njit(cache=True)
-def pilgrimage(S, R, T, P, Q, D, p):
+def pilgrimage(S, R, T, P, Q, H, p):
     """Pilgrimage: once per turn: turn your Journey token over; then if it's face up,
     choose up to 3 differently named cards you have in play and gain a copy of each.
 
@@ -384,14 +384,14 @@ def pilgrimage(S, R, T, P, Q, D, p):
                 break
         if not any_ok:
             return
-        c = ask(S, R, T, P, Q, D, p, D_PILGRIMAGE, highest)
+        c = ask(S, R, T, P, Q, H, p, D_PILGRIMAGE, highest)
         if S[ERR] or c < 0:
             return
         if c >= N_CARDS or c == first or c == second or S[p0 + c] <= 0 or \
                 S[SUPPLY + c] <= 0:
             fail(S, ERR_ILLEGAL, p, D_PILGRIMAGE, c)
             return
-        gain_card(S, R, T, P, Q, D, p, c, GAIN_TO_DISCARD)
+        gain_card(S, R, T, P, Q, H, p, c, GAIN_TO_DISCARD)
         if k == 0:
             first = c
         else:
@@ -401,7 +401,7 @@ def pilgrimage(S, R, T, P, Q, D, p):
 
 # ----------------------------------------------------------------------------- $5
 @njit(cache=True)
-def ball(S, R, T, P, Q, D, p):
+def ball(S, R, T, P, Q, H, p):
     """Ball: take your -$1 token. Gain 2 cards each costing up to $4.  Asks D_BALL
     (arg 4) per card; logs EV_TOKEN (TOKEN_MINUS_COIN, when taken now) and EV_GAIN."""
     if S[MINUS_COIN + p] == 0:
@@ -410,18 +410,18 @@ def ball(S, R, T, P, Q, D, p):
     for _ in range(2):
         if S[ERR]:
             return
-        gain_choice(S, R, T, P, Q, D, p, D_BALL, 4, 0, GAIN_TO_DISCARD)
+        gain_choice(S, R, T, P, Q, H, p, D_BALL, 4, 0, GAIN_TO_DISCARD)
 
 
 @njit(cache=True)
-def raid(S, R, T, P, Q, D, p):
+def raid(S, R, T, P, Q, H, p):
     """Raid: gain a Silver per Silver you have in play (while Silvers last). Each other
     player puts their -1 Card token on their deck (not an Attack: no Moat, Champion or
     Caravan Guard).  No decision; logs EV_GAIN, EV_TOKEN (TOKEN_MINUS_CARD)."""
     for _ in range(S[PLAY0 + p * N_SLOTS + SILVER]):
         if S[ERR] or S[SUPPLY + SILVER] <= 0:
             break
-        gain_card(S, R, T, P, Q, D, p, SILVER, GAIN_TO_DISCARD)
+        gain_card(S, R, T, P, Q, H, p, SILVER, GAIN_TO_DISCARD)
     n = S[V + V_NP]
     for k in range(1, n):
         q = (p + k) % n
@@ -431,32 +431,32 @@ def raid(S, R, T, P, Q, D, p):
 
 
 @njit(cache=True)
-def seaway(S, R, T, P, Q, D, p):
+def seaway(S, R, T, P, Q, H, p):
     """Seaway: gain an Action card costing up to $4. Move your +1 Buy token to its pile
     (only when a card was gained).  Asks D_SEAWAY (arg 4; mandatory when one can be
     gained); logs EV_GAIN, EV_TOKEN (TOKEN_BUY)."""
     if not any_gainable(S, T, 4, ACTION):
         return
-    c = ask(S, R, T, P, Q, D, p, D_SEAWAY, 4)
+    c = ask(S, R, T, P, Q, H, p, D_SEAWAY, 4)
     if S[ERR]:
         return
     if c < 0 or c >= N_CARDS or not can_gain(S, T, c, 4) or \
             (T[c * N_COLS + C_TYPES] & ACTION) == 0:
         fail(S, ERR_ILLEGAL, p, D_SEAWAY, c)
         return
-    gain_card(S, R, T, P, Q, D, p, c, GAIN_TO_DISCARD)
+    gain_card(S, R, T, P, Q, H, p, c, GAIN_TO_DISCARD)
     S[TOK_BUY + p] = c + 1
     log_event(S, EV_TOKEN, p, c, TOKEN_BUY, SEAWAY)
 
 
 @njit(cache=True)
-def trade(S, R, T, P, Q, D, p):
+def trade(S, R, T, P, Q, H, p):
     """Trade: trash up to 2 cards from your hand. Gain a Silver per card you trashed
     (while Silvers last).  Asks D_TRADE (a card, or -1 to stop) up to twice; logs
     EV_TRASH, EV_GAIN."""
     k = 0
     while k < 2 and S[HAND_N + p] > 0:
-        c = ask(S, R, T, P, Q, D, p, D_TRADE, k)
+        c = ask(S, R, T, P, Q, H, p, D_TRADE, k)
         if S[ERR] or c < 0:
             break
         if not in_hand_ok(S, T, p, D_TRADE, c, 0):
@@ -468,27 +468,27 @@ def trade(S, R, T, P, Q, D, p):
     for _ in range(k):
         if S[ERR] or S[SUPPLY + SILVER] <= 0:
             return
-        gain_card(S, R, T, P, Q, D, p, SILVER, GAIN_TO_DISCARD)
+        gain_card(S, R, T, P, Q, H, p, SILVER, GAIN_TO_DISCARD)
 
 
 # ----------------------------------------------------------------------------- $6 - $8
 @njit(cache=True)
-def lost_arts(S, R, T, P, Q, D, p):
+def lost_arts(S, R, T, P, Q, H, p):
     """Lost Arts: move your +1 Action token to an Action Supply pile (when you play a
     card from it, first +1 Action: mechanics.token_bonus).  Asks D_TOKEN_PILE (arg
     TOKEN_ACTION); logs EV_TOKEN."""
-    move_token(S, R, T, P, Q, D, p, TOKEN_ACTION, LOST_ARTS, False)
+    move_token(S, R, T, P, Q, H, p, TOKEN_ACTION, LOST_ARTS, False)
 
 
 @njit(cache=True)
-def training(S, R, T, P, Q, D, p):
+def training(S, R, T, P, Q, H, p):
     """Training: move your +$1 token to an Action Supply pile (when you play a card from
     it, first +$1).  Asks D_TOKEN_PILE (arg TOKEN_COIN); logs EV_TOKEN."""
-    move_token(S, R, T, P, Q, D, p, TOKEN_COIN, TRAINING, False)
+    move_token(S, R, T, P, Q, H, p, TOKEN_COIN, TRAINING, False)
 
 
 @njit(cache=True)
-def inheritance(S, R, T, P, Q, D, p):
+def inheritance(S, R, T, P, Q, H, p):
     """Inheritance: once per game: set aside a non-Victory Action card from the Supply
     costing up to $4 (its cost now: Bridge Troll, the -$2 token). Move your Estate token
     to it (your Estates then play as it: mechanics.played_as, types_of).
@@ -503,7 +503,7 @@ def inheritance(S, R, T, P, Q, D, p):
             break
     if not any_ok:
         return
-    c = ask(S, R, T, P, Q, D, p, D_INHERITANCE, 4)
+    c = ask(S, R, T, P, Q, H, p, D_INHERITANCE, 4)
     if S[ERR]:
         return
     if c < 0 or c >= N_CARDS or not inheritable(S, T, c):
@@ -526,10 +526,10 @@ def inheritable(S, T, c):
 
 
 @njit(cache=True)
-def pathfinding(S, R, T, P, Q, D, p):
+def pathfinding(S, R, T, P, Q, H, p):
     """Pathfinding: move your +1 Card token to an Action Supply pile (when you play a
     card from it, first +1 Card).  Asks D_TOKEN_PILE (arg TOKEN_CARD); logs EV_TOKEN."""
-    move_token(S, R, T, P, Q, D, p, TOKEN_CARD, PATHFINDING, False)
+    move_token(S, R, T, P, Q, H, p, TOKEN_CARD, PATHFINDING, False)
 
 
 CARD_TEXT = {

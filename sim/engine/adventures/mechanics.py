@@ -13,7 +13,7 @@ costs read them too.  Here:
 - the Tavern mat (:func:`to_mat`), token bonuses on plays (:func:`token_bonus`),
   returning cards to piles and exchanging Travellers (:func:`exchange`);
 - the two calls every gain and every Attack make in an Adventures game, reached
-  through ``H[2]`` (sim.engine.cardcalls): :func:`on_gain`, :func:`attacked_adv`.
+  through ``H[H_ADVENTURE]`` (sim.engine.cardcalls): :func:`on_gain`, :func:`attacked_adv`.
 """
 
 from __future__ import annotations
@@ -35,8 +35,6 @@ from sim.cards import (
     TREASURE_HUNTER,
 )
 from sim.engine.codes import (
-    D_AMULET,
-    D_AMULET_TRASH,
     D_CARAVAN_GUARD,
     D_DUNGEON,
     D_DUPLICATE,
@@ -62,6 +60,7 @@ from sim.engine.codes import (
 )
 from sim.engine.decide import BIG, lowest_ranked_in_hand, rules_attack_discard
 from sim.engine.layout import (
+    A_ON_GAIN,
     ASIDE_N,
     BOT,
     CHAMPIONS,
@@ -69,6 +68,7 @@ from sim.engine.layout import (
     DISC_N,
     DISC_TOP,
     ERR,
+    H_ADVENTURE,
     HAND0,
     HAND_N,
     KEEP,
@@ -106,7 +106,18 @@ from sim.engine.layout import (
     Z_PLAY,
     V,
 )
-from sim.engine.legality import action_supply_pile, has_token_on
+
+# The start-of-turn items, Events' availability and the token piles are facts the table of
+# decisions reads (sim.engine.legality holds them, below sim.engine.decide); the
+# Adventures modules take them from here.
+from sim.engine.legality import (  # noqa: F401
+    START_ITEMS,
+    action_supply_pile,
+    event_allowed,
+    event_in_game,
+    has_token_on,
+    start_item_due,
+)
 from sim.engine.program import F_HOOK, F_KIND, K_RULES, R_DISCARD
 from sim.engine.steps import (
     agent_blocked,
@@ -135,7 +146,6 @@ from sim.engine.zones import (
     take_from_zone,
     topdeck_from,
     trash_from,
-    trash_from_hand,
     types_of,
 )
 
@@ -311,18 +321,8 @@ def rule_seat(S, P, p):
     return -1
 
 
-@njit(cache=True, inline="always")
-def ask_rule(S, R, T, P, Q, D, p, d, arg, b):
-    """``ask`` for a frequent Adventures question: a rule bot without a hook (``b`` =
-    :func:`rule_seat` >= 0) is answered by its rule defaults directly, which is where
-    ``ask`` would end up (adventures.decide.decide_adv -> rules_decide_adv)."""
-    if b >= 0:
-        return _decide.rules_decide_adv(S, T, P, Q, b, p, d, arg)
-    return ask(S, R, T, P, Q, D, p, d, arg)
-
-
 @njit(cache=True)
-def dungeon_effect(S, R, T, P, Q, D, p):
+def dungeon_effect(S, R, T, P, Q, H, p):
     """Dungeon, now and next turn: +2 Cards, then discard 2 cards (any 2 from hand).
     A rule bot's discards are its D_DUNGEON rule (rules_attack_discard), asked directly."""
     draw(S, R, p, 2)
@@ -333,7 +333,7 @@ def dungeon_effect(S, R, T, P, Q, D, p):
         if b >= 0:
             c = rules_attack_discard(S, T, P, b, p)
         else:
-            c = ask(S, R, T, P, Q, D, p, D_DUNGEON, 2 - i)
+            c = ask(S, R, T, P, Q, H, p, D_DUNGEON, 2 - i)
         if S[ERR] or not in_hand_ok(S, T, p, D_DUNGEON, c, 0):
             return
         discard_from_hand(S, p, c)
@@ -341,37 +341,14 @@ def dungeon_effect(S, R, T, P, Q, D, p):
 
 
 @njit(cache=True)
-def amulet_effect(S, R, T, P, Q, D, p):
-    """Amulet, now and next turn: choose +$1, trash a card from hand, or gain a Silver."""
-    b = rule_seat(S, P, p)
-    mode = ask_rule(S, R, T, P, Q, D, p, D_AMULET, 0, b)
-    if S[ERR]:
-        return
-    if mode == 0:
-        add_coins(S, p, 1)
-    elif mode == 1:
-        if S[HAND_N + p] == 0:
-            return
-        c = ask_rule(S, R, T, P, Q, D, p, D_AMULET_TRASH, 0, b)
-        if S[ERR] or not in_hand_ok(S, T, p, D_AMULET_TRASH, c, 0):
-            return
-        trash_from_hand(S, T, p, c)
-    elif mode == 2:
-        if S[SUPPLY + SILVER] > 0:
-            gain_with_triggers(S, R, T, P, Q, D, p, SILVER, 0)
-    else:
-        fail(S, ERR_ILLEGAL, p, D_AMULET, mode)
-
-
-@njit(cache=True)
-def gain_with_triggers(S, R, T, P, Q, D, p, c, where):
-    """Gain ``c`` and what the gain sets off (:func:`on_gain`), for callers holding ``D``."""
+def gain_with_triggers(S, R, T, P, Q, H, p, c, where):
+    """Gain ``c`` and what the gain sets off (:func:`on_gain`), for callers holding ``H``."""
     gain(S, T, p, c, where)
-    D[2][0](S, R, T, P, Q, (D[0], D[1]), p, c, where)
+    H[H_ADVENTURE][A_ON_GAIN](S, R, T, P, Q, H[:H_ADVENTURE], p, c, where)
 
 
 @njit(cache=True)
-def hand_onto_deck(S, R, T, P, Q, D, p, by):
+def hand_onto_deck(S, R, T, P, Q, H, p, by):
     """``p`` puts their whole hand onto their deck, in the order they choose
     (D_TOPDECK_ORDER: the next card to put there; the last one is drawn first).  A rule
     bot's order is its D_TOPDECK_ORDER rule (with nothing set aside: the hand's card it
@@ -404,7 +381,7 @@ def hand_onto_deck(S, R, T, P, Q, D, p, by):
             if b >= 0 and S[ASIDE_N + p] == 0:
                 c = lowest_ranked_in_hand(S, P, b, p, R_DISCARD, BIG)
             else:
-                c = ask(S, R, T, P, Q, D, p, D_TOPDECK_ORDER, by)
+                c = ask(S, R, T, P, Q, H, p, D_TOPDECK_ORDER, by)
             if S[ERR] or not in_hand_ok(S, T, p, D_TOPDECK_ORDER, c, 0):
                 return
         topdeck_from(S, p, Z_HAND, c)
@@ -422,7 +399,7 @@ def gain_sets_off(S, p, c):
 
 
 @njit(cache=True)
-def on_gain(S, R, T, P, Q, D, p, c, where):
+def on_gain(S, R, T, P, Q, H, p, c, where):
     """What a gain sets off (ADVENTURES.md §2.8), ``c`` just gained by ``p`` to
     ``where`` (zones.gain counted it for Treasure Hunter): Lost City
     makes each other player draw a card; with Travelling Fair bought this turn ``p``
@@ -436,7 +413,7 @@ def on_gain(S, R, T, P, Q, D, p, c, where):
             for k in range(1, n):
                 draw(S, R, (p + k) % n, 1)
         if S[V + V_FAIR] and S[V + V_CUR] == p and where != GAIN_TO_DECK:
-            if yes_no(S, R, T, P, Q, D, p, D_FAIR, c) == 1:
+            if yes_no(S, R, T, P, Q, H, p, D_FAIR, c) == 1:
                 z = Z_HAND if where == GAIN_TO_HAND else Z_DISC
                 topdeck_from(S, p, z, c)
                 log_event(S, EV_TOPDECK, p, c, 1, -1)
@@ -445,7 +422,7 @@ def on_gain(S, R, T, P, Q, D, p, c, where):
             return 0
         dup = reserve_on_mat(S, p, DUPLICATE)
         if dup >= 0 and S[SUPPLY + c] > 0 and cost_of(S, T, c) <= 6:
-            if yes_no(S, R, T, P, Q, D, p, D_DUPLICATE, c) == 1:
+            if yes_no(S, R, T, P, Q, H, p, D_DUPLICATE, c) == 1:
                 call_from_mat(S, p, dup, c)
                 gain(S, T, p, c, 0)
                 where = 0
@@ -469,27 +446,27 @@ def play_guard(S, R, T, q, guard, attack):
 
 
 @njit(cache=True)
-def attacked_adv(S, R, T, P, Q, D, p, q, unused):
+def attacked_adv(S, R, T, P, Q, H, p, q, unused):
     """The reaction window of ``q`` against the Attack ``p`` is playing, and whether it
     affects ``q`` (1) or not (0).  ``q`` may play Caravan Guards from hand, one at a
     time (each draws its card first; a Guard drawn may be played too), then reveal
     Moat; a revealed Moat or a Champion ``q`` has in play keeps the Attack off.  An
     agent seat's window is :func:`attacked_agent`."""
     if is_agent(S, P, q):
-        return attacked_agent(S, R, T, P, Q, D, q)
+        return attacked_agent(S, R, T, P, Q, H, q)
     attack = S[V + V_THIS]
     while S[ERR] == 0:
         # A Caravan Guard, or an Estate with its abilities (Inheritance), from hand.
         guard = card_with_ability(S, q, HAND0, CARAVAN_GUARD)
-        if guard < 0 or yes_no(S, R, T, P, Q, D, q, D_CARAVAN_GUARD, attack) != 1:
+        if guard < 0 or yes_no(S, R, T, P, Q, H, q, D_CARAVAN_GUARD, attack) != 1:
             break
         play_guard(S, R, T, q, guard, attack)
     if S[ERR]:
         return 0
-    blocked = attack_blocked(S, R, T, P, Q, D, q)
+    blocked = attack_blocked(S, R, T, P, Q, H, q)
     # An Estate with Moat's abilities (a real Moat was offered by attack_blocked).
     if not blocked and S[ERR] == 0 and card_with_ability(S, q, HAND0, MOAT) == ESTATE:
-        if yes_no(S, R, T, P, Q, D, q, D_REVEAL_MOAT, 0) == 1:
+        if yes_no(S, R, T, P, Q, H, q, D_REVEAL_MOAT, 0) == 1:
             log_event(S, EV_REVEAL, q, ESTATE, 1, 0)
             blocked = True
     if S[ERR] or blocked or S[CHAMPIONS + q] > 0:
@@ -498,7 +475,7 @@ def attacked_adv(S, R, T, P, Q, D, p, q, unused):
 
 
 @njit(cache=True)
-def attacked_agent(S, R, T, P, Q, D, q):
+def attacked_agent(S, R, T, P, Q, H, q):
     """:func:`attacked_adv` for an agent seat (sim.env), whose questions must not tell
     the other seats what it holds (sim.engine.steps.agent_reaction): asked to play a
     Caravan Guard whenever it owns one, until it answers "no", then once to reveal a
@@ -507,11 +484,11 @@ def attacked_agent(S, R, T, P, Q, D, q):
     as here, so an agent answering as its bot plays the bot's game."""
     attack = S[V + V_THIS]
     while S[ERR] == 0:
-        guard = agent_reaction(S, R, T, P, Q, D, q, D_CARAVAN_GUARD, CARAVAN_GUARD, attack)
+        guard = agent_reaction(S, R, T, P, Q, H, q, D_CARAVAN_GUARD, CARAVAN_GUARD, attack)
         if guard < 0:
             break
         play_guard(S, R, T, q, guard, attack)
-    if S[ERR] or agent_blocked(S, R, T, P, Q, D, q) or S[ERR] or S[CHAMPIONS + q] > 0:
+    if S[ERR] or agent_blocked(S, R, T, P, Q, H, q) or S[ERR] or S[CHAMPIONS + q] > 0:
         return 0
     return 1
 
@@ -536,13 +513,13 @@ def any_action_pile(S, T, p, exclude_own):
 
 
 @njit(cache=True)
-def move_token(S, R, T, P, Q, D, p, k, by, exclude_own):
+def move_token(S, R, T, P, Q, H, p, k, by, exclude_own):
     """``p`` moves their token ``k`` (TOKEN_CARD .. TOKEN_TRASHING) to an Action Supply
     pile of their choice (D_TOKEN_PILE, arg ``k``); with ``exclude_own`` (Teacher) a
     pile that has none of ``p``'s tokens.  Nothing when no pile qualifies."""
     if not any_action_pile(S, T, p, exclude_own):
         return
-    c = ask(S, R, T, P, Q, D, p, D_TOKEN_PILE, k)
+    c = ask(S, R, T, P, Q, H, p, D_TOKEN_PILE, k)
     if S[ERR]:
         return
     if not action_supply_pile(S, T, c) or (exclude_own and has_token_on(S, p, c)):
@@ -551,6 +528,3 @@ def move_token(S, R, T, P, Q, D, p, k, by, exclude_own):
     S[TOK_CARD + k * MAX_PLAYERS + p] = c + 1
     log_event(S, EV_TOKEN, p, c, k, by)
 
-
-# The rule defaults (ask_rule): imported last, as that module imports this one.
-import sim.engine.adventures.decide as _decide  # noqa: E402

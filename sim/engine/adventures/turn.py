@@ -6,9 +6,10 @@ Carriage and Coin of the Realm) → Buy phase (Treasures, then cards and Events)
 end of the Buy phase (Wine Merchant) → Cleanup (Durations stay, Travellers are
 exchanged, the next hand, Save's card).
 
-The engine reaches :func:`play_turn_adv` through ``H[4]`` (sim.engine.cardcalls),
+The engine reaches :func:`play_turn_adv` through ``H[H_TURN]`` (sim.engine.cardcalls),
 so a base-set game neither runs nor compiles it.  ``H`` here is the engine's
-``H[:4]``; card texts get ``D`` = ``H[:3]``.
+``H[:H_TURN]``; card texts get ``H[:H_CARDS]``, which they call ``H`` too (the names of
+sim.engine.layout mean the same member in every prefix).
 
 Plays go through the play stack with the wide entries of sim.engine.layout
 (E_*): an entry is one copy of a card to be resolved ``E_LEFT`` more times, by
@@ -65,12 +66,14 @@ from sim.cards import (
     WARRIOR,
     WINE_MERCHANT,
 )
+from sim.engine.adventures.cards import amulet_effect
+from sim.engine.adventures.decide import ask_rule, pick_buy_adv
 from sim.engine.adventures.mechanics import (
-    amulet_effect,
+    START_ITEMS,
     any_token_on,
-    ask_rule,
     call_from_mat,
     dungeon_effect,
+    event_allowed,
     exchange,
     gain_sets_off,
     hand_onto_deck,
@@ -78,6 +81,7 @@ from sim.engine.adventures.mechanics import (
     mark_copy,
     played_as,
     rule_seat,
+    start_item_due,
     token_bonus,
     treasure_played,
 )
@@ -106,8 +110,9 @@ from sim.engine.codes import (
     EV_RETURN,
     EV_TURN,
 )
-from sim.engine.decide import conditions_hold, ends_badly, rules_action
+from sim.engine.decide import rules_action
 from sim.engine.layout import (
+    A_ON_GAIN,
     ACTION_IDS,
     ACTIONS_OWNED,
     ADV_STACK_WIDTH,
@@ -136,6 +141,8 @@ from sim.engine.layout import (
     GAME_IDS_N,
     GEAR0,
     GEAR_N,
+    H_ADVENTURE,
+    H_CARDS,
     HAG_ON,
     HAND0,
     HAND_N,
@@ -165,19 +172,15 @@ from sim.engine.layout import (
     NON_SUPPLY0,
     P_WIDTH,
     PERM,
-    PF_BOUNDS,
     PF_FLAGS,
-    PF_RULES,
     PLAY0,
     PLAY_N,
-    RULE_WIDTH,
     SAVE0,
     SAVE_N,
     STACK,
     SUPPLY,
     SUPPLY0,
     T_NIDS,
-    TOK_COST,
     TOK_TRASH,
     TREASURE_IDS,
     TURNS,
@@ -208,10 +211,8 @@ from sim.engine.layout import (
     Z_SAVE,
     V,
 )
-from sim.engine.legality import START_ITEMS, event_allowed, event_in_game, start_item_due  # noqa: F401
-from sim.engine.program import F_HOOK, F_KIND, F_LISTS, K_RULES, L_BUY, X_START
+from sim.engine.program import F_HOOK, F_KIND, F_LISTS, K_RULES, X_START
 from sim.engine.steps import (
-    A_ON_GAIN,
     adv_turn_over,
     ask,
     fail,
@@ -230,7 +231,6 @@ from sim.engine.zones import (
     gain,
     has_ability,
     log_event,
-    lowered_cost,
     move_card,
     trash_from_hand,
     with_ability,
@@ -262,7 +262,7 @@ def play_once(S, R, T, P, Q, H, p, c):
         add_coins(S, p, T[e * N_COLS + C_COINS])
     sp = T[e * N_COLS + C_SPECIAL]
     if sp:
-        H[3][sp](S, R, T, P, Q, (H[0], H[1], H[2]), p)
+        H[H_CARDS][sp](S, R, T, P, Q, H[:H_CARDS], p)
 
 
 @njit(cache=True, inline="always")
@@ -274,7 +274,7 @@ def play_treasure_adv(S, R, T, P, Q, H, p, c):
     treasure_played(S, T, p, c)
     sp = T[c * N_COLS + C_SPECIAL]
     if sp:
-        H[3][sp](S, R, T, P, Q, (H[0], H[1], H[2]), p)
+        H[H_CARDS][sp](S, R, T, P, Q, H[:H_CARDS], p)
 
 
 @njit(cache=True, inline="always")
@@ -296,7 +296,7 @@ def play_plain_treasures(S, T, p, c, k):
 
 
 @njit(cache=True)
-def after_action(S, R, T, P, Q, D, p, o):
+def after_action(S, R, T, P, Q, H, p, o):
     """The after-Action window of the entry at ``o`` (its card just resolved): call Coin
     of the Realm (+2 Actions) any number of times, or Royal Carriage to replay the card
     if this copy is still in play (the replay is queued; its own window follows it).
@@ -311,7 +311,7 @@ def after_action(S, R, T, P, Q, D, p, o):
         cotr_ok = S[m0 + COIN_OF_THE_REALM] > 0
         if not (rc_ok or cotr_ok):
             return
-        a = ask_rule(S, R, T, P, Q, D, p, D_AFTER_ACTION, c, b)
+        a = ask_rule(S, R, T, P, Q, H, p, D_AFTER_ACTION, c, b)
         if S[ERR] or a < 0:
             return
         if rc_ok and a < N_CARDS and has_ability(S, p, a, ROYAL_CARRIAGE):
@@ -340,7 +340,7 @@ def run_stack(S, R, T, P, Q, H, p, base):
             # test): most Actions skip the call.
             if with_ability(S, p, MAT0, ROYAL_CARRIAGE) or \
                     S[MAT0 + p * N_SLOTS + COIN_OF_THE_REALM]:
-                after_action(S, R, T, P, Q, (H[0], H[1], H[2]), p, o)
+                after_action(S, R, T, P, Q, H[:H_CARDS], p, o)
             continue
         left = S[o + E_LEFT]
         c = S[o + E_CARD]
@@ -364,7 +364,7 @@ def run_stack(S, R, T, P, Q, H, p, base):
         level = S[o + E_STAYS]
         kind = S[o + E_KIND]
         if kind == E_KIND_DISCIPLE and S[SUPPLY + c] > 0:
-            gain_card(S, R, T, P, Q, (H[0], H[1], H[2]), p, c, 0)
+            gain_card(S, R, T, P, Q, H[:H_CARDS], p, c, 0)
         if level:
             if kind == E_KIND_REPLAY:
                 mark_copy(S, p, S[o + E_BY], level)
@@ -391,6 +391,8 @@ def play_action_adv(S, R, T, P, Q, H, p, c):
 
 
 # ----------------------------------------------------------------------------- start of turn
+
+
 @njit(cache=True, inline="always")
 def start_window_open(S, p):
     """Anything can happen in ``p``'s start-of-turn window: an item of START_ITEMS due
@@ -414,7 +416,7 @@ def start_call_ok(S, p, c):
 
 
 @njit(cache=True)
-def do_start_item(S, R, T, P, Q, D, p, c):
+def do_start_item(S, R, T, P, Q, H, p, c):
     """Resolve one start-of-turn item: all of Gear's cards, all Hireling draws, or one
     play's worth of a Duration's next-turn effect."""
     if c == GEAR:
@@ -433,7 +435,7 @@ def do_start_item(S, R, T, P, Q, D, p, c):
         draw(S, R, p, 3)
     elif c == DUNGEON:
         S[NEXT_DUNGEON + p] -= 1
-        dungeon_effect(S, R, T, P, Q, D, p)
+        dungeon_effect(S, R, T, P, Q, H, p)
     elif c == CARAVAN_GUARD:
         S[NEXT_GUARD + p] -= 1
         add_coins(S, p, 1)
@@ -445,14 +447,14 @@ def do_start_item(S, R, T, P, Q, D, p, c):
         S[V + V_BUYS] += 1
     elif c == AMULET:
         S[NEXT_AMULET + p] -= 1
-        amulet_effect(S, R, T, P, Q, D, p)
+        amulet_effect(S, R, T, P, Q, H, p)
 
 
 @njit(cache=True, inline="always")
 def take_start_item(S, R, T, P, Q, H, p, c):
     """Resolve start-of-turn item ``c`` (of START_ITEMS) as often as it is due."""
     while S[ERR] == 0 and start_item_due(S, p, c):
-        do_start_item(S, R, T, P, Q, (H[0], H[1], H[2]), p, c)
+        do_start_item(S, R, T, P, Q, H[:H_CARDS], p, c)
 
 
 @njit(cache=True, inline="always")
@@ -522,29 +524,29 @@ def start_of_turn(S, R, T, P, Q, H, p):
         if n_due + n_calls == 0:
             break
         if n_calls == 0 and (n_due == 1 or default_order):
-            do_start_item(S, R, T, P, Q, (H[0], H[1], H[2]), p, first)
+            do_start_item(S, R, T, P, Q, H[:H_CARDS], p, first)
             continue
-        a = ask_rule(S, R, T, P, Q, (H[0], H[1], H[2]), p, D_START, 0 if calls_open else 1, b)
+        a = ask_rule(S, R, T, P, Q, H[:H_CARDS], p, D_START, 0 if calls_open else 1, b)
         if S[ERR]:
             break
         if a < 0:
             calls_open = False
             if n_due:
-                do_start_item(S, R, T, P, Q, (H[0], H[1], H[2]), p, first)
+                do_start_item(S, R, T, P, Q, H[:H_CARDS], p, first)
             continue
         if start_item_due(S, p, a):
-            do_start_item(S, R, T, P, Q, (H[0], H[1], H[2]), p, a)
+            do_start_item(S, R, T, P, Q, H[:H_CARDS], p, a)
             continue
         # A call: the card named, or for a Reserve's name with none of it on the mat an
         # Estate with its abilities (Inheritance).
         k = card_with_ability(S, p, MAT0, a) if a < N_CARDS else -1
         if calls_open and k >= 0 and start_call_ok(S, p, k):
             call_from_mat(S, p, k, -1)
-            D = (H[0], H[1], H[2])
+            calls = H[:H_CARDS]
             # The call's text is the card's function with the call flag set (V_GONE 2).
             S[V + V_THIS] = k
             S[V + V_GONE] = 2
-            H[3][T[played_as(S, p, k) * N_COLS + C_SPECIAL]](S, R, T, P, Q, D, p)
+            H[H_CARDS][T[played_as(S, p, k) * N_COLS + C_SPECIAL]](S, R, T, P, Q, calls, p)
             S[V + V_GONE] = 0
         else:
             fail(S, ERR_ILLEGAL, p, D_START, a)
@@ -552,36 +554,6 @@ def start_of_turn(S, R, T, P, Q, H, p):
 
 
 # ----------------------------------------------------------------------------- buying
-@njit(cache=True)
-def pick_buy_adv(S, T, P, Q, b, p):
-    """A rule bot's buy in an Adventures game: the first rule of its buy list whose card
-    can be bought now (an Event: in the game, affordable, allowed; on a Mission turn
-    only Events) and whose conditions hold; -1 if none."""
-    coins = S[V + V_COINS]
-    mission = S[V + V_MISSION] != 0
-    # zones.cost_of's reductions, read once for the whole list (they cannot change while
-    # the bot picks): the current player's Bridge Trolls in play, the -$2 cost token's
-    # pile.  cost_of reads them through a call for every card it prices.
-    cur = S[V + V_CUR]
-    trolls = with_ability(S, cur, PLAY0, BRIDGE_TROLL)
-    token_pile = S[TOK_COST + cur] - 1
-    for r in range(P[b * P_WIDTH + PF_BOUNDS + 2 * L_BUY],
-                   P[b * P_WIDTH + PF_BOUNDS + 2 * L_BUY + 1]):
-        c = P[b * P_WIDTH + PF_RULES + RULE_WIDTH * r]
-        if c >= FIRST_EVENT:
-            if not event_allowed(S, T, p, c):
-                continue
-        else:
-            if mission or S[SUPPLY + c] <= 0:
-                continue
-            if lowered_cost(c, T[c * N_COLS + C_COST], trolls, token_pile) > coins:
-                continue
-        if not conditions_hold(S, T, P, Q, b, r, p, coins):
-            continue
-        if c < FIRST_EVENT and ends_badly(S, T, P, b, p, c):
-            continue
-        return c
-    return -1
 
 
 # Events that may be bought once per turn (bit c - FIRST_EVENT of V_ONCE when bought).
@@ -607,22 +579,22 @@ def buy_event(S, R, T, P, Q, H, p, c):
     log_event(S, EV_EVENT, p, c, 1, 0)
     S[V + V_BUYS] += T[c * N_COLS + C_BUYS]
     S[V + V_THIS] = c
-    H[3][T[c * N_COLS + C_SPECIAL]](S, R, T, P, Q, (H[0], H[1], H[2]), p)
+    H[H_CARDS][T[c * N_COLS + C_SPECIAL]](S, R, T, P, Q, H[:H_CARDS], p)
 
 
 @njit(cache=True, inline="always")
-def on_buy(S, R, T, P, Q, D, p, c, first):
+def on_buy(S, R, T, P, Q, H, p, c, first):
     """What buying ``c`` sets off before it is gained (ADVENTURES.md §2.8): its own
     on-buy text (Port, Messenger; an inheriting Estate's too), the Trashing token, then
     each Haunted Woods and Swamp Hag affecting ``p``."""
     if has_ability(S, p, c, PORT) and S[SUPPLY + PORT] > 0:
-        gain_card(S, R, T, P, Q, D, p, PORT, 0)
+        gain_card(S, R, T, P, Q, H, p, PORT, 0)
     if has_ability(S, p, c, MESSENGER) and first:
-        messenger_gain(S, R, T, P, Q, D, p)
+        messenger_gain(S, R, T, P, Q, H, p)
     if S[ERR]:
         return
     if S[TOK_TRASH + p] == c + 1 and S[HAND_N + p] > 0:
-        t = ask(S, R, T, P, Q, D, p, D_TRASHING_TOKEN, c)
+        t = ask(S, R, T, P, Q, H, p, D_TRASHING_TOKEN, c)
         if S[ERR]:
             return
         if t >= 0:
@@ -637,14 +609,14 @@ def on_buy(S, R, T, P, Q, D, p, c, first):
         woods += S[WOODS_ON + a * MAX_PLAYERS + p]
         curses += S[HAG_ON + a * MAX_PLAYERS + p]
     if woods and S[HAND_N + p] > 0:
-        hand_onto_deck(S, R, T, P, Q, D, p, HAUNTED_WOODS)
+        hand_onto_deck(S, R, T, P, Q, H, p, HAUNTED_WOODS)
     for _ in range(curses):
         if S[SUPPLY + CURSE] > 0 and S[ERR] == 0:
-            gain_card(S, R, T, P, Q, D, p, CURSE, 0)
+            gain_card(S, R, T, P, Q, H, p, CURSE, 0)
 
 
 @njit(cache=True)
-def messenger_gain(S, R, T, P, Q, D, p):
+def messenger_gain(S, R, T, P, Q, H, p):
     """Messenger bought first this turn: gain a card costing up to $4, then each other
     player, in turn order, gains a copy of it (while the pile lasts)."""
     any_ok = False
@@ -654,21 +626,21 @@ def messenger_gain(S, R, T, P, Q, D, p):
             break
     if not any_ok:
         return
-    c = ask(S, R, T, P, Q, D, p, D_MESSENGER_GAIN, 4)
+    c = ask(S, R, T, P, Q, H, p, D_MESSENGER_GAIN, 4)
     if S[ERR]:
         return
     if c < 0 or c >= N_CARDS or not can_gain(S, T, c, 4):
         fail(S, ERR_ILLEGAL, p, D_MESSENGER_GAIN, c)
         return
-    gain_card(S, R, T, P, Q, D, p, c, 0)
+    gain_card(S, R, T, P, Q, H, p, c, 0)
     n = S[V + V_NP]
     for k in range(1, n):
         if S[SUPPLY + c] > 0 and S[ERR] == 0:
-            gain_card(S, R, T, P, Q, D, (p + k) % n, c, 0)
+            gain_card(S, R, T, P, Q, H, (p + k) % n, c, 0)
 
 
 @njit(cache=True, inline="always")
-def buy_card(S, R, T, P, Q, D, p, c):
+def buy_card(S, R, T, P, Q, H, p, c):
     """``p`` buys card ``c``: pays, on-buy effects (:func:`on_buy`), gains it.  The gain
     is sim.engine.steps.gain_card's, with on_gain called only when it may do more than
     count the gain (mechanics.gain_sets_off)."""
@@ -677,11 +649,11 @@ def buy_card(S, R, T, P, Q, D, p, c):
     first = S[V + V_BOUGHT] == 0
     S[V + V_BOUGHT] = 1
     log_event(S, EV_BUY, p, c, 1, 0)
-    on_buy(S, R, T, P, Q, D, p, c, first)
+    on_buy(S, R, T, P, Q, H, p, c, first)
     if S[ERR] == 0 and S[SUPPLY + c] > 0:
         gain(S, T, p, c, 0)
         if gain_sets_off(S, p, c):
-            D[2][A_ON_GAIN](S, R, T, P, Q, (D[0], D[1]), p, c, 0)
+            H[H_ADVENTURE][A_ON_GAIN](S, R, T, P, Q, H[:H_ADVENTURE], p, c, 0)
 
 
 # ----------------------------------------------------------------------------- cleanup
@@ -741,14 +713,14 @@ def discard_leaving(S, T, q, top):
 
 
 @njit(cache=True)
-def cleanup_adv(S, R, T, P, Q, D, p):
+def cleanup_adv(S, R, T, P, Q, H, p):
     """Cleanup: the hand and the cards leaving play go to the discard pile (Durations
     and the cards that played them stay; each Traveller leaving play may be exchanged,
     highest of its line first); cards called on this turn by other players leave their
     play areas; then the next hand (5, +2 per Expedition), then Save's card."""
     d0 = DISC0 + p * N_SLOTS
     if travellers_in_play(S, p):
-        top = discard_hand_then_play(S, R, T, P, Q, D, p)
+        top = discard_hand_then_play(S, R, T, P, Q, H, p)
     else:
         top = discard_hand_and_leaving(S, T, p)
     if S[ERR]:
@@ -824,7 +796,7 @@ def discard_hand_and_leaving(S, T, p):
 
 
 @njit(cache=True)
-def discard_hand_then_play(S, R, T, P, Q, D, p):
+def discard_hand_then_play(S, R, T, P, Q, H, p):
     """Cleanup's discards with a Traveller in play: the hand goes to the discard pile,
     then each Traveller leaving play may be exchanged (highest of its line first), then
     the other copies leaving play go; returns the highest id moved, or -1 (after an
@@ -867,7 +839,7 @@ def discard_hand_then_play(S, R, T, P, Q, D, p):
                 if S[ERR]:
                     return top
                 if exchange_possible(S, T, p, t):
-                    if yes_no(S, R, T, P, Q, D, p, D_EXCHANGE, t) == 1:
+                    if yes_no(S, R, T, P, Q, H, p, D_EXCHANGE, t) == 1:
                         nxt = T[UPGRADE + played_as(S, p, t)] - 1
                         exchange(S, T, p, t)
                         if nxt > top:       # moved to the discard pile at this Cleanup too
@@ -1001,7 +973,7 @@ def one_turn(S, R, T, P, Q, H, p):
     h0 = HAND0 + p * N_SLOTS
     # What the turn's questions and most steps take: not the card table (80 function
     # pointers, copied on every call that takes it; only the inlined plays read it).
-    D = (H[0], H[1], H[2])
+    calls = H[:H_CARDS]
     S[V + V_ACTIONS] = 1
     S[V + V_BUYS] = 1
     S[V + V_COINS] = 0
@@ -1043,7 +1015,7 @@ def one_turn(S, R, T, P, Q, H, p):
         else:
             if not action_in_hand(S, T, p):
                 break
-            c = ask(S, R, T, P, Q, D, p, D_ACTION, 0)
+            c = ask(S, R, T, P, Q, calls, p, D_ACTION, 0)
         if S[ERR] or c < 0:
             break
         if c >= N_CARDS or S[h0 + c] <= 0 or not is_action_for(S, T, p, c):
@@ -1075,7 +1047,7 @@ def one_turn(S, R, T, P, Q, H, p):
                     break
             if not any_treasure:
                 break
-            c = ask(S, R, T, P, Q, D, p, D_TREASURE, 0)
+            c = ask(S, R, T, P, Q, calls, p, D_TREASURE, 0)
             if S[ERR] or c < 0:
                 break
             if not in_hand_ok(S, T, p, D_TREASURE, c, TREASURE):
@@ -1089,7 +1061,7 @@ def one_turn(S, R, T, P, Q, H, p):
         if fast:
             c = pick_buy_adv(S, T, P, Q, b, p)
         else:
-            c = ask(S, R, T, P, Q, D, p, D_BUY, 0)
+            c = ask(S, R, T, P, Q, calls, p, D_BUY, 0)
         if S[ERR] or c < 0:
             break
         is_event = c < N_CARDS and (T[c * N_COLS + C_TYPES] & EVENT) != 0
@@ -1106,14 +1078,14 @@ def one_turn(S, R, T, P, Q, H, p):
         if is_event:
             buy_event(S, R, T, P, Q, H, p, c)
         else:
-            buy_card(S, R, T, P, Q, D, p, c)
+            buy_card(S, R, T, P, Q, calls, p, c)
     if S[ERR]:
         return 0
     # End of the Buy phase: Wine Merchants (and Estates with their abilities) may leave
     # the mat with $2 unspent, one question each.
     while S[ERR] == 0:
         w = card_with_ability(S, p, MAT0, WINE_MERCHANT)
-        if w < 0 or S[V + V_COINS] < 2 or yes_no(S, R, T, P, Q, D, p, D_WINE_MERCHANT, 0) != 1:
+        if w < 0 or S[V + V_COINS] < 2 or yes_no(S, R, T, P, Q, calls, p, D_WINE_MERCHANT, 0) != 1:
             break
         move_card(S, p, Z_MAT, Z_DISC, w)
         log_event(S, EV_DISCARD, p, w, 1, DISCARD_WINE_MERCHANT)
@@ -1130,6 +1102,6 @@ def one_turn(S, R, T, P, Q, H, p):
         else:
             draw(S, R, p, draws)
     else:
-        cleanup_adv(S, R, T, P, Q, D, p)
+        cleanup_adv(S, R, T, P, Q, calls, p)
     return produced
 

@@ -1,0 +1,149 @@
+"""A trained policy at compiled speed (sim.learn.compiled): the compiled forward pass
+decides as PolicyBot.act does, and whole games played inside compiled code are the
+games the Python path plays, on the committed First Game and K2 (Adventures) policies."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from bots import resolve_bot
+from sim.engine.batch import play_batch
+from sim.engine.config import GameConfig
+from sim.env.state import Game
+from sim.learn import PolicyBot
+from sim.learn.compiled import CompiledPolicy, feature_table
+from sim.learn.policy import MASKED, features
+
+ROOT = Path(__file__).resolve().parents[1]
+FIRST_GAME = ROOT / "experiments/results/learn/first-game"
+K2 = ROOT / "experiments/results/learn/adventures"
+
+
+def _config(bot: PolicyBot) -> GameConfig:
+    """The game the policy was trained for (kingdom, Events, players)."""
+    game = Game(kingdom=bot.meta["kingdom"], events=bot.meta.get("events", []),
+                players=int(bot.meta["players"]), bots=bot.fallback)
+    return game.config
+
+
+def _states(bot: PolicyBot, games: int, seed: int):
+    """States at the policy's questions from games whose agent seats (both) answer at
+    random among the legal actions: situations far from the policy's own play too."""
+    game = Game(kingdom=bot.meta["kingdom"], events=bot.meta.get("events", []),
+                players=int(bot.meta["players"]), bots=[bot.fallback, "bmu"],
+                decisions=bot.decisions)
+    rng = np.random.default_rng(seed)
+    for k in range(games):
+        state = game.new_initial_state(seed + k)
+        while not state.is_terminal():
+            yield state
+            state.apply_action(int(rng.choice(state.legal_actions())))
+
+
+def test_feature_table_is_features_of_every_whole_number():
+    """The looked-up features are PolicyBot's own (features(), float32, widened)."""
+    table = feature_table()
+    for v in (-10_000, -7, -1, 0, 1, 2, 3, 59, 80, 100, 1000, 10_000):
+        x = features(np.asarray([[v]], np.float32), np.zeros(1, np.int64))[0, 0]
+        assert table[v + 10_000] == np.float64(x)
+
+
+@pytest.mark.parametrize("directory", [FIRST_GAME, K2], ids=["first-game", "k2"])
+def test_compiled_decisions_and_logits_are_policybots(directory):
+    """At several hundred questions of random play (both seats, each its own view), the
+    compiled pass takes PolicyBot.act's action and its logits agree to 1e-9 (masked
+    entries exactly)."""
+    bot = PolicyBot(directory, compiled=False)
+    assert bot.prior_w != 0        # the fallback's answer is part of every decision
+    fast = CompiledPolicy.of(bot)
+    n = 0
+    for state in _states(bot, games=4, seed=11):
+        a, logits = fast.logits(state)
+        want = bot.logits(state)
+        legal = state.mask != 0
+        assert a == bot.act(state) == int(want.argmax())
+        np.testing.assert_allclose(logits[legal], want[legal], rtol=0, atol=1e-9)
+        assert (logits[~legal] == MASKED).all()
+        n += 1
+    assert n > 300
+
+
+def _pair(directory, games: int, seed: int, log: bool = False):
+    """The same batch (the policy against bmu, seats alternating) by the compiled path
+    and by the Python path; the compiled bot's act() must not be asked."""
+    fast = PolicyBot(directory)
+    slow = PolicyBot(directory, compiled=False)
+
+    def refuse(state):
+        raise AssertionError("the compiled path asked act()")
+
+    fast.act = refuse
+    bmu = resolve_bot("bmu")
+    config = _config(fast)
+    seeds = np.arange(games, dtype=np.uint64) + seed
+    seats = np.array([[0, 1] if k % 2 == 0 else [1, 0] for k in range(games)], np.int32)
+    first = np.array([k % 3 - 1 for k in range(games)], np.int8)      # -1, 0, 1
+    return (play_batch(config, [fast, bmu], seats, seeds, first, log=log),
+            play_batch(config, [slow, bmu], seats, seeds, first, log=log))
+
+
+def test_first_game_whole_games_are_the_python_paths():
+    """200 games of the First Game policy against bmu: the same scores, turns, winners
+    and game rows as PolicyBot's Python path, seed for seed."""
+    a, b = _pair(FIRST_GAME, games=200, seed=1000)
+    np.testing.assert_array_equal(a.score, b.score)
+    np.testing.assert_array_equal(a.turns, b.turns)
+    np.testing.assert_array_equal(a.game, b.game)
+    assert len(np.unique(a.game[:, 0])) > 1          # both sides win some
+
+
+@pytest.mark.parametrize("directory,seed", [(FIRST_GAME, 7), (K2, 3)],
+                         ids=["first-game", "k2"])
+def test_logged_game_is_the_python_paths(directory, seed):
+    """A logged game: the same log rows, event for event."""
+    a, b = _pair(directory, games=1, seed=seed, log=True)
+    assert a.log is not None and len(a.log) > 100
+    np.testing.assert_array_equal(a.log, b.log)
+    assert a.log_truncated == b.log_truncated
+
+
+def test_k2_whole_games_are_the_python_paths():
+    """K2 (Adventures: Events, Swamp Hag, Haunted Woods...) policy against bmu: the same
+    games as the Python path."""
+    a, b = _pair(K2, games=40, seed=500)
+    np.testing.assert_array_equal(a.score, b.score)
+    np.testing.assert_array_equal(a.turns, b.turns)
+    np.testing.assert_array_equal(a.game, b.game)
+
+
+def test_python_path_is_the_option_and_default_is_compiled():
+    """PolicyBot plays compiled by default; compiled=False asks act() (its play_compiled
+    declines)."""
+    assert PolicyBot(FIRST_GAME).compiled
+    assert PolicyBot(FIRST_GAME, compiled=False).play_compiled(
+        None, None, None, None, None, None) is None
+
+
+@pytest.mark.timeout(300)
+def test_runs_on_every_core_and_dask_are_the_python_paths(tmp_path):
+    """``domsim match DIR bmu`` (the compiled path by default) in a pool of 2 processes
+    and on a Dask cluster: the games of the Python path in one process, game for game."""
+    import pandas as pd
+
+    from sim.runner import Match
+
+    kw = dict(games=400, seed=5, chunk_size=100)
+    python = Match(PolicyBot(FIRST_GAME, compiled=False), "bmu", **kw).play(processes=1)
+    pool = Match(str(FIRST_GAME), "bmu", **kw).play(processes=2)
+    pd.testing.assert_frame_equal(pool.games, python.games)
+    pytest.importorskip("dask.distributed")
+    from dask.distributed import LocalCluster
+
+    with LocalCluster(n_workers=2, processes=True, threads_per_worker=1,
+                      dashboard_address=None) as cluster:
+        dist = Match(str(FIRST_GAME), "bmu", **kw).play(scheduler=cluster.scheduler_address,
+                                                         out=tmp_path / "d.parquet")
+    pd.testing.assert_frame_equal(dist.games, python.games)
