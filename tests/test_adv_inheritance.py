@@ -24,9 +24,10 @@ import pytest
 from bots.rules import Buy
 from sim.cards import ACTION, CARDS, KINGDOM_CARDS, REACTION, VICTORY, card_id
 from sim.engine import layout as L
-from sim.engine.adventures import random_bot
+from sim.engine import legality
 from sim.engine.callbacks import USE_DEFAULT_ANSWER
 from sim.engine.codes import (
+    D_START,
     DISCARD_WINE_MERCHANT,
     EV_CALL,
     EV_DISCARD,
@@ -275,7 +276,7 @@ def test_the_random_bot_may_name_an_inherited_reserve_at_the_start_of_the_turn()
     sc = game([nobuy(), nobuy()])
     sc.set_inheritance(0, "Ratcatcher").set_mat(0, ["Estate"])
     legal = [c.name for c in CARDS
-             if random_bot._ok(sc.S, sc.T, 0, c.id, random_bot.K_START, 0, 0)]
+             if legality.card_ok(sc.S, sc.T, 0, D_START, 0, c.id, False)]
     assert legal == ["Ratcatcher"]
 
 

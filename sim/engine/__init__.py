@@ -3,7 +3,10 @@
 A map for newcomers (each module's docstring says more):
 
 * ``layout``  where everything lives in the flat state/table/program arrays;
-* ``codes``   decisions, log events, errors and end reasons as integers;
+* ``codes``   the table of decisions (each declared once: who is asked, the legal
+  answers' domain, option words), log events, errors and end reasons as integers;
+* ``legality`` every decision's legal answers from that table: the random bot's draw,
+  the agents' mask, the words of an illegal answer's error;
 * ``zones``   the only code that moves cards (draw, gain, trash, discard, put on
   the deck, set aside, cleanup) and keeps the running totals;
 * ``steps``   what card texts are made of: ask a player, gain a card costing up to
@@ -14,7 +17,7 @@ A map for newcomers (each module's docstring says more):
   mat, Durations staying in play, Traveller exchanges, what gains and Attacks set off),
   ``turn`` (the Adventures turn: start-of-turn window, after-Action calls, Events,
   Cleanup), ``cards`` and ``events`` (one function per card and per Event),
-  ``decide`` and ``random_bot`` (default and random answers to its decisions);
+  ``decide`` (default answers to its decisions; ``random_bot`` calls ``legality``);
 * ``cardcalls`` the table through which a game calls its cards' functions (only the
   cards of the game are compiled);
 * ``decide``  every question asked of a player: rule programs, the random bot,

@@ -14,19 +14,9 @@ from numba import njit
 
 from sim.cards import N_CARDS
 from sim.engine.codes import (
-    D_AMULET,
-    D_DUPLICATE,
-    D_EXCHANGE,
-    D_FAIR,
-    D_LIBRARY,
-    D_MESSENGER_DECK,
-    D_MISER,
-    D_MONEYLENDER,
-    D_QUEST,
-    D_REVEAL_MOAT,
-    D_TEACHER_TOKEN,
-    D_VASSAL,
-    D_WINE_MERCHANT,
+    ANS_MODE,
+    ANS_YES_NO,
+    DEC_ANSWER,
     ERR_AGENT_WAIT,
     NO_CARD,
     USE_DEFAULT,
@@ -68,10 +58,9 @@ def agent_answer(S, p, d, arg):
         S[AG_POS] = pos + 1
         # Each kind of decision takes its own kind of action; any other is made an
         # answer the engine refuses (sim.env checks actions first; its tests do not).
-        yes_no = d == D_REVEAL_MOAT or d == D_MONEYLENDER or d == D_VASSAL or \
-            d == D_LIBRARY or (d >= D_EXCHANGE and d <= D_DUPLICATE) or \
-            d == D_MESSENGER_DECK or d == D_WINE_MERCHANT or d == D_FAIR
-        mode = d == D_AMULET or d == D_MISER or d == D_TEACHER_TOKEN or d == D_QUEST
+        # (the table of decisions, sim.engine.codes, says which kind)
+        yes_no = DEC_ANSWER[d] == ANS_YES_NO
+        mode = DEC_ANSWER[d] == ANS_MODE
         if a == A_NONE and not yes_no:
             return NO_CARD
         if yes_no:

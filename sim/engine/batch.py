@@ -7,7 +7,6 @@ error codes into exceptions that name the bot, the game and the decision.
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Protocol
@@ -19,12 +18,11 @@ from sim.engine import callbacks
 from sim.engine import layout as L
 from sim.engine.cardcalls import call_addresses, engine_calls
 from sim.engine.codes import (
-    D_AMULET,
-    D_MISER,
+    ANS_MODE,
+    ANS_YES_NO,
     D_PILGRIMAGE,
-    D_QUEST,
-    D_TEACHER_TOKEN,
     DECISION_NAMES,
+    DECISIONS,
     ERR_BOT_RAISED,
     ERR_ILLEGAL,
     ERR_NONE,
@@ -128,123 +126,31 @@ def install_hooks(bots: list, programs: list[Program], P: np.ndarray) -> tuple:
     return hooks_tuple(hooks)
 
 
-# Decisions answered with an option number (sim.engine.codes), not a card id.
-MODE_DECISIONS = frozenset({D_AMULET, D_TEACHER_TOKEN, D_MISER, D_QUEST})
+# Decisions answered with an option number (the table of decisions, sim.engine.codes).
+MODE_DECISIONS = frozenset(d.code for d in DECISIONS if d.answer == ANS_MODE)
 
 
 def _card(c: int) -> str:
     return CARDS[c].name if 0 <= c < len(CARDS) else f"card id {c}"
 
 
-# What each decision is answered with, for an illegal answer's error: the kind of card
-# (sim.engine.adventures.random_bot K_*, whose legality test ``_ok`` the random bot
-# draws from, or one of the three kinds below), the types it must have, where its cost
-# limit comes from, and whether "nothing" (-1) may be answered.
-_YES_NO = -1            # True or False
-_DISCARD = -2           # a card in the discard pile (Harbinger)
-_NOT_COPPER = -3        # a revealed Treasure other than Copper (Bandit)
-_ARG, _NONE, _ANY = "arg", 0, 1 << 20     # the cost limit: the question's arg, none, any
-_MODES = {D_AMULET: 3, D_MISER: 2, D_TEACHER_TOKEN: 4, D_QUEST: 3}
-
-
-@functools.cache
-def _choices() -> dict[int, tuple]:
-    from sim.cards import ACTION, TREASURE, VICTORY
-    from sim.engine import codes as d
-    from sim.engine.adventures import random_bot as rb
-
-    hand, gain = (rb.K_HAND, 0, _NONE), (rb.K_GAIN, 0, _ARG)
-    out = {
-        d.D_ACTION: ((rb.K_ACTION, 0, _NONE), True),
-        d.D_TREASURE: ((rb.K_HAND, TREASURE, _NONE), True),
-        d.D_BUY: ((rb.K_BUY, 0, _NONE), True),
-        d.D_MINE_TRASH: ((rb.K_HAND, TREASURE, _NONE), True),
-        d.D_MINE_GAIN: ((rb.K_GAIN, TREASURE, _ARG), False),
-        d.D_HARBINGER: ((_DISCARD, 0, _NONE), True),
-        d.D_BUREAUCRAT: ((rb.K_HAND, VICTORY, _NONE), False),
-        d.D_THRONE_ROOM: ((rb.K_ACTION, 0, _NONE), True),
-        d.D_BANDIT: ((_NOT_COPPER, TREASURE, _NONE), False),
-        d.D_SENTRY_TOP: ((rb.K_ASIDE, 0, _NONE), False),
-        d.D_START: ((rb.K_START, 0, _NONE), True),
-        d.D_AFTER_ACTION: ((rb.K_AFTER, 0, _ARG), True),
-        d.D_STORYTELLER: ((rb.K_HAND, TREASURE, _NONE), True),
-        d.D_DISCIPLE: ((rb.K_HAND, ACTION, _NONE), True),
-        d.D_SEAWAY: ((rb.K_GAIN, ACTION, _ARG), False),
-        d.D_HERO: ((rb.K_GAIN, TREASURE, _ANY), False),
-        d.D_ARTIFICER_GAIN: ((rb.K_EXACT, 0, _ARG), True),
-        d.D_INHERITANCE: ((rb.K_INHERIT, 0, _ARG), False),
-        d.D_BONFIRE: ((rb.K_PLAY, 0, _NONE), True),
-        d.D_PILGRIMAGE: ((rb.K_PILGRIM, 0, -1), True),
-        # (legal_answers refines these three from the state and the arg)
-        d.D_RAZE: (hand, True),
-        d.D_TOKEN_PILE: ((rb.K_PILE, 0, _NONE), False),
-        d.D_TOPDECK_ORDER: (hand, False),
-    }
-    for k in (d.D_ATTACK_DISCARD, d.D_REMODEL_TRASH, d.D_POACHER, d.D_ARTISAN_TOPDECK,
-              d.D_AMULET_TRASH, d.D_DUNGEON, d.D_RATCATCHER, d.D_TRANSMOGRIFY_TRASH,
-              d.D_FUGITIVE, d.D_SAVE, d.D_QUEST_DISCARD):
-        out[k] = (hand, False)
-    for k in (d.D_CELLAR, d.D_CHAPEL, d.D_GEAR, d.D_ARTIFICER_DISCARD, d.D_TRASHING_TOKEN,
-              d.D_TRADE):
-        out[k] = (hand, True)
-    for k in (d.D_REMODEL_GAIN, d.D_WORKSHOP_GAIN, d.D_ARTISAN_GAIN, d.D_TRANSMOGRIFY_GAIN,
-              d.D_MESSENGER_GAIN, d.D_ALMS, d.D_BALL):
-        out[k] = (gain, False)
-    for k in (d.D_SENTRY_TRASH, d.D_SENTRY_DISCARD):
-        out[k] = ((rb.K_ASIDE, 0, _NONE), True)
-    for k in (d.D_RAZE_KEEP, d.D_SCOUTING_PARTY):
-        out[k] = ((rb.K_ASIDE, 0, _NONE), False)
-    for k in (d.D_REVEAL_MOAT, d.D_MONEYLENDER, d.D_VASSAL, d.D_LIBRARY, d.D_EXCHANGE,
-              d.D_CARAVAN_GUARD, d.D_DUPLICATE, d.D_MESSENGER_DECK, d.D_WINE_MERCHANT,
-              d.D_FAIR):
-        out[k] = ((_YES_NO, 0, _NONE), False)
-    return out
-
-
 def legal_answers(S: np.ndarray, T: np.ndarray, p: int, d: int, arg: int) -> list[str]:
     """The answers player ``p`` could give to decision ``d`` (asked with ``arg``) in
     state ``S``, as words for an error message: card names, "None" where answering
-    nothing is allowed, "True"/"False", or option numbers.  Read from the same tests of
-    legality the random bot draws from (sim.engine.adventures.random_bot._ok)."""
-    from sim.cards import COPPER, TREASURE
-    from sim.engine import codes as dc
-    from sim.engine.adventures import random_bot as rb
+    nothing is allowed, "True"/"False", or option numbers.  The table of decisions'
+    answers as the engine accepts them (sim.engine.legality.answers, ``wide``)."""
+    from sim.engine.legality import N_OUT, answers
 
-    if d in _MODES:
-        return [str(k) for k in range(_MODES[d])] + (["None"] if d == dc.D_QUEST else [])
-    choice = _choices().get(d)
-    if choice is None:
+    if not 0 <= d < len(DECISIONS):
         return []
-    (kind, mask, limit), none_ok = choice
-    if kind == _YES_NO:
+    out = np.empty(N_OUT, np.int64)
+    n, _drawn = answers(S, T, p, d, arg, out, True)
+    got = sorted(int(a) for a in out[:n])
+    kind = DECISIONS[d].answer
+    if kind == ANS_YES_NO:
         return ["True", "False"]
-    lim = arg if limit == _ARG else limit
-    if d == dc.D_RAZE:
-        none_ok = arg != 1
-    elif d == dc.D_TOKEN_PILE:
-        kind, lim = rb.K_PILE, int(S[L.V + L.V_THIS] == rb.TEACHER)
-    elif d == dc.D_TOPDECK_ORDER:
-        kind = rb.K_ASIDE if S[L.ASIDE_N + p] > 0 else rb.K_HAND
-    calls_closed = d == dc.D_START and arg == 1     # only the effects still due
-    if kind == _DISCARD:
-        ok = S[L.DISC0 + p * L.N_SLOTS:L.DISC0 + p * L.N_SLOTS + N_CARDS] > 0
-    elif kind == _NOT_COPPER:
-        ok = _legal_cards(S, T, p, rb.K_ASIDE, TREASURE, 0)
-        ok[COPPER] = False
-    else:
-        ok = _legal_cards(S, T, p, kind, mask, lim)
-    if calls_closed:
-        ok[[rb.GUIDE, rb.RATCATCHER, rb.TRANSMOGRIFY, rb.TEACHER]] = False
-    names = [CARDS[c].name for c in np.flatnonzero(ok)]
-    return names + (["None"] if none_ok or not names else [])
-
-
-
-def _legal_cards(S: np.ndarray, T: np.ndarray, p: int, kind: int, mask: int,
-                 lim: int) -> np.ndarray:
-    from sim.engine.adventures.random_bot import legal_cards
-
-    return legal_cards(S, T, p, kind, mask, lim)
+    words = [str(a) if kind == ANS_MODE else CARDS[a].name for a in got if a >= 0]
+    return words + (["None"] if -1 in got else [])
 
 
 def illegal_answer_text(S: np.ndarray, T: np.ndarray, bot: str) -> str:
@@ -265,7 +171,7 @@ def illegal_answer_text(S: np.ndarray, T: np.ndarray, bot: str) -> str:
         return f"engine error {code}: seat {seat} deciding to {decision}: card {c}"
     if d in MODE_DECISIONS:
         answer = "None" if c < 0 else f"option {c}"
-    elif _choices().get(d, ((0,),))[0][0] == _YES_NO:
+    elif 0 <= d < len(DECISIONS) and DECISIONS[d].answer == ANS_YES_NO:
         answer = str(c)
     else:
         answer = _card(c) if c >= 0 else "None"

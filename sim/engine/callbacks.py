@@ -32,7 +32,18 @@ from sim.cards import (
     card_id,
 )
 from sim.engine import layout as L
-from sim.engine.codes import BOT_RAISED, NO_CARD, USE_DEFAULT
+from sim.engine.codes import (
+    ANS_MODE,
+    ANS_YES_NO,
+    BOT_RAISED,
+    DECISIONS,
+    DOM_BUY,
+    DOM_EXACT,
+    DOM_GAIN,
+    DOM_PILGRIM,
+    NO_CARD,
+    USE_DEFAULT,
+)
 from sim.engine.zones import with_ability
 
 REGISTRY: dict[int, object] = {}
@@ -41,37 +52,15 @@ LAST_ERROR: list[BaseException] = []
 # and its Traveller upgrade piles, as card ids; set by :func:`set_game`.
 GAME: dict[str, tuple[int, ...]] = {"events": (), "upgrades": ()}
 
-# Method called on a Python bot for each decision code (see sim.engine.codes).
-METHODS = (
-    "play_action", "play_treasure", "buy", "attack_discard", "reveal_moat", "cellar_discard",
-    "remodel_trash", "remodel_gain", "mine_trash", "mine_gain", "workshop_gain",
-    "chapel_trash", "moneylender_trash", "harbinger_topdeck", "vassal_play",
-    "bureaucrat_topdeck", "poacher_discard", "throne_room", "bandit_trash",
-    "library_set_aside", "sentry_trash", "sentry_discard", "sentry_top", "artisan_gain",
-    "artisan_topdeck",
-    # Adventures (sim.engine.codes D_START ...).
-    "start_of_turn", "after_action", "exchange_traveller", "caravan_guard_react",
-    "duplicate_call", "amulet_mode", "amulet_trash", "dungeon_discard", "gear_set_aside",
-    "ratcatcher_trash", "transmogrify_trash", "transmogrify_gain", "teacher_token",
-    "token_pile", "raze_trash", "raze_keep", "messenger_deck", "messenger_gain", "miser_mode",
-    "artificer_discard", "artificer_gain", "storyteller_play", "wine_merchant_discard",
-    "hero_gain", "fugitive_discard", "disciple_play", "topdeck_order", "trashing_token_trash",
-    "alms_gain", "quest_mode", "quest_discard", "save_set_aside", "scouting_party_discard",
-    "travelling_fair_topdeck", "bonfire_trash", "pilgrimage_gain", "ball_gain", "seaway_gain",
-    "trade_trash", "inheritance_set_aside",
-)
-# Decisions answered yes or no; every other one is answered with a card (or None).
-YES_NO = frozenset({"reveal_moat", "moneylender_trash", "vassal_play", "library_set_aside",
-                    "exchange_traveller", "caravan_guard_react", "duplicate_call",
-                    "messenger_deck", "wine_merchant_discard", "travelling_fair_topdeck"})
-# Decisions answered with the number of an option (sim.engine.codes gives each list);
-# None is -1 (Quest: discard nothing).
-MODES = {"amulet_mode": 3, "teacher_token": 4, "miser_mode": 2, "quest_mode": 3}
-# Decisions whose card is taken from a supply pile.
-FROM_SUPPLY = frozenset({"buy", "remodel_gain", "mine_gain", "workshop_gain", "artisan_gain",
-                         "transmogrify_gain", "messenger_gain", "artificer_gain", "hero_gain",
-                         "alms_gain", "pilgrimage_gain", "ball_gain", "seaway_gain",
-                         "inheritance_set_aside"})
+# Method called on a Python bot for each decision code; the yes/no decisions, the
+# option decisions (how many options; None is -1 where allowed: Quest's "discard
+# nothing") and those whose card is taken from a Supply pile.  All from the table of
+# decisions (sim.engine.codes.DECISIONS).
+METHODS = tuple(d.method for d in DECISIONS)
+YES_NO = frozenset(d.method for d in DECISIONS if d.answer == ANS_YES_NO)
+MODES = {d.method: len(d.options) for d in DECISIONS if d.answer == ANS_MODE}
+FROM_SUPPLY = frozenset(d.method for d in DECISIONS
+                        if d.domain in (DOM_GAIN, DOM_EXACT, DOM_BUY, DOM_PILGRIM))
 
 
 # The tokens a player can put on a pile (layout TOK_CARD + k * MAX_PLAYERS), by name.
@@ -420,7 +409,7 @@ class View:
         * a card: not on a Mission turn, its pile not empty, affordable;
         * an Event: in this game, affordable (its printed cost), not bought already this
           turn if it is once per turn, Inheritance once per game
-          (sim.engine.adventures.mechanics.event_allowed)."""
+          (sim.engine.legality.event_allowed)."""
         c = _cid(name)
         if self.buys <= 0:
             return False

@@ -6,105 +6,421 @@ rows of the optional game log.  Errors (``ERR_*``) stop a batch; the Python
 wrapper turns them into exceptions that name the bot, decision and card.
 """
 
-# Decisions: one card at a time.
-D_ACTION = 0           # Action to play, or -1 to end the Action phase
-D_TREASURE = 1         # Treasure to play, or -1 to end playing Treasures
-D_BUY = 2              # card to buy, or -1 to stop buying
-D_ATTACK_DISCARD = 3   # card to discard to an attack (arg: how many still to discard)
-D_REVEAL_MOAT = 4      # 1 to reveal Moat, 0 not to
-D_CELLAR = 5           # card to discard to Cellar, or -1 to stop
-D_REMODEL_TRASH = 6    # card to trash (mandatory when the hand is not empty)
-D_REMODEL_GAIN = 7     # card to gain (arg: max cost)
-D_MINE_TRASH = 8       # Treasure to trash, or -1
-D_MINE_GAIN = 9        # Treasure to gain to hand (arg: max cost)
-D_WORKSHOP_GAIN = 10   # card to gain (arg: max cost)
-D_CHAPEL = 11          # card to trash, or -1 to stop (at most 4)
-D_MONEYLENDER = 12     # 1 to trash a Copper for +$3, 0 not to
-D_HARBINGER = 13       # card from the discard pile to put onto the deck, or -1
-D_VASSAL = 14          # 1 to play the discarded Action (arg: the card), 0 not to
-D_BUREAUCRAT = 15      # Victory card from hand to put onto the deck (attacked player)
-D_POACHER = 16         # card to discard (arg: how many still to discard)
-D_THRONE_ROOM = 17     # Action from hand to play twice, or -1
-D_BANDIT = 18          # revealed Treasure (not Copper) to trash (attacked; arg: 2nd revealed)
-D_LIBRARY = 19         # 1 to set aside the Action just drawn (arg: the card), 0 to keep it
-D_SENTRY_TRASH = 20    # looked-at card to trash, or -1 to stop trashing
-D_SENTRY_DISCARD = 21  # looked-at card to discard, or -1 to stop discarding
-D_SENTRY_TOP = 22      # of the two cards going back, the one to put on top (drawn first)
-D_ARTISAN_GAIN = 23    # card to gain to hand (arg: max cost)
-D_ARTISAN_TOPDECK = 24  # card from hand to put onto the deck (mandatory)
-# Adventures (sim.engine.adventures).  "Mode" decisions are answered with a number.
-D_START = 25           # start of turn: the card whose effect or call comes next (Gear, a
-                       # Duration, Hireling, Guide, Ratcatcher, Transmogrify, Teacher; a
-                       # Reserve's name also calls an Estate inheriting it, as does Estate),
-                       # or -1: call nothing more (effects still due then resolve in the
-                       # default order; arg 1 once calls are closed, 0 before)
-D_AFTER_ACTION = 26    # after an Action resolved (arg: it): call Royal Carriage (or an Estate
-                       # inheriting it: answer either name) or Coin of the Realm, or -1
-D_EXCHANGE = 27        # 1 to exchange the Traveller (arg) discarded from play, 0 not to
-D_CARAVAN_GUARD = 28   # 1 to play Caravan Guard from hand against an Attack (arg: the Attack)
-D_DUPLICATE = 29       # 1 to call Duplicate to gain a copy of the card just gained (arg)
-D_AMULET = 30          # mode: 0 +$1, 1 trash a card from hand, 2 gain a Silver
-D_AMULET_TRASH = 31    # card from hand to trash (mandatory)
-D_DUNGEON = 32         # card from hand to discard (arg: how many still to discard)
-D_GEAR = 33            # card from hand to set aside, or -1 (arg: how many already)
-D_RATCATCHER = 34      # card from hand to trash (mandatory once called)
-D_TRANSMOGRIFY_TRASH = 35  # card from hand to trash (mandatory once called)
-D_TRANSMOGRIFY_GAIN = 36   # card to gain to hand (arg: max cost)
-D_TEACHER_TOKEN = 37   # mode: which token Teacher moves: 0 +1 Card, 1 +1 Action, 2 +1 Buy, 3 +$1
-D_TOKEN_PILE = 38      # Action Supply pile to put a token on (arg: the token, K_TOK_* - K_TOK_CARD)
-D_RAZE = 39            # card from hand to trash, or -1 to trash Raze itself
-D_RAZE_KEEP = 40       # looked-at card to put into hand (mandatory)
-D_MESSENGER_DECK = 41  # 1 to put the deck into the discard pile, 0 not to
-D_MESSENGER_GAIN = 42  # card to gain, every other player gaining a copy (arg: max cost)
-D_MISER = 43           # mode: 0 put a Copper from hand on the mat, 1 +$1 per Copper on the mat
-D_ARTIFICER_DISCARD = 44   # card from hand to discard, or -1 to stop
-D_ARTIFICER_GAIN = 45  # card costing exactly arg to gain onto the deck, or -1
-D_STORYTELLER = 46     # Treasure from hand to play, or -1 (at most 3)
-D_WINE_MERCHANT = 47   # 1 to discard a Wine Merchant from the mat at the end of the Buy phase
-                       # (a real one first, then Estates inheriting it; one question each)
-D_HERO = 48            # Treasure to gain (mandatory while one can be gained)
-D_FUGITIVE = 49        # card from hand to discard (mandatory)
-D_DISCIPLE = 50        # Action from hand to play twice (and gain a copy of), or -1
-D_TOPDECK_ORDER = 51   # of the cards going onto the deck together, the next one to put there
-                       # (the last put is drawn first; arg: the card whose text does it)
-D_TRASHING_TOKEN = 52  # card from hand to trash on buying from the Trashing token's pile, or -1
-D_ALMS = 53            # card to gain (arg: max cost)
-D_QUEST = 54           # mode: 0 discard an Attack, 1 two Curses, 2 six cards, -1 nothing
-D_QUEST_DISCARD = 55   # card from hand to discard for Quest (arg: how many still to discard)
-D_SAVE = 56            # card from hand to set aside (mandatory)
-D_SCOUTING_PARTY = 57  # looked-at card to discard (arg: how many still to discard)
-D_FAIR = 58            # 1 to put the card just gained (arg) onto the deck (Travelling Fair)
-D_BONFIRE = 59         # card in play to trash, or -1 (at most 2)
-D_PILGRIMAGE = 60      # card in play to gain a copy of, or -1 (at most 3, different names,
-#                        any order; arg: the highest card id named so far, -1 at first)
-D_BALL = 61            # card to gain (arg: max cost)
-D_SEAWAY = 62          # Action to gain (arg: max cost)
-D_TRADE = 63           # card from hand to trash for a Silver, or -1 (at most 2)
-D_INHERITANCE = 64     # non-Victory Action costing up to arg to set aside from the Supply
-N_DECISIONS = 65
+# ----------------------------------------------------------------------------- decisions
+# The one table of decisions.  Each question the engine asks a player is declared once
+# below, with who is asked, what kind of answer it takes, which answers are legal (the
+# domain: a zone, a gain rule, types, a cost limit, when "none" is allowed) and, for
+# questions answered with an option number, the options' words.  Everything else is
+# derived from it: the D_* codes and DECISION_NAMES (here), the numba-visible arrays
+# DEC_* (here), the one compiled legality source (sim.engine.legality: the legal answers
+# in the random bot's draw order, the State API's mask, the random bot's draw), the
+# words of the agents' actions (sim.env.actions) and of an illegal answer's error
+# (sim.engine.batch).  Why one table: each decision's legal answers used to be written
+# four times (the random bot, the Adventures random bot, the env's mask, the error
+# text), and they drifted.
+#
+# Not derived from it: the engine's own checks in the card texts and in play_turn
+# (D_ACTION / D_TREASURE / D_BUY are the hot path; their inline tests are kept as they
+# are).  The engine accepts every answer the table allows; it accepts more in the
+# places sim.engine.legality's docstring lists (the random bot's documented
+# narrowings), checked by tests/test_decision_table.py.
 
-DECISION_NAMES = (
-    "play an Action", "play a Treasure", "buy", "discard to an attack", "reveal Moat",
-    "discard to Cellar", "trash with Remodel", "gain with Remodel", "trash with Mine",
-    "gain with Mine", "gain with Workshop", "trash with Chapel", "trash a Copper with Moneylender",
-    "put a card back with Harbinger", "play with Vassal", "put a Victory card back (Bureaucrat)",
-    "discard to Poacher", "play twice with Throne Room", "trash to Bandit",
-    "set aside with Library", "trash with Sentry", "discard with Sentry",
-    "order the cards Sentry puts back", "gain with Artisan", "put a card back with Artisan",
-    "start of turn", "call after an Action", "exchange a Traveller", "react with Caravan Guard",
-    "call Duplicate", "choose with Amulet", "trash with Amulet", "discard to Dungeon",
-    "set aside with Gear", "trash with Ratcatcher", "trash with Transmogrify",
-    "gain with Transmogrify", "move a token with Teacher", "put a token on a pile",
-    "trash with Raze", "keep with Raze", "move the deck with Messenger", "gain with Messenger",
-    "choose with Miser", "discard to Artificer", "gain with Artificer", "play with Storyteller",
-    "discard Wine Merchant", "gain with Hero", "discard to Fugitive", "play twice with Disciple",
-    "order cards onto the deck", "trash with the Trashing token", "gain with Alms",
-    "choose with Quest", "discard to Quest", "set aside with Save", "discard to Scouting Party",
-    "put a gained card on the deck (Travelling Fair)", "trash with Bonfire",
-    "gain with Pilgrimage", "gain with Ball", "gain with Seaway", "trash with Trade",
-    "set aside with Inheritance",
-)
-assert len(DECISION_NAMES) == N_DECISIONS
+# Who is asked.
+ASK_TURN = 0           # the player whose turn it is
+ASK_OTHER = 1          # another player (attacked, or reacting to an Attack)
+ASK_ANY = 2            # whoever the event concerns (on their turn or another's)
+ASK_WORDS = ("the player on turn", "another player", "any player")
+
+# What kind of answer.
+ANS_CARD = 0           # a card id (or -1 for "none" where allowed)
+ANS_YES_NO = 1         # 1 yes, 0 no
+ANS_MODE = 2           # an option number k (DEC_OPTIONS[d] of them), -1 where allowed
+ANS_ORDER = 3          # a card id: the next one of several going somewhere together
+ANSWER_WORDS = ("a card", "yes or no", "an option", "a card (order)")
+
+# Where a card answer comes from (the domain).
+DOM_NONE = 0           # no card: yes/no and option questions
+DOM_HAND = 1           # a card in the player's hand
+DOM_HAND_ACTION = 2    # a card in hand that is an Action for the player (inheriting Estate)
+DOM_GAIN = 3           # a card that can be gained (Supply, not empty) costing up to the limit
+DOM_EXACT = 4          # a card that can be gained costing exactly the limit
+DOM_ASIDE = 5          # a card being looked at / revealed (set aside)
+DOM_PLAY = 6           # a card in play
+DOM_DISCARD = 7        # a card in the discard pile
+DOM_BUY = 8            # a card or an Event that can be bought now
+DOM_START = 9          # a start-of-turn effect due, or (arg 0) a Reserve call
+DOM_AFTER = 10         # an after-Action call (arg: the Action)
+DOM_PILE = 11          # an Action Supply pile (Teacher: none of the player's tokens on it)
+DOM_PILGRIM = 12       # a card in play that can be gained, its id above arg
+DOM_TOPDECK = 13       # the set-aside cards while any, else the hand
+DOM_QUEST = 14         # Quest's options (sim.engine.legality: a narrowing)
+DOM_QUEST_DISCARD = 15  # Quest's discards (sim.engine.legality: a narrowing)
+DOMAIN_WORDS = ("", "a card in hand", "an Action in hand", "a card to gain",
+                "a card to gain costing exactly", "a looked-at card", "a card in play",
+                "a card in the discard pile", "a card or Event to buy",
+                "a start-of-turn effect or call", "a call after an Action",
+                "an Action Supply pile", "a card in play to gain a copy of",
+                "one of the cards going onto the deck", "a Quest option", "a card to discard")
+
+# The cost limit of a gain.
+LIM_NONE = 0           # no limit needed (not a gain)
+LIM_ARG = 1            # the question's arg
+LIM_ANY = 2            # any cost
+LIM_COINS = 3          # the $ available
+ANY_COST = 1 << 20     # the limit LIM_ANY stands for
+
+# When "none" (-1) is a legal answer.
+NONE_NEVER = 0         # never (yes/no and option questions)
+NONE_ALWAYS = 1        # always (stop, skip, end the phase)
+NONE_IF_EMPTY = 2      # only when no card qualifies (a mandatory choice)
+NONE_UNLESS_ARG1 = 3   # always, except with arg 1 (then only when no card qualifies: Raze)
+NONE_IF_NOTHING_DUE = 4  # always once no start-of-turn effect is due, else as IF_EMPTY
+
+import dataclasses as _dc  # noqa: E402 - the table's record type, next to its use
+
+import numpy as _np  # noqa: E402
+
+
+@_dc.dataclass(frozen=True)
+class Decision:
+    """One question the engine asks: its code, words and legal answers (see above)."""
+
+    code: int
+    name: str                   # short words: "play an Action", "trash with Chapel"
+    method: str                 # the Python bot's method (sim.engine.callbacks.PythonBot)
+    asked: int                  # ASK_*
+    answer: int                 # ANS_*
+    domain: int = DOM_NONE      # DOM_*
+    types: int = 0              # the card must have one of these types (0: any)
+    not_types: int = 0          # ... and none of these
+    limit: int = LIM_NONE       # LIM_*: the cost limit of a gain
+    none: int = NONE_NEVER      # NONE_*: when -1 is legal
+    exclude: int = -1           # a card id never legal (Bandit: Copper)
+    options: tuple[str, ...] = ()   # ANS_MODE: the option words, option k = options[k]
+    text: str = ""              # the question in one sentence (what "?" shows)
+
+
+DECISIONS: list[Decision] = []
+
+
+def decision(name: str, method: str, *, asked: int, answer: int, domain: int = DOM_NONE,
+             types: int = 0, not_types: int = 0, limit: int = LIM_NONE, none: int = NONE_NEVER,
+             exclude: int = -1, options: tuple[str, ...] = (), text: str) -> int:
+    """Declare the next decision: append its record to DECISIONS, return its code."""
+    if answer == ANS_YES_NO and (domain or none):
+        raise ValueError(f"{name}: a yes/no question has no domain and no 'none'")
+    if (answer == ANS_MODE) != bool(options):
+        raise ValueError(f"{name}: option words go with option answers, and only there")
+    d = Decision(len(DECISIONS), name, method, asked, answer, domain, types, not_types, limit, none,
+                 exclude, tuple(options), text)
+    DECISIONS.append(d)
+    return d.code
+
+
+from sim.cards import ACTION as _ACTION  # noqa: E402
+from sim.cards import COPPER as _COPPER  # noqa: E402
+from sim.cards import TREASURE as _TREASURE  # noqa: E402
+from sim.cards import VICTORY as _VICTORY  # noqa: E402
+
+_T, _O, _A = ASK_TURN, ASK_OTHER, ASK_ANY
+_C, _YN, _M, _ORD = ANS_CARD, ANS_YES_NO, ANS_MODE, ANS_ORDER
+
+D_ACTION = decision(
+    "play an Action", "play_action",
+    asked=_T, answer=_C, domain=DOM_HAND_ACTION, none=NONE_ALWAYS,
+    text="Which Action from your hand do you play? None ends the Action phase.")
+D_TREASURE = decision(
+    "play a Treasure", "play_treasure",
+    asked=_T, answer=_C, domain=DOM_HAND, types=_TREASURE,
+    none=NONE_ALWAYS, text="Which Treasure from your hand do you play? None stops playing "
+    "Treasures.")
+D_BUY = decision(
+    "buy", "buy",
+    asked=_T, answer=_C, domain=DOM_BUY, limit=LIM_COINS, none=NONE_ALWAYS,
+    text="Which card (or Event) do you buy with the $ you have? None stops buying.")
+D_ATTACK_DISCARD = decision(
+    "discard to an attack", "attack_discard",
+    asked=_O, answer=_C, domain=DOM_HAND, none=NONE_IF_EMPTY,
+    text="Which card from your hand do you discard to the attack (arg: how many still)?")
+D_REVEAL_MOAT = decision(
+    "reveal Moat", "reveal_moat",
+    asked=_O, answer=_YN,
+    text="Do you reveal Moat (or a card with its abilities) to be unaffected by the attack?")
+D_CELLAR = decision(
+    "discard to Cellar", "cellar_discard",
+    asked=_T, answer=_C, domain=DOM_HAND, none=NONE_ALWAYS,
+    text="Which card from your hand do you discard to Cellar? None stops discarding.")
+D_REMODEL_TRASH = decision(
+    "trash with Remodel", "remodel_trash",
+    asked=_T, answer=_C, domain=DOM_HAND, none=NONE_IF_EMPTY,
+    text="Which card from your hand do you trash with Remodel?")
+D_REMODEL_GAIN = decision(
+    "gain with Remodel", "remodel_gain",
+    asked=_T, answer=_C, domain=DOM_GAIN, limit=LIM_ARG,
+    none=NONE_IF_EMPTY, text="Which card costing up to arg do you gain with Remodel?")
+D_MINE_TRASH = decision(
+    "trash with Mine", "mine_trash",
+    asked=_T, answer=_C, domain=DOM_HAND, types=_TREASURE,
+    none=NONE_ALWAYS, text="Which Treasure from your hand do you trash with Mine, if any?")
+D_MINE_GAIN = decision(
+    "gain with Mine", "mine_gain",
+    asked=_T, answer=_C, domain=DOM_GAIN, types=_TREASURE, limit=LIM_ARG,
+    none=NONE_IF_EMPTY, text="Which Treasure costing up to arg do you gain to your hand?")
+D_WORKSHOP_GAIN = decision(
+    "gain with Workshop", "workshop_gain",
+    asked=_T, answer=_C, domain=DOM_GAIN, limit=LIM_ARG,
+    none=NONE_IF_EMPTY, text="Which card costing up to arg do you gain with Workshop?")
+D_CHAPEL = decision(
+    "trash with Chapel", "chapel_trash",
+    asked=_T, answer=_C, domain=DOM_HAND, none=NONE_ALWAYS,
+    text="Which card from your hand do you trash with Chapel (up to 4)? None stops.")
+D_MONEYLENDER = decision(
+    "trash a Copper with Moneylender", "moneylender_trash",
+    asked=_T, answer=_YN,
+    text="Do you trash a Copper from your hand for +$3?")
+D_HARBINGER = decision(
+    "put a card back with Harbinger", "harbinger_topdeck",
+    asked=_T, answer=_C, domain=DOM_DISCARD,
+    none=NONE_ALWAYS, text="Which card from your discard pile do you put onto your deck, "
+    "if any?")
+D_VASSAL = decision(
+    "play with Vassal", "vassal_play",
+    asked=_T, answer=_YN,
+    text="Do you play the Action Vassal discarded (arg: the card)?")
+D_BUREAUCRAT = decision(
+    "put a Victory card back (Bureaucrat)", "bureaucrat_topdeck",
+    asked=_O, answer=_C, domain=DOM_HAND,
+    types=_VICTORY, none=NONE_IF_EMPTY,
+    text="Which Victory card from your hand do you put onto your deck?")
+D_POACHER = decision(
+    "discard to Poacher", "poacher_discard",
+    asked=_T, answer=_C, domain=DOM_HAND, none=NONE_IF_EMPTY,
+    text="Which card from your hand do you discard to Poacher (arg: how many still)?")
+D_THRONE_ROOM = decision(
+    "play twice with Throne Room", "throne_room",
+    asked=_T, answer=_C, domain=DOM_HAND, types=_ACTION,
+    none=NONE_ALWAYS, text="Which Action from your hand do you play twice, if any?")
+D_BANDIT = decision(
+    "trash to Bandit", "bandit_trash",
+    asked=_O, answer=_C, domain=DOM_ASIDE, types=_TREASURE,
+    exclude=_COPPER, none=NONE_IF_EMPTY,
+    text="Which revealed Treasure other than Copper do you trash?")
+D_LIBRARY = decision(
+    "set aside with Library", "library_set_aside",
+    asked=_T, answer=_YN,
+    text="Do you set aside the Action you just drew (arg: the card) instead of keeping it?")
+D_SENTRY_TRASH = decision(
+    "trash with Sentry", "sentry_trash",
+    asked=_T, answer=_C, domain=DOM_ASIDE, none=NONE_ALWAYS,
+    text="Which looked-at card do you trash? None stops trashing.")
+D_SENTRY_DISCARD = decision(
+    "discard with Sentry", "sentry_discard",
+    asked=_T, answer=_C, domain=DOM_ASIDE, none=NONE_ALWAYS,
+    text="Which looked-at card do you discard? None stops discarding.")
+D_SENTRY_TOP = decision(
+    "order the cards Sentry puts back", "sentry_top",
+    asked=_T, answer=_ORD, domain=DOM_ASIDE,
+    none=NONE_IF_EMPTY,
+    text="Of the two cards going back, which goes on top (drawn first)?")
+D_ARTISAN_GAIN = decision(
+    "gain with Artisan", "artisan_gain",
+    asked=_T, answer=_C, domain=DOM_GAIN, limit=LIM_ARG,
+    none=NONE_IF_EMPTY, text="Which card costing up to arg do you gain to your hand?")
+D_ARTISAN_TOPDECK = decision(
+    "put a card back with Artisan", "artisan_topdeck",
+    asked=_T, answer=_C, domain=DOM_HAND, none=NONE_IF_EMPTY,
+    text="Which card from your hand do you put onto your deck?")
+# Adventures (sim.engine.adventures).
+D_START = decision(
+    "start of turn", "start_of_turn",
+    asked=_T, answer=_C, domain=DOM_START, none=NONE_IF_NOTHING_DUE,
+    text="Which start-of-turn effect resolves next, or which Reserve do you call (arg 1: "
+    "calls are closed)? None calls nothing more.")
+D_AFTER_ACTION = decision(
+    "call after an Action", "after_action",
+    asked=_T, answer=_C, domain=DOM_AFTER, limit=LIM_ARG,
+    none=NONE_ALWAYS, text="Do you call Royal Carriage (to replay arg) or Coin of the "
+    "Realm? None calls nothing.")
+D_EXCHANGE = decision(
+    "exchange a Traveller", "exchange_traveller",
+    asked=_T, answer=_YN,
+    text="Do you exchange the Traveller (arg) you discard from play?")
+D_CARAVAN_GUARD = decision(
+    "react with Caravan Guard", "caravan_guard_react",
+    asked=_O, answer=_YN,
+    text="Do you play Caravan Guard from your hand against the Attack (arg)?")
+D_DUPLICATE = decision(
+    "call Duplicate", "duplicate_call",
+    asked=_A, answer=_YN,
+    text="Do you call Duplicate to gain a copy of the card you just gained (arg)?")
+D_AMULET = decision(
+    "choose with Amulet", "amulet_mode",
+    asked=_T, answer=_M,
+    options=("+$1", "trash a card", "gain a Silver"), text="Which of Amulet's options?")
+D_AMULET_TRASH = decision(
+    "trash with Amulet", "amulet_trash",
+    asked=_T, answer=_C, domain=DOM_HAND, none=NONE_IF_EMPTY,
+    text="Which card from your hand do you trash?")
+D_DUNGEON = decision(
+    "discard to Dungeon", "dungeon_discard",
+    asked=_T, answer=_C, domain=DOM_HAND, none=NONE_IF_EMPTY,
+    text="Which card from your hand do you discard (arg: how many still)?")
+D_GEAR = decision(
+    "set aside with Gear", "gear_set_aside",
+    asked=_T, answer=_C, domain=DOM_HAND, none=NONE_ALWAYS,
+    text="Which card from your hand do you set aside (arg: how many already)? None stops.")
+D_RATCATCHER = decision(
+    "trash with Ratcatcher", "ratcatcher_trash",
+    asked=_T, answer=_C, domain=DOM_HAND, none=NONE_IF_EMPTY,
+    text="Which card from your hand do you trash?")
+D_TRANSMOGRIFY_TRASH = decision(
+    "trash with Transmogrify", "transmogrify_trash",
+    asked=_T, answer=_C, domain=DOM_HAND, none=NONE_IF_EMPTY,
+    text="Which card from your hand do you trash?")
+D_TRANSMOGRIFY_GAIN = decision(
+    "gain with Transmogrify", "transmogrify_gain",
+    asked=_T, answer=_C, domain=DOM_GAIN, limit=LIM_ARG,
+    none=NONE_IF_EMPTY, text="Which card costing up to arg do you gain to your hand?")
+D_TEACHER_TOKEN = decision(
+    "move a token with Teacher", "teacher_token",
+    asked=_T, answer=_M,
+    options=("+1 Card", "+1 Action", "+1 Buy", "+$1"), text="Which token does Teacher move?")
+D_TOKEN_PILE = decision(
+    "put a token on a pile", "token_pile",
+    asked=_T, answer=_C, domain=DOM_PILE, none=NONE_IF_EMPTY,
+    text="On which Action Supply pile do you put the token (arg: which token)?")
+D_RAZE = decision(
+    "trash with Raze", "raze_trash",
+    asked=_T, answer=_C, domain=DOM_HAND, none=NONE_UNLESS_ARG1,
+    text="Which card from your hand do you trash? None trashes Raze itself (arg 1: Raze "
+    "has left play, a card must go).")
+D_RAZE_KEEP = decision(
+    "keep with Raze", "raze_keep",
+    asked=_T, answer=_C, domain=DOM_ASIDE, none=NONE_IF_EMPTY,
+    text="Which looked-at card do you put into your hand?")
+D_MESSENGER_DECK = decision(
+    "move the deck with Messenger", "messenger_deck",
+    asked=_T, answer=_YN,
+    text="Do you put your deck into your discard pile?")
+D_MESSENGER_GAIN = decision(
+    "gain with Messenger", "messenger_gain",
+    asked=_T, answer=_C, domain=DOM_GAIN, limit=LIM_ARG,
+    none=NONE_IF_EMPTY,
+    text="Which card costing up to arg do you gain (every other player gains a copy)?")
+D_MISER = decision(
+    "choose with Miser", "miser_mode",
+    asked=_T, answer=_M,
+    options=("put a Copper on the mat", "+$1 per Copper on the mat"),
+    text="Which of Miser's options?")
+D_ARTIFICER_DISCARD = decision(
+    "discard to Artificer", "artificer_discard",
+    asked=_T, answer=_C, domain=DOM_HAND, none=NONE_ALWAYS,
+    text="Which card from your hand do you discard? None stops.")
+D_ARTIFICER_GAIN = decision(
+    "gain with Artificer", "artificer_gain",
+    asked=_T, answer=_C, domain=DOM_EXACT, limit=LIM_ARG,
+    none=NONE_ALWAYS, text="Which card costing exactly arg do you gain onto your deck, "
+    "if any?")
+D_STORYTELLER = decision(
+    "play with Storyteller", "storyteller_play",
+    asked=_T, answer=_C, domain=DOM_HAND, types=_TREASURE,
+    none=NONE_ALWAYS, text="Which Treasure from your hand do you play (up to 3)? None stops.")
+D_WINE_MERCHANT = decision(
+    "discard Wine Merchant", "wine_merchant_discard",
+    asked=_T, answer=_YN,
+    text="Do you discard a Wine Merchant from your Tavern mat at the end of your Buy phase?")
+D_HERO = decision(
+    "gain with Hero", "hero_gain",
+    asked=_T, answer=_C, domain=DOM_GAIN, types=_TREASURE, limit=LIM_ANY,
+    none=NONE_IF_EMPTY, text="Which Treasure do you gain?")
+D_FUGITIVE = decision(
+    "discard to Fugitive", "fugitive_discard",
+    asked=_T, answer=_C, domain=DOM_HAND, none=NONE_IF_EMPTY,
+    text="Which card from your hand do you discard?")
+D_DISCIPLE = decision(
+    "play twice with Disciple", "disciple_play",
+    asked=_T, answer=_C, domain=DOM_HAND, types=_ACTION,
+    none=NONE_ALWAYS,
+    text="Which Action from your hand do you play twice (and gain a copy of), if any?")
+D_TOPDECK_ORDER = decision(
+    "order cards onto the deck", "topdeck_order",
+    asked=_A, answer=_ORD, domain=DOM_TOPDECK,
+    none=NONE_IF_EMPTY, text="Of the cards going onto your deck together, which goes next "
+    "(the last put is drawn first; arg: the card whose text does it)?")
+D_TRASHING_TOKEN = decision(
+    "trash with the Trashing token", "trashing_token_trash",
+    asked=_T, answer=_C, domain=DOM_HAND, none=NONE_ALWAYS,
+    text="Which card from your hand do you trash for the Trashing token, if any?")
+D_ALMS = decision(
+    "gain with Alms", "alms_gain",
+    asked=_T, answer=_C, domain=DOM_GAIN, limit=LIM_ARG, none=NONE_IF_EMPTY,
+    text="Which card costing up to arg do you gain?")
+D_QUEST = decision(
+    "choose with Quest", "quest_mode",
+    asked=_T, answer=_M, domain=DOM_QUEST, none=NONE_ALWAYS,
+    options=("discard an Attack", "discard two Curses", "discard six cards"),
+    text="What do you discard to Quest, if anything?")
+D_QUEST_DISCARD = decision(
+    "discard to Quest", "quest_discard",
+    asked=_T, answer=_C, domain=DOM_QUEST_DISCARD, none=NONE_IF_EMPTY,
+    text="Which card from your hand do you discard for Quest (arg: how many still)?")
+D_SAVE = decision(
+    "set aside with Save", "save_set_aside",
+    asked=_T, answer=_C, domain=DOM_HAND, none=NONE_IF_EMPTY,
+    text="Which card from your hand do you set aside until the end of the turn?")
+D_SCOUTING_PARTY = decision(
+    "discard to Scouting Party", "scouting_party_discard",
+    asked=_T, answer=_C, domain=DOM_ASIDE, none=NONE_IF_EMPTY,
+    text="Which looked-at card do you discard (arg: how many still)?")
+D_FAIR = decision(
+    "put a gained card on the deck (Travelling Fair)", "travelling_fair_topdeck",
+    asked=_T, answer=_YN,
+    text="Do you put the card you just gained (arg) onto your deck?")
+D_BONFIRE = decision(
+    "trash with Bonfire", "bonfire_trash",
+    asked=_T, answer=_C, domain=DOM_PLAY, none=NONE_ALWAYS,
+    text="Which card in play do you trash (up to 2)? None stops.")
+D_PILGRIMAGE = decision(
+    "gain with Pilgrimage", "pilgrimage_gain",
+    asked=_T, answer=_C, domain=DOM_PILGRIM, limit=LIM_ARG,
+    none=NONE_ALWAYS, text="Which card in play do you gain a copy of (up to 3 different; "
+    "arg: the highest id named so far)? None stops.")
+D_BALL = decision(
+    "gain with Ball", "ball_gain",
+    asked=_T, answer=_C, domain=DOM_GAIN, limit=LIM_ARG, none=NONE_IF_EMPTY,
+    text="Which card costing up to arg do you gain?")
+D_SEAWAY = decision(
+    "gain with Seaway", "seaway_gain",
+    asked=_T, answer=_C, domain=DOM_GAIN, types=_ACTION, limit=LIM_ARG,
+    none=NONE_IF_EMPTY, text="Which Action costing up to arg do you gain?")
+D_TRADE = decision(
+    "trash with Trade", "trade_trash",
+    asked=_T, answer=_C, domain=DOM_HAND, none=NONE_ALWAYS,
+    text="Which card from your hand do you trash for a Silver (up to 2)? None stops.")
+D_INHERITANCE = decision(
+    "set aside with Inheritance", "inheritance_set_aside",
+    asked=_T, answer=_C, domain=DOM_GAIN, types=_ACTION,
+    not_types=_VICTORY, limit=LIM_ARG, none=NONE_IF_EMPTY,
+    text="Which non-Victory Action costing up to arg do you set aside for your Estates?")
+N_DECISIONS = len(DECISIONS)
+
+#: The decisions' names, by code.
+DECISION_NAMES = tuple(d.name for d in DECISIONS)
+
+
+def _column(field: str) -> _np.ndarray:
+    return _np.array([getattr(d, field) for d in DECISIONS], _np.int64)
+
+
+# The table as numba reads it (module globals are compiled in as constants).
+DEC_ANSWER = _column("answer")
+DEC_DOMAIN = _column("domain")
+DEC_TYPES = _column("types")
+DEC_NOT_TYPES = _column("not_types")
+DEC_LIMIT = _column("limit")
+DEC_NONE = _column("none")
+DEC_EXCLUDE = _column("exclude")
+DEC_OPTIONS = _np.array([len(d.options) for d in DECISIONS], _np.int64)
 
 # Special answers.
 NO_CARD = -1

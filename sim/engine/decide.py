@@ -132,6 +132,7 @@ from sim.engine.layout import (
     V_PENDING,
     V,
 )
+from sim.engine.legality import random_answer
 from sim.engine.pointers import state_view
 from sim.engine.program import (
     AL_OFF,
@@ -206,7 +207,6 @@ from sim.engine.program import (
     W_GEAR,
     W_PLAY,
 )
-from sim.engine.rng import below
 from sim.engine.zones import (
     beaten_at_end,
     best_opponent_score,
@@ -826,91 +826,10 @@ def rules_decide_more(S, T, P, Q, b, p, d, arg):
 
 # ----------------------------------------------------------------------------- random bot
 @njit(cache=True)
-def _qualifies(S, T, p, c, from_hand, type_mask, max_cost):
-    if type_mask and (T[c * N_COLS + C_TYPES] & type_mask) == 0:
-        return False
-    if from_hand:
-        return S[HAND0 + p * N_SLOTS + c] > 0
-    return can_gain(S, T, c, max_cost)
-
-
-@njit(cache=True)
-def random_card(S, R, T, p, from_hand, type_mask, max_cost, allow_none):
-    """Uniform choice among the card ids that qualify (and "none" if allowed)."""
-    n = 1 if allow_none else 0
-    for c in range(N_CARDS):
-        if _qualifies(S, T, p, c, from_hand, type_mask, max_cost):
-            n += 1
-    if n == 0:
-        return -1
-    k = below(R, 2 * p + 1, n)
-    for c in range(N_CARDS):
-        if _qualifies(S, T, p, c, from_hand, type_mask, max_cost):
-            if k == 0:
-                return c
-            k -= 1
-    return -1
-
-
-@njit(cache=True)
 def random_decide(S, R, T, p, d, arg):
-    if d == D_ACTION:
-        return random_card(S, R, T, p, True, ACTION, 0, True)
-    if d == D_TREASURE or d == D_MINE_TRASH:
-        return random_card(S, R, T, p, True, TREASURE, 0, True)
-    if d == D_BUY:
-        return random_card(S, R, T, p, False, 0, S[V + V_COINS], True)
-    if d == D_ATTACK_DISCARD or d == D_REMODEL_TRASH:
-        return random_card(S, R, T, p, True, 0, 0, False)
-    if d == D_CELLAR or d == D_CHAPEL:
-        return random_card(S, R, T, p, True, 0, 0, True)
-    if d == D_REVEAL_MOAT or d == D_MONEYLENDER:
-        return below(R, 2 * p + 1, 2)
-    if d == D_REMODEL_GAIN or d == D_WORKSHOP_GAIN:
-        return random_card(S, R, T, p, False, 0, arg, False)
-    if d == D_MINE_GAIN:
-        return random_card(S, R, T, p, False, TREASURE, arg, False)
-    if d == D_VASSAL or d == D_LIBRARY:
-        return below(R, 2 * p + 1, 2)
-    if d == D_THRONE_ROOM:
-        return random_card(S, R, T, p, True, ACTION, 0, True)
-    if d == D_BUREAUCRAT:
-        return random_card(S, R, T, p, True, VICTORY, 0, False)
-    if d == D_POACHER or d == D_ARTISAN_TOPDECK:
-        return random_card(S, R, T, p, True, 0, 0, False)
-    if d == D_ARTISAN_GAIN:
-        return random_card(S, R, T, p, False, 0, arg, False)
-    if d == D_HARBINGER:
-        return random_in_zone(S, R, T, p, DISC0, 0, True)
-    if d == D_BANDIT:
-        return random_in_zone(S, R, T, p, ASIDE0, TREASURE, False)
-    if d == D_SENTRY_TRASH or d == D_SENTRY_DISCARD:
-        return random_in_zone(S, R, T, p, ASIDE0, 0, True)
-    if d == D_SENTRY_TOP:
-        return random_in_zone(S, R, T, p, ASIDE0, 0, False)
-    return -1
-
-
-@njit(cache=True)
-def random_in_zone(S, R, T, p, z0, type_mask, allow_none):
-    """Uniform choice among the card ids in ``p``'s count zone at ``z0`` (of the
-    type, if any; Bandit's choice never offers Copper), and "none" if allowed."""
-    z = z0 + p * N_SLOTS
-    n = 1 if allow_none else 0
-    for c in range(N_CARDS):
-        if S[z + c] and (type_mask == 0 or (T[c * N_COLS + C_TYPES] & type_mask)):
-            if not (type_mask == TREASURE and c == COPPER):
-                n += 1
-    if n == 0:
-        return -1
-    k = below(R, 2 * p + 1, n)
-    for c in range(N_CARDS):
-        if S[z + c] and (type_mask == 0 or (T[c * N_COLS + C_TYPES] & type_mask)):
-            if not (type_mask == TREASURE and c == COPPER):
-                if k == 0:
-                    return c
-                k -= 1
-    return -1
+    """Seat ``p``'s random answer to decision ``d``: uniform among the legal answers
+    (sim.engine.legality.random_answer, from the table of decisions)."""
+    return random_answer(S, R, T, p, d, arg)
 
 
 # ----------------------------------------------------------------------------- dispatch

@@ -533,6 +533,7 @@ def _compile_once_per_type() -> None:
 
     from sim.engine import base_set, steps
     from sim.engine import decide as _decide
+    from sim.engine import legality as _legality
     from sim.engine import rng as _rng
     from sim.engine import zones as _zones
     from sim.engine.adventures import cards as _adv_cards
@@ -545,7 +546,7 @@ def _compile_once_per_type() -> None:
     from sim.engine.unliteral import compile_once_per_type
 
     copy_scope_once()
-    compile_once_per_type(sys.modules[__name__], base_set, steps, _decide, _zones, _rng,
+    compile_once_per_type(sys.modules[__name__], base_set, steps, _decide, _legality, _zones, _rng,
                           _adv_cards, _adv_decide, _adv_events, _adv_mechanics, _adv_random,
                           _adv_turn)
 

@@ -27,20 +27,10 @@ PRESETS = {
     "turn": frozenset({codes.D_ACTION, codes.D_BUY}),
     "buy": frozenset({codes.D_BUY}),
 }
-# Option words of the mode decisions (sim.engine.codes).
-_MODES = {
-    codes.D_AMULET: ("+$1", "trash a card", "gain a Silver"),
-    codes.D_MISER: ("put a Copper on the mat", "+$1 per Copper on the mat"),
-    codes.D_TEACHER_TOKEN: ("+1 Card", "+1 Action", "+1 Buy", "+$1"),
-    codes.D_QUEST: ("discard an Attack", "discard two Curses", "discard six cards"),
-}
-
-
-#: Decisions answered yes (1) or no (0); the mode decisions, answered with an option.
-YES_NO = frozenset({codes.D_REVEAL_MOAT, codes.D_MONEYLENDER, codes.D_VASSAL, codes.D_LIBRARY,
-                    codes.D_EXCHANGE, codes.D_CARAVAN_GUARD, codes.D_DUPLICATE,
-                    codes.D_MESSENGER_DECK, codes.D_WINE_MERCHANT, codes.D_FAIR})
-MODES = frozenset(_MODES)
+#: Decisions answered yes (1) or no (0); the mode decisions, answered with an option
+#: (both from the table of decisions, sim.engine.codes.DECISIONS).
+YES_NO = frozenset(d.code for d in codes.DECISIONS if d.answer == codes.ANS_YES_NO)
+MODES = frozenset(d.code for d in codes.DECISIONS if d.answer == codes.ANS_MODE)
 
 
 def action_of_answer(answer: int, decision: int) -> int:
@@ -86,7 +76,7 @@ def action_name(action: int, decision: int = -1) -> str:
         return "yes"
     if MODE0 <= action < N_ACTIONS:
         k = action - MODE0
-        words = _MODES.get(decision)
+        words = codes.DECISIONS[decision].options if 0 <= decision < codes.N_DECISIONS else ()
         return f"option {k}" + (f" ({words[k]})" if words and k < len(words) else "")
     return f"no action ({action} is outside 0..{N_ACTIONS - 1})"
 

@@ -21,34 +21,12 @@ import numpy as np
 from numba import njit
 
 from sim.cards import (
-    ACTION,
-    C_TYPES,
-    COPPER,
-    CURSE,
     MOAT,
     N_CARDS,
-    TREASURE,
-    VICTORY,
 )
-from sim.cards.adventures import CARAVAN_GUARD, TEACHER
+from sim.cards.adventures import CARAVAN_GUARD
 from sim.engine import codes as dc
-from sim.engine.adventures.random_bot import (
-    ANY_COST,
-    K_ACTION,
-    K_AFTER,
-    K_BUY,
-    K_EXACT,
-    K_HAND,
-    K_INHERIT,
-    K_PILE,
-    K_PILGRIM,
-    K_PLAY,
-    K_QUEST_ATTACK,
-    K_START,
-    _ok,
-    start_calls_due,
-)
-from sim.engine.agent_seat import A_MODE0, A_NO, A_NONE, A_YES
+from sim.engine.agent_seat import A_MODE0, A_YES
 from sim.engine.cardcalls import calls_from_flat
 from sim.engine.game import finish_game, play_turn, reset_game
 from sim.engine.layout import (
@@ -63,7 +41,6 @@ from sim.engine.layout import (
     AG_WAIT_D,
     AG_WAIT_P,
     ASIDE0,
-    ASIDE_N,
     DECIDE_ADV,
     DECIDE_BASE,
     DECK_N,
@@ -86,7 +63,6 @@ from sim.engine.layout import (
     MAX_PLAYERS,
     MINUS_CARD,
     MINUS_COIN,
-    N_COLS,
     N_EVENTS,
     N_SLOTS,
     N_STREAMS,
@@ -106,14 +82,14 @@ from sim.engine.layout import (
     V_LOG_ON,
     V_MISSION,
     V_NP,
-    V_THIS,
     V_TOTAL_TURNS,
     V,
 )
+from sim.engine.legality import mark_legal
 from sim.engine.pointers import copy_ints, ptr
 from sim.engine.rng import below, splitmix64
 from sim.engine.steps import adv_turn_over
-from sim.engine.zones import can_gain, score, with_ability
+from sim.engine.zones import score, with_ability
 
 N_ACTIONS = A_MODE0 + 4     # card and Event ids, none, no, yes, four options
 
@@ -234,51 +210,16 @@ def padded_reaction(S, p, d):
 
 
 @njit(cache=True)
-def _mark(S, T, p, kind, type_mask, lim, mask):
-    """Mark the cards legal for the Adventures choice ``kind`` (the random bot's test,
-    sim.engine.adventures.random_bot._ok); how many."""
-    n = 0
-    for c in range(N_CARDS):
-        if _ok(S, T, p, c, kind, type_mask, lim):
-            mask[c] = 1
-            n += 1
-    return n
-
-
-@njit(cache=True)
-def _mark_gain(S, T, p, type_mask, max_cost, mask):
-    """Mark the cards of the type (if any) that can be gained costing up to ``max_cost``."""
-    n = 0
-    for c in range(N_CARDS):
-        if (type_mask == 0 or (T[c * N_COLS + C_TYPES] & type_mask)) and \
-                can_gain(S, T, c, max_cost):
-            mask[c] = 1
-            n += 1
-    return n
-
-
-@njit(cache=True)
-def _mark_zone(S, T, p, z0, type_mask, mask):
-    """Mark the cards in ``p``'s zone at ``z0`` (of the type; Bandit never offers Copper)."""
-    n = 0
-    z = z0 + p * N_SLOTS
-    for c in range(N_CARDS):
-        if S[z + c] > 0 and (type_mask == 0 or (T[c * N_COLS + C_TYPES] & type_mask)):
-            if not (type_mask == TREASURE and z0 == ASIDE0 and c == COPPER):
-                mask[c] = 1
-                n += 1
-    return n
-
-
-@njit(cache=True)
 def legal_mask(S, T, p, d, arg, mask):
     """The actions that answer decision ``d`` (asked of ``p`` with ``arg``) legally, as
-    1s in ``mask``: the answers the engine accepts, which are the answers the random bot
-    draws from (sim.engine.decide.random_decide, .adventures.random_bot), so a game of
-    random legal actions is a game the engine's own rules allow.  Three are narrower than
-    the rules, as the random bot's are (documented there): "nothing more" at the start of
-    a turn only once no effect is due, Quest's options and discards, and Pilgrimage's
-    cards named in increasing id order; each still reaches every outcome.
+    1s in ``mask``; how many.  They are the table of decisions' answers
+    (sim.engine.codes, sim.engine.legality.mark_legal), which are the answers the
+    random bot draws from, so a game of random legal actions is a game the engine's own
+    rules allow.  Four are narrower than the rules, as the random bot's are (listed in
+    sim.engine.legality): "nothing more" at the start of a turn only once no effect is
+    due, Quest's options and discards, Pilgrimage's cards named in increasing id order,
+    and Throne Room's and Disciple's Actions by their own type; each still reaches every
+    outcome.
 
     Hidden reactions: an agent seat is asked "reveal Moat?" and "play Caravan Guard?"
     whenever it could hold the card as far as the other seats know (it owns one, or an
@@ -286,121 +227,10 @@ def legal_mask(S, T, p, d, arg, mask):
     is public, and a player who does not reveal keeps the card secret.  When it holds
     none, "no" is the only legal action (:func:`padded_reaction`; the engine refuses
     "yes": sim.engine.steps.agent_reaction)."""
-    mask[:] = 0
-    none = False
-    n = 0
-    adv = T[T_ADV] != 0
-    h0 = HAND0 + p * N_SLOTS
-    if d == dc.D_ACTION:
-        n = _mark(S, T, p, K_ACTION, 0, 0, mask) if adv else \
-            _mark_zone(S, T, p, HAND0, ACTION, mask)
-        none = True
-    elif d == dc.D_BUY:
-        n = _mark(S, T, p, K_BUY, 0, 0, mask) if adv else \
-            _mark_gain(S, T, p, 0, S[V + V_COINS], mask)
-        none = True
-    elif d == dc.D_TREASURE or d == dc.D_MINE_TRASH or d == dc.D_STORYTELLER:
-        n = _mark_zone(S, T, p, HAND0, TREASURE, mask)
-        none = True
-    elif d == dc.D_THRONE_ROOM:
-        n = _mark_zone(S, T, p, HAND0, ACTION, mask)
-        none = True
-    elif d == dc.D_DISCIPLE:
-        n = _mark(S, T, p, K_HAND, ACTION, 0, mask)
-        none = True
-    elif d == dc.D_BUREAUCRAT:
-        n = _mark_zone(S, T, p, HAND0, VICTORY, mask)
-    elif (d == dc.D_ATTACK_DISCARD or d == dc.D_REMODEL_TRASH or d == dc.D_POACHER
-          or d == dc.D_ARTISAN_TOPDECK or d == dc.D_AMULET_TRASH or d == dc.D_DUNGEON
-          or d == dc.D_RATCATCHER or d == dc.D_TRANSMOGRIFY_TRASH or d == dc.D_FUGITIVE
-          or d == dc.D_SAVE):
-        n = _mark_zone(S, T, p, HAND0, 0, mask)
-    elif (d == dc.D_CELLAR or d == dc.D_CHAPEL or d == dc.D_GEAR or d == dc.D_ARTIFICER_DISCARD
-          or d == dc.D_TRASHING_TOKEN or d == dc.D_TRADE):
-        n = _mark_zone(S, T, p, HAND0, 0, mask)
-        none = True
-    elif d == dc.D_RAZE:    # arg 1: Raze already left play, a card from hand must go
-        n = _mark_zone(S, T, p, HAND0, 0, mask)
-        none = arg != 1
-    elif (d == dc.D_REMODEL_GAIN or d == dc.D_WORKSHOP_GAIN or d == dc.D_ARTISAN_GAIN
-          or d == dc.D_TRANSMOGRIFY_GAIN or d == dc.D_MESSENGER_GAIN or d == dc.D_ALMS
-          or d == dc.D_BALL):
-        n = _mark_gain(S, T, p, 0, arg, mask)
-    elif d == dc.D_MINE_GAIN:
-        n = _mark_gain(S, T, p, TREASURE, arg, mask)
-    elif d == dc.D_SEAWAY:
-        n = _mark_gain(S, T, p, ACTION, arg, mask)
-    elif d == dc.D_HERO:
-        n = _mark_gain(S, T, p, TREASURE, ANY_COST, mask)
-    elif d == dc.D_ARTIFICER_GAIN:
-        n = _mark(S, T, p, K_EXACT, 0, arg, mask)
-        none = True
-    elif d == dc.D_INHERITANCE:
-        n = _mark(S, T, p, K_INHERIT, 0, arg, mask)
-    elif d == dc.D_HARBINGER:
-        n = _mark_zone(S, T, p, DISC0, 0, mask)
-        none = True
-    elif d == dc.D_BANDIT:
-        n = _mark_zone(S, T, p, ASIDE0, TREASURE, mask)
-    elif d == dc.D_SENTRY_TRASH or d == dc.D_SENTRY_DISCARD:
-        n = _mark_zone(S, T, p, ASIDE0, 0, mask)
-        none = True
-    elif d == dc.D_SENTRY_TOP or d == dc.D_RAZE_KEEP or d == dc.D_SCOUTING_PARTY:
-        n = _mark_zone(S, T, p, ASIDE0, 0, mask)
-    elif d == dc.D_TOPDECK_ORDER:
-        n = _mark_zone(S, T, p, ASIDE0 if S[ASIDE_N + p] > 0 else HAND0, 0, mask)
-    elif d == dc.D_BONFIRE:
-        n = _mark(S, T, p, K_PLAY, 0, 0, mask)
-        none = True
-    elif d == dc.D_PILGRIMAGE:
-        n = _mark(S, T, p, K_PILGRIM, 0, arg, mask)
-        none = True
-    elif d == dc.D_START:
-        n = _mark(S, T, p, K_START, 0, 0, mask)
-        none = start_calls_due(S, p) == 0
-    elif d == dc.D_AFTER_ACTION:
-        n = _mark(S, T, p, K_AFTER, 0, arg, mask)
-        none = True
-    elif d == dc.D_TOKEN_PILE:
-        n = _mark(S, T, p, K_PILE, 0, 1 if S[V + V_THIS] == TEACHER else 0, mask)
-    elif d == dc.D_REVEAL_MOAT or d == dc.D_CARAVAN_GUARD:
-        mask[A_NO] = 1
-        if padded_reaction(S, p, d):
-            return 1
-        mask[A_YES] = 1
-        return 2
-    elif (d == dc.D_MONEYLENDER or d == dc.D_VASSAL or d == dc.D_LIBRARY
-          or d == dc.D_EXCHANGE or d == dc.D_DUPLICATE or d == dc.D_MESSENGER_DECK
-          or d == dc.D_WINE_MERCHANT or d == dc.D_FAIR):
-        mask[A_NO] = 1
-        mask[A_YES] = 1
-        return 2
-    elif d == dc.D_AMULET or d == dc.D_MISER or d == dc.D_TEACHER_TOKEN:
-        k = 3 if d == dc.D_AMULET else (2 if d == dc.D_MISER else 4)
-        for i in range(k):
-            mask[A_MODE0 + i] = 1
-        return k
-    elif d == dc.D_QUEST:
-        attack = _mark(S, T, p, K_QUEST_ATTACK, 0, 0, mask) > 0
-        mask[:] = 0
-        mask[A_NONE] = 1
-        mask[A_MODE0 + 2] = 1
-        if attack:
-            mask[A_MODE0] = 1
-        elif S[h0 + CURSE] > 0:
-            mask[A_MODE0 + 1] = 1
-        return 3 if attack or S[h0 + CURSE] > 0 else 2
-    elif d == dc.D_QUEST_DISCARD:
-        if arg == 1 and _mark(S, T, p, K_QUEST_ATTACK, 0, 0, mask) > 0:
-            return 1
-        mask[:] = 0
-        if arg <= 2 and S[h0 + CURSE] > 0:
-            mask[CURSE] = 1
-            return 1
-        n = _mark_zone(S, T, p, HAND0, 0, mask)
-    if none or n == 0:
-        mask[A_NONE] = 1
-        n += 1
+    n = mark_legal(S, T, p, d, arg, mask)
+    if padded_reaction(S, p, d):
+        mask[A_YES] = 0
+        n -= 1
     return n
 
 
@@ -486,7 +316,7 @@ def observe(S, T, p, waiting, out):
     out[o + 8] = 1.0 if asked else 0.0
     if asked:
         arg = S[AG_WAIT_ARG]
-        out[o + 9] = OBS_ANY_COST if arg >= ANY_COST else arg
+        out[o + 9] = OBS_ANY_COST if arg >= dc.ANY_COST else arg
     o += N_TURN_SCALARS
     if asked:
         out[o + S[AG_WAIT_D]] = 1.0

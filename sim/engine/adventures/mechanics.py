@@ -22,26 +22,15 @@ from numba import njit
 
 from sim.cards import (
     ACTION,
-    AMULET,
-    BRIDGE_TROLL,
     C_COINS,
-    C_COST,
-    C_TYPES,
     CARAVAN_GUARD,
     COIN_OF_THE_REALM,
-    DUNGEON,
     DUPLICATE,
     ESTATE,
-    FIRST_EVENT,
-    GEAR,
-    HAUNTED_WOODS,
-    HIRELING,
-    INHERITANCE,
     LOST_CITY,
     MOAT,
     N_CARDS,
     SILVER,
-    SWAMP_HAG,
     TEACHER,
     TREASURE_HUNTER,
 )
@@ -79,28 +68,16 @@ from sim.engine.layout import (
     DISC_N,
     DISC_TOP,
     ERR,
-    EVENT_IDS,
-    GEAR_N,
     H_ADVENTURE,
     HAND0,
     HAND_N,
-    HIRELINGS,
-    IN_SUPPLY,
-    INHERITANCE_BOUGHT,
     KEEP,
     MARKS,
     MAT0,
     MAX_PLAYERS,
     N_COLS,
-    N_EVENTS,
     N_SLOTS,
-    N_TOKENS_ON_PILES,
-    NEXT_AMULET,
-    NEXT_DUNGEON,
     NEXT_GUARD,
-    NEXT_HAG,
-    NEXT_TROLL,
-    NEXT_WOODS,
     NON_SUPPLY,
     P_WIDTH,
     PERM,
@@ -114,14 +91,12 @@ from sim.engine.layout import (
     UPGRADE,
     V_ACTIONS,
     V_BUYS,
-    V_COINS,
     V_CUR,
     V_EMPTY,
     V_FAIR,
     V_GONE,
     V_MERCHANTS,
     V_NP,
-    V_ONCE,
     V_SILVER_PLAYED,
     V_STAYS,
     V_THIS,
@@ -130,6 +105,18 @@ from sim.engine.layout import (
     Z_MAT,
     Z_PLAY,
     V,
+)
+
+# The start-of-turn items, Events' availability and the token piles are facts the table of
+# decisions reads (sim.engine.legality holds them, below sim.engine.decide); the
+# Adventures modules take them from here.
+from sim.engine.legality import (  # noqa: F401
+    START_ITEMS,
+    action_supply_pile,
+    event_allowed,
+    event_in_game,
+    has_token_on,
+    start_item_due,
 )
 from sim.engine.program import F_HOOK, F_KIND, K_RULES, R_DISCARD
 from sim.engine.steps import (
@@ -319,57 +306,6 @@ def treasure_played(S, T, p, c):
     if c == SILVER and S[V + V_SILVER_PLAYED] == 0:
         S[V + V_SILVER_PLAYED] = 1
         add_coins(S, p, S[V + V_MERCHANTS])
-
-
-# ----------------------------------------------------------------------------- start of turn
-# Start-of-turn items a bot orders (D_START answers), in the default order: Gear's
-# cards first (so a call can use them), then the Durations' draws, their $ and Buys,
-# Amulet's choices; the optional calls come after these.  (start_of_turn's single pass
-# names them one by one in this order too; a test checks it against the asking loop.)
-START_ITEMS = (GEAR, HIRELING, HAUNTED_WOODS, DUNGEON, CARAVAN_GUARD, SWAMP_HAG, BRIDGE_TROLL,
-               AMULET)
-
-
-@njit(cache=True, inline="always")
-def start_item_due(S, p, c):
-    if c == GEAR:
-        return S[GEAR_N + p] > 0
-    if c == HIRELING:
-        return S[HIRELINGS + p] > 0 and S[V + V_STAYS] == 0   # V_STAYS: Hireling done
-    if c == HAUNTED_WOODS:
-        return S[NEXT_WOODS + p] > 0
-    if c == DUNGEON:
-        return S[NEXT_DUNGEON + p] > 0
-    if c == CARAVAN_GUARD:
-        return S[NEXT_GUARD + p] > 0
-    if c == SWAMP_HAG:
-        return S[NEXT_HAG + p] > 0
-    if c == BRIDGE_TROLL:
-        return S[NEXT_TROLL + p] > 0
-    if c == AMULET:
-        return S[NEXT_AMULET + p] > 0
-    return False
-
-
-@njit(cache=True)
-def event_in_game(T, c):
-    for i in range(T[N_EVENTS]):
-        if T[EVENT_IDS + i] == c:
-            return True
-    return False
-
-
-@njit(cache=True)
-def event_allowed(S, T, p, c):
-    """Event ``c`` can be bought now: in the game, affordable (its fixed cost), not a
-    second time this turn if once per turn, Inheritance once per game."""
-    if c < FIRST_EVENT or c >= N_CARDS or not event_in_game(T, c):
-        return False
-    if T[c * N_COLS + C_COST] > S[V + V_COINS]:
-        return False
-    if S[V + V_ONCE] & (1 << (c - FIRST_EVENT)):
-        return False
-    return not (c == INHERITANCE and S[INHERITANCE_BOUGHT + p] != 0)
 
 
 # ----------------------------------------------------------------------------- shared texts
@@ -566,23 +502,6 @@ def coin_of_the_realm_on_mat(S, p):
 def is_action_for(S, T, p, c):
     return (types_of(S, T, p, c) & ACTION) != 0
 
-
-
-@njit(cache=True)
-def action_supply_pile(S, T, c):
-    """``c`` names an Action Supply pile (a pile of this game's Supply whose cards are
-    Actions; empty or not): where tokens go."""
-    return (0 <= c < N_CARDS and S[IN_SUPPLY + c] != 0
-            and (T[c * N_COLS + C_TYPES] & ACTION) != 0)
-
-
-@njit(cache=True)
-def has_token_on(S, p, c):
-    """Any of ``p``'s pile tokens (+1 Card ... Trashing) is on ``c``'s pile."""
-    for k in range(N_TOKENS_ON_PILES):
-        if S[TOK_CARD + k * MAX_PLAYERS + p] == c + 1:
-            return True
-    return False
 
 
 @njit(cache=True)

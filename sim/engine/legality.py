@@ -1,0 +1,409 @@
+"""The one compiled source of every decision's legal answers, driven by the table of
+decisions (sim.engine.codes: DECISIONS and its DEC_* arrays).
+
+:func:`answers` lists decision ``d``'s legal answers (engine answers: card ids, -1,
+0/1, option numbers) in the random bot's draw order; from it come
+
+* :func:`random_answer`: the random bot's answer (base set and Adventures), one draw
+  ``below(R, 2 * p + 1, n)`` over the ``n`` answers, cards in increasing id order and
+  "none" last; no draw where one answer is forced (a mandatory choice with nothing to
+  choose answers -1, and the two special cases below) -- exactly the draws the random
+  bot always made, so its games are unchanged;
+* :func:`mark_legal`: the same answers as agent actions (sim.env.core.legal_mask);
+* :func:`legal_answer`: whether one answer is among them;
+* with ``wide``, what the engine accepts where that is more (the words of an illegal
+  answer's error, sim.engine.batch.legal_answers).
+
+Why the table's answers are narrower than the engine's in four places (``wide`` lists
+the engine's): where an answer's legality depends on something the question does not
+say, the random bot (and with it an agent's mask) keeps to answers that are legal either
+way, and each narrowing still reaches every outcome:
+
+* D_START: -1 (no more calls) only when no start-of-turn effect is still due (after an
+  early -1 the engine asks again with arg 1, and a call is then illegal);
+* D_QUEST / D_QUEST_DISCARD: option "an Attack" only with an Attack in hand, "two
+  Curses" only with a Curse and no Attack; a discard is an Attack when one is in hand
+  and one card is left, else a Curse (taken without a draw) when one is in hand and at
+  most two are left, else any card;
+* D_PILGRIMAGE: cards named in increasing id order (arg: the highest named so far); with
+  none left above arg, -1 without a draw;
+* D_THRONE_ROOM / D_DISCIPLE: cards whose own type is Action (an Estate inheriting an
+  Action is offered by D_ACTION only).
+
+Also here, because the table's domains read them and the Adventures modules import this
+one (never the reverse: sim.engine.decide imports it, and must not import them): which
+start-of-turn effects are due, whether an Event can be bought, where tokens may go and
+whether Royal Carriage can replay.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from sim.cards import ACTION, ATTACK, C_COST, C_TYPES, CURSE, EVENT, FIRST_EVENT, N_CARDS
+from sim.cards.adventures import (
+    AMULET,
+    BRIDGE_TROLL,
+    CARAVAN_GUARD,
+    COIN_OF_THE_REALM,
+    DUNGEON,
+    GEAR,
+    GUIDE,
+    HAUNTED_WOODS,
+    HIRELING,
+    INHERITANCE,
+    RATCATCHER,
+    ROYAL_CARRIAGE,
+    SWAMP_HAG,
+    TEACHER,
+    TRANSMOGRIFY,
+)
+from sim.engine.agent_seat import A_MODE0, A_NO, A_NONE, A_YES
+from sim.engine.codes import (
+    ANS_MODE,
+    ANS_YES_NO,
+    ANY_COST,
+    DEC_ANSWER,
+    DEC_DOMAIN,
+    DEC_EXCLUDE,
+    DEC_LIMIT,
+    DEC_NONE,
+    DEC_NOT_TYPES,
+    DEC_OPTIONS,
+    DEC_TYPES,
+    DOM_AFTER,
+    DOM_ASIDE,
+    DOM_BUY,
+    DOM_DISCARD,
+    DOM_EXACT,
+    DOM_GAIN,
+    DOM_HAND,
+    DOM_HAND_ACTION,
+    DOM_NONE,
+    DOM_PILE,
+    DOM_PILGRIM,
+    DOM_PLAY,
+    DOM_QUEST,
+    DOM_QUEST_DISCARD,
+    DOM_START,
+    DOM_TOPDECK,
+    LIM_ANY,
+    LIM_ARG,
+    LIM_COINS,
+    NONE_ALWAYS,
+    NONE_IF_NOTHING_DUE,
+    NONE_UNLESS_ARG1,
+)
+from sim.engine.layout import (
+    ADV_STACK_WIDTH,
+    ASIDE0,
+    ASIDE_N,
+    DISC0,
+    E_GONE,
+    EVENT_IDS,
+    GEAR_N,
+    HAND0,
+    HIRELINGS,
+    IN_SUPPLY,
+    INHERITANCE_BOUGHT,
+    MAT0,
+    MAX_PLAYERS,
+    N_COLS,
+    N_EVENTS,
+    N_SLOTS,
+    N_TOKENS_ON_PILES,
+    NEXT_AMULET,
+    NEXT_DUNGEON,
+    NEXT_GUARD,
+    NEXT_HAG,
+    NEXT_TROLL,
+    NEXT_WOODS,
+    PLAY0,
+    STACK,
+    TOK_CARD,
+    V_COINS,
+    V_MISSION,
+    V_ONCE,
+    V_STACK_N,
+    V_STAYS,
+    V_THIS,
+    V,
+)
+from sim.engine.rng import below
+from sim.engine.zones import can_gain, cost_of, types_of, with_ability
+
+#: Room for any decision's answers: every card id, -1, and the options.
+N_OUT = N_CARDS + 8
+
+# Start-of-turn items a bot orders (D_START answers), in the default order: Gear's
+# cards first (so a call can use them), then the Durations' draws, their $ and Buys,
+# Amulet's choices; the optional calls come after these.  (start_of_turn's single pass
+# names them one by one in this order too; a test checks it against the asking loop.)
+START_ITEMS = (GEAR, HIRELING, HAUNTED_WOODS, DUNGEON, CARAVAN_GUARD, SWAMP_HAG, BRIDGE_TROLL,
+               AMULET)
+
+
+# ----------------------------------------------------------------------------- Adventures facts
+@njit(cache=True, inline="always")
+def start_item_due(S, p, c):
+    if c == GEAR:
+        return S[GEAR_N + p] > 0
+    if c == HIRELING:
+        return S[HIRELINGS + p] > 0 and S[V + V_STAYS] == 0   # V_STAYS: Hireling done
+    if c == HAUNTED_WOODS:
+        return S[NEXT_WOODS + p] > 0
+    if c == DUNGEON:
+        return S[NEXT_DUNGEON + p] > 0
+    if c == CARAVAN_GUARD:
+        return S[NEXT_GUARD + p] > 0
+    if c == SWAMP_HAG:
+        return S[NEXT_HAG + p] > 0
+    if c == BRIDGE_TROLL:
+        return S[NEXT_TROLL + p] > 0
+    if c == AMULET:
+        return S[NEXT_AMULET + p] > 0
+    return False
+
+
+@njit(cache=True)
+def start_calls_due(S, p):
+    """Start-of-turn effects still due for ``p`` (Gear's cards, Durations, Hireling)."""
+    n = 0
+    for i in range(len(START_ITEMS)):
+        if start_item_due(S, p, START_ITEMS[i]):
+            n += 1
+    return n
+
+
+@njit(cache=True)
+def event_in_game(T, c):
+    for i in range(T[N_EVENTS]):
+        if T[EVENT_IDS + i] == c:
+            return True
+    return False
+
+
+@njit(cache=True)
+def event_allowed(S, T, p, c):
+    """Event ``c`` can be bought now: in the game, affordable (its fixed cost), not a
+    second time this turn if once per turn, Inheritance once per game."""
+    if c < FIRST_EVENT or c >= N_CARDS or not event_in_game(T, c):
+        return False
+    if T[c * N_COLS + C_COST] > S[V + V_COINS]:
+        return False
+    if S[V + V_ONCE] & (1 << (c - FIRST_EVENT)):
+        return False
+    return not (c == INHERITANCE and S[INHERITANCE_BOUGHT + p] != 0)
+
+
+@njit(cache=True)
+def action_supply_pile(S, T, c):
+    """``c`` names an Action Supply pile (a pile of this game's Supply whose cards are
+    Actions; empty or not): where tokens go."""
+    return (0 <= c < N_CARDS and S[IN_SUPPLY + c] != 0
+            and (T[c * N_COLS + C_TYPES] & ACTION) != 0)
+
+
+@njit(cache=True)
+def has_token_on(S, p, c):
+    """Any of ``p``'s pile tokens (+1 Card ... Trashing) is on ``c``'s pile."""
+    for k in range(N_TOKENS_ON_PILES):
+        if S[TOK_CARD + k * MAX_PLAYERS + p] == c + 1:
+            return True
+    return False
+
+
+@njit(cache=True)
+def rc_can_replay(S, p, c):
+    """Royal Carriage may replay ``c`` now: the Action whose after-Action window is open
+    (the top entry of the play stack) still has this copy in play."""
+    n = S[V + V_STACK_N]
+    if n <= 0 or S[PLAY0 + p * N_SLOTS + c] <= 0:
+        return False
+    return S[STACK + ADV_STACK_WIDTH * (n - 1) + E_GONE] == 0
+
+
+# ----------------------------------------------------------------------------- the domains
+@njit(cache=True)
+def card_ok(S, T, p, d, arg, c, wide):
+    """Card ``c`` is a legal answer of card decision ``d`` (asked of ``p`` with ``arg``):
+    its types, its exclusion and its domain, as the table declares them (Quest's
+    discards excepted: :func:`answers`).  ``wide``: as the engine accepts (module
+    docstring)."""
+    t = T[c * N_COLS + C_TYPES]
+    need = DEC_TYPES[d]
+    if need and (t & need) == 0:
+        if not (wide and need == ACTION and (types_of(S, T, p, c) & ACTION)):
+            return False
+    if t & DEC_NOT_TYPES[d] or c == DEC_EXCLUDE[d]:
+        return False
+    dom = DEC_DOMAIN[d]
+    lim = DEC_LIMIT[d]
+    if lim == LIM_ARG:
+        lim = arg
+    elif lim == LIM_ANY:
+        lim = ANY_COST
+    elif lim == LIM_COINS:
+        lim = S[V + V_COINS]
+    if dom == DOM_HAND:
+        return S[HAND0 + p * N_SLOTS + c] > 0
+    if dom == DOM_HAND_ACTION:
+        return S[HAND0 + p * N_SLOTS + c] > 0 and (types_of(S, T, p, c) & ACTION) != 0
+    if dom == DOM_GAIN:
+        return can_gain(S, T, c, lim)
+    if dom == DOM_EXACT:
+        return can_gain(S, T, c, lim) and cost_of(S, T, c) == lim
+    if dom == DOM_ASIDE:
+        return S[ASIDE0 + p * N_SLOTS + c] > 0
+    if dom == DOM_PLAY:
+        return S[PLAY0 + p * N_SLOTS + c] > 0
+    if dom == DOM_DISCARD:
+        return S[DISC0 + p * N_SLOTS + c] > 0
+    if dom == DOM_BUY:
+        if t & EVENT:
+            return event_allowed(S, T, p, c)
+        return S[V + V_MISSION] == 0 and can_gain(S, T, c, lim)
+    if dom == DOM_START:
+        if start_item_due(S, p, c):
+            return True
+        # A call (arg 0: calls still open), named by its Reserve (an Estate inheriting it
+        # on the mat counts).
+        return arg == 0 and (c == GUIDE or c == RATCATCHER or c == TRANSMOGRIFY
+                             or c == TEACHER) and with_ability(S, p, MAT0, c) > 0
+    if dom == DOM_AFTER:
+        if c == COIN_OF_THE_REALM:
+            return S[MAT0 + p * N_SLOTS + c] > 0
+        if c == ROYAL_CARRIAGE:
+            return with_ability(S, p, MAT0, c) > 0 and rc_can_replay(S, p, lim)
+        return False
+    if dom == DOM_PILE:     # Teacher (the call running) skips piles with p's tokens
+        return action_supply_pile(S, T, c) and not (
+            S[V + V_THIS] == TEACHER and has_token_on(S, p, c))
+    if dom == DOM_PILGRIM:
+        return (wide or c > lim) and S[PLAY0 + p * N_SLOTS + c] > 0 and \
+            can_gain(S, T, c, ANY_COST)
+    if dom == DOM_TOPDECK:  # looked-at cards (Scouting Party) while any, else the hand
+        z = ASIDE0 if S[ASIDE_N + p] > 0 else HAND0
+        return S[z + p * N_SLOTS + c] > 0
+    return False
+
+
+@njit(cache=True)
+def _in_hand(S, T, p, types, out):
+    """The cards in ``p``'s hand (of ``types``, if any) into ``out``; how many."""
+    n = 0
+    for c in range(N_CARDS):
+        if S[HAND0 + p * N_SLOTS + c] > 0 and (types == 0 or (T[c * N_COLS + C_TYPES] & types)):
+            out[n] = c
+            n += 1
+    return n
+
+
+@njit(cache=True)
+def answers(S, T, p, d, arg, out, wide):
+    """Decision ``d``'s legal answers (asked of ``p`` with ``arg``) into ``out`` (at least
+    N_OUT long), in the random bot's draw order; returns ``(n, drawn)``: how many, and
+    whether the random bot draws among them (False: one forced answer, no draw).
+    ``wide``: the engine's accepted answers where they are more (module docstring)."""
+    kind = DEC_ANSWER[d]
+    dom = DEC_DOMAIN[d]
+    if kind == ANS_YES_NO:
+        out[0] = 0
+        out[1] = 1
+        return 2, True
+    if kind == ANS_MODE and dom == DOM_NONE:
+        for i in range(DEC_OPTIONS[d]):
+            out[i] = i
+        return DEC_OPTIONS[d], True
+    h0 = HAND0 + p * N_SLOTS
+    if dom == DOM_QUEST:
+        out[0] = -1
+        out[1] = 2
+        if wide:
+            out[2] = 0
+            out[3] = 1
+            return 4, True
+        if _in_hand(S, T, p, ATTACK, out[2:]) > 0:     # (only counted)
+            out[2] = 0
+            return 3, True
+        if S[h0 + CURSE] > 0:
+            out[2] = 1
+            return 3, True
+        return 2, True
+    if dom == DOM_QUEST_DISCARD and not wide:
+        if arg == 1:
+            n = _in_hand(S, T, p, ATTACK, out)
+            if n > 0:
+                return n, True
+        if arg <= 2 and S[h0 + CURSE] > 0:
+            out[0] = CURSE
+            return 1, False
+        n = _in_hand(S, T, p, 0, out)
+    elif dom == DOM_QUEST_DISCARD:
+        n = _in_hand(S, T, p, 0, out)
+    else:
+        n = 0
+        for c in range(N_CARDS):
+            if card_ok(S, T, p, d, arg, c, wide):
+                out[n] = c
+                n += 1
+    rule = DEC_NONE[d]
+    none = rule == NONE_ALWAYS
+    if rule == NONE_UNLESS_ARG1:
+        none = arg != 1
+    elif rule == NONE_IF_NOTHING_DUE:
+        none = wide or start_calls_due(S, p) == 0
+    if n == 0 and (not none or dom == DOM_PILGRIM):
+        out[0] = -1
+        return 1, False
+    if none:
+        out[n] = -1
+        n += 1
+    return n, True
+
+
+@njit(cache=True)
+def random_answer(S, R, T, p, d, arg):
+    """The random bot's answer to decision ``d``: uniform among :func:`answers`, drawn
+    from seat ``p``'s decision stream (``2 * p + 1``)."""
+    out = np.empty(N_OUT, np.int64)
+    n, drawn = answers(S, T, p, d, arg, out, False)
+    if not drawn:
+        return out[0]
+    return out[below(R, 2 * p + 1, n)]
+
+
+@njit(cache=True)
+def action_of(d, a):
+    """The agent action (sim.env.actions) of engine answer ``a`` to decision ``d``."""
+    kind = DEC_ANSWER[d]
+    if kind == ANS_YES_NO:
+        return A_YES if a == 1 else A_NO
+    if a < 0:
+        return A_NONE
+    if kind == ANS_MODE:
+        return A_MODE0 + a
+    return a
+
+
+@njit(cache=True)
+def mark_legal(S, T, p, d, arg, mask):
+    """:func:`answers` as 1s in the action ``mask`` (cleared first); how many."""
+    out = np.empty(N_OUT, np.int64)
+    n, _drawn = answers(S, T, p, d, arg, out, False)
+    mask[:] = 0
+    for i in range(n):
+        mask[action_of(d, out[i])] = 1
+    return n
+
+
+@njit(cache=True)
+def legal_answer(S, T, p, d, arg, a, wide):
+    """Engine answer ``a`` is among :func:`answers` (``wide``: the engine's)."""
+    out = np.empty(N_OUT, np.int64)
+    n, _drawn = answers(S, T, p, d, arg, out, wide)
+    for i in range(n):
+        if out[i] == a:
+            return True
+    return False
