@@ -108,8 +108,6 @@ def turn_steps(log: np.ndarray, names: Sequence[str], n_players: int, kingdom: S
                                          if _in_game(c, kingdom, events)},
                       "points": [int(x) for x in points], "coins": [int(x) for x in coins],
                       "turn_coins": int(coins[player]) if player >= 0 else 0})
-        if player >= 0:
-            coins[player] = 0
     return steps
 
 
@@ -160,8 +158,8 @@ pre{font-size:.85em;margin:0;white-space:pre-wrap} table{border-collapse:collaps
 td,th{padding:1px 8px;text-align:left} td.n{text-align:right} .empty{color:#aaa}
 </style></head><body>
 <h1>__TITLE__</h1>
-<div id="nav"><button id="first">&#x23EE; first</button><button id="prev">&#x25C0; prev</button>
-<button id="next">next &#x25B6;</button><button id="last">last &#x23ED;</button>
+<div id="nav"><button id="first">&laquo; first</button><button id="prev">&lsaquo; prev</button>
+<button id="next">next &rsaquo;</button><button id="last">last &raquo;</button>
 <span id="where"></span></div>
 <div id="step"></div>
 <div class="cols">

@@ -184,7 +184,8 @@ class HumanSeat(AgentBot):
         """``?``: :func:`explain`'s sentence, the question's arg, and the texts of the
         cards involved (:func:`cards_involved`)."""
         d, arg = state.decision()
-        lines = [explain(d) + f" (its number: {arg}; {_arg_hint(arg)})"]
+        lines = [explain(d) + (f" (the question's number: {arg}: how many, a cost limit "
+                               "or a card, by question)" if arg > 0 else "")]
         for c in cards_involved(d, legal):
             card = CARDS[c]
             lines.append(f"  {card.name} (${card.cost}): {card.text or '(no text)'}")
@@ -197,12 +198,6 @@ def _cost(action: int, decision: int) -> str:
                                   or "gain" in codes.DECISION_NAMES[decision]):
         return f" (${CARDS[action].cost})"
     return ""
-
-
-def _arg_hint(arg: int) -> str:
-    if 0 <= arg < N_CARDS:
-        return f"how many, a cost limit or card {CARDS[arg].name}, by question"
-    return "none" if arg < 0 else "how many or a cost limit, by question"
 
 
 def human_seat(spec: str) -> HumanSeat:
