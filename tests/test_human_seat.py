@@ -203,3 +203,25 @@ def test_the_spec_seats_a_person(spec):
     bot = resolve_bot(spec)
     assert isinstance(bot, HumanSeat) and bot.name == "human"
     assert bot.fallback.name == spec.partition(":")[2] or bot.fallback.name == "bmu"
+
+
+def test_ctrl_c_at_a_question_leaves_cleanly_with_the_log_so_far(tmp_path):
+    """Ctrl-C (SIGINT) while the seat waits for an answer: exit 130, one line, the log
+    so far saved."""
+    import signal
+
+    proc = subprocess.Popen(_cmd("human", "bmu", "--seed", "5", "--save-log", "cut.txt"),
+                            stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, env=_env(), cwd=tmp_path)
+    out = bytearray()
+    while not out.endswith(b"] > "):
+        chunk = os.read(proc.stdout.fileno(), 65536)
+        assert chunk, "no question asked"
+        out += chunk
+    proc.send_signal(signal.SIGINT)
+    _, err = proc.communicate(timeout=60)
+    assert proc.returncode == 130, err
+    assert "left the table (interrupted (Ctrl-C)); the game so far saved to cut.txt" \
+        in err.decode()
+    assert "Traceback" not in err.decode()
+    assert "Turn 1" in (tmp_path / "cut.txt").read_text()

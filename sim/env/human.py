@@ -139,17 +139,20 @@ class HumanSeat(AgentBot):
         return "\n".join(new)
 
     def _read(self, state) -> str:
-        stream = self._in or sys.stdin
-        try:
-            line = stream.readline()
-        except KeyboardInterrupt:
-            raise LeftTable("interrupted (Ctrl-C)", state.log()) from None
+        line = (self._in or sys.stdin).readline()
         if not line:
             raise LeftTable("end of input", state.log())
         return line
 
     def act(self, state) -> int:
-        """Shows the table and the question, and returns the action the person picks."""
+        """Shows the table and the question, and returns the action the person picks
+        (Ctrl-C at any point of it leaves the table: :class:`LeftTable`)."""
+        try:
+            return self._ask(state)
+        except KeyboardInterrupt:
+            raise LeftTable("interrupted (Ctrl-C)", state.log()) from None
+
+    def _ask(self, state) -> int:
         d, _ = state.decision()
         legal = state.legal_actions()
         answers = [(a, action_name(a, d)) for a in legal]
