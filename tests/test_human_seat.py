@@ -12,6 +12,7 @@ from __future__ import annotations
 import os
 import random
 import re
+import select
 import subprocess
 import sys
 from pathlib import Path
@@ -50,14 +51,20 @@ def _drive(args: list[str], tmp_path: Path, choose) -> tuple[str, list[str], int
     out = bytearray()
     asked: list[str] = []
     fd = proc.stdout.fileno()
+    answered = -1       # where the last question answered showed its table
     while True:
+        if not select.select([fd], [], [], 120)[0]:      # a question left unanswered: fail
+            proc.kill()
+            raise AssertionError("no output for 120 s after:\n" + out[-1500:].decode())
         chunk = os.read(fd, 65536)
         if not chunk:
             break
         out += chunk
-        if not out.endswith(b"] > "):
+        table = out.rfind(b"-- the table --")   # after "] > " on the same line: no newline
+        if not out.endswith(b"] > ") or table == answered:   # a re-ask after bad input
             continue
-        tail = out[out.rfind(b"\n-- the table --"):].decode()
+        answered = table
+        tail = out[table:].decode()
         lines = tail.splitlines()
         q = max(i for i, line in enumerate(lines) if QUESTION.match(line))
         decision = QUESTION.match(lines[q]).group(2)
@@ -83,59 +90,74 @@ def test_defaults_replay_the_fallback_bots_game(tmp_path):
     assert "Winner" in saved
 
 
-def test_first_game_against_the_search_bot_every_kind_of_input(tmp_path):
-    """Numbers, names, prefixes, ?, log and bad input to the end against mcts (First
-    Game); the log is saved under results/ by default."""
-    script = {0: ["?", "log", "zzz", "99", "copper"], 1: ["COP"], 2: ["1"]}
+FIRST_GAME_DECISIONS = {
+    "play an Action", "play a Treasure", "buy", "discard to an attack", "reveal Moat",
+    "discard to Cellar", "trash with Remodel", "gain with Remodel", "trash with Mine",
+    "gain with Mine", "gain with Workshop"}
+BASIC = {"Copper", "Silver", "Gold", "Estate", "Duchy", "Province", "Curse"}
+
+
+def _collector(seed: int, script: dict[int, list[str]]):
+    """A person who buys each kingdom card once (then the dearest cards), plays what it
+    can, and answers the rest at random: by name every 4th question, else by number;
+    ``script[k]``: the lines typed at question k instead."""
+    rng, bought = random.Random(seed), set()
 
     def choose(decision, answers, k):
         if k in script:
             return script[k]
-        if decision == "buy" and "Smithy" in answers and k % 3 == 0:
-            return ["smi"]
-        return [""]
+        names = [COST.sub("", a) for a in answers]
+        doing = [i for i, a in enumerate(names) if a not in ("end", "nothing", "no")]
+        if decision == "buy" and doing:
+            new = [i for i in doing if names[i] not in BASIC | bought]
+            cost = {i: int(COST.search(answers[i]).group(1)) for i in doing}
+            doing = new or [i for i in doing if cost[i] >= max(cost.values()) - 1 and cost[i]]
+        i = rng.choice(doing) if doing and rng.random() < 0.9 else rng.randrange(len(answers))
+        if decision == "buy":
+            bought.add(names[i])
+        return [names[i]] if k % 4 == 0 else [str(i + 1)]
+    return choose
 
-    out, asked, rc = _drive(["human", "mcts:playouts=30,playout=bmu", "--seed", "5"],
-                            tmp_path, choose)
+
+def test_first_game_every_decision_and_every_kind_of_input(tmp_path):
+    """First Game, 3 players (the search bot and militia-bm): numbers, names, a prefix,
+    ?, log and bad input to the end, every decision of the kingdom met; the log is saved
+    under results/ by default."""
+    script = {0: ["?", "log", "zzz", "99", "copper"], 1: ["COP"]}
+    out, asked, rc = _drive(["human", "mcts:playouts=30,playout=bmu", "militia-bm",
+                             "--players", "3", "--seed", "2"], tmp_path, _collector(3, script))
     assert rc == 0, out[-2000:]
     assert "The game asks you to play a Treasure." in out           # ?
-    assert "Copper ($0): $1" in out or "Copper ($0)" in out         # the card's text
-    assert "Setup: each player shuffles" in out.split("zzz")[0] or "Turn 1" in out  # log
+    assert "  Copper ($0): $1" in out                              # its card's text
+    first = out.split("'zzz' is not")[0]                            # the first question's
+    assert first.count("Setup: each player shuffles") == 2         # news, then `log`
     assert "'zzz' is not an answer here" in out
-    assert "no answer 99: answer 1 to 2" in out
-    assert asked[:3] == ["play a Treasure"] * 3
-    assert {"buy", "play a Treasure"} <= set(asked)
-    saved = tmp_path / "results" / "human-game-seed-5.txt"
+    assert "no answer 99: answer 1 to " in out
+    assert asked[:2] == ["play a Treasure"] * 2
+    assert set(asked) == FIRST_GAME_DECISIONS
+    saved = tmp_path / "results" / "human-game-seed-2.txt"
     assert saved.is_file() and "Game over" in saved.read_text()
     assert "P0 human plays Copper" in saved.read_text()
 
 
 def test_adventures_board_with_events_meets_many_decisions(tmp_path):
-    """A person answering at random (numbers and, at times, names) on an Adventures board
-    with four Events: the game ends, and the questions cover Actions, Treasures, buys
-    (cards and Events), Travellers, Reserve calls and the cards' own choices."""
-    rng = random.Random(12)
-
-    def choose(decision, answers, k):
-        names = [COST.sub("", a) for a in answers]
-        doing = [i for i, a in enumerate(names) if a not in ("end", "nothing", "no")]
-        if decision == "buy" and doing:      # the dearest cards and Events, near enough
-            cost = {i: int(COST.search(answers[i]).group(1)) for i in doing}
-            doing = [i for i in doing if cost[i] >= max(cost.values()) - 1 and cost[i] > 0]
-        i = rng.choice(doing) if doing and rng.random() < 0.9 else rng.randrange(len(answers))
-        return [names[i]] if k % 4 == 0 else [str(i + 1)]
-
+    """A person collecting the kingdom (numbers and, at times, names) on an Adventures
+    board with four Events: the game ends, and 21 kinds of question are met: Actions,
+    Treasures, buys, Travellers and their exchanges, Reserve calls, the start of turn,
+    the cards' own choices and two bought Events' (Seaway, Trade)."""
     out, asked, rc = _drive(["human", "bmu", "--seed", "3", "--kingdom", ADV_KINGDOM,
                              "--events", ADV_EVENTS, "--max-events", "4", "--turn-cap", "40"],
-                            tmp_path, choose)
+                            tmp_path, _collector(5, {}))
     assert rc == 0, out[-2000:]
     assert "Events: Ball $5, Raid $5, Seaway $5, Trade $5" in out
     met = set(asked)
     want = {"play an Action", "play a Treasure", "buy", "start of turn",
-            "exchange a Traveller", "call after an Action", "move a token with Teacher",
-            "put a token on a pile", "gain with Seaway", "play twice with Disciple",
-            "discard to Fugitive", "set aside with Gear", "trash with Raze",
-            "trash with Ratcatcher"}
+            "call after an Action", "exchange a Traveller", "choose with Amulet",
+            "trash with Amulet", "discard to Dungeon", "discard to Fugitive",
+            "play twice with Disciple", "move a token with Teacher", "put a token on a pile",
+            "gain with Artisan", "put a card back with Artisan", "set aside with Gear",
+            "trash with Ratcatcher", "trash with Raze", "keep with Raze", "gain with Seaway",
+            "trash with Trade"}
     assert want <= met, sorted(met)
     assert "Game over" in out
 
