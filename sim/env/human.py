@@ -112,7 +112,8 @@ class HumanSeat(AgentBot):
                          "standard input (the default answer: its fallback bot's)",
                          fallback=fallback, decisions="all")
         self._in, self._out = stdin, stdout
-        self.seat, self.names, self.seen = 0, [], 0
+        self.seat, self.names = 0, []
+        self.seen: list[str] = []      # the log's lines when the seat last answered
 
     def _write(self, text: str) -> None:
         out = self._out or sys.stdout
@@ -121,7 +122,7 @@ class HumanSeat(AgentBot):
 
     def start_game(self, game, seat: int, seed: int) -> None:
         """Greets the person: the seats, the kingdom and the Events."""
-        self.seat, self.seen = seat, 0
+        self.seat, self.seen = seat, []
         self.names = [f"P{s} {n}" + (" (you)" if s == seat else "")
                       for s, n in enumerate(game.names)]
         c = game.config
@@ -133,10 +134,17 @@ class HumanSeat(AgentBot):
                     "End of input or Ctrl-C leaves.")
 
     def _news(self, state) -> str:
-        """The game log's lines since this seat last answered."""
+        """The game log's lines since this seat last answered: from the first line that
+        differs from the log shown then (the log merges repeats into their line: "plays
+        Copper" becomes "plays 2 Copper")."""
         lines = state.log().splitlines()
-        new, self.seen = lines[self.seen:], len(lines)
-        return "\n".join(new)
+        same = 0
+        for old, now in zip(self.seen, lines, strict=False):
+            if old != now:
+                break
+            same += 1
+        self.seen = lines
+        return "\n".join(lines[same:])
 
     def _read(self, state) -> str:
         line = (self._in or sys.stdin).readline()
