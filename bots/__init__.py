@@ -189,6 +189,24 @@ def search_bot(text: str):
         raise BotError(str(exc), word=word) from None
 
 
+#: The spec that seats a person: ``human`` or ``human:BOT`` (sim.env.human; BOT's answers
+#: are the defaults).
+HUMAN_PREFIX = "human"
+
+
+def human_bot(text: str):
+    """The human seat a spec names (``human``, ``human:smithy-bm``), or None."""
+    word = text.strip()
+    head, sep, _ = word.partition(":")
+    if head.lower() != HUMAN_PREFIX or (not sep and word.lower() != HUMAN_PREFIX):
+        return None
+    (seat,) = provided("human", "seat")
+    try:
+        return seat(word)
+    except ValueError as exc:
+        raise BotError(str(exc), word=word) from None
+
+
 def policy_bot(text: str):
     """The learned bot of a policy directory (``domsim train --out DIR``: a folder holding
     ``policy.npz`` and ``policy.json``), or None when ``text`` names no such folder.  A
@@ -283,6 +301,9 @@ def resolve_with_source(spec: str | os.PathLike | Bot) -> tuple[Bot, str]:
     search = search_bot(text)
     if search is not None:
         return search, f"search bot {text.strip()!r}"
+    human = human_bot(text)
+    if human is not None:
+        return human, f"human seat {text.strip()!r}"
     if text.strip().lower() in _REGISTRY:
         bot = get_bot(text)
         return bot, f"registered bot {bot.name!r}"

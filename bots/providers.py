@@ -18,8 +18,10 @@ from typing import Any
 
 #: Each kind of bot given by spec rather than by registered name -> the module that
 #: registers it on import: "search" (``mcts``, ``mcts:key=value,...``, a TOML file with a
-#: [search] table) and "policy" (a ``domsim train`` policy directory).
-PROVIDERS: dict[str, str] = {"search": "sim.env.mcts", "policy": "sim.learn.bot"}
+#: [search] table), "policy" (a ``domsim train`` policy directory) and "human" (``human``,
+#: ``human:BOT``: a person at the table, sim.env.human).
+PROVIDERS: dict[str, str] = {"search": "sim.env.mcts", "policy": "sim.learn.bot",
+                             "human": "sim.env.human"}
 
 _REGISTERED: dict[str, dict[str, Any]] = {}
 

@@ -170,8 +170,21 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("play", help="play one game and print its log",
                        description="Replay one game of a match (or of a results file with "
-                                   "--from) and print its log.")
-    p.add_argument("bots", nargs="*", help="bot names or .toml files, one per seat")
+                                   "--from) and print its log. A seat given as human (or "
+                                   "human:BOT, whose answers are the defaults) is a person "
+                                   "asked every decision of that seat on standard input "
+                                   "(docs/tutorials/play-a-bot.md); the log of a game with "
+                                   "a person is saved.")
+    p.add_argument("bots", nargs="*", help="bot names or .toml files, one per seat; human "
+                                           "for a person")
+    p.add_argument("--save-log", default=None, metavar="FILE",
+                   help="also save the game log to FILE (a game with a person: saved by "
+                        "default as results/human-game-seed-S.txt, -2, -3... if taken)")
+    p.add_argument("--html", default=None, metavar="FILE",
+                   help="also write the game as one self-contained HTML page that steps "
+                        "through it turn by turn (opens from disk in any browser)")
+    p.add_argument("--force", action="store_true",
+                   help="replace --save-log and --html files that already exist")
     p.add_argument("--game", type=int, default=0,
                    help="index of the game in the run (default 0)")
     p.add_argument("--from", dest="from_file", default=None, metavar="FILE",
@@ -653,15 +666,59 @@ def _cmd_play(args) -> int:
                           turn_cap=args.turn_cap, allow_missing_cards=args.allow_missing_cards,
                           events=args.events,
                           max_events=MAX_EVENTS if args.max_events is None else args.max_events)
+    from sim.env.human import HUMAN_PREFIX, LeftTable
     from sim.numba_cache import compile_notice
+    from sim.outputs import refuse_existing
 
-    with compile_notice():  # replaying with the log may compile it the first time
-        result, seat_names, seed = play_game(cfg, args.game, log=True)
+    human = any(n == HUMAN_PREFIX for n in cfg.names)
+    outs = [p for p in (args.save_log, args.html) if p is not None]
+    for path in outs:
+        folder = os.path.dirname(os.path.abspath(path))
+        if not os.path.isdir(folder) or not os.access(folder, os.W_OK):
+            raise UsageError(f"cannot write {path}: its folder {folder} does not exist or "
+                             "is not writable")
+    refuse_existing(outs, force=args.force)
+    save_log = args.save_log or (_free_log_path(cfg.seed) if human else None)
+    try:
+        with compile_notice():  # replaying with the log may compile it the first time
+            result, seat_names, seed = play_game(cfg, args.game, log=True)
+    except LeftTable as exc:
+        _save_text(save_log, exc.log + "\n")
+        _note(f"left the table ({exc.why}); the game so far saved to {save_log}")
+        return 130 if "Ctrl-C" in exc.why else 0
     header = (f"game {args.game} of seed {cfg.seed} (game seed {seed}), seats {cfg.seats}: "
               + ", ".join(f"seat {s} {n}" for s, n in enumerate(seat_names)))
-    print(format_log(result.log, seat_names, header=header, winners_mask=int(result.game[0, 0]),
-                     truncated=result.log_truncated, notes=result.notes))
+    text = format_log(result.log, seat_names, header=header,
+                      winners_mask=int(result.game[0, 0]), truncated=result.log_truncated,
+                      notes=result.notes)
+    print(text)
+    if save_log is not None:
+        _save_text(save_log, text + "\n")
+        _note(f"game log saved to {save_log}")
+    if args.html is not None:
+        from sim.analysis.viewer import write_viewer
+
+        write_viewer(args.html, result, seat_names, cfg, seed, header)
+        _note(f"game viewer written to {args.html}")
     return 0
+
+
+def _free_log_path(seed: int) -> str:
+    """results/human-game-seed-S.txt, or -2, -3... after it: a person's game is never
+    refused nor lost for want of --force (results/ is created, as for every default)."""
+    os.makedirs("results", exist_ok=True)
+    base = os.path.join("results", f"human-game-seed-{seed}")
+    path, k = base + ".txt", 1
+    while os.path.exists(path):
+        k += 1
+        path = f"{base}-{k}.txt"
+    return path
+
+
+def _save_text(path: str, text: str) -> None:
+    from sim.outputs import atomic_write_text
+
+    atomic_write_text(path, text)
 
 
 def _cmd_summary(args) -> int:

@@ -628,6 +628,74 @@ def tournament_figures(results, directory: str | os.PathLike,
 
 # -- command line ---------------------------------------------------------------
 
+TRAINING_STEM = "training-curve"
+
+
+def is_training_run(path: str | os.PathLike) -> bool:
+    """A ``domsim train --out`` folder: it holds the training curve (sim.learn.train.CURVE)."""
+    from sim.learn.train import CURVE
+
+    return Path(path).is_dir() and (Path(path) / CURVE).is_file()
+
+
+def training_curve(curve: pd.DataFrame, meta: dict | None = None) -> Figure:
+    """A training run's curve (``curve.csv``, sim.learn.train): the greedy policy's win
+    rate against each league bot (95% Wilson band, the eval games of each point) and
+    the policy's entropy, against the games trained.  ``meta``: the run's policy.json
+    (its kingdom, Events, players and decisions name the title)."""
+    fig = _new(8, 6)
+    top, low = fig.subplots(2, 1, sharex=True, height_ratios=(2.2, 1))
+    colors = bot_colors(list(dict.fromkeys(curve["opponent"])))
+    for name, part in curve.groupby("opponent", sort=False):
+        x = part["games"].to_numpy()
+        n = part["eval_games"].to_numpy()
+        rate = part["win_rate"].to_numpy()
+        lo, hi = wilson(rate * n, n)
+        top.plot(x, rate, color=colors[name], marker="o", ms=3, label=name)
+        top.fill_between(x, lo, hi, color=colors[name], alpha=0.15, lw=0)
+    top.axhline(0.5, color="grey", lw=0.8, ls="--")
+    top.set_ylim(0, 1)
+    top.yaxis.set_major_formatter(PercentFormatter(1.0))
+    top.set_ylabel("greedy win rate")
+    top.legend(title="against", fontsize=8)
+    first = curve.drop_duplicates("iteration")
+    low.plot(first["games"], first["entropy"], color="#555555", marker=".")
+    low.set_ylabel("policy entropy")
+    low.set_xlabel("games trained")
+    m = meta or {}
+    table = kingdom_label(m.get("kingdom"))
+    events = f" + {', '.join(m['events'])}" if m.get("events") else ""
+    points = int(curve["eval_games"].iloc[0]) if len(curve) else 0
+    fig.suptitle(f"Training curve: {m.get('decisions', 'buy')} decisions, {table}{events}, "
+                 f"{m.get('players', 2)} players\n({points:,} evaluation games a point, "
+                 f"95% band; {int(curve['games'].max()):,} games trained)", fontsize=10)
+    return fig
+
+
+def plot_training(run_dir: str | os.PathLike, outdir: str | os.PathLike | None = None,
+                  formats: Sequence[str] = FORMATS, *, force: bool = False) -> list[Path]:
+    """Draw a training run's curve (:func:`training_curve`) as
+    ``training-curve.<fmt>`` in ``outdir`` (default: the run's folder); refuses to
+    replace those files unless ``force``."""
+    import json
+
+    from sim.learn.bot import META_FILE
+    from sim.learn.train import CURVE
+    from sim.outputs import refuse_existing
+
+    run = Path(run_dir)
+    curve = pd.read_csv(run / CURVE)
+    if curve.empty:
+        raise ValueError(f"{run / CURVE} holds no evaluation yet: nothing to draw")
+    meta_path = run / META_FILE
+    meta = json.loads(meta_path.read_text(encoding="utf-8")) if meta_path.is_file() else None
+    out = Path(outdir) if outdir is not None else run
+    target = out / TRAINING_STEM
+    refuse_existing([target.with_name(f"{TRAINING_STEM}.{f}") for f in formats], force=force,
+                    what="chart", hint="or choose another folder")
+    return save(training_curve(curve, meta), target, formats)
+
+
 def default_chart_dir(results_path: str | os.PathLike) -> Path:
     """Where the charts of a results file go unless told: ``NAME-charts`` beside
     ``NAME.parquet``.  ``domsim tournament`` and ``domsim plot`` both use it, so
@@ -646,8 +714,12 @@ class _Parser(argparse.ArgumentParser):
 
 
 def build_parser() -> argparse.ArgumentParser:
-    p = _Parser(prog="domsim plot", description="Draw the charts of a results file.")
-    p.add_argument("results", help="results file (.parquet or .csv)")
+    p = _Parser(prog="domsim plot", description="Draw the charts of a results file, or the "
+                                                "training curve of a `domsim train --out` "
+                                                "folder (win rate against each league bot, "
+                                                "entropy).")
+    p.add_argument("results", help="results file (.parquet or .csv), or a training run's "
+                                   "folder (its charts go into it unless --out)")
     p.add_argument("--out", default=None, metavar="DIR",
                    help="directory for the charts (default: NAME-charts beside NAME.parquet, "
                         "the folder domsim tournament draws into)")
@@ -662,7 +734,8 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """``domsim plot RESULTS [--out DIR] [--format png svg] [--per-turn GAMES]``.
+    """``domsim plot RESULTS [--out DIR] [--format png svg] [--per-turn GAMES]``, or
+    ``domsim plot RUN_DIR`` for a training run (:func:`plot_training`).
 
     Returns the exit status: 0 (also for ``--help``), 2 for bad arguments or an
     unreadable file, each reported in one line.
@@ -681,6 +754,17 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"domsim: error: --per-turn must be 0 or more, not {args.per_turn}",
               file=sys.stderr)
         return 2
+    if is_training_run(args.results):      # a `domsim train --out` folder: its curve
+        try:
+            if args.out:
+                check_output(args.out, "dir")
+            paths = plot_training(args.results, args.out, args.format, force=args.force)
+        except (ConfigError, OSError, ValueError) as exc:
+            print(f"domsim: error: {exc}", file=sys.stderr)
+            return 2
+        for p in paths:
+            print(p)
+        return 0
     try:
         df, meta = load_frame(args.results)
     except (ConfigError, OSError) as exc:

@@ -114,6 +114,7 @@ class _Tables:
                          bots=[b.seat_bot(self.config) if is_agent_bot(b) else b
                                for b in seated],
                          agents=agents, decisions=decisions, turn_cap=self.config.turn_cap)
+            found.names = [b.name for b in seated]   # its log names the agents, not fallbacks
             self.games[row] = found
         return found
 

@@ -13,12 +13,10 @@ from __future__ import annotations
 import numpy as np
 from gymnasium import spaces
 
-from sim.cards import CARDS, N_CARDS
-from sim.engine import codes
-from sim.env import core
 from sim.env.actions import N_ACTIONS
 from sim.env.core import OBS_HIGH, OBS_LOW, OBS_SIZE
 from sim.env.state import State
+from sim.env.view import render_text  # noqa: F401 - the environments' renderer, shared
 
 #: Reward schemes: "share" gives each of k winners 1/k and everyone else 0 (the win
 #: rate domsim reports); "zero_sum" subtracts the table's mean share, so rewards sum to 0.
@@ -97,37 +95,3 @@ def check_render_mode(mode: str | None) -> str | None:
     return mode
 
 
-def _counts(values: np.ndarray) -> str:
-    return ", ".join(f"{CARDS[c].name} {int(values[c])}" for c in range(N_CARDS)
-                     if values[c] > 0) or "none"
-
-
-def render_text(state: State, names: list[str]) -> str:
-    """The public view of ``state`` for a spectator (see module docstring): read from
-    seat 0's observation, leaving out its own hand, play area, discard pile and
-    looked-at cards, and the question's arg (Library's is the card just drawn)."""
-    obs = state.observation(0)
-    n = state.game.num_players
-    o = N_CARDS                                         # past "in game"
-    lines = [f"Supply: {_counts(obs[o:o + N_CARDS])}",
-             f"Trash: {_counts(obs[o + N_CARDS:o + 2 * N_CARDS])}"]
-    if state.game.config.events:
-        lines.insert(1, "Events: " + ", ".join(state.game.config.event_names))
-    o = core.OBS_CARD_SECTIONS * N_CARDS
-    for q in range(n):
-        b = o + q * core.OBS_PLAYER
-        sc = obs[b + 2 * N_CARDS:b + core.OBS_PLAYER].astype(int)
-        top = f", top {CARDS[sc[3] - 1].name}" if sc[3] > 0 else ""
-        mat = obs[b + N_CARDS:b + 2 * N_CARDS]
-        mat_text = f"; Tavern mat: {_counts(mat)}" if mat.any() else ""
-        lines.append(f"{names[q]}: {sc[4]} VP, {sc[5]} turns; hand {sc[0]}, deck {sc[1]}, "
-                     f"discard {sc[2]}{top}{mat_text}")
-    if state.is_terminal():
-        won = state.winners()
-        end = "stopped at the turn cap" if state.is_truncated() else \
-            "won by " + ", ".join(names[s] for s in won)
-        lines.append(f"Game over: {end}; scores {state.scores()}")
-    else:
-        d = state.decision()[0]
-        lines.append(f"{names[state.current_player()]} is asked: {codes.DECISION_NAMES[d]}")
-    return "\n".join(lines)

@@ -480,12 +480,16 @@ class State:
 
     # ------------------------------------------------------------------ records
     def log(self) -> str:
-        """The game so far as `domsim play` prints it (replayed with the log on and the
-        same answers: from the seed, or, for a state that started from a position
-        (:meth:`resample`, :meth:`from_position`), from that position's turn, under a
-        first line that says so)."""
+        """The game so far as `domsim play` prints it (a state with its log on reads it;
+        any other is replayed with the log on and the same answers: from the seed, or,
+        for a state that started from a position (:meth:`resample`,
+        :meth:`from_position`), from that position's turn, under a first line that says
+        so)."""
         o = self._origin
-        if o is None:
+        if o is None and self.S[L.V + L.V_LOG_ON]:
+            # Its own log is on (a logged batch's state, the human seat): read, not replayed.
+            logged, since, header, journey_up = self, (), "", ()
+        elif o is None:
             logged = State(self.game, self.seed, self.first, _log=True)
             since = self.history
             header, journey_up = "", ()
