@@ -127,7 +127,7 @@ def test_first_game_every_decision_and_every_kind_of_input(tmp_path):
     out, asked, rc = _drive(["human", "mcts:playouts=30,playout=bmu", "militia-bm",
                              "--players", "3", "--seed", "2"], tmp_path, _collector(3, script))
     assert rc == 0, out[-2000:]
-    assert "The game asks you to play a Treasure." in out           # ?
+    assert "play a Treasure: Which Treasure from your hand do you play?" in out   # ?
     assert "  Copper ($0): $1" in out                              # its card's text
     first = out.split("'zzz' is not")[0]                            # the first question's
     assert first.count("Setup: each player shuffles") == 2         # news, then `log`

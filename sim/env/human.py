@@ -52,9 +52,10 @@ class LeftTable(BaseException):  # noqa: N818 - not an error: the person left
 
 
 def explain(decision: int) -> str:
-    """One sentence on what ``decision`` (a sim.engine.codes D_* code) asks.  The one place
-    a question is explained: the human seat's ``?`` reads it."""
-    return f"The game asks you to {codes.DECISION_NAMES[decision]}."
+    """What ``decision`` (a sim.engine.codes D_* code) asks, in words: the question text
+    its record in the table of decisions declares (the one place a question is explained;
+    the human seat's ``?`` reads it)."""
+    return f"{codes.DECISION_NAMES[decision]}: {codes.DECISIONS[decision].text}"
 
 
 def cards_involved(decision: int, actions: list[int]) -> list[int]:
