@@ -117,3 +117,18 @@ def test_an_adventures_run_with_two_processes_compiles_once(tmp_path):
                            "Lost Arts,Seaway")
     assert any(r[2] == "play_turn_adv" for r in asked)
     assert [r for r in asked if int(r[0]) != parent] == []
+
+
+def test_an_adventures_kingdom_asks_only_for_its_own_card_texts(tmp_path):
+    """Board K1 (no Amulet, Dungeon, Haunted Woods, Swamp Hag, Caravan Guard, Magpie,
+    Messenger; Events Lost Arts and Seaway only): numba is asked for the texts of the
+    game's cards (its Travellers' lines too) and of no other Adventures card or Event
+    (sim.engine.cardcalls.card_calls)."""
+    _, asked = _asked(tmp_path, "Page,Peasant,Lost City,Royal Carriage,Coin of the Realm,"
+                      "Distant Lands,Relic,Bridge Troll,Smithy,Laboratory", "Lost Arts,Seaway")
+    texts = {r[2] for r in asked if r[1] in ("sim.engine.adventures.cards",
+                                              "sim.engine.adventures.events")}
+    assert {"relic", "bridge_troll", "lost_arts", "seaway"} <= texts    # the log sees them
+    assert texts.isdisjoint({"amulet", "dungeon", "haunted_woods", "swamp_hag",
+                             "caravan_guard", "magpie", "messenger", "alms", "borrow",
+                             "training", "pathfinding"})
