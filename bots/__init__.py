@@ -232,13 +232,17 @@ SHIPPED_POLICIES = Path(__file__).resolve().parent.parent / "experiments" / "res
 def spec_bots() -> list[tuple[str, str]]:
     """The bots a run takes by spec or path rather than by registered name, as (what to
     type, one line on it), for ``domsim bots`` after the registered bots: the search bot
-    (:data:`SEARCH_PREFIX`, with its settings syntax) and each policy directory this
+    (:data:`SEARCH_PREFIX`, with its settings syntax), the human seat
+    (:data:`HUMAN_PREFIX`) and each policy directory this
     checkout ships (:data:`SHIPPED_POLICIES`; none in a package installed without the
     experiments folder), its path as typed from the current folder."""
     (defaults,) = provided("search", "defaults")
     shown = ",".join(f"{k}={v}" for k, v in defaults.items() if v is not None)
     out = [(SEARCH_PREFIX, f"Monte Carlo tree search (sim.env.mcts); settings as "
-                           f"{SEARCH_PREFIX}:key=value,... (defaults: {shown})")]
+                           f"{SEARCH_PREFIX}:key=value,... (defaults: {shown})"),
+           (HUMAN_PREFIX, f"A person at the table (sim.env.human; domsim play only): the "
+                          f"questions in the terminal; {HUMAN_PREFIX}:BOT answers an empty "
+                          f"line as BOT would (default bmu)")]
     if SHIPPED_POLICIES.is_dir():
         (is_policy_dir,) = provided("policy", "is_policy_dir")
         for d in sorted(SHIPPED_POLICIES.iterdir()):

@@ -194,7 +194,8 @@ def build_parser() -> argparse.ArgumentParser:
     b = sub.add_parser("bots", help="list the bots",
                        description="Every registered bot with its description, then the "
                                    "bots given by spec or path: the search bot (mcts, "
-                                   "mcts:key=value,...) and the policy directories this "
+                                   "mcts:key=value,...), the human seat (human, human:BOT) "
+                                   "and the policy directories this "
                                    "checkout ships; with "
                                    "--kingdom, only those that can play that kingdom: every "
                                    "kingdom card their rules buy, gain, remodel, mine or play "
@@ -666,7 +667,7 @@ def _cmd_play(args) -> int:
                           turn_cap=args.turn_cap, allow_missing_cards=args.allow_missing_cards,
                           events=args.events,
                           max_events=MAX_EVENTS if args.max_events is None else args.max_events)
-    from sim.env.human import HUMAN_PREFIX, LeftTable
+    from sim.env.human import HUMAN_PREFIX, HumanSeat, LeftTable
     from sim.numba_cache import compile_notice
     from sim.outputs import refuse_existing
 
@@ -686,6 +687,17 @@ def _cmd_play(args) -> int:
         _save_text(save_log, exc.log + "\n")
         _note(f"left the table ({exc.why}); the game so far saved to {save_log}")
         return 130 if "Ctrl-C" in exc.why else 0
+    except KeyboardInterrupt:
+        if not human:
+            raise
+        # Ctrl-C while another seat was deciding: the log as the person last saw it.
+        from sim.runner.api import run_bots
+
+        seat = next(b for b in run_bots(cfg) if isinstance(b, HumanSeat))
+        _save_text(save_log, "\n".join(seat.seen) + "\n")
+        _note(f"left the table (interrupted (Ctrl-C) while another seat played); the game "
+              f"up to your last question saved to {save_log}")
+        return 130
     header = (f"game {args.game} of seed {cfg.seed} (game seed {seed}), seats {cfg.seats}: "
               + ", ".join(f"seat {s} {n}" for s, n in enumerate(seat_names)))
     text = format_log(result.log, seat_names, header=header,

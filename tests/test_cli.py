@@ -34,10 +34,10 @@ def test_bots_lists_the_reference_bots(capsys):
     assert out.split()[:2] == ["big-money", "bmu"]
 
 
-def test_bots_lists_the_search_bot_and_the_shipped_policies(capsys):
+def test_bots_lists_the_search_bot_the_human_seat_and_the_shipped_policies(capsys):
     """`domsim bots` lists, after the registered bots, those a run takes by spec or path:
-    mcts with its settings syntax, and every policy directory the checkout ships, each
-    as typed (and each one a run resolves)."""
+    mcts with its settings syntax, the human seat, and every policy directory the
+    checkout ships, each as typed (and each one a run resolves)."""
     import os
     from pathlib import Path
 
@@ -55,8 +55,12 @@ def test_bots_lists_the_search_bot_and_the_shipped_policies(capsys):
     assert isinstance(resolve_bot(specs[0]), MCTSBot)
     shipped = sorted(d for d in SHIPPED_POLICIES.iterdir() if (d / "policy.json").is_file())
     assert len(shipped) >= 2
-    assert [Path(os.path.abspath(s)) for s in specs[1:]] == shipped
-    for spec, what in rows[1:]:
+    assert specs[1] == "human" and "human:BOT" in rows[1][1]
+    from sim.env.human import HumanSeat
+
+    assert isinstance(resolve_bot(specs[1]), HumanSeat)
+    assert [Path(os.path.abspath(s)) for s in specs[2:]] == shipped
+    for spec, what in rows[2:]:
         assert isinstance(resolve_bot(spec), PolicyBot) and what.startswith("Learned policy")
     rc, out, _ = run_cli(capsys, "bots", "--names")
     assert "mcts" not in out.split()      # names of registered bots only

@@ -247,3 +247,38 @@ def test_ctrl_c_at_a_question_leaves_cleanly_with_the_log_so_far(tmp_path):
         in err.decode()
     assert "Traceback" not in err.decode()
     assert "Turn 1" in (tmp_path / "cut.txt").read_text()
+
+
+def test_ctrl_c_while_another_seat_decides_saves_the_log_up_to_the_last_question(tmp_path):
+    """Ctrl-C (SIGINT) while the other seat is deciding (a search bot with many playouts,
+    so it thinks for seconds): exit 130, one line, the log as the person last saw it."""
+    import signal
+
+    proc = subprocess.Popen(_cmd("human", "mcts:playouts=500000,playout=bmu", "--seed", "5",
+                                 "--save-log", "cut.txt"),
+                            stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, env=_env(), cwd=tmp_path)
+    fd, out, questions = proc.stdout.fileno(), bytearray(), 0
+    while True:
+        # A question comes in milliseconds after an answer; silence for 3 s is the
+        # search bot deciding (500,000 playouts: several seconds a decision).
+        if not select.select([fd], [], [], 120 if questions == 0 else 3)[0]:
+            break
+        chunk = os.read(fd, 65536)
+        assert chunk, "the game ended before the search bot decided"
+        out += chunk
+        if out.endswith(b"] > "):
+            questions += 1
+            proc.stdin.write(b"\n")
+            proc.stdin.flush()
+    assert questions > 0       # each question shown was answered: the other seat is deciding
+    proc.send_signal(signal.SIGINT)
+    _, err = proc.communicate(timeout=60)
+    assert proc.returncode == 130, err
+    assert ("left the table (interrupted (Ctrl-C) while another seat played); the game up "
+            "to your last question saved to cut.txt") in err.decode()
+    assert "Traceback" not in err.decode()
+    saved = (tmp_path / "cut.txt").read_text()
+    # The log as shown at the last question: its last line is the news shown there.
+    last_news = out.decode().rsplit("-- since your last answer --", 1)[1]
+    assert "Turn 1" in saved and saved.strip().splitlines()[-1] in last_news

@@ -76,6 +76,15 @@ class Match(Tournament):
         super().__init__(list(bots), **kw)
 
 
+def run_bots(cfg: RunConfig) -> list:
+    """The bot objects a run plays, in its order: the very objects this process's games
+    use (resolved once and kept), so a caller can read what an agent bot kept of a game
+    after it stopped (the human seat's log when Ctrl-C lands while another seat plays)."""
+    from sim.runner.work import _bots
+
+    return _bots(cfg.bots, cfg.hashes)
+
+
 def play_game(cfg: RunConfig, index: int, *, log: bool = True):
     """Replay game ``index`` of a run alone: (BatchResult, bot name per seat, game seed).
 
@@ -83,11 +92,10 @@ def play_game(cfg: RunConfig, index: int, *, log: bool = True):
     """
     from sim.engine.batch import play_batch
     from sim.engine.config import ConfigError
-    from sim.runner.work import _bots
 
     if not 0 <= index < cfg.n_games:
         raise ConfigError(f"game index must be in 0..{cfg.n_games - 1}, not {index}")
     lay = cfg.layout(index, index + 1)
-    res = play_batch(cfg.game_config(), _bots(cfg.bots, cfg.hashes), lay["seat_bots"], lay["seed"],
+    res = play_batch(cfg.game_config(), run_bots(cfg), lay["seat_bots"], lay["seed"],
                      lay["first"], log=log, game_offset=index)
     return res, [cfg.names[b] for b in lay["seat_bots"][0]], int(lay["seed"][0])
