@@ -16,6 +16,7 @@ played right by every bot; every other file that names it is one it needs.
 from __future__ import annotations
 
 import ast
+import functools
 import importlib.util
 import re
 from collections.abc import Iterator
@@ -28,8 +29,8 @@ PAGE = ROOT / "docs" / "how-to" / "add-a-card.md"
 
 #: The files that may name a card and are not needed for it to play, and why.
 OPTIONAL = {
-    "sim/cards/__init__.py": "re-exports each card's id; the engine imports a card's "
-                             "constants from its expansion's module",
+    "sim/cards/__init__.py": "re-exports each card's id; a new card's constants can be "
+                             "imported from its expansion's module",
     "bots/python_bot.py": "a method written out to document a decision; one not written "
                           "is made from the table's record",
     "bots/rules.py": "the rule language's words for a card's calls, choices and gains",
@@ -71,18 +72,23 @@ def code_words(source: str) -> Iterator[str]:
             yield node.value
 
 
+@functools.cache
+def _sources(root: Path) -> dict[str, frozenset[str]]:
+    """{path: its code's words} of the Python files of ``sim/`` and ``bots/`` (read once)."""
+    out = {}
+    for top in ("sim", "bots"):
+        for path in (root / top).rglob("*.py"):
+            if "__pycache__" not in path.parts:
+                words = code_words(path.read_text(encoding="utf-8"))
+                out[path.relative_to(root).as_posix()] = frozenset(words)
+    return out
+
+
 def files_naming(card: str, root: Path = ROOT) -> set[str]:
     """The Python files of ``sim/`` and ``bots/`` under ``root`` whose code names ``card``."""
     words = [re.escape(w) for w in card.lower().split()]
     name = re.compile(r"(?<![a-z0-9])" + "[ _-]".join(words) + r"(?![a-z0-9])", re.I)
-    found = set()
-    for top in ("sim", "bots"):
-        for path in (root / top).rglob("*.py"):
-            if "__pycache__" in path.parts:
-                continue
-            if any(name.search(w) for w in code_words(path.read_text(encoding="utf-8"))):
-                found.add(path.relative_to(root).as_posix())
-    return found
+    return {f for f, code in _sources(root).items() if any(map(name.search, code))}
 
 
 def page_lists(text: str) -> dict[str, tuple[list[str], list[str]]]:
