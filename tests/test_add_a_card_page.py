@@ -196,3 +196,20 @@ def test_the_search_reads_each_answer_as_the_table_says():
     for d in range(codes.N_DECISIONS):
         for r in (-1, 0, 1, 2, 3, 40):
             assert action_of_answer(r, d) == from_table(r, d), (codes.DECISION_NAMES[d], r)
+
+
+def test_every_special_code_has_its_function():
+    """A row's special code with no function in the engine's table would be a card with
+    no text, silently; and two expansions' tables sharing a code would hide one function.
+    The cards without a function are those whose text the engine applies elsewhere: Moat's
+    reaction (attacks), Gardens (scoring), Page and Peasant (exchanged in Cleanup), Port
+    (on buy), Lost City (on gain)."""
+    from sim.cards import CARDS
+    from sim.engine import base_set, cardcalls
+    from sim.engine.adventures import cards, events
+
+    tables = (base_set.CARD_TEXT, cards.CARD_TEXT, events.CARD_TEXT)
+    assert len(cardcalls.CARD_TEXT) == sum(map(len, tables)), "a special code used twice"
+    without = [c.name for c in CARDS if c.special and c.special not in cardcalls.CARD_TEXT]
+    assert without == ["Moat", "Gardens", "Page", "Peasant", "Port", "Lost City"]
+    assert all(any(c.special == code for c in CARDS) for code in cardcalls.CARD_TEXT)
