@@ -31,6 +31,11 @@ the decision and the answer):
 Give the match an instance (``GreedyGold()``): a class is refused with a
 message that says so.
 
+Every decision of the table of decisions (:mod:`sim.engine.codes`) has its method
+here, named by its record (``moneylender_trash``); one not written below is made from
+the record, its question as its docstring, so a new card's decision needs no line in
+this file.
+
 Such bots play in the same engine and tournaments as rule bots; each
 decision is one call from compiled code back into Python, so they are
 slower (the README gives the factor).
@@ -38,8 +43,9 @@ slower (the README gives the factor).
 
 from __future__ import annotations
 
-from sim.engine.callbacks import METHODS, View
 from sim.engine.callbacks import USE_DEFAULT_ANSWER as DEFAULT
+from sim.engine.callbacks import View
+from sim.engine.codes import ANS_CARD, ANS_MODE, ANS_ORDER, ANS_YES_NO, DECISIONS, Decision
 from sim.engine.program import F_KIND, K_PYTHON, Program
 
 __all__ = ["DEFAULT", "PythonBot", "View"]
@@ -375,9 +381,28 @@ class PythonBot:
         return f"{type(self).__name__}()"
 
 
-# The base class's decision methods all return DEFAULT: marked so, the engine's bridge
-# (sim.engine.callbacks.py_decide) answers DEFAULT for them without building a View or
-# calling them (a subclass's own methods are called as written).
-for _name in METHODS:
-    getattr(PythonBot, _name).defers_to_fallback = True
-del _name
+_ANSWERS = {ANS_YES_NO: "True or False (None: no)", ANS_MODE: "an option number",
+            ANS_CARD: "a card name or None", ANS_ORDER: "a card name"}
+
+
+def _defers(record: Decision):
+    """The base class's method for a decision written without one above: DEFAULT, its
+    docstring the record's question (so a new decision needs no line in this file)."""
+    def method(self, view: View):
+        return DEFAULT
+
+    method.__name__ = record.method
+    method.__qualname__ = f"PythonBot.{record.method}"
+    method.__doc__ = f"{record.text} Answer: {_ANSWERS[record.answer]}."
+    return method
+
+
+# Every decision of the table (sim.engine.codes.DECISIONS) has its method: those written
+# above, and for any other one made from its record.  All return DEFAULT: marked so, the
+# engine's bridge (sim.engine.callbacks.py_decide) answers DEFAULT for them without
+# building a View or calling them (a subclass's own methods are called as written).
+for _record in DECISIONS:
+    if _record.method not in vars(PythonBot):
+        setattr(PythonBot, _record.method, _defers(_record))
+    getattr(PythonBot, _record.method).defers_to_fallback = True
+del _record

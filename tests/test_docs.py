@@ -14,7 +14,11 @@ run in order in one temporary working directory per page, as a reader follows a 
   pyproject.toml defines, ``mkdocs build``/``serve``,
   ``python experiments/SCRIPT.py`` naming a script that exists, or
   ``jupyter execute notebooks/NAME.ipynb`` naming a notebook that exists;
-* ``text`` (output, usage lines) and snippet includes (``--8<--`` of a file that exists).
+* ``text`` (output, usage lines) and snippet includes (``--8<--`` of a file that exists);
+* excerpts: a ``python`` block whose first line is a comment naming a file of the
+  repository (``# sim/cards/base.py``) quotes that file and is not run; its text must
+  be the file's, verbatim (indentation too), a line ``# ...`` separating passages that
+  must appear in that order.
 
 Any other language, or none, fails: it would go unchecked.  The generated pages
 (docs/gen_pages.py: CLI, conditions, card and bot indexes) are checked here without
@@ -52,6 +56,8 @@ DOCS = ROOT / "docs"
 PAGES = sorted(p.relative_to(DOCS).as_posix() for p in DOCS.rglob("*.md"))
 LANGUAGES = ("python", "toml", "sh", "shell", "text", "yaml")
 SNIPPET = re.compile(r'^--8<-- "([^"]+)"$')
+EXCERPT = re.compile(r"^# ([\w.-]+(?:/[\w.-]+)+\.\w+)$")   # "# sim/cards/base.py"
+ELIDED = re.compile(r"^\s*# \.\.\.$")                        # "# ..." between passages
 
 
 def _load_gen_pages():
@@ -74,6 +80,43 @@ def _snippet_files(block: Block) -> list[str] | None:
     lines = commands(block)
     found = [SNIPPET.match(ln) for ln in lines]
     return [m[1] for m in found] if lines and all(found) else None
+
+
+def excerpt_file(block: Block) -> str | None:
+    """The file a python block quotes (its first line ``# path/of/file.py``), or None for
+    a block to run."""
+    first = block.text.split("\n", 1)[0]
+    m = EXCERPT.match(first) if block.lang == "python" else None
+    return m[1] if m else None
+
+
+def excerpt_drift(block: Block) -> str | None:
+    """Why an excerpt is not its file's text (the file missing, or the first passage not
+    found verbatim after the previous one), or None when it is."""
+    name = excerpt_file(block)
+    path = ROOT / name
+    if not path.is_file():
+        return f"{block.where()} quotes {name}, which does not exist"
+    source = path.read_text(encoding="utf-8")
+    passages, current = [], []
+    for line in block.text.splitlines()[1:]:
+        if ELIDED.match(line):
+            passages.append(current)
+            current = []
+        else:
+            current.append(line)
+    passages.append(current)
+    at = 0
+    for lines in passages:
+        text = "\n".join(lines).strip("\n")
+        if not text:
+            continue
+        found = source.find(text, at)
+        if found < 0:
+            return (f"{block.where()}: not in {name} as quoted (after what comes before): "
+                    f"{lines[0].strip()!r}...")
+        at = found + len(text)
+    return None
 
 
 def test_pages_exist_and_are_in_the_nav():
@@ -186,6 +229,8 @@ def test_page_examples_run(page, tmp_path):
     os.chdir(tmp_path)
     try:
         for k, b in enumerate(page_blocks(page)):
+            if excerpt_file(b):
+                continue                # quoted source: checked below, not run
             if b.lang == "python":
                 _, out = exec_python(b, tmp_path / f"block_{k}_line_{b.line}.py", namespace)
                 if "print(" in b.text:
@@ -212,6 +257,29 @@ def test_page_examples_run(page, tmp_path):
         if bot.name in twins:
             assert programs_equal(bot.program(), twins[bot.name].program()), \
                 f"{b.where()}: {bot.name} is not the same bot as the page's Python one"
+
+
+@pytest.mark.parametrize("page", [p for p in PAGES if any(map(excerpt_file, page_blocks(p)))])
+def test_page_excerpts_are_the_files_text(page):
+    """Each excerpt of the source a page quotes is that file's text today, so a page that
+    shows code cannot drift from it silently."""
+    drifts = [d for b in page_blocks(page) if excerpt_file(b) and (d := excerpt_drift(b))]
+    assert not drifts, "\n".join(drifts)
+
+
+def test_an_excerpt_that_drifted_is_found():
+    """The check above can fail: a changed line, passages out of order, a missing file;
+    a block whose first line is another comment is a block to run."""
+    row = '    Card(22, "Moneylender", 4, _A, special=SP_MONEYLENDER,\n'
+    same = Block("python", "# sim/cards/base.py\n" + row, 1, "x.md")
+    assert excerpt_file(same) == "sim/cards/base.py" and excerpt_drift(same) is None
+    changed = Block("python", "# sim/cards/base.py\n" + row.replace("4", "5", 1), 1, "x.md")
+    assert "not in sim/cards/base.py" in excerpt_drift(changed)
+    ordered = "# sim/cards/base.py\nSP_CHAPEL = 12\n# ...\nSP_MONEYLENDER = 11\n"
+    assert "not in" in excerpt_drift(Block("python", ordered, 1, "x.md"))
+    missing = Block("python", "# sim/cards/nosuch.py\nx = 1\n", 1, "x.md")
+    assert "does not exist" in excerpt_drift(missing)
+    assert excerpt_file(Block("python", "# a comment\nx = 1\n", 1, "x.md")) is None
 
 
 def test_shell_check_refuses_what_it_does_not_know():

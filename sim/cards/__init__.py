@@ -6,7 +6,8 @@ a ``special`` code for text that is more than counters).  Each expansion's
 rows are one module here (:mod:`sim.cards.base`).  Adding a card whose text is
 only counters (Festival, Laboratory) is one row; a card with real text also
 gets its own function in the expansion's module of the engine
-(:mod:`sim.engine.base_set`), found by its ``special`` code.
+(:mod:`sim.engine.base_set`), found by its ``special`` code; docs/how-to/add-a-card.md
+follows one card through every file it touches.
 
 Ids are stable: results files, bot programs and logs store them, so new
 cards are appended, never inserted.
@@ -117,28 +118,6 @@ from sim.cards.base import (
     SENTRY,
     SILVER,
     SMITHY,
-    SP_ARTISAN,
-    SP_BANDIT,
-    SP_BUREAUCRAT,
-    SP_CELLAR,
-    SP_CHAPEL,
-    SP_COUNCIL_ROOM,
-    SP_GARDENS,
-    SP_HARBINGER,
-    SP_LIBRARY,
-    SP_MERCHANT,
-    SP_MILITIA,
-    SP_MINE,
-    SP_MOAT,
-    SP_MONEYLENDER,
-    SP_NONE,
-    SP_POACHER,
-    SP_REMODEL,
-    SP_SENTRY,
-    SP_THRONE_ROOM,
-    SP_VASSAL,
-    SP_WITCH,
-    SP_WORKSHOP,
     THRONE_ROOM,
     VASSAL,
     VILLAGE,

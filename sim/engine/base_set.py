@@ -34,6 +34,12 @@ from sim.cards import (
     N_CARDS,
     SENTRY,
     SILVER,
+    THRONE_ROOM,
+    TREASURE,
+    VASSAL,
+    VICTORY,
+)
+from sim.cards.base import (  # the special codes: the rows of the base set, CARD_TEXT below
     SP_ARTISAN,
     SP_BANDIT,
     SP_BUREAUCRAT,
@@ -53,10 +59,6 @@ from sim.cards import (
     SP_VASSAL,
     SP_WITCH,
     SP_WORKSHOP,
-    THRONE_ROOM,
-    TREASURE,
-    VASSAL,
-    VICTORY,
 )
 from sim.engine.adventures.mechanics import types_of
 from sim.engine.codes import (

@@ -38,8 +38,6 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from sim.engine import codes as dc
-from sim.engine.agent_seat import A_MODE0, A_NO, A_NONE, A_YES
 from sim.engine.game import G_WINNERS
 from sim.engine.layout import (
     AG_LEN,
@@ -55,6 +53,7 @@ from sim.engine.layout import (
     V_SIZE,
     V,
 )
+from sim.engine.legality import action_of
 from sim.engine.pointers import copy_ints, ptr
 from sim.engine.rng import below, seed_stream
 from sim.env.core import (
@@ -77,15 +76,11 @@ N_STATS = 5
 
 @njit(cache=True)
 def action_of_answer(r, d):
-    """The action (sim.env.actions) for the engine's answer ``r`` to decision ``d``."""
-    if (d == dc.D_REVEAL_MOAT or d == dc.D_MONEYLENDER or d == dc.D_VASSAL
-            or d == dc.D_LIBRARY or d == dc.D_EXCHANGE or d == dc.D_CARAVAN_GUARD
-            or d == dc.D_DUPLICATE or d == dc.D_MESSENGER_DECK or d == dc.D_WINE_MERCHANT
-            or d == dc.D_FAIR):
-        return A_YES if r == 1 else A_NO
-    if d == dc.D_AMULET or d == dc.D_MISER or d == dc.D_TEACHER_TOKEN or d == dc.D_QUEST:
-        return A_NONE if r < 0 else A_MODE0 + r
-    return A_NONE if r < 0 else r
+    """The action (sim.env.actions) for the engine's answer ``r`` to decision ``d``: which
+    kind of action (yes/no, option, card) the table of decisions says
+    (sim.engine.legality.action_of), so a new yes/no or option decision needs no line
+    here."""
+    return action_of(d, r)
 
 
 @njit(cache=True)
