@@ -44,11 +44,16 @@ import math
 from dataclasses import dataclass
 
 import numpy as np
-from numba import njit
+from numba import carray, njit, types
+from numba.extending import intrinsic
 
 from sim.engine import codes as dc
 from sim.engine import layout as L
-from sim.engine.game import reset_game_on
+from sim.engine.agent_seat import answer_of_action
+from sim.engine.cardcalls import calls_from_flat, engine_calls_type
+from sim.engine.decide import DECIDE_SIGNATURE
+from sim.engine.game import G_FIRST, reset_game_on
+from sim.engine.pointers import state_view
 from sim.env import core
 from sim.env.search import _answer, action_of_answer
 from sim.learn.policy import MASKED, Net, features
@@ -208,6 +213,7 @@ def play_games(S, R, S0, R0, template, T, P, Q, H_flat, n_players, seat_bots, se
         S[:] = template
         reset_game_on(S, R, T, 0, seeds[i], n_players, seat_bots)
         S[L.V + L.V_CUR] = core.first_player(R, n_players, first[i])
+        game_rows[i, G_FIRST] = S[L.V + L.V_CUR]
         S0[:] = S[:shadow]
         R0[:, :] = R
         status = core.advance(S, R, S0, R0, T, P, Q, H_flat, score[i:i + 1],
@@ -228,6 +234,126 @@ def play_games(S, R, S0, R0, template, T, P, Q, H_flat, n_players, seat_bots, se
         if status == core.FAILED:
             return i
     return ALL_DONE
+
+
+# ----------------------------------------------------------------------------- the seam
+# The engine asks every decision through the first member of its call table ``H``
+# (layout H_DECIDE: sim.engine.decision_pair's pair, a first-class function of
+# DECIDE_SIGNATURE).  A game with a policy seat gets :func:`policy_decide` there instead,
+# installed from above (:func:`seam_calls`): it answers the policy's decisions of its
+# seats and hands every other question to the engine's own decider.  Where the weights
+# are: a table past the state (layout AG_POLICY says where; POL_* below), each entry an
+# address split into two int32s.
+POL_H, POL_HN, POL_SEATS = 0, 2, 4      # the engine's own H (flat addresses), its length,
+POL_SIZE = POL_SEATS + 2 * L.MAX_PLAYERS  # then each seat's policy header (0: none)
+# A policy header (int64): where each array is and how long, the weights' width, prior_w.
+(HD_COLUMNS, HD_TABLE, HD_SIZES, HD_W, HD_B, HD_WPT, HD_BP, HD_TAKES) = range(0, 16, 2)
+HD_WIDE, HD_PRIOR, HD_N = 16, 17, 18
+
+
+@intrinsic
+def _at(typingctx, addr, dtype):
+    """The address ``addr`` (an integer) as a typed pointer to ``dtype`` (np.float32...)."""
+    ty = getattr(dtype, "instance_type", None)
+    if not isinstance(addr, types.Integer) or not isinstance(ty, types.Number):
+        return None
+    sig = types.CPointer(ty)(addr, dtype)
+
+    def codegen(context, builder, signature, args):
+        return builder.inttoptr(args[0], context.get_value_type(signature.return_type))
+
+    return sig, codegen
+
+
+@njit(cache=True, inline="always")
+def _address(S, k):
+    """The address stored at ``S[k]`` (low half) and ``S[k + 1]`` (high half)."""
+    return (np.int64(S[k]) & 0xFFFFFFFF) | (np.int64(S[k + 1]) << 32)
+
+
+@njit(cache=True)
+def _own_decide(S, R, T, P, Q, hooks, p, d, arg, h_at, h_n):
+    """The engine's own decider (the game's H, flat at ``h_at``) for this question."""
+    if T[L.T_ADV]:
+        H2 = carray(_at(h_at, np.int64), (1, h_n))
+        return calls_from_flat(H2)[L.H_DECIDE][L.DECIDE_ADV](S, R, T, P, Q, hooks, p, d, arg)
+    H1 = carray(_at(h_at, np.int64), h_n)
+    return calls_from_flat(H1)[L.H_DECIDE][L.DECIDE_BASE](S, R, T, P, Q, hooks, p, d, arg)
+
+
+@njit(cache=True)
+def _own_answer(D, R, T, P, Q, p, d, arg, h_at, h_n):
+    """:func:`sim.env.core.bot_answer` (the seat's own bot's answer, the prior) asked of
+    the live game ``D``: the fields it sets and the one a pair decision writes
+    (V_PENDING) are put back, the streams are a copy: the game goes on as if it had not
+    been asked."""
+    keep = (D[L.AG_TAKES + d], D[L.AG_SHADOW], D[L.V + L.V_LOG_ON], D[L.V + L.V_PENDING])
+    Rc = R.copy()
+    if T[L.T_ADV]:
+        r = core.bot_answer(D, Rc, T, P, Q, carray(_at(h_at, np.int64), (1, h_n)), p, d, arg)
+    else:
+        r = core.bot_answer(D, Rc, T, P, Q, carray(_at(h_at, np.int64), h_n), p, d, arg)
+    D[L.AG_TAKES + d], D[L.AG_SHADOW], D[L.V + L.V_LOG_ON], D[L.V + L.V_PENDING] = keep
+    return r
+
+
+@njit(cache=True)
+def _policy_action(D, R, T, P, Q, p, d, arg, hd_at, h_at, h_n):
+    """The policy's action (header ``hd``) for seat ``p``'s question ``d``: from the
+    observation :func:`sim.env.core.observe` writes for it and the legal actions
+    :func:`sim.env.core.legal_mask` marks, as :func:`decide` does on a stopped game."""
+    D[L.AG_WAIT_P] = p      # the question, as the agents' block records it when asked
+    D[L.AG_WAIT_D] = d
+    D[L.AG_WAIT_ARG] = arg
+    obs = np.empty(core.OBS_SIZE, np.float32)
+    mask = np.empty(core.N_ACTIONS, np.int8)
+    core.observe(D, T, p, True, obs)
+    core.legal_mask(D, T, p, d, arg, mask)
+    hd = carray(_at(hd_at, np.int64), HD_N)
+    prior_w = carray(_at(hd_at + 8 * HD_PRIOR, np.float64), 1)[0]
+    prior = -1
+    if prior_w != 0.0:
+        prior = action_of_answer(_own_answer(D, R, T, P, Q, p, d, arg, h_at, h_n), d)
+    columns = carray(_at(hd[HD_COLUMNS], np.int64), hd[HD_COLUMNS + 1])
+    table = carray(_at(hd[HD_TABLE], np.float64), hd[HD_TABLE + 1])
+    sizes = carray(_at(hd[HD_SIZES], np.int64), hd[HD_SIZES + 1])
+    b = carray(_at(hd[HD_B], np.float64), hd[HD_B + 1])
+    bp = carray(_at(hd[HD_BP], np.float64), hd[HD_BP + 1])
+    n_h = sizes[len(sizes) - 1]
+    n_a = hd[HD_BP + 1]
+    h = np.empty((2, sizes[1:].max()), np.float64)
+    logits = np.empty(core.N_ACTIONS, np.float64)
+    if hd[HD_WIDE]:
+        W = carray(_at(hd[HD_W], np.float64), hd[HD_W + 1])
+        WpT = carray(_at(hd[HD_WPT], np.float64), (n_a, n_h))
+        return forward(obs, mask, prior, prior_w, columns, table, sizes, W, b, WpT, bp, h,
+                       logits)
+    W32 = carray(_at(hd[HD_W], np.float32), hd[HD_W + 1])
+    WpT32 = carray(_at(hd[HD_WPT], np.float32), (n_a, n_h))
+    return forward(obs, mask, prior, prior_w, columns, table, sizes, W32, b, WpT32, bp, h,
+                   logits)
+
+
+@njit(cache=True)
+def policy_decide(S, R, T, P, Q, hooks, p, d, arg):
+    """The engine's decider in a game with policy seats (H[H_DECIDE], :func:`seam_calls`):
+    seat ``p``'s policy answers the decisions it takes, inside the engine's own turn (no
+    stop, no replay); the engine's own decider everything else."""
+    at = S[L.AG_POLICY]
+    h_at = _address(S, at + POL_H)
+    h_n = S[at + POL_HN]
+    hd_at = _address(S, at + POL_SEATS + 2 * p)
+    if hd_at != 0:
+        hd = carray(_at(hd_at, np.int64), HD_N)
+        if carray(_at(hd[HD_TAKES], np.uint8), hd[HD_TAKES + 1])[d]:
+            D = state_view(S)
+            Ta = carray(T, L.TABLE_SIZE)
+            Ra = carray(R, (L.N_STREAMS, L.RNG_WIDTH))
+            Pa = carray(P, 1)
+            Qa = carray(Q, 1)
+            a = _policy_action(D, Ra, Ta, Pa, Qa, p, d, arg, hd_at, h_at, h_n)
+            return answer_of_action(a, d)
+    return _own_decide(S, R, T, P, Q, hooks, p, d, arg, h_at, h_n)
 
 
 def _narrow(w: np.ndarray) -> np.ndarray:
@@ -294,13 +420,88 @@ class CompiledPolicy:
         """The policy's action at ``state``'s question (as PolicyBot.act)."""
         return self.logits(state)[0]
 
+    def header(self) -> np.ndarray:
+        """int64[HD_N]: where :func:`policy_decide` finds this policy (HD_*): the
+        addresses of its arrays in this process, built once a process (never pickled:
+        an address means nothing in another process)."""
+        if getattr(self, "_header", None) is None:
+            wide = self.W.dtype == np.float64 or self.WpT.dtype == np.float64
+            W = self.W.astype(np.float64 if wide else np.float32)
+            WpT = np.ascontiguousarray(self.WpT, np.float64 if wide else np.float32)
+            takes = self.takes.astype(np.uint8)
+            arrays = (self.columns, self.table, self.sizes, W, self.b, WpT, self.bp, takes)
+            hd = np.zeros(HD_N, np.int64)
+            for k, a in enumerate(arrays):
+                assert a.flags.c_contiguous
+                hd[2 * k] = a.ctypes.data
+                hd[2 * k + 1] = a.size if k != HD_BP // 2 else len(a)
+            hd[HD_WIDE] = int(wide)
+            hd[HD_PRIOR] = np.float64(self.prior_w).view(np.int64)
+            self._header = hd
+            self._header_arrays = arrays     # kept alive while the header is
+        return self._header
+
+    def __getstate__(self) -> dict:
+        state = dict(self.__dict__)
+        state.pop("_header", None)
+        state.pop("_header_arrays", None)
+        return state
+
+    def seam_state(self, game, log: bool = False) -> tuple[np.ndarray, np.ndarray]:
+        """A batch state (sim.engine.state.new_state) of ``game`` (a sim.env.Game whose
+        agent seats this policy plays) for :func:`policy_decide`: its agents' block marks
+        the policy's decisions and says the seats play on past any script (AG_PLAYOUT:
+        the engine asks the same questions as of a stopped game's agent seat), and the
+        table of AG_POLICY lists the game's own decider and this policy at its seats.
+        ``game`` must outlive the state (the table holds its call table's address)."""
+        from sim.engine.state import new_state
+        from sim.env.state import LOG_ROWS
+
+        S, R = new_state(game.T, game.config.turn_cap, LOG_ROWS if log else 0)
+        for d in game.decisions:
+            S[L.AG_TAKES + d] = 1
+        S[L.AG_PLAYOUT] = 1
+        out = np.zeros(len(S) + POL_SIZE, np.int32)
+        out[:len(S)] = S
+        out[L.V + L.V_SIZE] = len(out)
+        at = len(S)
+        out[L.AG_POLICY] = at
+        H = game.H
+        assert H.flags.c_contiguous
+        _put_address(out, at + POL_H, H.ctypes.data)
+        out[at + POL_HN] = H.size
+        for seat in game.agents:
+            _put_address(out, at + POL_SEATS + 2 * seat, self.header().ctypes.data)
+        return out, R
+
     def play(self, game, seeds: np.ndarray, first: np.ndarray, score: np.ndarray,
              turns: np.ndarray, game_rows: np.ndarray, *, log: bool = False
              ) -> tuple[int, np.ndarray]:
         """Play the games of ``seeds`` (first seats ``first``) of ``game`` (a sim.env.Game
-        whose agent seats this policy plays) into ``score``/``turns``/``game_rows``:
-        (how many finished, before any that failed; the last game's state, whose log
-        rows are the last game's when ``log``)."""
+        whose agent seats this policy plays) into ``score``/``turns``/``game_rows``, in
+        the engine's own batch (sim.engine.game.run_batch) with :func:`policy_decide` as
+        its decider: (how many finished, before any that failed; the last game's state,
+        whose log rows are the last game's when ``log``)."""
+        from sim.engine.game import run_batch
+
+        S, R = self.seam_state(game, log)
+        n = game.num_players
+        g = len(seeds)
+        seats = np.ascontiguousarray(np.broadcast_to(game.seat_bots, (g, n)), np.int32)
+        rec = np.zeros((0, 1, 1), np.int16)
+        done = run_batch(S, R, game.T, game.P, game.Q, seam_calls(game), n, seats,
+                         np.ascontiguousarray(seeds, np.uint64),
+                         np.ascontiguousarray(first, np.int8), score, turns, game_rows,
+                         rec, rec)
+        return int(done), S
+
+    def play_stopping(self, game, seeds: np.ndarray, first: np.ndarray, score: np.ndarray,
+                      turns: np.ndarray, game_rows: np.ndarray, *, log: bool = False
+                      ) -> tuple[int, np.ndarray]:
+        """:meth:`play` the way it played before the seam: each game advanced by
+        :func:`sim.env.core.advance`, stopping at every decision of an agent seat
+        (:func:`play_games`); the same games, kept to measure against
+        (experiments/bench_policy.py) and to test the seam by."""
         from sim.env.state import LOG_ROWS
 
         template, R = game._template(LOG_ROWS if log else 0)
@@ -314,3 +515,31 @@ class CompiledPolicy:
                             game.num_players, game.seat_bots, seeds, first, policy_seat,
                             self.takes, self.prior_w, self.net(), score, turns, game_rows)
         return (len(seeds) if failed == ALL_DONE else int(failed)), S
+
+
+def _put_address(S: np.ndarray, k: int, address: int) -> None:
+    """Store ``address`` at ``S[k]`` (low half) and ``S[k + 1]`` (high half)."""
+    S[k:k + 2] = np.array([address], np.int64).view(np.int32)
+
+
+def seam_calls(game) -> tuple:
+    """``game``'s call table (its flat addresses, sim.env.Game.H) as run_batch takes it,
+    with :func:`policy_decide` as its decider (the member the game's kind asks:
+    DECIDE_BASE, or DECIDE_ADV with Adventures cards or Events)."""
+    from sim.engine.cardcalls import call_addresses
+    from sim.engine.decision_pair import decision_calls
+
+    adventures = game.H.ndim == 2
+    pair = list(decision_calls((), adventures)[0])
+    pair[L.DECIDE_ADV if adventures else L.DECIDE_BASE] = policy_decide
+    if not policy_decide.signatures:
+        policy_decide.compile(DECIDE_SIGNATURE)
+    head = call_addresses((tuple(pair),), adventures)[0]
+    flat = [int(x) for x in game.H.ravel()]
+    groups = [head]
+    k = 3 * len(head)
+    for g_type in engine_calls_type(adventures).types[1:]:
+        n = len(g_type.types)
+        groups.append(tuple(tuple(flat[k + 3 * i:k + 3 * i + 3]) for i in range(n)))
+        k += 3 * n
+    return tuple(groups)
