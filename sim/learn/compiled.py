@@ -40,7 +40,6 @@ Games at the engine's own speed would need the policy asked inside the engine's
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 
 import numpy as np
@@ -86,31 +85,88 @@ def _feature(v, table):
     return np.float64(-y if v < 0 else y)
 
 
-@njit(cache=True, inline="always")
-def _tanh(x):
-    """tanh(x) from one exp (libm's tanh costs ~20 ns where it saturates, 3x this);
-    within 3e-16 of numpy's."""
-    e = math.exp(-2.0 * abs(x))
-    t = (1.0 - e) / (1.0 + e)
-    return t if x >= 0 else -t
+# exp on [-40, 0] as fdlibm's e_exp.c computes it (< 1 ulp), in arithmetic a loop can
+# vectorize (libm's exp is one call per element: 256 of them were 40% of a decision).
+_LOG2E = 1.44269504088896338700e+00
+_LN2_HI = 6.93147180369123816490e-01
+_LN2_LO = 1.90821492927058770002e-10
+_P1, _P2, _P3 = 1.66666666666666019037e-01, -2.77777777770155933842e-03, 6.61375632143793436117e-05
+_P4, _P5 = -1.65339022054652515390e-06, 4.13813679705723846039e-08
 
 
-@njit(cache=True)
+@njit(cache=True, error_model="numpy")
+def _tanh_all(x, ex, bits):
+    """``x[:] = tanh(x)`` from one exp each, ``(1 - e) / (1 + e)`` with ``e = exp(-2|x|)``
+    (within 3e-16 of numpy's tanh), vectorized: the exp's reduction to ``2^k exp(r)``
+    and its rational approximation in one loop, the scaling by ``2^k`` (its bits, in
+    ``bits``) in the next.  ``-2|x|`` below -40 is taken as -40: ``e`` is then under
+    1e-17 and ``1 - e`` rounds to 1 either way.  ``ex``, ``bits``: scratch as long.
+    (numpy's error model: a division that cannot be by zero then checks for none, and
+    the loops vectorize.)"""
+    n = len(x)
+    for j in range(n):
+        y = max(-2.0 * abs(x[j]), -40.0)
+        k = np.floor(y * _LOG2E + 0.5)
+        hi = y - k * _LN2_HI
+        lo = k * _LN2_LO
+        r = hi - lo
+        t = r * r
+        c = r - t * (_P1 + t * (_P2 + t * (_P3 + t * (_P4 + t * _P5))))
+        ex[j] = 1.0 - ((lo - (r * c) / (2.0 - c)) - hi)
+        bits[j] = (np.int64(k) + 1023) << 52
+    scale = bits.view(np.float64)
+    for j in range(n):
+        e = ex[j] * scale[j]
+        t = (1.0 - e) / (1.0 + e)
+        x[j] = t if x[j] >= 0 else -t
+
+
+@njit(cache=True, fastmath={"reassoc", "contract"})
 def _dense(src, n_in, W, w_at, b, b_at, dst, n_out):
-    """``dst[:n_out] = tanh(src[:n_in] @ W + b)``, W's rows from ``w_at`` (row major), b's
-    from ``b_at``.  ``src`` and ``dst`` are two arrays (so the loop vectorizes)."""
-    # Indices are loop counters into slices: numba then emits no negative-index check
-    # per element, and the loops vectorize (4x faster than W[row + j]).
-    out = dst[:n_out]
-    out[:] = 0.0
-    for i in range(n_in):
-        x = src[i]
-        w = W[w_at + i * n_out:w_at + (i + 1) * n_out]
-        for j in range(n_out):
-            out[j] += x * np.float64(w[j])
-    bias = b[b_at:b_at + n_out]
+    """``dst[:n_out] = src[:n_in] @ W + b`` (before the activation), W's columns from
+    ``w_at`` (stored transposed: one output's weights contiguous, a dot product each), b's
+    from ``b_at``.  Each dot product is summed in whatever order vectorizes (fastmath's
+    reassociation only: the sum moves by rounding, ~1e-16 relative)."""
+    x = src[:n_in]
     for j in range(n_out):
-        out[j] = _tanh(out[j] + bias[j])
+        w = W[w_at + j * n_in:w_at + (j + 1) * n_in]
+        z = 0.0
+        for i in range(n_in):
+            z += x[i] * np.float64(w[i])
+        dst[j] = z + b[b_at + j]
+
+
+@njit(cache=True, fastmath={"reassoc", "contract"})
+def _heads(top, n_h, WpT, bp, mask, logits):
+    """``logits[a] = top[:n_h] @ WpT[a] + bp[a]`` at each legal action ``a`` (summed as
+    :func:`_dense` sums), MASKED elsewhere."""
+    x = top[:n_h]
+    for a in range(len(mask)):
+        if mask[a] == 0:
+            logits[a] = MASKED
+            continue
+        w = WpT[a]
+        z = 0.0
+        for i in range(n_h):
+            z += x[i] * np.float64(w[i])
+        logits[a] = z + bp[a]
+
+
+@njit(cache=True, fastmath={"contract"})
+def _first_layer(obs, columns, table, W, b, out):
+    """``out = features(obs[columns]) @ W0 + b0`` (before the activation), from the
+    non-zero features only (most of an observation is zeros): W0 row major."""
+    n_out = len(out)
+    out[:] = 0.0
+    for i in range(len(columns)):
+        v = obs[columns[i]]
+        if v != 0.0:
+            x = _feature(v, table)
+            w = W[i * n_out:(i + 1) * n_out]
+            for j in range(n_out):
+                out[j] += x * np.float64(w[j])
+    for j in range(n_out):
+        out[j] += b[j]
 
 
 @njit(cache=True)
@@ -118,48 +174,33 @@ def forward(obs, mask, prior, prior_w, columns, table, sizes, W, b, WpT, bp, h, 
     """The policy's masked logits (``logits``, MASKED at illegal actions) and its action:
     the first legal action of the highest logit.  ``obs``: the observation (float32);
     ``mask``: the legal actions; ``prior``: the action ``prior_w`` is added at (-1: none).
-    Weights: ``sizes`` [n_in, h1, ..., hk], ``W``/``b`` the trunk's layers flat (row
-    major, in order), ``WpT`` the policy head transposed [A, hk], ``bp`` its bias; ``h``
-    scratch [2, max(sizes[1:])]."""
+    Weights: ``sizes`` [n_in, h1, ..., hk], ``W``/``b`` the trunk's layers flat, in order
+    (the first row major [n_in, h1], each later one transposed [out, in]), ``WpT`` the
+    policy head transposed [A, hk], ``bp`` its bias; ``h`` scratch [4, max(sizes[1:])]."""
     k = len(sizes) - 1
     n_out = sizes[1]
+    bits = h[3].view(np.int64)
     a0 = h[0][:n_out]
-    # First layer: only the non-zero features (most of an observation is zeros).
-    a0[:] = 0.0
-    for i in range(len(columns)):
-        v = obs[columns[i]]
-        if v != 0.0:
-            x = _feature(v, table)
-            w = W[i * n_out:(i + 1) * n_out]
-            for j in range(n_out):
-                a0[j] += x * np.float64(w[j])
-    for j in range(n_out):
-        a0[j] = _tanh(a0[j] + b[j])
+    _first_layer(obs, columns, table, W, b, a0)
+    _tanh_all(a0, h[2][:n_out], bits[:n_out])
     w_at = sizes[0] * sizes[1]
     b_at = sizes[1]
     cur = 0
     for layer in range(1, k):
         n_in, n_out = sizes[layer], sizes[layer + 1]
         _dense(h[cur], n_in, W, w_at, b, b_at, h[1 - cur], n_out)
+        _tanh_all(h[1 - cur][:n_out], h[2][:n_out], bits[:n_out])
         w_at += n_in * n_out
         b_at += n_out
         cur = 1 - cur
     top = h[cur]
     n_h = sizes[k]
+    _heads(top, n_h, WpT, bp, mask, logits)
+    if prior >= 0 and mask[prior]:
+        logits[prior] += prior_w
     best = -1
     for a in range(len(mask)):
-        if mask[a] == 0:
-            logits[a] = MASKED
-            continue
-        z = 0.0
-        w = WpT[a]
-        for i in range(n_h):
-            z += top[i] * np.float64(w[i])
-        z += bp[a]
-        if a == prior:
-            z += prior_w
-        logits[a] = z
-        if best < 0 or z > logits[best]:
+        if mask[a] and (best < 0 or logits[a] > logits[best]):
             best = a
     return best
 
@@ -207,7 +248,7 @@ def play_games(S, R, S0, R0, template, T, P, Q, H_flat, n_players, seat_bots, se
     Dc = np.empty(L.LOG, np.int32)
     Rc = np.empty_like(R)
     sizes = net[2]
-    h = np.zeros((2, sizes[1:].max()), np.float64)
+    h = np.zeros((4, sizes[1:].max()), np.float64)
     logits = np.zeros(core.N_ACTIONS, np.float64)
     for i in range(len(seeds)):
         S[:] = template
@@ -321,7 +362,7 @@ def _policy_action(D, R, T, P, Q, p, d, arg, hd_at, h_at, h_n):
     bp = carray(_at(hd[HD_BP], np.float64), hd[HD_BP + 1])
     n_h = sizes[len(sizes) - 1]
     n_a = hd[HD_BP + 1]
-    h = np.empty((2, sizes[1:].max()), np.float64)
+    h = np.empty((4, sizes[1:].max()), np.float64)
     logits = np.empty(core.N_ACTIONS, np.float64)
     if hd[HD_WIDE]:
         W = carray(_at(hd[HD_W], np.float64), hd[HD_W + 1])
@@ -373,6 +414,7 @@ class CompiledPolicy:
     table: np.ndarray        # float64: feature_table()
     sizes: np.ndarray        # int64 [n_in, h1, ..., hk]
     W: np.ndarray            # float32 or float64 (_narrow): the trunk's weights, flat
+                             # (the first layer row major, later ones transposed)
     b: np.ndarray            # float64: the trunk's biases, flat
     WpT: np.ndarray          # float32 or float64 (_narrow) [A, hk]: the policy head
     bp: np.ndarray           # float64 [A]
@@ -389,7 +431,9 @@ class CompiledPolicy:
         takes[sorted(decisions)] = True
         f64 = np.float64
         return cls(np.ascontiguousarray(columns, np.int64), feature_table(), sizes,
-                   _narrow(np.concatenate([w.astype(f64).ravel() for w in net.W])),
+                   _narrow(np.concatenate([w.astype(f64).ravel() if k == 0 else
+                                           w.astype(f64).T.ravel()
+                                           for k, w in enumerate(net.W)])),
                    np.concatenate([x.astype(f64).ravel() for x in net.b]),
                    _narrow(np.ascontiguousarray(net.Wp.astype(f64).T)),
                    net.bp.astype(f64).copy(), float(prior_w), takes)
@@ -410,7 +454,7 @@ class CompiledPolicy:
         R = state.R
         obs = np.zeros(core.OBS_SIZE, np.float32)
         Dc = np.empty(L.LOG, np.int32)
-        h = np.zeros((2, int(self.sizes[1:].max())), np.float64)
+        h = np.zeros((4, int(self.sizes[1:].max())), np.float64)
         logits = np.zeros(core.N_ACTIONS, np.float64)
         a = decide(state.D, R, g.T, g.P, g.Q, g.H, state.mask, obs, Dc, np.empty_like(R),
                    True, self.prior_w, self.net(), h, logits)
