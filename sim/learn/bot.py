@@ -164,6 +164,20 @@ class PolicyBot(AgentBot):
             self._compiled = CompiledPolicy.of(self)
         return self._compiled
 
+    def playout_calls(self, game, seats) -> tuple:
+        """(programs, call table, policy table) for a search's playouts of ``game`` (a
+        sim.env.Game of its fallback's seats) with this policy at ``seats``: ``game.P``
+        with those seats asking every decision (sim.learn.compiled.asking_programs), the
+        game's flat call table whose decider asks the policy (seam_flat) and the table
+        the searched states carry (policy_table); sim.env.mcts's ``playout=`` setting."""
+        from sim.learn.compiled import asking_programs, policy_table, seam_flat
+
+        self.check_game(game.config)
+        seats = list(seats)
+        policy = self.compiled_policy()
+        return (asking_programs(game.P, seats), seam_flat(game),
+                policy_table(game, dict.fromkeys(seats, policy)))
+
     def play_compiled(self, game, seeds, first, score, turns, game_rows, *, log=False):
         """Whole games inside compiled code (sim.env.agent.AgentBot.play_compiled), unless
         made with ``compiled=False``."""

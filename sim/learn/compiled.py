@@ -53,6 +53,7 @@ from sim.engine.cardcalls import calls_from_flat, engine_calls_type
 from sim.engine.decide import DECIDE_SIGNATURE
 from sim.engine.game import G_FIRST, reset_game_on
 from sim.engine.pointers import state_view
+from sim.engine.program import F_KIND, K_AGENT
 from sim.env import core
 from sim.env.search import _answer, action_of_answer
 from sim.learn.policy import MASKED, Net, features
@@ -375,6 +376,17 @@ def _policy_action(D, R, T, P, Q, p, d, arg, hd_at, h_at, h_n):
                    logits)
 
 
+@njit(cache=True, inline="always")
+def _scripted(S, P, p, d):
+    """Seat ``p`` is an agent seat whose script answers ``d`` here, or whose turn stops
+    at it (sim.engine.agent_seat.agent_answer; a search replays the turn so far before
+    its playout): the engine's own decider asks the script first, as for any agent
+    seat; the policy answers past the script in a playout (layout AG_PLAYOUT)."""
+    agent = P[S[L.BOT + p] * L.P_WIDTH + L.PF_FLAGS + F_KIND] >= K_AGENT
+    return agent and S[L.AG_TAKES + d] != 0 and (S[L.AG_POS] < S[L.AG_LEN]
+                                                 or S[L.AG_PLAYOUT] == 0)
+
+
 @njit(cache=True)
 def policy_decide(S, R, T, P, Q, hooks, p, d, arg):
     """The engine's decider in a game with policy seats (H[H_DECIDE], :func:`seam_calls`):
@@ -384,7 +396,7 @@ def policy_decide(S, R, T, P, Q, hooks, p, d, arg):
     h_at = _address(S, at + POL_H)
     h_n = S[at + POL_HN]
     hd_at = _address(S, at + POL_SEATS + 2 * p)
-    if hd_at != 0:
+    if hd_at != 0 and not _scripted(S, P, p, d):
         hd = carray(_at(hd_at, np.int64), HD_N)
         if carray(_at(hd[HD_TAKES], np.uint8), hd[HD_TAKES + 1])[d]:
             D = state_view(S)
@@ -508,14 +520,8 @@ class CompiledPolicy:
         out = np.zeros(len(S) + POL_SIZE, np.int32)
         out[:len(S)] = S
         out[L.V + L.V_SIZE] = len(out)
-        at = len(S)
-        out[L.AG_POLICY] = at
-        H = game.H
-        assert H.flags.c_contiguous
-        _put_address(out, at + POL_H, H.ctypes.data)
-        out[at + POL_HN] = H.size
-        for seat in game.agents:
-            _put_address(out, at + POL_SEATS + 2 * seat, self.header().ctypes.data)
+        out[L.AG_POLICY] = len(S)
+        out[len(S):] = policy_table(game, dict.fromkeys(game.agents, self))
         return out, R
 
     def play(self, game, seeds: np.ndarray, first: np.ndarray, score: np.ndarray,
@@ -564,6 +570,49 @@ class CompiledPolicy:
 def _put_address(S: np.ndarray, k: int, address: int) -> None:
     """Store ``address`` at ``S[k]`` (low half) and ``S[k + 1]`` (high half)."""
     S[k:k + 2] = np.array([address], np.int64).view(np.int32)
+
+
+def policy_table(game, seats: dict) -> np.ndarray:
+    """int32[POL_SIZE]: the table AG_POLICY points at, for a state of ``game`` (a
+    sim.env.Game; it must outlive the table): ``game``'s own decider and, at each seat of
+    ``seats`` ({seat: CompiledPolicy}), that policy."""
+    out = np.zeros(POL_SIZE, np.int32)
+    H = game.H
+    assert H.flags.c_contiguous
+    _put_address(out, POL_H, H.ctypes.data)
+    out[POL_HN] = H.size
+    for seat, policy in seats.items():
+        _put_address(out, POL_SEATS + 2 * seat, policy.header().ctypes.data)
+    return out
+
+
+def asking_programs(P: np.ndarray, seats) -> np.ndarray:
+    """``P`` with the bots of ``seats`` made to ask every decision through the decider:
+    a rule bot without a hook takes direct paths to its program for the decisions
+    every turn asks (sim.engine.game.play_turn's ``fast``), which would pass a policy
+    by; a hook slot that holds the empty hook (sim.engine.hooks.no_hook: it defers
+    every decision) turns them off, and changes no answer.  The engine's agent seats
+    ask anyway (:meth:`CompiledPolicy.play`); a search's playouts need this."""
+    from sim.engine.hooks import MAX_HOOKS
+    from sim.engine.program import F_HOOK
+
+    out = P.copy()
+    col = L.PF_FLAGS + F_HOOK
+    if out[:, col].max() >= MAX_HOOKS:
+        raise ValueError(f"a policy's playouts need a free hook slot: {MAX_HOOKS} hooks "
+                         "are in this game")
+    for seat in seats:
+        if out[seat, col] == 0:
+            out[seat, col] = MAX_HOOKS       # hooks fill slots from the first: no_hook
+    return out
+
+
+def seam_flat(game) -> np.ndarray:
+    """:func:`seam_calls` as flat addresses (sim.engine.cardcalls.flat_addresses, what
+    sim.env.core's functions take): ``game.H`` with :func:`policy_decide` as decider."""
+    from sim.engine.cardcalls import flat_addresses
+
+    return flat_addresses(seam_calls(game), game.H.ndim == 2)
 
 
 def seam_calls(game) -> tuple:
