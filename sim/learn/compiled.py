@@ -154,20 +154,25 @@ def _heads(top, n_h, WpT, bp, mask, logits):
 
 
 @njit(cache=True, fastmath={"contract"})
-def _first_layer(obs, columns, table, W, b, out):
+def _first_layer(obs, columns, table, W, b, out, xs, rows):
     """``out = features(obs[columns]) @ W0 + b0`` (before the activation), from the
-    non-zero features only (most of an observation is zeros): W0 row major."""
+    non-zero features only (most of an observation is zeros: ~70 of 294 for First
+    Game), gathered first (``xs``, ``rows``: scratch as long as ``columns``), then one
+    row of W0 (row major) each."""
     n_out = len(out)
-    out[:] = 0.0
+    k = 0
     for i in range(len(columns)):
         v = obs[columns[i]]
         if v != 0.0:
-            x = _feature(v, table)
-            w = W[i * n_out:(i + 1) * n_out]
-            for j in range(n_out):
-                out[j] += x * np.float64(w[j])
-    for j in range(n_out):
-        out[j] += b[j]
+            rows[k] = i
+            xs[k] = _feature(v, table)
+            k += 1
+    out[:] = b[:n_out]
+    for r in range(k):
+        x = xs[r]
+        w = W[rows[r] * n_out:(rows[r] + 1) * n_out]
+        for j in range(n_out):
+            out[j] += x * np.float64(w[j])
 
 
 @njit(cache=True)
@@ -177,12 +182,12 @@ def forward(obs, mask, prior, prior_w, columns, table, sizes, W, b, WpT, bp, h, 
     ``mask``: the legal actions; ``prior``: the action ``prior_w`` is added at (-1: none).
     Weights: ``sizes`` [n_in, h1, ..., hk], ``W``/``b`` the trunk's layers flat, in order
     (the first row major [n_in, h1], each later one transposed [out, in]), ``WpT`` the
-    policy head transposed [A, hk], ``bp`` its bias; ``h`` scratch [4, max(sizes[1:])]."""
+    policy head transposed [A, hk], ``bp`` its bias; ``h`` scratch [4, max(sizes)]."""
     k = len(sizes) - 1
     n_out = sizes[1]
     bits = h[3].view(np.int64)
     a0 = h[0][:n_out]
-    _first_layer(obs, columns, table, W, b, a0)
+    _first_layer(obs, columns, table, W, b, a0, h[2], bits)
     _tanh_all(a0, h[2][:n_out], bits[:n_out])
     w_at = sizes[0] * sizes[1]
     b_at = sizes[1]
@@ -249,7 +254,7 @@ def play_games(S, R, S0, R0, template, T, P, Q, H_flat, n_players, seat_bots, se
     Dc = np.empty(L.LOG, np.int32)
     Rc = np.empty_like(R)
     sizes = net[2]
-    h = np.zeros((4, sizes[1:].max()), np.float64)
+    h = np.zeros((4, sizes.max()), np.float64)
     logits = np.zeros(core.N_ACTIONS, np.float64)
     for i in range(len(seeds)):
         S[:] = template
@@ -363,7 +368,7 @@ def _policy_action(D, R, T, P, Q, p, d, arg, hd_at, h_at, h_n):
     bp = carray(_at(hd[HD_BP], np.float64), hd[HD_BP + 1])
     n_h = sizes[len(sizes) - 1]
     n_a = hd[HD_BP + 1]
-    h = np.empty((4, sizes[1:].max()), np.float64)
+    h = np.empty((4, sizes.max()), np.float64)
     logits = np.empty(core.N_ACTIONS, np.float64)
     if hd[HD_WIDE]:
         W = carray(_at(hd[HD_W], np.float64), hd[HD_W + 1])
@@ -466,7 +471,7 @@ class CompiledPolicy:
         R = state.R
         obs = np.zeros(core.OBS_SIZE, np.float32)
         Dc = np.empty(L.LOG, np.int32)
-        h = np.zeros((4, int(self.sizes[1:].max())), np.float64)
+        h = np.zeros((4, int(self.sizes.max())), np.float64)
         logits = np.zeros(core.N_ACTIONS, np.float64)
         a = decide(state.D, R, g.T, g.P, g.Q, g.H, state.mask, obs, Dc, np.empty_like(R),
                    True, self.prior_w, self.net(), h, logits)
