@@ -30,7 +30,12 @@ Settings (``mcts:key=value,...``, a TOML bot file's ``[search]`` table, or argum
 * ``playout`` (``auto``): the bot of every seat in the playouts and the answer to
   the decisions not searched; ``auto`` measures: the winner of a short seeded round
   robin of the library bots the game allows, on the game's own kingdom, Events and
-  players (:func:`auto_playout`; a few CPU-seconds once per game, then cached).
+  players (:func:`auto_playout`; a few CPU-seconds once per game, then cached).  A
+  learned policy (a policy directory or a learned bot's name, sim.learn.bot.PolicyBot)
+  plays the playouts inside compiled code, every seat its decisions and its fallback
+  bot the rest (sim.learn.compiled.policy_decide); the fallback also answers the
+  decisions not searched.  A policy decision costs microseconds where a rule bot's
+  costs nanoseconds: at the same time per decision, far fewer playouts.
 * ``decisions`` (``turn``): which decisions are searched (``turn``, ``buy``, ``all`` or
   decision names joined by ``+``).
 * ``tries`` (8): deals tried per iteration before the last good one is reused.

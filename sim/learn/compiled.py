@@ -10,32 +10,57 @@ compiled=False)`` decides in Python instead: per decision it writes the seat's
 observation, takes the policy's columns as ``sign(x) * log1p(|x|)``, multiplies them by
 every weight (numpy), and the game is advanced by the state API, one call into compiled
 code per decision (~2 ms a First Game game of 28 decisions).  Here the same decisions
-run inside one compiled loop over the games of a batch:
+are taken inside the engine's own batch (sim.engine.game.run_batch), every core and
+Dask as for any bot:
 
-* the observation (:func:`sim.env.core.observe`) and the legal actions (the mask
-  :func:`sim.env.core.advance` leaves, :func:`sim.env.core.legal_mask`) are the state
-  API's own; the game is advanced by the same :func:`sim.env.core.advance` the state API
-  uses, so a game is the same game, decision for decision, as PolicyBot's through
-  :class:`sim.env.State` (tests/test_policy_compiled.py plays both);
+* the seam: the engine asks every decision through the first member of its call table
+  ``H`` (layout H_DECIDE, a first-class function); a game with policy seats gets
+  :func:`policy_decide` there, installed from above (:func:`seam_calls`; the engine
+  imports nothing of this).  It answers the policy's decisions at its seats inside the
+  engine's turn (no stop, no replay) and hands every other question to the engine's own
+  decider.  It finds the weights through a table past the state (layout AG_POLICY,
+  :func:`policy_table`: addresses of this process's arrays, never pickled);
+* the seats are agent seats (sim.env.state.Game) told to play on past any script
+  (layout AG_PLAYOUT), so the engine asks them the questions it asks a stopped game's
+  agent seats; an agent seat's script, where it has one (a search's replayed turn),
+  answers first, as in sim.engine.decide.seat_answer;
+* the observation (:func:`sim.env.core.observe`) and the legal actions
+  (:func:`sim.env.core.legal_mask`) are the state API's own, written from the live game
+  at the question (the state API writes them from its copy of the game as asked: the
+  same numbers), so a game is the same game, decision for decision, as PolicyBot's
+  through :class:`sim.env.State` (tests/test_policy_compiled.py plays both, and the
+  path before the seam, :meth:`CompiledPolicy.play_stopping`: advanced by
+  :func:`sim.env.core.advance`, which stops at each question by replaying the turn);
 * the features are looked up, not computed: every observation entry is a whole number
   within the observation bounds (sim.env.core.OBS_LOW/OBS_HIGH), so a table of
   :func:`sim.learn.policy.features` over those numbers gives exactly PolicyBot's float32
   values, rounding included (no second log1p that could round differently);
-* the first layer reads only the non-zero features (about 40 of 294 for First Game: a
-  sparse dot), the next layers are dense, and the logits head is computed only at the
-  legal actions (the rest are masked anyway); float64 throughout, as PolicyBot;
+* the first layer reads only the non-zero features (about 70 of 294 for First Game,
+  gathered first), the next layers are dot products over their transposed weights, and
+  the logits head is computed only at the legal actions (the rest are masked anyway);
+  float64 throughout, as PolicyBot; tanh is one exp each, computed in arithmetic that
+  vectorizes (fdlibm's exp: libm's was 40% of a decision);
 * with a prior (``prior_w`` != 0, sim.learn.prior) the fallback bot's answer comes from
-  :func:`sim.env.core.bot_answer` on copies of the game and its streams, as
-  ``State.bot_action`` asks it.
+  :func:`sim.env.core.bot_answer`, as ``State.bot_action`` asks it: on the live game,
+  the fields it sets put back, and a copy of the streams.
 
 The argmax takes the first of equal logits, as numpy's does.  Logits agree with
 PolicyBot's to rounding (the sums run in another order, tanh is one exp: ~1e-15).
 
-Speed (experiments/bench_policy.py): ~2,200 First Game games per CPU-second against BMU,
-4.5x the Python path; a decision costs ~10 us of forward pass and ~6 us of stopping at
-it (each question replays the turn from its start and copies the 40 KB state twice).
-Games at the engine's own speed would need the policy asked inside the engine's
-``decide`` (no stop, no replay): a seam this module does not add.
+The search bot plays its playouts with a policy the same way (``mcts:playout=<policy>``,
+sim.learn.bot.PolicyBot.playout_calls): the searched games carry the policy table, and
+their rule-bot seats ask every decision through the decider (:func:`asking_programs`).
+
+Speed (experiments/bench_policy.py, experiments/results/bench_policy.txt): ~5,500 First
+Game games per CPU-second against BMU (the path before the seam: 2,300 in the same
+minute), 8x the Python path, short of the 10,000 aimed at.  A policy decision (28.5 a
+game) costs ~6 us: the forward pass 3.6 (float64 as PolicyBot, 26,000 products for the
+First Game network: near what this arithmetic allows on one core), the legal actions 1.5
+(sim.engine.legality's table of decisions, card by card), the observation 0.4, the
+prior, scratch and calls the rest; the same games with the fallback answering every
+decision play ~100,000 a CPU-second.  Faster would take float32 arithmetic (with a
+float64 check where the best two logits are close, to keep PolicyBot's decisions) and a
+cheaper legality mask for buys.
 """
 
 from __future__ import annotations
