@@ -2,6 +2,7 @@
 decision (issue 38 item 1: a policy as the search bot's playout bot).
 
     python experiments/mcts_policy_playout.py [--games N] [--time-ms MS] [--policy DIR]
+    python experiments/mcts_policy_playout.py --playouts K     # the same playouts instead
 
 First Game, 2 players, seats alternating and the first player drawn from each seed:
 ``mcts:time_ms=MS,playout=<policy>`` (its playouts played by the First Game policy
@@ -10,7 +11,8 @@ playout bot, ``auto``), both searching the turn's decisions for the same millise
 each.  Prints the policy side's win share (ties shared) with its 95% Wilson interval,
 the playouts each side ran per searched decision (median), and the machine's load.
 The budget is time, so a rerun plays other games (the playouts counted depend on the
-machine's speed).
+machine's speed).  ``--playouts K`` gives both sides K playouts a decision instead
+(reproducible): what a playout is worth, apart from what it costs.
 """
 
 from __future__ import annotations
@@ -31,6 +33,7 @@ from sim.analysis.results import wilson  # noqa: E402
 from sim.engine.batch import play_batch  # noqa: E402
 from sim.engine.game import G_WINNERS  # noqa: E402
 from sim.engine.rng import game_seeds  # noqa: E402
+from sim.env.mcts import MCTSBot  # noqa: E402
 from sim.env.search import ST_ITERATIONS  # noqa: E402
 from sim.env.state import Game  # noqa: E402
 
@@ -58,11 +61,15 @@ def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--games", type=int, default=200)
     ap.add_argument("--time-ms", type=float, default=10.0)
+    ap.add_argument("--playouts", type=int, default=None,
+                    help="K playouts a decision for both sides instead of --time-ms")
     ap.add_argument("--policy", default=DEFAULT)
     args = ap.parse_args(argv)
     ms = f"{args.time_ms:g}"
-    policy_side = Counted(resolve_bot(f"mcts:time_ms={ms},playout={args.policy}"))
-    default_side = Counted(resolve_bot(f"mcts:time_ms={ms}"))
+    # (built directly: a spec naming time_ms makes a bot name with "_", which is refused)
+    budget = ({"playouts": args.playouts} if args.playouts else {"time_ms": args.time_ms})
+    policy_side = Counted(MCTSBot("mcts-policy-playouts", playout=args.policy, **budget))
+    default_side = Counted(MCTSBot("mcts-default-playouts", **budget))
     pb = resolve_bot(args.policy)
     config = Game(kingdom=pb.meta["kingdom"], players=2, bots=pb.fallback).config
     g = args.games
@@ -82,7 +89,8 @@ def main(argv: list[str] | None = None) -> None:
     print(f"machine: {platform.processor() or platform.machine()}, {os.cpu_count()} CPUs, "
           f"load average {load0:.1f} before, {os.getloadavg()[0]:.1f} after; "
           f"{g} games in {wall:.0f} s")
-    print(f"First Game, {ms} ms per searched decision: mcts with the policy's playouts "
+    what = f"{args.playouts} playouts" if args.playouts else f"{ms} ms"
+    print(f"First Game, {what} per searched decision: mcts with the policy's playouts "
           f"wins {credit.mean():.1%} ({lo:.1%}-{hi:.1%}) against mcts with its default "
           f"playouts")
     for label, side in (("policy playouts", policy_side), ("default playouts", default_side)):

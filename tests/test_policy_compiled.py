@@ -239,3 +239,19 @@ def test_the_search_bot_plays_its_playouts_with_a_policy():
     assert not np.array_equal(values[0], values[1])
     with pytest.raises(ValueError, match="playout bot must be compiled .* or a learned"):
         resolve_bot("mcts:playout=mcts")
+
+
+def test_the_policy_against_itself_is_the_python_paths():
+    """Both seats the policy (each its own view, one policy table for both): the same
+    games as the Python path."""
+    fast, slow = PolicyBot(FIRST_GAME), PolicyBot(FIRST_GAME, compiled=False)
+    config = _config(fast)
+    g = 20
+    seeds = np.arange(g, dtype=np.uint64) + 300
+    seats = np.zeros((g, 2), np.int32)
+    first = np.array([k % 3 - 1 for k in range(g)], np.int8)
+    a = play_batch(config, [fast], seats, seeds, first)
+    b = play_batch(config, [slow], seats, seeds, first)
+    np.testing.assert_array_equal(a.score, b.score)
+    np.testing.assert_array_equal(a.turns, b.turns)
+    np.testing.assert_array_equal(a.game, b.game)
