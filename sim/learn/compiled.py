@@ -408,13 +408,15 @@ def _policy_action(D, R, T, P, Q, p, d, arg, hd_at, h_at, h_n):
 
 @njit(cache=True, inline="always")
 def _scripted(S, P, p, d):
-    """Seat ``p`` is an agent seat whose script answers ``d`` here, or whose turn stops
-    at it (sim.engine.agent_seat.agent_answer; a search replays the turn so far before
-    its playout): the engine's own decider asks the script first, as for any agent
-    seat; the policy answers past the script in a playout (layout AG_PLAYOUT)."""
-    agent = P[S[L.BOT + p] * L.P_WIDTH + L.PF_FLAGS + F_KIND] >= K_AGENT
-    return agent and S[L.AG_TAKES + d] != 0 and (S[L.AG_POS] < S[L.AG_LEN]
-                                                 or S[L.AG_PLAYOUT] == 0)
+    """Seat ``p`` is an agent seat that the engine's own decider answers here: outside a
+    playout (layout AG_PLAYOUT), always (a search replays the turn so far as the game
+    played it: its script, or a stop, for the decisions agents take, the seat's own bot
+    for the rest: sim.engine.agent_seat.agent_answer); in a playout, while its script
+    has answers.  Past the script a playout's policy answers, as in
+    sim.engine.decide.seat_answer a seat's script comes before its hook."""
+    if P[S[L.BOT + p] * L.P_WIDTH + L.PF_FLAGS + F_KIND] < K_AGENT:
+        return False
+    return S[L.AG_PLAYOUT] == 0 or (S[L.AG_TAKES + d] != 0 and S[L.AG_POS] < S[L.AG_LEN])
 
 
 @njit(cache=True)
