@@ -87,8 +87,9 @@ from sim.learn.policy import MASKED, Net, features
 #: the feature of each is looked up at ``value + FEATURE_LIMIT``.
 FEATURE_LIMIT = int(core.OBS_HIGH)
 
-#: What :meth:`CompiledPolicy.play` returns for a game it could not finish (an engine
-#: error, a turn of more than AG_MAX answers): its index; else this.
+#: What :func:`play_games` (:meth:`CompiledPolicy.play_stopping`) returns for a game it
+#: could not finish (an engine error, a turn of more than AG_MAX answers): its index;
+#: else this.
 ALL_DONE = -1
 
 
