@@ -3,23 +3,25 @@
     python experiments/bench_policy.py [--games N] [--reps K] [--policy DIR]
 
 The policy (``experiments/results/learn/first-game`` by default) plays BMU, seats
-alternating, through ``sim.engine.batch.play_batch`` as ``domsim match`` plays it: once
-with PolicyBot's default compiled path (sim.learn.compiled: whole games in one compiled
-loop) and once with ``compiled=False`` (PolicyBot.act in Python at every decision).  Both
-play the same games (checked here on the first batch).  Each rep is timed in CPU
-seconds of this process (``time.process_time``); the median of ``reps`` is printed,
-with the machine's load.
+alternating, through ``sim.engine.batch.play_batch`` as ``domsim match`` plays it, in
+one run (the same machine and load for every row):
 
-What the compiled path's time goes to, in the same run:
+* ``compiled``: PolicyBot's default path: the engine's own batch, the policy asked
+  inside the engine's decisions (sim.learn.compiled.policy_decide: no stop, no replay);
+* ``stopping``: the path before that seam (CompiledPolicy.play_stopping): each game
+  advanced by the state API (sim.env.core.advance), which stops at each of the
+  policy's questions by replaying the turn from its start and copying the ~40 KB
+  state twice;
+* ``Python``: ``compiled=False``, PolicyBot.act in Python at every decision;
+* ``no policy``: the compiled path with the policy taking no decision (its fallback
+  answers them, still through the seam's decider): what is not the policy;
+* ``engine``: BMU against BMU in the engine's own batch (no agent seat), the ceiling.
 
-* ``advance only``: the same games' machinery with the policy's questions answered by
-  its fallback (the policy takes no decision: no forward pass), i.e. the state API's
-  way of stopping at a question (each stop replays the turn from its start and copies
-  the ~40 KB state twice, sim.env.core.advance) and the prior's copy of the game;
-* ``forward pass``: one decision's observation + forward pass, in microseconds;
-* ``engine``: BMU against BMU in the engine's own batch (no agent seat), the ceiling;
-* per decision: the difference of the first two, over the policy's decisions a game
-  (counted on the Python path).
+All three policy paths play the same games (checked on a first batch).  Each rep is
+timed in CPU seconds of this process (``time.process_time``); the median of ``reps``
+is printed, with the machine's load.  Then a decision's parts, each timed alone in a
+compiled loop at a First Game question a few buys in: the observation
+(sim.env.core.observe), the legal actions (legal_mask) and the forward pass.
 """
 
 from __future__ import annotations
@@ -63,21 +65,52 @@ def rates(bot, config, games: int, reps: int) -> list[float]:
     return out
 
 
-def forward_us(bot, n: int = 20_000) -> float:
-    """Microseconds of one decision's observation + forward pass (+ the prior), at a
-    First Game question a few buys in, timed over ``n`` calls."""
+def parts_us(bot, n: int = 20_000) -> dict[str, float]:
+    """Microseconds of a decision's parts, each in a compiled loop of ``n`` calls at a
+    First Game question a few buys in."""
+    from numba import njit
+
+    from sim.engine import layout as L
+    from sim.env import core
+    from sim.learn.compiled import forward
+
+    @njit
+    def observe(n, D, T, p, obs):
+        for _ in range(n):
+            core.observe(D, T, p, True, obs)
+
+    @njit
+    def legal(n, D, T, p, d, arg, mask):
+        for _ in range(n):
+            core.legal_mask(D, T, p, d, arg, mask)
+
+    @njit
+    def fwd(n, obs, mask, net, h, logits):
+        columns, table, sizes, W, b, WpT, bp = net
+        for _ in range(n):
+            forward(obs, mask, 3, 4.0, columns, table, sizes, W, b, WpT, bp, h, logits)
+
     fast = bot.compiled_policy()
     game = Game(kingdom=bot.meta["kingdom"], players=2, bots=[bot.fallback, "bmu"],
                 agents=[0], decisions=bot.decisions)
     state = game.new_initial_state(3)
     for _ in range(6):
         state.apply_action(fast.act(state))
-    fast.logits(state)
-    t0 = time.process_time()
-    for _ in range(n // 10):
-        fast.logits(state)
-    call = (time.process_time() - t0) / (n // 10)   # with a Python call around it
-    return call * 1e6
+    D, T = state.D, game.T
+    p, d, arg = (int(D[k]) for k in (L.AG_WAIT_P, L.AG_WAIT_D, L.AG_WAIT_ARG))
+    obs = np.zeros(core.OBS_SIZE, np.float32)
+    mask = state.mask.copy()
+    h = np.zeros((4, int(fast.sizes.max())), np.float64)
+    logits = np.zeros(core.N_ACTIONS, np.float64)
+    out = {}
+    for name, f, args in (("observation", observe, (D, T, p, obs)),
+                          ("legal actions", legal, (D, T, p, d, arg, mask)),
+                          ("forward pass", fwd, (obs, mask, fast.net(), h, logits))):
+        f(10, *args)
+        t0 = time.process_time()
+        f(n, *args)
+        out[name] = (time.process_time() - t0) / n * 1e6
+    return out
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -87,6 +120,9 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--policy", default=DEFAULT, help="a policy directory")
     args = ap.parse_args(argv)
     fast, slow = PolicyBot(args.policy), PolicyBot(args.policy, compiled=False)
+    stopping = PolicyBot(args.policy)
+    policy = stopping.compiled_policy()
+    policy.play = policy.play_stopping          # the path before the seam
     config = Game(kingdom=fast.meta["kingdom"], players=2, bots=fast.fallback).config
     asked = [0]
     act = slow.act
@@ -96,33 +132,35 @@ def main(argv: list[str] | None = None) -> None:
         return act(state)
 
     slow.act = counted
-    a, b = batch(fast, config, 200, 99), batch(slow, config, 200, 99)
+    a, b, c = (batch(x, config, 200, 99) for x in (fast, stopping, slow))
     slow.act = act
     per_game = asked[0] / 200          # the policy's decisions in a game
-    assert np.array_equal(a.score, b.score) and np.array_equal(a.game, b.game), \
-        "the compiled and Python paths played different games"
+    for other in (b, c):
+        assert np.array_equal(a.score, other.score) and np.array_equal(a.game, other.game), \
+            "the compiled, stopping and Python paths played different games"
     compiled = rates(fast, config, args.games, args.reps)
+    stop = rates(stopping, config, args.games, args.reps)
     python = rates(slow, config, max(50, args.games // 10), args.reps)
     idle = PolicyBot(args.policy)
     idle.compiled_policy().takes[:] = False       # the fallback answers: no forward pass
-    advance = rates(idle, config, args.games, args.reps)
+    no_policy = rates(idle, config, args.games * 5, args.reps)
     bmu = bots.get_bot("bmu")
     engine = rates(bmu, config, args.games * 20, args.reps)
-    fwd = forward_us(fast)
-    policy_us = (1 / statistics.median(compiled) - 1 / statistics.median(advance)) * 1e6
+    parts = parts_us(fast)
+    med = {k: statistics.median(r) for k, r in (("compiled", compiled), ("stopping", stop))}
+    policy_us = (1 / med["compiled"] - 1 / statistics.median(no_policy)) * 1e6 / per_game
     print(f"machine: {platform.processor() or platform.machine()}, {os.cpu_count()} CPUs, "
           f"load average {os.getloadavg()[0]:.1f} at the end; Python {platform.python_version()}")
-    for label, r in (("compiled", compiled), ("Python", python),
-                     ("advance only", advance), ("engine BMU-BMU", engine)):
+    for label, r in (("compiled", compiled), ("stopping", stop), ("Python", python),
+                     ("no policy", no_policy), ("engine BMU-BMU", engine)):
         print(f"{label:>15}: median {statistics.median(r):,.0f} games/CPU-s "
               f"(reps: {', '.join(f'{x:,.0f}' for x in sorted(r))})")
-    print(f"compiled / Python: {statistics.median(compiled) / statistics.median(python):.1f}x; "
-          f"one decision's observation + forward pass + prior, called from Python: "
-          f"{fwd:.1f} us")
-    print(f"{per_game:.1f} policy decisions a game; compiled - advance only: "
-          f"{policy_us / per_game:.1f} us a decision (observation, weights read from "
-          f"memory, forward pass), {1e6 / statistics.median(advance) / per_game:.1f} us "
-          f"a decision for stopping at it (replay, state copies, prior)")
+    print(f"compiled / stopping: {med['compiled'] / med['stopping']:.1f}x; compiled / Python: "
+          f"{med['compiled'] / statistics.median(python):.1f}x")
+    print(f"{per_game:.1f} policy decisions a game; compiled - no policy: {policy_us:.1f} us "
+          f"a decision, of which alone: "
+          + ", ".join(f"{k} {v:.2f} us" for k, v in parts.items())
+          + "; the rest: the prior (the fallback's answer), scratch, calls")
 
 
 if __name__ == "__main__":

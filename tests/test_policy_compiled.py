@@ -1,6 +1,8 @@
 """A trained policy at compiled speed (sim.learn.compiled): the compiled forward pass
-decides as PolicyBot.act does, and whole games played inside compiled code are the
-games the Python path plays, on the committed First Game and K2 (Adventures) policies."""
+decides as PolicyBot.act does, and whole games played inside compiled code (the policy
+asked inside the engine's own decisions: the seam, policy_decide) are the games the
+Python path plays, on the committed First Game and K2 (Adventures) policies; the search
+bot plays its playouts with a policy (``mcts:playout=<policy>``)."""
 
 from __future__ import annotations
 
@@ -12,9 +14,10 @@ import pytest
 from bots import resolve_bot
 from sim.engine.batch import play_batch
 from sim.engine.config import GameConfig
+from sim.engine.game import G_FIRST
 from sim.env.state import Game
 from sim.learn import PolicyBot
-from sim.learn.compiled import CompiledPolicy, feature_table
+from sim.learn.compiled import CompiledPolicy, _tanh_all, feature_table
 from sim.learn.policy import MASKED, features
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -147,3 +150,108 @@ def test_runs_on_every_core_and_dask_are_the_python_paths(tmp_path):
         dist = Match(str(FIRST_GAME), "bmu", **kw).play(scheduler=cluster.scheduler_address,
                                                          out=tmp_path / "d.parquet")
     pd.testing.assert_frame_equal(dist.games, python.games)
+
+
+def test_vectorized_tanh_is_numpys_to_rounding():
+    """The forward pass's tanh (its exp in arithmetic a loop vectorizes) is numpy's within
+    3e-16, at every scale an activation takes, saturation and zero included."""
+    rng = np.random.default_rng(0)
+    x = np.concatenate([rng.normal(0, s, 20_000) for s in (1e-3, 0.3, 1, 3, 10, 100)]
+                       + [np.array([0.0, -0.0, 17.5, 18.5, 19.9, 20.1, -25.0, 1e5])])
+    y = x.copy()
+    _tanh_all(y, np.empty_like(x), np.empty(len(x), np.int64))
+    assert np.abs(y - np.tanh(x)).max() <= 3e-16
+    assert (np.sign(y) == np.sign(np.tanh(x))).all()
+
+
+@pytest.mark.parametrize("directory", [FIRST_GAME, K2], ids=["first-game", "k2"])
+def test_the_seam_plays_the_stopping_paths_games(directory):
+    """The engine's own batch with the policy asked inside its decisions
+    (CompiledPolicy.play) and the state API's way, stopping at each of the policy's
+    questions (play_stopping): the same games, every seat and first player."""
+    bot = PolicyBot(directory)
+    fast = bot.compiled_policy()
+    config = _config(bot)
+    out = []
+    for play in (fast.play, fast.play_stopping):
+        for seat in (0, 1):
+            seated = [bot.fallback, "bmu"] if seat == 0 else ["bmu", bot.fallback]
+            game = Game(kingdom=config.kingdom, events=config.events,
+                        players=config.n_players, bots=seated, agents=[seat],
+                        decisions=bot.decisions)
+            g = 30
+            seeds = np.arange(g, dtype=np.uint64) + 77
+            first = np.array([k % 3 - 1 for k in range(g)])
+            rows = (np.zeros((g, 2), np.int32), np.zeros((g, 2), np.int32),
+                    np.zeros((g, 6), np.int32))
+            done, _ = play(game, seeds, first, *rows)
+            assert done == g
+            out.append(rows)
+    for a, b in zip(out[:2], out[2:], strict=True):
+        for x, y in zip(a, b, strict=True):
+            np.testing.assert_array_equal(x, y)
+
+
+def test_agent_games_record_who_moved_first():
+    """A batch with an agent bot (the Python path, the compiled path, a search bot)
+    records each game's first seat (G_FIRST) as the engine's own batch does; it was 0
+    for every game."""
+    bot = PolicyBot(FIRST_GAME, compiled=False)
+    config = _config(bot)
+    g = 12
+    seeds = np.arange(g, dtype=np.uint64) + 40
+    seats = np.array([[0, 1] if k % 2 == 0 else [1, 0] for k in range(g)], np.int32)
+    first = np.array([k % 3 - 1 for k in range(g)], np.int8)
+    bmu = resolve_bot("bmu")
+    engine = play_batch(config, [bmu, resolve_bot("big-money")], seats, seeds, first)
+    assert set(engine.game[:, G_FIRST]) == {0, 1}
+    for agent in (bot, PolicyBot(FIRST_GAME), resolve_bot("mcts:playouts=4,playout=bmu")):
+        got = play_batch(config, [agent, bmu], seats, seeds, first)
+        np.testing.assert_array_equal(got.game[:, G_FIRST], engine.game[:, G_FIRST])
+
+
+def test_the_search_bot_plays_its_playouts_with_a_policy():
+    """``mcts:playout=<policy dir>``: the playouts are the policy's (the search weighs
+    other rewards than with its fallback's playouts), a run is reproducible seed for
+    seed, and a bot that is neither compiled nor a policy is refused in one line."""
+    spec = f"mcts:playouts=40,playout={FIRST_GAME}"
+    bot = resolve_bot(spec)
+    assert bot.policy is not None and bot.fallback.name == "bmu"
+    assert bot.identity() != resolve_bot("mcts:playouts=40,playout=bmu").identity()
+    config = _config(bot.policy)
+    seeds = np.arange(4, dtype=np.uint64) + 21
+    seats = np.array([[0, 1], [1, 0]] * 2, np.int32)
+    bmu = resolve_bot("bmu")
+    a = play_batch(config, [bot, bmu], seats, seeds)
+    b = play_batch(config, [resolve_bot(spec), bmu], seats, seeds)
+    np.testing.assert_array_equal(a.score, b.score)
+    np.testing.assert_array_equal(a.game, b.game)
+    # One decision searched both ways from the same state: other playouts, other values.
+    game = Game(kingdom=config.kingdom, players=2, bots="bmu", agents=[0],
+                decisions=bot.decisions)
+    state = game.new_initial_state(3)
+    while len(state.legal_actions()) < 3:
+        state.apply_action(state.bot_action())
+    values = []
+    for b in (resolve_bot(spec), resolve_bot("mcts:playouts=40,playout=bmu")):
+        b.act(state)
+        values.append(b.last_search[1].copy())
+    assert not np.array_equal(values[0], values[1])
+    with pytest.raises(ValueError, match="playout bot must be compiled .* or a learned"):
+        resolve_bot("mcts:playout=mcts")
+
+
+def test_the_policy_against_itself_is_the_python_paths():
+    """Both seats the policy (each its own view, one policy table for both): the same
+    games as the Python path."""
+    fast, slow = PolicyBot(FIRST_GAME), PolicyBot(FIRST_GAME, compiled=False)
+    config = _config(fast)
+    g = 20
+    seeds = np.arange(g, dtype=np.uint64) + 300
+    seats = np.zeros((g, 2), np.int32)
+    first = np.array([k % 3 - 1 for k in range(g)], np.int8)
+    a = play_batch(config, [fast], seats, seeds, first)
+    b = play_batch(config, [slow], seats, seeds, first)
+    np.testing.assert_array_equal(a.score, b.score)
+    np.testing.assert_array_equal(a.turns, b.turns)
+    np.testing.assert_array_equal(a.game, b.game)

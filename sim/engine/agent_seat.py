@@ -44,6 +44,23 @@ A_MODE0 = N_CARDS + 3   # option k of a mode decision: A_MODE0 + k
 REFUSED = 1 << 20       # what an action of the wrong kind becomes: no card, option or yes/no
 
 
+@njit(cache=True, inline="always")
+def answer_of_action(a, d):
+    """The engine's answer to decision ``d`` for the agent's action ``a``.  Each kind of
+    decision takes its own kind of action; any other is made an answer the engine
+    refuses (sim.env checks actions first; its tests do not).  (the table of decisions,
+    sim.engine.codes, says which kind)"""
+    yes_no = DEC_ANSWER[d] == ANS_YES_NO
+    mode = DEC_ANSWER[d] == ANS_MODE
+    if a == A_NONE and not yes_no:
+        return NO_CARD
+    if yes_no:
+        return 0 if a == A_NO else (1 if a == A_YES else REFUSED)
+    if mode:
+        return a - A_MODE0 if a >= A_MODE0 else REFUSED
+    return a if 0 <= a < N_CARDS else REFUSED
+
+
 @njit(cache=True)
 def agent_answer(S, p, d, arg):
     """An agent seat's answer to decision ``d`` (sim.engine.layout AG_*): the next answer
@@ -56,18 +73,7 @@ def agent_answer(S, p, d, arg):
     if pos < S[AG_LEN]:
         a = S[AG_SCRIPT + pos]
         S[AG_POS] = pos + 1
-        # Each kind of decision takes its own kind of action; any other is made an
-        # answer the engine refuses (sim.env checks actions first; its tests do not).
-        # (the table of decisions, sim.engine.codes, says which kind)
-        yes_no = DEC_ANSWER[d] == ANS_YES_NO
-        mode = DEC_ANSWER[d] == ANS_MODE
-        if a == A_NONE and not yes_no:
-            return NO_CARD
-        if yes_no:
-            return 0 if a == A_NO else (1 if a == A_YES else REFUSED)
-        if mode:
-            return a - A_MODE0 if a >= A_MODE0 else REFUSED
-        return a if 0 <= a < N_CARDS else REFUSED
+        return answer_of_action(a, d)
     if S[AG_PLAYOUT]:   # a playout: past the script, the seat's own bot plays on
         return USE_DEFAULT
     if S[ERR] != 0:     # stopping already (a step that goes on after a stop asks again)

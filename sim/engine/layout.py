@@ -173,6 +173,9 @@ AG_SHADOW = AG_POS + 5            # where the question's state is copied (0: now
                                   # question may have moved cards: the turn stops like an error)
 AG_PLAYOUT = AG_POS + 6            # 1: past the script, agent seats' own bots answer (the
                                   # game is played out to its end: search bots' playouts)
+AG_POLICY = AG_POS + 7            # where the state lists its seats' compiled policies (0:
+                                  # none): a table past the state that the policy decider
+                                  # installed from above reads (sim.learn.compiled)
 AG_SCRIPT = AG_POS + 8
 AG_MAX = 1024                     # answers in one turn (a longer turn is an error)
 LOG = AG_SCRIPT + AG_MAX

@@ -89,6 +89,20 @@ class AgentBot:
         return None
 
 
+def first_seat(n_players: int, seed: int, first: int) -> int:
+    """The seat that moves first in the game of ``seed``: ``first``, or drawn from the
+    seed as a batch and a State draw it (sim.env.core.first_player).  The engine's batch
+    records it in each game's row (G_FIRST); a State's outcome does not."""
+    if first >= 0:
+        return first
+    from sim.engine.rng import seed_stream
+    from sim.env.core import first_player
+
+    R = np.zeros((L.N_STREAMS, L.RNG_WIDTH), np.uint64)
+    seed_stream(R.ravel(), L.N_STREAMS - 1, np.uint64(seed))
+    return int(first_player(R, n_players, -1))
+
+
 def is_agent_bot(bot: object) -> bool:
     return isinstance(bot, AgentBot)
 
@@ -128,7 +142,7 @@ def play_agent_batch(config, bots: list, seat_bots: np.ndarray, seeds: np.ndarra
     engine's batch, in runs of consecutive games).  An agent bot that raises or answers
     illegally stops the batch with a BotError holding the games finished before."""
     from sim.engine.batch import BatchResult, BotError
-    from sim.engine.game import N_GAME_COLS
+    from sim.engine.game import G_FIRST, N_GAME_COLS
     from sim.env.state import IllegalActionError, State
 
     n = config.n_players
@@ -200,6 +214,7 @@ def play_agent_batch(config, bots: list, seat_bots: np.ndarray, seeds: np.ndarra
         score[i] = state._out_score[0]
         turns[i] = state._out_turns[0]
         game_rows[i] = state._out_game[0]
+        game_rows[i, G_FIRST] = first_seat(n, seed, int(first[i]))
         i += 1
     result = BatchResult(score, turns, game_rows)
     if log and last_S is not None:

@@ -30,7 +30,12 @@ Settings (``mcts:key=value,...``, a TOML bot file's ``[search]`` table, or argum
 * ``playout`` (``auto``): the bot of every seat in the playouts and the answer to
   the decisions not searched; ``auto`` measures: the winner of a short seeded round
   robin of the library bots the game allows, on the game's own kingdom, Events and
-  players (:func:`auto_playout`; a few CPU-seconds once per game, then cached).
+  players (:func:`auto_playout`; a few CPU-seconds once per game, then cached).  A
+  learned policy (a policy directory or a learned bot's name, sim.learn.bot.PolicyBot)
+  plays the playouts inside compiled code, every seat its decisions and its fallback
+  bot the rest (sim.learn.compiled.policy_decide); the fallback also answers the
+  decisions not searched.  A policy decision costs microseconds where a rule bot's
+  costs nanoseconds: at the same time per decision, far fewer playouts.
 * ``decisions`` (``turn``): which decisions are searched (``turn``, ``buy``, ``all`` or
   decision names joined by ``+``).
 * ``tries`` (8): deals tried per iteration before the last good one is reused.
@@ -268,6 +273,20 @@ class MCTSBot(AgentBot):
         decisions = cfg["decisions"]
         if isinstance(decisions, str) and "+" in decisions:
             decisions = [d for d in decisions.split("+") if d.strip()]
+        #: A learned policy that plays the playouts inside compiled code (its
+        #: ``playout_calls``: sim.learn.bot.PolicyBot), or None: the playout bot's rules.
+        self.policy = None
+        if not self.auto:
+            from bots import resolve_bot
+
+            playout = resolve_bot(playout)
+            if isinstance(playout, AgentBot):
+                if not hasattr(playout, "playout_calls"):
+                    raise ValueError(f"{name}: the playout bot must be compiled (rules, "
+                                     f"TOML, hook) or a learned policy, not the agent bot "
+                                     f"{playout.name!r}")
+                self.policy = playout
+                playout = playout.fallback     # what the policy does not answer
         super().__init__(name, description or self._describe(cfg),
                          fallback="bmu" if self.auto else playout, decisions=decisions)
         self._searched = np.zeros(codes.N_DECISIONS, np.int64)
@@ -275,6 +294,13 @@ class MCTSBot(AgentBot):
         self._search_games: dict[tuple, tuple] = {}
         self._ms_per_iteration: float | None = None
         self.last_search: tuple | None = None
+
+    def __getstate__(self) -> dict:
+        """Without the searched games: they hold this process's addresses (call tables,
+        a playout policy's table); another process builds its own."""
+        state = dict(self.__dict__)
+        state["_search_games"] = {}
+        return state
 
     @staticmethod
     def _describe(cfg: Mapping) -> str:
@@ -289,7 +315,8 @@ class MCTSBot(AgentBot):
         bot may change its playout bot, so it is another bot."""
         keys = ", ".join(f"{k}={self.settings[k]!r}" for k in sorted(self.settings))
         auto = f" auto=[{auto_identity()}]" if self.auto else ""
-        return f"{super().identity()} {keys}{auto}"
+        policy = f" policy=[{self.policy.identity()}]" if self.policy is not None else ""
+        return f"{super().identity()} {keys}{auto}{policy}"
 
     def seat_bot(self, config):
         """The compiled bot for this bot's seat in a game of ``config`` (its playout bot:
@@ -302,8 +329,11 @@ class MCTSBot(AgentBot):
 
     # ------------------------------------------------------------------ searching
     def _search_game(self, game) -> tuple:
-        """The game of the playouts (``game``'s table with the playout bot in every seat)
-        and its programs without agent seats."""
+        """The game of the playouts (``game``'s table with the playout bot in every seat),
+        its programs with and without agent seats, and the call table and policy table
+        the search takes (the game's own and none, or with a learned playout policy
+        those that ask it at every seat, whose programs ask every decision:
+        sim.learn.bot.PolicyBot.playout_calls)."""
         cfg = game.config
         key = (cfg, game.agents, game.decisions)
         found = self._search_games.get(key)
@@ -316,7 +346,10 @@ class MCTSBot(AgentBot):
             sg = Game(kingdom=cfg.kingdom, events=cfg.events, players=cfg.n_players,
                       bots=[playout] * cfg.n_players, agents=game.agents,
                       decisions=game.decisions, turn_cap=cfg.turn_cap)
-            found = (sg, plain_programs(sg.P))
+            P, H, table = sg.P, sg.H, np.zeros(0, np.int32)
+            if self.policy is not None:
+                P, H, table = self.policy.playout_calls(sg, range(cfg.n_players))
+            found = (sg, P, plain_programs(P), H, table)
             self._search_games[key] = found
         return found
 
@@ -327,10 +360,13 @@ class MCTSBot(AgentBot):
         return max(16, int(ms / self._ms_per_iteration))
 
     def _base_action(self, state, sg) -> int:
-        """What the playout bot answers at this decision (the flat search's default)."""
+        """What the playout bot answers at this decision (the flat search's default): a
+        playout policy's action where it takes the decision."""
         from sim.env.core import bot_answer
 
         d, arg = state.decision()
+        if self.policy is not None and d in self.policy.decisions:
+            return int(self.policy.compiled_policy().act(state))
         r = int(bot_answer(state.D.copy(), state.R.copy(), sg.T, sg.P, sg.Q, sg.H,
                            state.current_player(), d, arg))
         return action_of_answer(r, d)
@@ -341,7 +377,7 @@ class MCTSBot(AgentBot):
             return legal[0]
         p = state.current_player()
         d = state.decision()[0]
-        sg, plain = self._search_game(state.game)
+        sg, P, plain, H, policies = self._search_game(state.game)
         iterations = self._iterations()
         seed = _mix(int(self.settings["seed"]), state.seed, p, len(state.history))
         visits = np.zeros(len(state.mask), np.float64)
@@ -351,10 +387,10 @@ class MCTSBot(AgentBot):
         stats = np.zeros(N_STATS, np.int64)
         base = self._base_action(state, sg)
         t0 = time.perf_counter()
-        search(state.S0, state.R0, state.D, sg.T, sg.P, plain, sg.Q, sg.H, p, self._searched,
+        search(state.S0, state.R0, state.D, sg.T, P, plain, sg.Q, H, p, self._searched,
                iterations, float(self.settings["c"]), int(self.settings["depth"]),
                np.uint64(seed), int(self.settings["tries"]), base, visits, values, diff_sum,
-               diff_sq, stats)
+               diff_sq, stats, policies)
         spent = (time.perf_counter() - t0) * 1e3
         #: The last search's root: visits and summed rewards per action, its ST_* counts.
         self.last_search = (visits, values, stats)

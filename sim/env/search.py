@@ -41,6 +41,7 @@ from numba import njit
 from sim.engine.game import G_WINNERS
 from sim.engine.layout import (
     AG_LEN,
+    AG_POLICY,
     AG_SCRIPT,
     AG_SHADOW,
     AG_WAIT_ARG,
@@ -104,7 +105,7 @@ def _win_share(game_out, p):
 
 @njit(cache=True)
 def search(S0, R0, now, T, P, P_bots, Q, H, p, searched, iterations, c_explore, max_depth,
-           seed, tries, base, visits, values, diff_sum, diff_sq, stats):
+           seed, tries, base, visits, values, diff_sum, diff_sq, stats, policies):
     """Search the decision ``now`` (the game as asked of ``p``; ``S0``/``R0`` its turn-start
     snapshot with the answers so far) for ``iterations`` iterations (``P_bots``: the
     programs ``P`` without agent seats, for the playouts' later turns); ``searched[d]``: 1 for
@@ -114,7 +115,9 @@ def search(S0, R0, now, T, P, P_bots, Q, H, p, searched, iterations, c_explore, 
     ``tries`` at the start: nothing is searched (stats[ST_ITERATIONS] = 0).  The flat
     search (``max_depth`` 1) also sums, per action, its reward minus that of action
     ``base`` (the playout bot's own answer) on the same deal, and its square, into
-    ``diff_sum`` / ``diff_sq``: the paired test of sim.env.mcts."""
+    ``diff_sum`` / ``diff_sq``: the paired test of sim.env.mcts.  ``policies``: empty, or
+    the table of compiled policies (sim.learn.compiled.policy_table) that ``H``'s decider
+    reads (layout AG_POLICY): the searched games carry it after their shadow."""
     rng = np.zeros(4, np.uint64)
     seed_stream(rng, 0, np.uint64(seed))
     # The snapshot without a log (a logged state's S0 holds its log rows): the searched
@@ -122,10 +125,12 @@ def search(S0, R0, now, T, P, P_bots, Q, H, p, searched, iterations, c_explore, 
     m = LOG
     S0 = S0[:m].copy()
     S0[V + V_LOG_ON] = 0
-    S0[V + V_SIZE] = 2 * m
+    S0[V + V_SIZE] = 2 * m + len(policies)
     S0[AG_SHADOW] = m
-    S = np.zeros(2 * m, np.int32)
+    S0[AG_POLICY] = 2 * m if len(policies) else 0
+    S = np.zeros(2 * m + len(policies), np.int32)
     S[:m] = S0
+    S[2 * m:] = policies
     R = np.zeros_like(R0)
     Sd = np.zeros_like(S0)
     Rd = np.zeros_like(R0)

@@ -11,8 +11,10 @@ deterministic bot: the same game for the same seed) from its seat's observation
 (``state.observation(seat)``: nothing its player may not know); its fallback bot
 answers every other decision inside the engine.  Its identity carries a hash of the
 weights, so a results cache or a resumed run tells two trainings apart.  It plays whole
-games inside compiled code (sim.learn.compiled: the same games, ~4x faster);
-``compiled=False`` asks :meth:`PolicyBot.act` at every decision instead.
+games inside the engine's own batch, asked inside the engine's decisions
+(sim.learn.compiled: the same games, ~8x faster); ``compiled=False`` asks
+:meth:`PolicyBot.act` at every decision instead.  A search bot plays its playouts with
+one (``mcts:playout=<policy>``, :meth:`PolicyBot.playout_calls`).
 """
 
 from __future__ import annotations
@@ -80,7 +82,7 @@ class PolicyBot(AgentBot):
         directory: the policy directory (``domsim train --out``).
         name: the bot's name (default ``policy-<directory name>``).
         compiled: play whole games inside compiled code (sim.learn.compiled: the same
-            games, decision for decision, ~4x faster); False asks :meth:`act` (Python)
+            games, decision for decision, ~8x faster); False asks :meth:`act` (Python)
             at every decision, as the state API's agents are asked.
     """
 
@@ -163,6 +165,20 @@ class PolicyBot(AgentBot):
 
             self._compiled = CompiledPolicy.of(self)
         return self._compiled
+
+    def playout_calls(self, game, seats) -> tuple:
+        """(programs, call table, policy table) for a search's playouts of ``game`` (a
+        sim.env.Game of its fallback's seats) with this policy at ``seats``: ``game.P``
+        with those seats asking every decision (sim.learn.compiled.asking_programs), the
+        game's flat call table whose decider asks the policy (seam_flat) and the table
+        the searched states carry (policy_table); sim.env.mcts's ``playout=`` setting."""
+        from sim.learn.compiled import asking_programs, policy_table, seam_flat
+
+        self.check_game(game.config)
+        seats = list(seats)
+        policy = self.compiled_policy()
+        return (asking_programs(game.P, seats), seam_flat(game),
+                policy_table(game, dict.fromkeys(seats, policy)))
 
     def play_compiled(self, game, seeds, first, score, turns, game_rows, *, log=False):
         """Whole games inside compiled code (sim.env.agent.AgentBot.play_compiled), unless

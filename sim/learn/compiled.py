@@ -10,45 +10,75 @@ compiled=False)`` decides in Python instead: per decision it writes the seat's
 observation, takes the policy's columns as ``sign(x) * log1p(|x|)``, multiplies them by
 every weight (numpy), and the game is advanced by the state API, one call into compiled
 code per decision (~2 ms a First Game game of 28 decisions).  Here the same decisions
-run inside one compiled loop over the games of a batch:
+are taken inside the engine's own batch (sim.engine.game.run_batch), every core and
+Dask as for any bot:
 
-* the observation (:func:`sim.env.core.observe`) and the legal actions (the mask
-  :func:`sim.env.core.advance` leaves, :func:`sim.env.core.legal_mask`) are the state
-  API's own; the game is advanced by the same :func:`sim.env.core.advance` the state API
-  uses, so a game is the same game, decision for decision, as PolicyBot's through
-  :class:`sim.env.State` (tests/test_policy_compiled.py plays both);
+* the seam: the engine asks every decision through the first member of its call table
+  ``H`` (layout H_DECIDE, a first-class function); a game with policy seats gets
+  :func:`policy_decide` there, installed from above (:func:`seam_calls`; the engine
+  imports nothing of this).  It answers the policy's decisions at its seats inside the
+  engine's turn (no stop, no replay) and hands every other question to the engine's own
+  decider.  It finds the weights through a table past the state (layout AG_POLICY,
+  :func:`policy_table`: addresses of this process's arrays, never pickled);
+* the seats are agent seats (sim.env.state.Game) told to play on past any script
+  (layout AG_PLAYOUT), so the engine asks them the questions it asks a stopped game's
+  agent seats; an agent seat's script, where it has one (a search's replayed turn),
+  answers first, as in sim.engine.decide.seat_answer;
+* the observation (:func:`sim.env.core.observe`) and the legal actions
+  (:func:`sim.env.core.legal_mask`) are the state API's own, written from the live game
+  at the question (the state API writes them from its copy of the game as asked: the
+  same numbers), so a game is the same game, decision for decision, as PolicyBot's
+  through :class:`sim.env.State` (tests/test_policy_compiled.py plays both, and the
+  path before the seam, :meth:`CompiledPolicy.play_stopping`: advanced by
+  :func:`sim.env.core.advance`, which stops at each question by replaying the turn);
 * the features are looked up, not computed: every observation entry is a whole number
   within the observation bounds (sim.env.core.OBS_LOW/OBS_HIGH), so a table of
   :func:`sim.learn.policy.features` over those numbers gives exactly PolicyBot's float32
   values, rounding included (no second log1p that could round differently);
-* the first layer reads only the non-zero features (about 40 of 294 for First Game: a
-  sparse dot), the next layers are dense, and the logits head is computed only at the
-  legal actions (the rest are masked anyway); float64 throughout, as PolicyBot;
+* the first layer reads only the non-zero features (about 70 of 294 for First Game,
+  gathered first), the next layers are dot products over their transposed weights, and
+  the logits head is computed only at the legal actions (the rest are masked anyway);
+  float64 throughout, as PolicyBot; tanh is one exp each, computed in arithmetic that
+  vectorizes (fdlibm's exp: libm's was 40% of a decision);
 * with a prior (``prior_w`` != 0, sim.learn.prior) the fallback bot's answer comes from
-  :func:`sim.env.core.bot_answer` on copies of the game and its streams, as
-  ``State.bot_action`` asks it.
+  :func:`sim.env.core.bot_answer`, as ``State.bot_action`` asks it: on the live game,
+  the fields it sets put back, and a copy of the streams.
 
 The argmax takes the first of equal logits, as numpy's does.  Logits agree with
 PolicyBot's to rounding (the sums run in another order, tanh is one exp: ~1e-15).
 
-Speed (experiments/bench_policy.py): ~2,200 First Game games per CPU-second against BMU,
-4.5x the Python path; a decision costs ~10 us of forward pass and ~6 us of stopping at
-it (each question replays the turn from its start and copies the 40 KB state twice).
-Games at the engine's own speed would need the policy asked inside the engine's
-``decide`` (no stop, no replay): a seam this module does not add.
+The search bot plays its playouts with a policy the same way (``mcts:playout=<policy>``,
+sim.learn.bot.PolicyBot.playout_calls): the searched games carry the policy table, and
+their rule-bot seats ask every decision through the decider (:func:`asking_programs`).
+
+Speed (experiments/bench_policy.py, experiments/results/bench_policy.txt): ~5,500 First
+Game games per CPU-second against BMU (the path before the seam: 2,300 in the same
+minute), 8x the Python path, short of the 10,000 aimed at.  A policy decision (28.5 a
+game) costs ~6 us: the forward pass 3.6 (float64 as PolicyBot, 26,000 products for the
+First Game network: near what this arithmetic allows on one core), the legal actions 1.5
+(sim.engine.legality's table of decisions, card by card), the observation 0.4, the
+prior, scratch and calls the rest; the same games with the fallback answering every
+decision play ~100,000 a CPU-second.  Faster would take float32 arithmetic (with a
+float64 check where the best two logits are close, to keep PolicyBot's decisions) and a
+cheaper legality mask for buys.
 """
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 
 import numpy as np
-from numba import njit
+from numba import carray, njit, types
+from numba.extending import intrinsic
 
 from sim.engine import codes as dc
 from sim.engine import layout as L
-from sim.engine.game import reset_game_on
+from sim.engine.agent_seat import answer_of_action
+from sim.engine.cardcalls import calls_from_flat, engine_calls_type
+from sim.engine.decide import DECIDE_SIGNATURE
+from sim.engine.game import G_FIRST, reset_game_on
+from sim.engine.pointers import state_view
+from sim.engine.program import F_KIND, K_AGENT
 from sim.env import core
 from sim.env.search import _answer, action_of_answer
 from sim.learn.policy import MASKED, Net, features
@@ -57,8 +87,9 @@ from sim.learn.policy import MASKED, Net, features
 #: the feature of each is looked up at ``value + FEATURE_LIMIT``.
 FEATURE_LIMIT = int(core.OBS_HIGH)
 
-#: What :meth:`CompiledPolicy.play` returns for a game it could not finish (an engine
-#: error, a turn of more than AG_MAX answers): its index; else this.
+#: What :func:`play_games` (:meth:`CompiledPolicy.play_stopping`) returns for a game it
+#: could not finish (an engine error, a turn of more than AG_MAX answers): its index;
+#: else this.
 ALL_DONE = -1
 
 
@@ -81,31 +112,93 @@ def _feature(v, table):
     return np.float64(-y if v < 0 else y)
 
 
-@njit(cache=True, inline="always")
-def _tanh(x):
-    """tanh(x) from one exp (libm's tanh costs ~20 ns where it saturates, 3x this);
-    within 3e-16 of numpy's."""
-    e = math.exp(-2.0 * abs(x))
-    t = (1.0 - e) / (1.0 + e)
-    return t if x >= 0 else -t
+# exp on [-40, 0] as fdlibm's e_exp.c computes it (< 1 ulp), in arithmetic a loop can
+# vectorize (libm's exp is one call per element: 256 of them were 40% of a decision).
+_LOG2E = 1.44269504088896338700e+00
+_LN2_HI = 6.93147180369123816490e-01
+_LN2_LO = 1.90821492927058770002e-10
+_P1, _P2, _P3 = 1.66666666666666019037e-01, -2.77777777770155933842e-03, 6.61375632143793436117e-05
+_P4, _P5 = -1.65339022054652515390e-06, 4.13813679705723846039e-08
 
 
-@njit(cache=True)
+@njit(cache=True, error_model="numpy")
+def _tanh_all(x, ex, bits):
+    """``x[:] = tanh(x)`` from one exp each, ``(1 - e) / (1 + e)`` with ``e = exp(-2|x|)``
+    (within 3e-16 of numpy's tanh), vectorized: the exp's reduction to ``2^k exp(r)``
+    and its rational approximation in one loop, the scaling by ``2^k`` (its bits, in
+    ``bits``) in the next.  ``-2|x|`` below -40 is taken as -40: ``e`` is then under
+    1e-17 and ``1 - e`` rounds to 1 either way.  ``ex``, ``bits``: scratch as long.
+    (numpy's error model: a division that cannot be by zero then checks for none, and
+    the loops vectorize.)"""
+    n = len(x)
+    for j in range(n):
+        y = max(-2.0 * abs(x[j]), -40.0)
+        k = np.floor(y * _LOG2E + 0.5)
+        hi = y - k * _LN2_HI
+        lo = k * _LN2_LO
+        r = hi - lo
+        t = r * r
+        c = r - t * (_P1 + t * (_P2 + t * (_P3 + t * (_P4 + t * _P5))))
+        ex[j] = 1.0 - ((lo - (r * c) / (2.0 - c)) - hi)
+        bits[j] = (np.int64(k) + 1023) << 52
+    scale = bits.view(np.float64)
+    for j in range(n):
+        e = ex[j] * scale[j]
+        t = (1.0 - e) / (1.0 + e)
+        x[j] = t if x[j] >= 0 else -t
+
+
+@njit(cache=True, fastmath={"reassoc", "contract"})
 def _dense(src, n_in, W, w_at, b, b_at, dst, n_out):
-    """``dst[:n_out] = tanh(src[:n_in] @ W + b)``, W's rows from ``w_at`` (row major), b's
-    from ``b_at``.  ``src`` and ``dst`` are two arrays (so the loop vectorizes)."""
-    # Indices are loop counters into slices: numba then emits no negative-index check
-    # per element, and the loops vectorize (4x faster than W[row + j]).
-    out = dst[:n_out]
-    out[:] = 0.0
-    for i in range(n_in):
-        x = src[i]
-        w = W[w_at + i * n_out:w_at + (i + 1) * n_out]
+    """``dst[:n_out] = src[:n_in] @ W + b`` (before the activation), W's columns from
+    ``w_at`` (stored transposed: one output's weights contiguous, a dot product each), b's
+    from ``b_at``.  Each dot product is summed in whatever order vectorizes (fastmath's
+    reassociation only: the sum moves by rounding, ~1e-16 relative)."""
+    x = src[:n_in]
+    for j in range(n_out):
+        w = W[w_at + j * n_in:w_at + (j + 1) * n_in]
+        z = 0.0
+        for i in range(n_in):
+            z += x[i] * np.float64(w[i])
+        dst[j] = z + b[b_at + j]
+
+
+@njit(cache=True, fastmath={"reassoc", "contract"})
+def _heads(top, n_h, WpT, bp, mask, logits):
+    """``logits[a] = top[:n_h] @ WpT[a] + bp[a]`` at each legal action ``a`` (summed as
+    :func:`_dense` sums), MASKED elsewhere."""
+    x = top[:n_h]
+    for a in range(len(mask)):
+        if mask[a] == 0:
+            logits[a] = MASKED
+            continue
+        w = WpT[a]
+        z = 0.0
+        for i in range(n_h):
+            z += x[i] * np.float64(w[i])
+        logits[a] = z + bp[a]
+
+
+@njit(cache=True, fastmath={"contract"})
+def _first_layer(obs, columns, table, W, b, out, xs, rows):
+    """``out = features(obs[columns]) @ W0 + b0`` (before the activation), from the
+    non-zero features only (most of an observation is zeros: ~70 of 294 for First
+    Game), gathered first (``xs``, ``rows``: scratch as long as ``columns``), then one
+    row of W0 (row major) each."""
+    n_out = len(out)
+    k = 0
+    for i in range(len(columns)):
+        v = obs[columns[i]]
+        if v != 0.0:
+            rows[k] = i
+            xs[k] = _feature(v, table)
+            k += 1
+    out[:] = b[:n_out]
+    for r in range(k):
+        x = xs[r]
+        w = W[rows[r] * n_out:(rows[r] + 1) * n_out]
         for j in range(n_out):
             out[j] += x * np.float64(w[j])
-    bias = b[b_at:b_at + n_out]
-    for j in range(n_out):
-        out[j] = _tanh(out[j] + bias[j])
 
 
 @njit(cache=True)
@@ -113,48 +206,33 @@ def forward(obs, mask, prior, prior_w, columns, table, sizes, W, b, WpT, bp, h, 
     """The policy's masked logits (``logits``, MASKED at illegal actions) and its action:
     the first legal action of the highest logit.  ``obs``: the observation (float32);
     ``mask``: the legal actions; ``prior``: the action ``prior_w`` is added at (-1: none).
-    Weights: ``sizes`` [n_in, h1, ..., hk], ``W``/``b`` the trunk's layers flat (row
-    major, in order), ``WpT`` the policy head transposed [A, hk], ``bp`` its bias; ``h``
-    scratch [2, max(sizes[1:])]."""
+    Weights: ``sizes`` [n_in, h1, ..., hk], ``W``/``b`` the trunk's layers flat, in order
+    (the first row major [n_in, h1], each later one transposed [out, in]), ``WpT`` the
+    policy head transposed [A, hk], ``bp`` its bias; ``h`` scratch [4, max(sizes)]."""
     k = len(sizes) - 1
     n_out = sizes[1]
+    bits = h[3].view(np.int64)
     a0 = h[0][:n_out]
-    # First layer: only the non-zero features (most of an observation is zeros).
-    a0[:] = 0.0
-    for i in range(len(columns)):
-        v = obs[columns[i]]
-        if v != 0.0:
-            x = _feature(v, table)
-            w = W[i * n_out:(i + 1) * n_out]
-            for j in range(n_out):
-                a0[j] += x * np.float64(w[j])
-    for j in range(n_out):
-        a0[j] = _tanh(a0[j] + b[j])
+    _first_layer(obs, columns, table, W, b, a0, h[2], bits)
+    _tanh_all(a0, h[2][:n_out], bits[:n_out])
     w_at = sizes[0] * sizes[1]
     b_at = sizes[1]
     cur = 0
     for layer in range(1, k):
         n_in, n_out = sizes[layer], sizes[layer + 1]
         _dense(h[cur], n_in, W, w_at, b, b_at, h[1 - cur], n_out)
+        _tanh_all(h[1 - cur][:n_out], h[2][:n_out], bits[:n_out])
         w_at += n_in * n_out
         b_at += n_out
         cur = 1 - cur
     top = h[cur]
     n_h = sizes[k]
+    _heads(top, n_h, WpT, bp, mask, logits)
+    if prior >= 0 and mask[prior]:
+        logits[prior] += prior_w
     best = -1
     for a in range(len(mask)):
-        if mask[a] == 0:
-            logits[a] = MASKED
-            continue
-        z = 0.0
-        w = WpT[a]
-        for i in range(n_h):
-            z += top[i] * np.float64(w[i])
-        z += bp[a]
-        if a == prior:
-            z += prior_w
-        logits[a] = z
-        if best < 0 or z > logits[best]:
+        if mask[a] and (best < 0 or logits[a] > logits[best]):
             best = a
     return best
 
@@ -202,12 +280,13 @@ def play_games(S, R, S0, R0, template, T, P, Q, H_flat, n_players, seat_bots, se
     Dc = np.empty(L.LOG, np.int32)
     Rc = np.empty_like(R)
     sizes = net[2]
-    h = np.zeros((2, sizes[1:].max()), np.float64)
+    h = np.zeros((4, sizes.max()), np.float64)
     logits = np.zeros(core.N_ACTIONS, np.float64)
     for i in range(len(seeds)):
         S[:] = template
         reset_game_on(S, R, T, 0, seeds[i], n_players, seat_bots)
         S[L.V + L.V_CUR] = core.first_player(R, n_players, first[i])
+        game_rows[i, G_FIRST] = S[L.V + L.V_CUR]
         S0[:] = S[:shadow]
         R0[:, :] = R
         status = core.advance(S, R, S0, R0, T, P, Q, H_flat, score[i:i + 1],
@@ -230,6 +309,139 @@ def play_games(S, R, S0, R0, template, T, P, Q, H_flat, n_players, seat_bots, se
     return ALL_DONE
 
 
+# ----------------------------------------------------------------------------- the seam
+# The engine asks every decision through the first member of its call table ``H``
+# (layout H_DECIDE: sim.engine.decision_pair's pair, a first-class function of
+# DECIDE_SIGNATURE).  A game with a policy seat gets :func:`policy_decide` there instead,
+# installed from above (:func:`seam_calls`): it answers the policy's decisions of its
+# seats and hands every other question to the engine's own decider.  Where the weights
+# are: a table past the state (layout AG_POLICY says where; POL_* below), each entry an
+# address split into two int32s.
+POL_H, POL_HN, POL_SEATS = 0, 2, 4      # the engine's own H (flat addresses), its length,
+POL_SIZE = POL_SEATS + 2 * L.MAX_PLAYERS  # then each seat's policy header (0: none)
+# A policy header (int64): where each array is and how long, the weights' width, prior_w.
+(HD_COLUMNS, HD_TABLE, HD_SIZES, HD_W, HD_B, HD_WPT, HD_BP, HD_TAKES) = range(0, 16, 2)
+HD_WIDE, HD_PRIOR, HD_N = 16, 17, 18
+
+
+@intrinsic
+def _at(typingctx, addr, dtype):
+    """The address ``addr`` (an integer) as a typed pointer to ``dtype`` (np.float32...)."""
+    ty = getattr(dtype, "instance_type", None)
+    if not isinstance(addr, types.Integer) or not isinstance(ty, types.Number):
+        return None
+    sig = types.CPointer(ty)(addr, dtype)
+
+    def codegen(context, builder, signature, args):
+        return builder.inttoptr(args[0], context.get_value_type(signature.return_type))
+
+    return sig, codegen
+
+
+@njit(cache=True, inline="always")
+def _address(S, k):
+    """The address stored at ``S[k]`` (low half) and ``S[k + 1]`` (high half)."""
+    return (np.int64(S[k]) & 0xFFFFFFFF) | (np.int64(S[k + 1]) << 32)
+
+
+@njit(cache=True)
+def _own_decide(S, R, T, P, Q, hooks, p, d, arg, h_at, h_n):
+    """The engine's own decider (the game's H, flat at ``h_at``) for this question."""
+    if T[L.T_ADV]:
+        H2 = carray(_at(h_at, np.int64), (1, h_n))
+        return calls_from_flat(H2)[L.H_DECIDE][L.DECIDE_ADV](S, R, T, P, Q, hooks, p, d, arg)
+    H1 = carray(_at(h_at, np.int64), h_n)
+    return calls_from_flat(H1)[L.H_DECIDE][L.DECIDE_BASE](S, R, T, P, Q, hooks, p, d, arg)
+
+
+@njit(cache=True)
+def _own_answer(D, R, T, P, Q, p, d, arg, h_at, h_n):
+    """:func:`sim.env.core.bot_answer` (the seat's own bot's answer, the prior) asked of
+    the live game ``D``: the fields it sets and the one a pair decision writes
+    (V_PENDING) are put back, the streams are a copy: the game goes on as if it had not
+    been asked."""
+    keep = (D[L.AG_TAKES + d], D[L.AG_SHADOW], D[L.V + L.V_LOG_ON], D[L.V + L.V_PENDING])
+    Rc = R.copy()
+    if T[L.T_ADV]:
+        r = core.bot_answer(D, Rc, T, P, Q, carray(_at(h_at, np.int64), (1, h_n)), p, d, arg)
+    else:
+        r = core.bot_answer(D, Rc, T, P, Q, carray(_at(h_at, np.int64), h_n), p, d, arg)
+    D[L.AG_TAKES + d], D[L.AG_SHADOW], D[L.V + L.V_LOG_ON], D[L.V + L.V_PENDING] = keep
+    return r
+
+
+@njit(cache=True)
+def _policy_action(D, R, T, P, Q, p, d, arg, hd_at, h_at, h_n):
+    """The policy's action (header ``hd``) for seat ``p``'s question ``d``: from the
+    observation :func:`sim.env.core.observe` writes for it and the legal actions
+    :func:`sim.env.core.legal_mask` marks, as :func:`decide` does on a stopped game."""
+    D[L.AG_WAIT_P] = p      # the question, as the agents' block records it when asked
+    D[L.AG_WAIT_D] = d
+    D[L.AG_WAIT_ARG] = arg
+    obs = np.empty(core.OBS_SIZE, np.float32)
+    mask = np.empty(core.N_ACTIONS, np.int8)
+    core.observe(D, T, p, True, obs)
+    core.legal_mask(D, T, p, d, arg, mask)
+    hd = carray(_at(hd_at, np.int64), HD_N)
+    prior_w = carray(_at(hd_at + 8 * HD_PRIOR, np.float64), 1)[0]
+    prior = -1
+    if prior_w != 0.0:
+        prior = action_of_answer(_own_answer(D, R, T, P, Q, p, d, arg, h_at, h_n), d)
+    columns = carray(_at(hd[HD_COLUMNS], np.int64), hd[HD_COLUMNS + 1])
+    table = carray(_at(hd[HD_TABLE], np.float64), hd[HD_TABLE + 1])
+    sizes = carray(_at(hd[HD_SIZES], np.int64), hd[HD_SIZES + 1])
+    b = carray(_at(hd[HD_B], np.float64), hd[HD_B + 1])
+    bp = carray(_at(hd[HD_BP], np.float64), hd[HD_BP + 1])
+    n_h = sizes[len(sizes) - 1]
+    n_a = hd[HD_BP + 1]
+    h = np.empty((4, sizes.max()), np.float64)
+    logits = np.empty(core.N_ACTIONS, np.float64)
+    if hd[HD_WIDE]:
+        W = carray(_at(hd[HD_W], np.float64), hd[HD_W + 1])
+        WpT = carray(_at(hd[HD_WPT], np.float64), (n_a, n_h))
+        return forward(obs, mask, prior, prior_w, columns, table, sizes, W, b, WpT, bp, h,
+                       logits)
+    W32 = carray(_at(hd[HD_W], np.float32), hd[HD_W + 1])
+    WpT32 = carray(_at(hd[HD_WPT], np.float32), (n_a, n_h))
+    return forward(obs, mask, prior, prior_w, columns, table, sizes, W32, b, WpT32, bp, h,
+                   logits)
+
+
+@njit(cache=True, inline="always")
+def _scripted(S, P, p, d):
+    """Seat ``p`` is an agent seat that the engine's own decider answers here: outside a
+    playout (layout AG_PLAYOUT), always (a search replays the turn so far as the game
+    played it: its script, or a stop, for the decisions agents take, the seat's own bot
+    for the rest: sim.engine.agent_seat.agent_answer); in a playout, while its script
+    has answers.  Past the script a playout's policy answers, as in
+    sim.engine.decide.seat_answer a seat's script comes before its hook."""
+    if P[S[L.BOT + p] * L.P_WIDTH + L.PF_FLAGS + F_KIND] < K_AGENT:
+        return False
+    return S[L.AG_PLAYOUT] == 0 or (S[L.AG_TAKES + d] != 0 and S[L.AG_POS] < S[L.AG_LEN])
+
+
+@njit(cache=True)
+def policy_decide(S, R, T, P, Q, hooks, p, d, arg):
+    """The engine's decider in a game with policy seats (H[H_DECIDE], :func:`seam_calls`):
+    seat ``p``'s policy answers the decisions it takes, inside the engine's own turn (no
+    stop, no replay); the engine's own decider everything else."""
+    at = S[L.AG_POLICY]
+    h_at = _address(S, at + POL_H)
+    h_n = S[at + POL_HN]
+    hd_at = _address(S, at + POL_SEATS + 2 * p)
+    if hd_at != 0 and not _scripted(S, P, p, d):
+        hd = carray(_at(hd_at, np.int64), HD_N)
+        if carray(_at(hd[HD_TAKES], np.uint8), hd[HD_TAKES + 1])[d]:
+            D = state_view(S)
+            Ta = carray(T, L.TABLE_SIZE)
+            Ra = carray(R, (L.N_STREAMS, L.RNG_WIDTH))
+            Pa = carray(P, 1)
+            Qa = carray(Q, 1)
+            a = _policy_action(D, Ra, Ta, Pa, Qa, p, d, arg, hd_at, h_at, h_n)
+            return answer_of_action(a, d)
+    return _own_decide(S, R, T, P, Q, hooks, p, d, arg, h_at, h_n)
+
+
 def _narrow(w: np.ndarray) -> np.ndarray:
     """``w`` as float32 when that holds every weight exactly (a trained policy's are
     float32: PolicyBot widens them), else as it is: each product ``x * w`` is then the
@@ -247,6 +459,7 @@ class CompiledPolicy:
     table: np.ndarray        # float64: feature_table()
     sizes: np.ndarray        # int64 [n_in, h1, ..., hk]
     W: np.ndarray            # float32 or float64 (_narrow): the trunk's weights, flat
+                             # (the first layer row major, later ones transposed)
     b: np.ndarray            # float64: the trunk's biases, flat
     WpT: np.ndarray          # float32 or float64 (_narrow) [A, hk]: the policy head
     bp: np.ndarray           # float64 [A]
@@ -263,7 +476,9 @@ class CompiledPolicy:
         takes[sorted(decisions)] = True
         f64 = np.float64
         return cls(np.ascontiguousarray(columns, np.int64), feature_table(), sizes,
-                   _narrow(np.concatenate([w.astype(f64).ravel() for w in net.W])),
+                   _narrow(np.concatenate([w.astype(f64).ravel() if k == 0 else
+                                           w.astype(f64).T.ravel()
+                                           for k, w in enumerate(net.W)])),
                    np.concatenate([x.astype(f64).ravel() for x in net.b]),
                    _narrow(np.ascontiguousarray(net.Wp.astype(f64).T)),
                    net.bp.astype(f64).copy(), float(prior_w), takes)
@@ -284,7 +499,7 @@ class CompiledPolicy:
         R = state.R
         obs = np.zeros(core.OBS_SIZE, np.float32)
         Dc = np.empty(L.LOG, np.int32)
-        h = np.zeros((2, int(self.sizes[1:].max())), np.float64)
+        h = np.zeros((4, int(self.sizes.max())), np.float64)
         logits = np.zeros(core.N_ACTIONS, np.float64)
         a = decide(state.D, R, g.T, g.P, g.Q, g.H, state.mask, obs, Dc, np.empty_like(R),
                    True, self.prior_w, self.net(), h, logits)
@@ -294,13 +509,82 @@ class CompiledPolicy:
         """The policy's action at ``state``'s question (as PolicyBot.act)."""
         return self.logits(state)[0]
 
+    def header(self) -> np.ndarray:
+        """int64[HD_N]: where :func:`policy_decide` finds this policy (HD_*): the
+        addresses of its arrays in this process, built once a process (never pickled:
+        an address means nothing in another process)."""
+        if getattr(self, "_header", None) is None:
+            wide = self.W.dtype == np.float64 or self.WpT.dtype == np.float64
+            W = self.W.astype(np.float64 if wide else np.float32)
+            WpT = np.ascontiguousarray(self.WpT, np.float64 if wide else np.float32)
+            takes = self.takes.astype(np.uint8)
+            arrays = (self.columns, self.table, self.sizes, W, self.b, WpT, self.bp, takes)
+            hd = np.zeros(HD_N, np.int64)
+            for k, a in enumerate(arrays):
+                assert a.flags.c_contiguous
+                hd[2 * k] = a.ctypes.data
+                hd[2 * k + 1] = a.size if k != HD_BP // 2 else len(a)
+            hd[HD_WIDE] = int(wide)
+            hd[HD_PRIOR] = np.float64(self.prior_w).view(np.int64)
+            self._header = hd
+            self._header_arrays = arrays     # kept alive while the header is
+        return self._header
+
+    def __getstate__(self) -> dict:
+        state = dict(self.__dict__)
+        state.pop("_header", None)
+        state.pop("_header_arrays", None)
+        return state
+
+    def seam_state(self, game, log: bool = False) -> tuple[np.ndarray, np.ndarray]:
+        """A batch state (sim.engine.state.new_state) of ``game`` (a sim.env.Game whose
+        agent seats this policy plays) for :func:`policy_decide`: its agents' block marks
+        the policy's decisions and says the seats play on past any script (AG_PLAYOUT:
+        the engine asks the same questions as of a stopped game's agent seat), and the
+        table of AG_POLICY lists the game's own decider and this policy at its seats.
+        ``game`` must outlive the state (the table holds its call table's address)."""
+        from sim.engine.state import new_state
+        from sim.env.state import LOG_ROWS
+
+        S, R = new_state(game.T, game.config.turn_cap, LOG_ROWS if log else 0)
+        for d in game.decisions:
+            S[L.AG_TAKES + d] = 1
+        S[L.AG_PLAYOUT] = 1
+        out = np.zeros(len(S) + POL_SIZE, np.int32)
+        out[:len(S)] = S
+        out[L.V + L.V_SIZE] = len(out)
+        out[L.AG_POLICY] = len(S)
+        out[len(S):] = policy_table(game, dict.fromkeys(game.agents, self))
+        return out, R
+
     def play(self, game, seeds: np.ndarray, first: np.ndarray, score: np.ndarray,
              turns: np.ndarray, game_rows: np.ndarray, *, log: bool = False
              ) -> tuple[int, np.ndarray]:
         """Play the games of ``seeds`` (first seats ``first``) of ``game`` (a sim.env.Game
-        whose agent seats this policy plays) into ``score``/``turns``/``game_rows``:
-        (how many finished, before any that failed; the last game's state, whose log
-        rows are the last game's when ``log``)."""
+        whose agent seats this policy plays) into ``score``/``turns``/``game_rows``, in
+        the engine's own batch (sim.engine.game.run_batch) with :func:`policy_decide` as
+        its decider: (how many finished, before any that failed; the last game's state,
+        whose log rows are the last game's when ``log``)."""
+        from sim.engine.game import run_batch
+
+        S, R = self.seam_state(game, log)
+        n = game.num_players
+        g = len(seeds)
+        seats = np.ascontiguousarray(np.broadcast_to(game.seat_bots, (g, n)), np.int32)
+        rec = np.zeros((0, 1, 1), np.int16)
+        done = run_batch(S, R, game.T, game.P, game.Q, seam_calls(game), n, seats,
+                         np.ascontiguousarray(seeds, np.uint64),
+                         np.ascontiguousarray(first, np.int8), score, turns, game_rows,
+                         rec, rec)
+        return int(done), S
+
+    def play_stopping(self, game, seeds: np.ndarray, first: np.ndarray, score: np.ndarray,
+                      turns: np.ndarray, game_rows: np.ndarray, *, log: bool = False
+                      ) -> tuple[int, np.ndarray]:
+        """:meth:`play` the way it played before the seam: each game advanced by
+        :func:`sim.env.core.advance`, stopping at every decision of an agent seat
+        (:func:`play_games`); the same games, kept to measure against
+        (experiments/bench_policy.py) and to test the seam by."""
         from sim.env.state import LOG_ROWS
 
         template, R = game._template(LOG_ROWS if log else 0)
@@ -314,3 +598,74 @@ class CompiledPolicy:
                             game.num_players, game.seat_bots, seeds, first, policy_seat,
                             self.takes, self.prior_w, self.net(), score, turns, game_rows)
         return (len(seeds) if failed == ALL_DONE else int(failed)), S
+
+
+def _put_address(S: np.ndarray, k: int, address: int) -> None:
+    """Store ``address`` at ``S[k]`` (low half) and ``S[k + 1]`` (high half)."""
+    S[k:k + 2] = np.array([address], np.int64).view(np.int32)
+
+
+def policy_table(game, seats: dict) -> np.ndarray:
+    """int32[POL_SIZE]: the table AG_POLICY points at, for a state of ``game`` (a
+    sim.env.Game; it must outlive the table): ``game``'s own decider and, at each seat of
+    ``seats`` ({seat: CompiledPolicy}), that policy."""
+    out = np.zeros(POL_SIZE, np.int32)
+    H = game.H
+    assert H.flags.c_contiguous
+    _put_address(out, POL_H, H.ctypes.data)
+    out[POL_HN] = H.size
+    for seat, policy in seats.items():
+        _put_address(out, POL_SEATS + 2 * seat, policy.header().ctypes.data)
+    return out
+
+
+def asking_programs(P: np.ndarray, seats) -> np.ndarray:
+    """``P`` with the bots of ``seats`` made to ask every decision through the decider:
+    a rule bot without a hook takes direct paths to its program for the decisions
+    every turn asks (sim.engine.game.play_turn's ``fast``), which would pass a policy
+    by; a hook slot that holds the empty hook (sim.engine.hooks.no_hook: it defers
+    every decision) turns them off, and changes no answer.  The engine's agent seats
+    ask anyway (:meth:`CompiledPolicy.play`); a search's playouts need this."""
+    from sim.engine.hooks import MAX_HOOKS
+    from sim.engine.program import F_HOOK
+
+    out = P.copy()
+    col = L.PF_FLAGS + F_HOOK
+    if out[:, col].max() >= MAX_HOOKS:
+        raise ValueError(f"a policy's playouts need a free hook slot: {MAX_HOOKS} hooks "
+                         "are in this game")
+    for seat in seats:
+        if out[seat, col] == 0:
+            out[seat, col] = MAX_HOOKS       # hooks fill slots from the first: no_hook
+    return out
+
+
+def seam_flat(game) -> np.ndarray:
+    """:func:`seam_calls` as flat addresses (sim.engine.cardcalls.flat_addresses, what
+    sim.env.core's functions take): ``game.H`` with :func:`policy_decide` as decider."""
+    from sim.engine.cardcalls import flat_addresses
+
+    return flat_addresses(seam_calls(game), game.H.ndim == 2)
+
+
+def seam_calls(game) -> tuple:
+    """``game``'s call table (its flat addresses, sim.env.Game.H) as run_batch takes it,
+    with :func:`policy_decide` as its decider (the member the game's kind asks:
+    DECIDE_BASE, or DECIDE_ADV with Adventures cards or Events)."""
+    from sim.engine.cardcalls import call_addresses
+    from sim.engine.decision_pair import decision_calls
+
+    adventures = game.H.ndim == 2
+    pair = list(decision_calls((), adventures)[0])
+    pair[L.DECIDE_ADV if adventures else L.DECIDE_BASE] = policy_decide
+    if not policy_decide.signatures:
+        policy_decide.compile(DECIDE_SIGNATURE)
+    head = call_addresses((tuple(pair),), adventures)[0]
+    flat = [int(x) for x in game.H.ravel()]
+    groups = [head]
+    k = 3 * len(head)
+    for g_type in engine_calls_type(adventures).types[1:]:
+        n = len(g_type.types)
+        groups.append(tuple(tuple(flat[k + 3 * i:k + 3 * i + 3]) for i in range(n)))
+        k += 3 * n
+    return tuple(groups)
