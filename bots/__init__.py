@@ -34,7 +34,7 @@ if TYPE_CHECKING:
 __all__ = ["PROVIDERS", "Bot", "BotError", "BotFileError", "ConditionError", "RuleError",
            "UnknownBotError", "bot_names", "builtin_bots", "data_bot_files", "did_you_mean",
            "get_bot",
-           "list_bots", "load_bot_file",
+           "general_bot", "list_bots", "load_bot_file",
            "policy_bot", "register", "register_provider", "resolve_bot",
            "resolve_with_source", "spec_bots"]
 
@@ -224,6 +224,26 @@ def policy_bot(text: str):
         raise BotError(f"{text}: {exc}", word=text) from None
 
 
+#: The library's learned bot for every kingdom: ``general`` plays the policy shipped in
+#: this folder (trained over random boards of both sets with random Events by
+#: experiments/general.py; ``--part ship`` copies it here).
+GENERAL = "general"
+GENERAL_POLICY = Path(__file__).resolve().parent / "data" / "policies" / GENERAL
+
+
+def general_bot(text: str):
+    """The shipped general policy for ``"general"`` (any 2-player kingdom, with or
+    without Events), or None for any other word."""
+    if text.strip().lower() != GENERAL:
+        return None
+    PolicyBot, is_policy_dir = provided("policy", "bot", "is_policy_dir")
+    if not is_policy_dir(GENERAL_POLICY):
+        raise BotError(f"{GENERAL}: the shipped policy is missing ({GENERAL_POLICY} has no "
+                       f"policy.npz and policy.json; `python experiments/general.py --part "
+                       f"ship` puts it there)", word=text)
+    return PolicyBot(GENERAL_POLICY, name=GENERAL)
+
+
 #: Where a checkout keeps the policies it ships (experiments/learn.py trains one per
 #: board): policy directories, played by giving their path.
 SHIPPED_POLICIES = Path(__file__).resolve().parent.parent / "experiments" / "results" / "learn"
@@ -233,7 +253,8 @@ def spec_bots() -> list[tuple[str, str]]:
     """The bots a run takes by spec or path rather than by registered name, as (what to
     type, one line on it), for ``domsim bots`` after the registered bots: the search bot
     (:data:`SEARCH_PREFIX`, with its settings syntax), the human seat
-    (:data:`HUMAN_PREFIX`) and each policy directory this
+    (:data:`HUMAN_PREFIX`), the general policy (:data:`GENERAL`) and each policy
+    directory this
     checkout ships (:data:`SHIPPED_POLICIES`; none in a package installed without the
     experiments folder), its path as typed from the current folder."""
     (defaults,) = provided("search", "defaults")
@@ -243,6 +264,11 @@ def spec_bots() -> list[tuple[str, str]]:
            (HUMAN_PREFIX, f"A person at the table (sim.env.human; domsim play only): the "
                           f"questions in the terminal; {HUMAN_PREFIX}:BOT answers an empty "
                           f"line as BOT would (default bmu)")]
+    if GENERAL_POLICY.is_dir():
+        try:
+            out.append((GENERAL, general_bot(GENERAL).description))
+        except BotError as exc:
+            out.append((GENERAL, f"the shipped general policy does not load: {exc}"))
     if SHIPPED_POLICIES.is_dir():
         (is_policy_dir,) = provided("policy", "is_policy_dir")
         for d in sorted(SHIPPED_POLICIES.iterdir()):
@@ -308,6 +334,9 @@ def resolve_with_source(spec: str | os.PathLike | Bot) -> tuple[Bot, str]:
     human = human_bot(text)
     if human is not None:
         return human, f"human seat {text.strip()!r}"
+    general = general_bot(text)
+    if general is not None:
+        return general, "the shipped general policy"
     if text.strip().lower() in _REGISTRY:
         bot = get_bot(text)
         return bot, f"registered bot {bot.name!r}"

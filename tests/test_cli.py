@@ -36,8 +36,8 @@ def test_bots_lists_the_reference_bots(capsys):
 
 def test_bots_lists_the_search_bot_the_human_seat_and_the_shipped_policies(capsys):
     """`domsim bots` lists, after the registered bots, those a run takes by spec or path:
-    mcts with its settings syntax, the human seat, and every policy directory the
-    checkout ships, each as typed (and each one a run resolves)."""
+    mcts with its settings syntax, the human seat, the general policy, and every policy
+    directory the checkout ships, each as typed (and each one a run resolves)."""
     import os
     from pathlib import Path
 
@@ -59,7 +59,9 @@ def test_bots_lists_the_search_bot_the_human_seat_and_the_shipped_policies(capsy
     from sim.env.human import HumanSeat
 
     assert isinstance(resolve_bot(specs[1]), HumanSeat)
-    assert [Path(os.path.abspath(s)) for s in specs[2:]] == shipped
+    assert specs[2] == "general" and "boards of random:all" in rows[2][1]
+    assert resolve_bot(specs[2]).name == "general"
+    assert [Path(os.path.abspath(s)) for s in specs[3:]] == shipped
     for spec, what in rows[2:]:
         assert isinstance(resolve_bot(spec), PolicyBot) and what.startswith("Learned policy")
     rc, out, _ = run_cli(capsys, "bots", "--names")
@@ -513,6 +515,9 @@ BAD = [
     (["train", "--out", "{d}/p", "--iterations", "0"], "at least 1"),
     (["train", "--out", "{d}/p", "--iterations", "1", "--seed", "-1"], "seed"),
     (["train", "--out", "{d}/p", "--iterations", "1", "--games", "0"], "at least 1"),
+    (["train", "--out", "{d}/p", "--iterations", "1", "--boards", "0"], "at least 1"),
+    (["train", "--out", "{d}/p", "--iterations", "1", "--board-iterations", "x"],
+     "board-iterations"),
     (["train", "--out", "{d}/p", "--iterations", "1", "--steps", "x"], "not a whole number"),
     (["train", "--out", "{d}/p", "--iterations", "1", "--hidden", "0"], "--hidden"),
     (["train", "--out", "{d}/p", "--iterations", "1", "--lr", "0"], "--lr must be positive"),

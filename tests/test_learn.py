@@ -493,3 +493,124 @@ def test_three_players(tmp_path):
     res = Match(str(tmp_path / "p3"), "bmu", "smithy-bm", games=12, seed=1).play(
         processes=1, progress=False)
     assert res.summary().loc["policy-p3", "games"] == 12
+
+
+# ----------------------------------------------------------------------------- general
+#: A tiny general run: 2 boards of random kingdoms (both sets) with random Events, new
+#: boards every 3 iterations.
+GENERAL = dict(kingdom="random:all", events=("random",), against=("bmu", "self"),
+               decisions="turn", prior=3.0, games=16, steps=20, minibatch=32, hidden=(16,),
+               eval_every=2, eval_games=8, checkpoint_s=1e9, boards=2, board_iterations=3)
+
+
+def _boards(trainer) -> list[tuple]:
+    return [tuple(side.games.game.config.kingdom) + tuple(side.games.game.config.events)
+            for side in trainer.sides]
+
+
+def test_general_run_draws_new_boards_and_resumes_exactly(tmp_path):
+    """A general run plays every league bot on each of its boards, draws new boards
+    every board_iterations, reads every card's observation entries, and a run stopped
+    in the middle of a draw (games in progress on its boards) and resumed has the
+    weights of the run never stopped."""
+    from sim.cards import N_CARDS
+    from sim.learn.policy import feature_columns
+    from sim.learn.train import draw_board
+
+    cfg = TrainConfig(seed=5, iterations=1, **GENERAL)
+    trainer = Trainer(cfg)
+    first = _boards(trainer)
+    assert len(first) == 4 and first[0] == first[1] and first[2] == first[3]
+    assert first[0] != first[2]
+    assert all(len(set(b) - {0}) >= 10 for b in first)
+    assert np.array_equal(trainer.columns, feature_columns(range(N_CARDS), 2))
+    for _ in range(3):
+        trainer.iterate()
+    assert _boards(trainer) == first           # the boards of draw 0 for 3 iterations
+    trainer.iterate()
+    assert trainer.draw == 1 and set(_boards(trainer)).isdisjoint(first)
+    assert _boards(trainer)[0] == tuple(draw_board(cfg, 2).kingdom) + \
+        tuple(draw_board(cfg, 2).events)
+
+    whole = train(TrainConfig(seed=5, iterations=7, **GENERAL), tmp_path / "whole",
+                  progress=_quiet)
+    assert whole.games > 0
+    train(TrainConfig(seed=5, iterations=4, **GENERAL), tmp_path / "split", progress=_quiet)
+    with np.load(tmp_path / "split" / "checkpoint.npz") as z:
+        assert z["side0_script_len"].sum() > 0       # games in progress on draw 1's boards
+    part = train(TrainConfig(seed=5, iterations=7, **GENERAL), tmp_path / "split",
+                 resume=True, progress=_quiet)
+    assert (part.iterations, part.games, part.steps) == (whole.iterations, whole.games,
+                                                         whole.steps)
+    for x, y in zip(_weights(tmp_path / "whole"), _weights(tmp_path / "split"), strict=True):
+        assert np.array_equal(x, y)
+    meta = json.loads((tmp_path / "whole" / "policy.json").read_text())
+    assert meta["general"] is True and meta["kingdom"] == "random:all"
+
+
+def test_general_policy_plays_any_two_player_kingdom_and_refuses_other_counts(tmp_path):
+    """A general policy plays a kingdom it never saw, with or without Events, and refuses
+    a 3-player game with one line naming both counts."""
+    from sim.engine.config import ConfigError
+    from sim.runner import Match
+
+    train(TrainConfig(seed=2, iterations=2, **GENERAL), tmp_path / "g", progress=_quiet)
+    res = Match(str(tmp_path / "g"), "bmu", games=6, seed=3,
+                kingdom="Smithy,Village,Market,Witch,Moat,Chapel,Ratcatcher,Magpie,Giant,"
+                        "Raze", events="Alms,Training").play(processes=1, progress=False)
+    assert res.summary().loc["policy-g", "games"] == 6
+    res = Match(str(tmp_path / "g"), "bmu", games=4, seed=3).play(processes=1,
+                                                                  progress=False)
+    assert res.summary().loc["policy-g", "games"] == 4      # First Game
+    with pytest.raises(ConfigError, match="plays 2-player games .* this game has 3 players"):
+        Match(str(tmp_path / "g"), "bmu", "bmu", games=3, seed=1).play(processes=1,
+                                                                       progress=False)
+    assert "boards of random:all" in PolicyBot(tmp_path / "g").description
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--against", "smithy-bm,self"], "league bot 'smithy-bm' cannot play every board of "
+                                      "random:all: it needs Smithy"),
+    (["--fallback", "witch-bm"], "fallback bot 'witch-bm' cannot play every board"),
+    (["--boards", "0"], "--boards"),
+    (["--kingdom", "random:all,Nope"], "Nope"),
+])
+def test_general_train_errors_are_one_line(args, message, tmp_path, capsys):
+    rc = main(["train", "--kingdom", "random:all", "--events", "random", "--iterations", "1",
+               "--against", "bmu,self", "--out", str(tmp_path / "p")] + args)
+    err = capsys.readouterr().err
+    assert rc == 2 and message in err and len(err.strip().splitlines()) == 1, err
+    assert not (tmp_path / "p").exists()
+
+
+@pytest.mark.parametrize("spelled", ["general", "General", " general "])
+def test_general_is_a_library_bot(spelled):
+    """``general`` is the shipped general policy, by name in any spelling, listed by
+    ``domsim bots``."""
+    from bots import GENERAL_POLICY, spec_bots
+
+    bot = resolve_bot(spelled)
+    assert isinstance(bot, PolicyBot) and bot.name == "general"
+    assert bot.meta["general"] is True and bot.directory == GENERAL_POLICY
+    assert "general" in dict(spec_bots())
+
+
+def test_general_plays_a_board_and_refuses_three_players(capsys):
+    """The library bot plays an Adventures board with Events it may never have seen
+    (seats alternated by the Match), and a 3-player game is one line."""
+    assert main(["match", "general", "bmu", "--games", "4", "--seed", "2", "--kingdom",
+                 "Amulet,Giant,Raze,Smithy,Village,Witch,Moat,Lost City,Magpie,Ratcatcher",
+                 "--events", "Alms,Seaway", "--processes", "1"]) == 0
+    assert "general" in capsys.readouterr().out
+    assert main(["match", "general", "bmu", "bmu", "--games", "3"]) == 2
+    err = capsys.readouterr().err
+    assert "plays 2-player games" in err and len(err.strip().splitlines()) == 1, err
+
+
+def test_general_missing_is_one_line(monkeypatch, tmp_path):
+    import bots
+
+    monkeypatch.setattr(bots, "GENERAL_POLICY", tmp_path / "none")
+    with pytest.raises(BotError, match="general: the shipped policy is missing") as e:
+        resolve_bot("general")
+    assert "\n" not in str(e.value)

@@ -98,9 +98,11 @@ class PolicyBot(AgentBot):
         base = re.sub(r"[^a-z0-9]+", "-", self.directory.resolve().name.lower()).strip("-")
         name = validate_name(name or f"policy-{base or 'dir'}")
         m = self.meta
+        where = f"boards of {m['kingdom']}" if m.get("general") else \
+            ", ".join(m.get("kingdom", []))
         desc = (f"Learned policy ({m.get('decisions', 'buy')} decisions, trained "
                 f"{m.get('games', 0):,} games against {', '.join(m.get('against', []))} "
-                f"on {', '.join(m.get('kingdom', []))}); fallback {m.get('fallback')}")
+                f"on {where}); fallback {m.get('fallback')}")
         super().__init__(name, desc, fallback=m["fallback"], decisions=m["decisions"])
         #: The logit added at the fallback's own action (sim.learn.prior).
         self.prior_w = float(self.meta.get("prior", 0.0))
@@ -116,7 +118,9 @@ class PolicyBot(AgentBot):
     def check_game(self, config) -> None:
         """Refuse a game it was not trained for (another kingdom, other Events, another
         number of players: inputs it never saw, or of another width) with a one-line
-        :class:`sim.engine.config.ConfigError` (a ValueError) naming both tables.  Runs
+        :class:`sim.engine.config.ConfigError` (a ValueError) naming both tables; a
+        general policy (trained on random boards) plays any kingdom and Events, and
+        refuses only another number of players.  Runs
         call it before any game is played (:func:`sim.runner.plan.make_config`), the
         agent tables again (:meth:`seat_bot`).  A policy directory that does not record
         its Events or players (older ones) is not checked on them."""
@@ -124,6 +128,13 @@ class PolicyBot(AgentBot):
 
         m = self.meta
         players = m.get("players")
+        if m.get("general"):        # it reads every card's entries: any kingdom, any Events
+            if players is not None and int(players) != config.n_players:
+                raise ConfigError(f"policy {self.name!r} plays {players}-player games (it "
+                                  f"was trained on {players}-player boards of "
+                                  f"{m['kingdom']}); this game has {config.n_players} "
+                                  f"players")
+            return
         if sorted(config.kingdom_names) != sorted(m["kingdom"]) or \
                 sorted(config.event_names) != sorted(m.get("events", [])) or \
                 (players is not None and int(players) != config.n_players):

@@ -28,7 +28,8 @@ def add_parser(sub, positive: Callable[[str], int], seed: Callable[[str], int],
     d = TrainConfig()
     t = sub.add_parser(
         "train", help="train a learned bot by self-play and a league of bots",
-        description="Train a policy for one kingdom by masked PPO (numpy, on CPU) against a "
+        description="Train a policy for one kingdom (or, with a random --kingdom spec, for "
+                    "every kingdom of it) by masked PPO (numpy, on CPU) against a "
                     "league of library bots and a frozen snapshot of itself (self), with "
                     "terminal rewards only (win 1, a win shared by k 1/k, loss 0) unless "
                     "--shaping is given. Prints progress (games, greedy win rate against "
@@ -38,9 +39,17 @@ def add_parser(sub, positive: Callable[[str], int], seed: Callable[[str], int],
     t.add_argument("--out", required=True, metavar="DIR",
                    help="the policy directory (created; its parent must exist)")
     t.add_argument("--kingdom", default="first-game",
-                   help='"first-game" (default) or 10 comma-separated kingdom cards')
+                   help='"first-game" (default), 10 comma-separated kingdom cards, or a '
+                        'random spec ("random:all", "random:base,adventures", ...) for a '
+                        'general policy: every board a new kingdom drawn from it')
     t.add_argument("--events", default=None, metavar="EVENTS",
-                   help="comma-separated Adventures Events (default none)")
+                   help='comma-separated Adventures Events (default none); "random" with a '
+                        'random --kingdom: up to 2 random Events on each board')
+    t.add_argument("--boards", type=positive, default=d.boards,
+                   help=f"a general policy: boards played at once (default {d.boards})")
+    t.add_argument("--board-iterations", type=positive, default=d.board_iterations,
+                   help=f"a general policy: iterations before new boards are drawn "
+                        f"(default {d.board_iterations})")
     t.add_argument("--players", type=players, default=2, help="players per game (default 2)")
     t.add_argument("--against", default=",".join(d.against), metavar="BOT,...",
                    help="the league: bot names or .toml files, and self (a frozen snapshot "
@@ -119,7 +128,8 @@ def run(args, argv: list[str]) -> int:
                       iterations=args.iterations, games=args.games, steps=args.steps,
                       hidden=hidden, lr=args.lr, prior=args.prior, shaping=args.shaping,
                       eval_every=args.eval_every, eval_games=args.eval_games,
-                      checkpoint_s=args.checkpoint_s)
+                      checkpoint_s=args.checkpoint_s, boards=args.boards,
+                      board_iterations=args.board_iterations)
     command = "domsim " + " ".join(shlex.quote(a) for a in argv)
     try:
         result = train(cfg, args.out, resume=args.resume, force=args.force, command=command,

@@ -27,6 +27,16 @@ not allow more: numpy's BLAS (OpenBLAS) picks its kernels by CPU, so another pro
 may round a matrix product differently in the last bit, and the runs then drift apart;
 training holds BLAS to one thread (:func:`blas_one_thread`), so the thread count does not.
 
+A general policy (``kingdom="random:all"``, or any random kingdom spec): the league's
+tables are ``boards`` kingdoms drawn from the spec (and Events, with ``events=("random",)``),
+each playing every league bot, redrawn every ``board_iterations`` iterations (the
+games in progress then are dropped, their trajectories unused), so the policy meets a
+new board every few minutes; it reads every card's entries of the observation and plays
+any kingdom of the spec's cards (:class:`sim.learn.bot.PolicyBot`).  Its league bots
+must be able to play every board (bots that buy no kingdom card: ``bmu``, ``big-money``,
+``self``).  Evaluations play a fixed set of boards (drawn from the run's seed, apart from
+the training boards'), so the curve compares policies, not boards.
+
 Checkpoints (``checkpoint.npz``, every ``checkpoint_s`` seconds, at the end and on
 Ctrl-C; ``checkpoint.json`` is a readable copy of its state) keep the weights, the
 optimiser, the frozen snapshot, the Generator and every game in progress (as its
@@ -89,6 +99,8 @@ class TrainConfig:
         shaping: weight of the VP-difference term added to the terminal reward (0: off).
         prior: logit added at the fallback bot's own action (sim.learn.prior; 0: learn
             from uniformly random play).
+        boards, board_iterations: a general policy's tables (a random ``kingdom``):
+            how many boards at once, and the iterations before new ones are drawn.
     """
 
     kingdom: str | tuple = "first-game"
@@ -118,6 +130,15 @@ class TrainConfig:
     checkpoint_s: float = 60.0
     shaping: float = 0.0
     prior: float = 4.0
+    boards: int = 16
+    board_iterations: int = 40
+
+    @property
+    def general(self) -> bool:
+        """A policy for every kingdom of a random spec (the module docstring)."""
+        from sim.engine.config import is_random_kingdom
+
+        return isinstance(self.kingdom, str) and is_random_kingdom(self.kingdom)
 
     def run_keys(self) -> dict:
         """The settings that make the run what it is (all but the budget, the timing of
@@ -126,6 +147,9 @@ class TrainConfig:
         d = asdict(self)
         for k in ("minutes", "iterations", "checkpoint_s", "eval_every", "eval_games"):
             d.pop(k)
+        if not self.general:        # (one kingdom: as its checkpoints before boards existed)
+            d.pop("boards")
+            d.pop("board_iterations")
         return json.loads(json.dumps(d))
 
 
@@ -156,11 +180,15 @@ def _resolve_table(cfg: TrainConfig):
     from sim.engine.config import ConfigError, GameConfig
 
     try:
-        gc = GameConfig(n_players=cfg.players, kingdom=cfg.kingdom, events=tuple(cfg.events),
-                        max_events=max(2, len(cfg.events)))
+        gc = draw_board(cfg, 0) if cfg.general else \
+            GameConfig(n_players=cfg.players, kingdom=cfg.kingdom, events=tuple(cfg.events),
+                       max_events=max(2, len(cfg.events)))
     except (ConfigError, ValueError) as exc:
         raise TrainError(str(exc).splitlines()[0]) from None
-    have = set(gc.kingdom) | set(gc.events)
+    if cfg.general and (cfg.boards < 1 or cfg.board_iterations < 1):
+        raise TrainError(f"--boards and --board-iterations: at least 1, not {cfg.boards} "
+                         f"and {cfg.board_iterations}")
+    have = set() if cfg.general else set(gc.kingdom) | set(gc.events)
     league = []
     if not cfg.against:
         raise TrainError("--against: name at least one league bot (or self)")
@@ -181,6 +209,11 @@ def _resolve_table(cfg: TrainConfig):
         if missing:
             role = "the fallback bot" if spec is cfg.fallback and spec not in cfg.against \
                 else "league bot"
+            if cfg.general:
+                raise TrainError(f"{role} {bot.name!r} cannot play every board of "
+                                 f"{cfg.kingdom}: it needs {', '.join(missing)} (a general "
+                                 f"policy's league: bots that buy no kingdom card, such as "
+                                 f"bmu, big-money, self)")
             raise TrainError(f"{role} {bot.name!r} cannot play this kingdom: it needs "
                              f"{', '.join(missing)} (`domsim bots --kingdom ...` lists those "
                              f"that can)")
@@ -191,41 +224,60 @@ def _resolve_table(cfg: TrainConfig):
     return gc, league[:-1], league[-1]
 
 
+def draw_board(cfg: TrainConfig, index: int, *, evaluation: bool = False):
+    """Board ``index`` of a general run (a GameConfig): a kingdom of ``cfg.kingdom``'s
+    spec and, with ``events=("random",)``, random Events, drawn from the run's seed; the
+    evaluation boards come from a stream of their own."""
+    from sim.engine.config import GameConfig, resolve_table
+
+    events = "random" if [e.lower() for e in cfg.events] == ["random"] else tuple(cfg.events)
+    seed = _mix(cfg.seed, 5_000 if evaluation else 3_000, index)
+    kingdom, event_ids = resolve_table(cfg.kingdom, events, seed)
+    return GameConfig(n_players=cfg.players, kingdom=kingdom, events=event_ids)
+
+
 class Trainer:
     """One training run (see the module docstring); :func:`train` drives it."""
 
     def __init__(self, cfg: TrainConfig, table: tuple | None = None):
         """Build the league's games (the engine compiles here on a new machine);
         ``table``: :func:`_resolve_table`'s answer, if the caller has checked it already."""
+        from sim.cards import N_CARDS
         from sim.engine.batch import cards_in_game
-        from sim.env import Game
         from sim.env.vector import VectorGames
 
         self.cfg = cfg
         self.gc, league, self.fallback = _resolve_table(cfg) if table is None else table
+        self.league = league
         names = [SELF if b is None else b.name for b in league]
         n = cfg.players
-        per = max(1, cfg.games // len(league))
+        boards = cfg.boards if cfg.general else 1
+        per = max(1, cfg.games // (len(league) * boards))
         self.sides: list[Side] = []
-        self.eval_games: dict[str, object] = {}
-        self.eval_seeds: dict[str, int] = {}
-        kingdom = self.gc.kingdom
-        events = self.gc.events
+        #: per league bot: its evaluation tables (one per evaluation board) and seeds
+        self.eval_games: dict[str, list] = {}
+        self.eval_seeds: dict[str, list[int]] = {}
+        self.draw = 0               # a general run's boards: draw_board(cfg, draw * boards + j)
+        eval_boards = [draw_board(cfg, j, evaluation=True) for j in range(min(4, boards))] \
+            if cfg.general else [self.gc]
+        per_eval = max(1, cfg.eval_games // len(eval_boards))
         for k, (name, bot) in enumerate(zip(names, league, strict=True)):
             if bot is None:
-                game = Game(kingdom=kingdom, events=events, players=n,
-                            bots=[self.fallback] * n, agents=range(n),
-                            decisions=cfg.decisions)
-            else:
-                game = Game(kingdom=kingdom, events=events, players=n,
-                            bots=[self.fallback] + [bot] * (n - 1), agents=[0],
-                            decisions=cfg.decisions)
-                self.eval_seeds[name] = _mix(cfg.seed, 1_000 + k)
-                self.eval_games[name] = VectorGames(game, cfg.eval_games,
-                                                    seed=self.eval_seeds[name])
-            self.sides.append(Side(name, VectorGames(game, per, seed=_mix(cfg.seed, k)),
-                                   self_play=bot is None))
-        self.columns = feature_columns(cards_in_game(self.sides[0].games.game.T), n)
+                continue
+            self.eval_seeds[name] = [_mix(cfg.seed, 1_000 + k, j) if cfg.general
+                                     else _mix(cfg.seed, 1_000 + k)
+                                     for j in range(len(eval_boards))]
+            self.eval_games[name] = [VectorGames(self._game(gc, bot), per_eval, seed=s)
+                                     for gc, s in zip(eval_boards, self.eval_seeds[name],
+                                                      strict=True)]
+        for j in range(boards):
+            gc = draw_board(cfg, j) if cfg.general else self.gc
+            for k, (name, bot) in enumerate(zip(names, league, strict=True)):
+                seed = _mix(cfg.seed, k, j) if cfg.general else _mix(cfg.seed, k)
+                self.sides.append(Side(name, VectorGames(self._game(gc, bot), per, seed=seed),
+                                       self_play=bot is None))
+        cards = range(N_CARDS) if cfg.general else cards_in_game(self.sides[0].games.game.T)
+        self.columns = feature_columns(cards, n)
         self.rng = np.random.default_rng(_mix(cfg.seed, 7))
         self.net = Net.new(len(self.columns), cfg.hidden, rng=self.rng)
         self.frozen = self.net.copy()
@@ -239,6 +291,43 @@ class Trainer:
         for side in self.sides:
             side.games.reset()
 
+    def _game(self, gc, bot):
+        """The sim.env.Game of table ``gc`` against league ``bot`` (None: self-play, every
+        seat the learner's policy or its frozen snapshot)."""
+        from sim.env import Game
+
+        n = self.cfg.players
+        if bot is None:
+            return Game(kingdom=gc.kingdom, events=gc.events, players=n,
+                        bots=[self.fallback] * n, agents=range(n),
+                        decisions=self.cfg.decisions)
+        return Game(kingdom=gc.kingdom, events=gc.events, players=n,
+                    bots=[self.fallback] + [bot] * (n - 1), agents=[0],
+                    decisions=self.cfg.decisions)
+
+    def set_boards(self, draw: int) -> None:
+        """A general run's boards of ``draw`` in every side (new games, none in
+        progress: the trajectories of the games that were are dropped)."""
+        from sim.env.vector import VectorGames
+
+        cfg = self.cfg
+        self.draw = draw
+        k_of = {id(b): k for k, b in enumerate(self.league)}
+        for j in range(cfg.boards):
+            gc = draw_board(cfg, draw * cfg.boards + j)
+            for i, bot in enumerate(self.league):
+                side = self.sides[j * len(self.league) + i]
+                k = k_of[id(bot)]
+                side.games = VectorGames(self._game(gc, bot), side.games.n,
+                                         seed=_mix(cfg.seed, k, draw * cfg.boards + j))
+                side.games.reset()
+                side.traj = [[] for _ in range(side.games.n)]
+                side.script = [[] for _ in range(side.games.n)]
+
+    def boards_due(self) -> int:
+        """The draw the boards of the next iteration come from."""
+        return self.iteration // self.cfg.board_iterations
+
     # ------------------------------------------------------------------ learning
     def entropy_coef(self) -> float:
         """The entropy bonus now: decaying with the games trained (not the wall time, so
@@ -250,6 +339,8 @@ class Trainer:
     def iterate(self) -> dict:
         """One iteration: the rollouts, then PPO on the games that finished."""
         cfg = self.cfg
+        if cfg.general and self.boards_due() != self.draw:
+            self.set_boards(self.boards_due())
         episodes = rollout(self.sides, self.net, self.frozen, self.columns, cfg.steps,
                            self.rng, cfg.shaping, cfg.prior)
         stats: dict = {"episodes": len(episodes)}
@@ -289,9 +380,13 @@ class Trainer:
         """The greedy policy's win rate against each league bot (the same deals every
         evaluation: the curve compares the policies, not the deals, and a resumed run
         evaluates as the uninterrupted one)."""
-        return {name: greedy_win_rate(g, self.net, self.columns, self.cfg.eval_games,
-                                      self.cfg.prior, seed=self.eval_seeds[name])[0]
-                for name, g in self.eval_games.items()}
+        rates = {}
+        for name, tables in self.eval_games.items():
+            won = sum(greedy_win_rate(g, self.net, self.columns, g.n, self.cfg.prior,
+                                      seed=s)[0] * g.n
+                      for g, s in zip(tables, self.eval_seeds[name], strict=True))
+            rates[name] = won / sum(g.n for g in tables)
+        return rates
 
     # ------------------------------------------------------------------ saving
     def mark(self) -> Mark:
@@ -315,8 +410,11 @@ class Trainer:
 
         m = self.mark() if mark is None else mark
         c = self.cfg
-        return {"kingdom": list(self.gc.kingdom_names), "events": list(self.gc.event_names),
-                "players": c.players, "decisions": c.decisions, "fallback": self.fallback.name,
+        table = {"kingdom": c.kingdom, "events": list(c.events), "general": True,
+                 "boards": c.boards, "board_iterations": c.board_iterations} if c.general \
+            else {"kingdom": list(self.gc.kingdom_names), "events": list(self.gc.event_names)}
+        return {**table, "players": c.players, "decisions": c.decisions,
+                "fallback": self.fallback.name,
                 "against": list(c.against), "hidden": list(c.hidden), "seed": c.seed,
                 "iterations": m.iteration, "games": m.games_trained,
                 "steps": m.steps_trained, "wall_s": round(m.wall_s, 1),
@@ -364,6 +462,9 @@ class Trainer:
     def load(self, directory: Path) -> None:
         """Continue from the checkpoint in ``directory`` (its settings must be this run's)."""
         state = checkpoint_state(directory, self.cfg)
+        it = int(state["iteration"])
+        if self.cfg.general and it > 0:     # the boards its games in progress were on
+            self.set_boards((it - 1) // self.cfg.board_iterations)
         with np.load(directory / CHECKPOINT) as z:
             k = len(self.net.arrays())
             self.net.set_arrays([z[f"net_{i}"] for i in range(k)])
@@ -564,15 +665,19 @@ def _record(trainer: Trainer, say: Callable[[str], None]) -> None:
     """Evaluate, append the curve's rows and print the progress line."""
     rates = trainer.evaluate()
     st = trainer.last_stats
-    train_rates = {}
-    for side in trainer.sides:
-        train_rates[side.name] = side.wins / side.played if side.played else float("nan")
+    wins: dict[str, float] = {}
+    played: dict[str, int] = {}
+    for side in trainer.sides:        # a general run: one side per board and league bot
+        wins[side.name] = wins.get(side.name, 0.0) + side.wins
+        played[side.name] = played.get(side.name, 0) + side.played
         side.wins, side.played = 0.0, 0
+    train_rates = {k: wins[k] / played[k] if played[k] else float("nan") for k in wins}
     for name, rate in rates.items():
         trainer.curve.append({"wall_s": round(trainer.wall_s, 2),
                               "iteration": trainer.iteration, "games": trainer.games_trained,
                               "steps": trainer.steps_trained, "opponent": name,
-                              "win_rate": round(rate, 4), "eval_games": trainer.cfg.eval_games,
+                              "win_rate": round(rate, 4),
+                              "eval_games": sum(g.n for g in trainer.eval_games[name]),
                               "train_win_rate": round(train_rates.get(name, float("nan")), 4),
                               "entropy": round(st.get("entropy", float("nan")), 4)})
     evals = " ".join(f"{k} {v:.0%}" for k, v in rates.items())

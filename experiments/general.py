@@ -1,0 +1,121 @@
+"""The general policy (issue 38): one learned bot for every kingdom, trained over random
+boards of all 56 kingdom cards with random Events.
+
+    python experiments/general.py --part train                 # 60 min of domsim train
+    python experiments/general.py --part train --minutes 1 --out /tmp/general   # a check
+    python experiments/general.py --part ship      # the library bot `general` plays it
+
+``train`` runs ``domsim train`` (the command as a user types it) into
+experiments/results/learn/general/ and writes command.json there (the command, the
+machine and its load before and after, wall and CPU seconds, what was trained) and
+curve.png.  ``ship`` copies the trained policy's two files (policy.npz, policy.json) to
+bots/data/policies/general/, where the library bot ``general`` reads them (in a checkout
+and in an installed package).  experiments/general_eval.py measures it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import resource
+import shlex
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:  # runnable as a plain script from a checkout
+    sys.path.insert(0, str(ROOT))
+OUT = ROOT / "experiments" / "results" / "learn" / "general"
+#: The training recipe: every board a random kingdom of both sets with up to 2 random
+#: Events; a league of the bots that play every board; the policy plays its Actions,
+#: buys (its Events too) and token placements, its fallback the rest; a weaker prior than one kingdom's (3, not
+#: 4) because the fallback (BMU) plays no Action, and the policy must find out that
+#: playing them pays.
+RECIPE = ["--kingdom", "random:all", "--events", "random", "--players", "2",
+          "--against", "bmu,big-money,self", "--fallback", "bmu",
+          "--decisions", "play an Action+buy+put a token on a pile",
+          "--prior", "3", "--boards", "16", "--board-iterations", "40",
+          "--eval-every", "100", "--eval-games", "400"]
+
+
+def plot_curve(policy_dir: Path, path: Path, title: str) -> None:
+    """experiments/learn.py's curve plot (the same figure for every trained policy)."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("learn_experiment",
+                                                  ROOT / "experiments" / "learn.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    module.plot_curve(policy_dir, path, title)
+
+
+def machine() -> dict:
+    return {"python": platform.python_version(), "cpu_count": os.cpu_count(),
+            "processor": platform.processor() or platform.machine(),
+            "load_avg": [round(x, 2) for x in os.getloadavg()]}
+
+
+def train(args) -> None:
+    """``domsim train`` with :data:`RECIPE` in a subprocess, then command.json."""
+    where = os.path.relpath(args.out, ROOT)
+    cmd = ["domsim", "train", *RECIPE, "--minutes", f"{args.minutes:g}", "--seed",
+           str(args.seed), "--out", where]
+    if args.force:
+        cmd.append("--force")
+    if args.resume:
+        cmd.append("--resume")
+    exe = Path(sys.executable).parent / "domsim"
+    before = machine()
+    t0 = time.time()
+    subprocess.run([str(exe)] + cmd[1:], check=True, cwd=ROOT)
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    meta = json.loads((args.out / "policy.json").read_text())
+    info = {"command": " ".join(shlex.quote(c) for c in cmd), "machine_before": before,
+            "machine_after": machine(), "wall_s": round(time.time() - t0, 1),
+            "cpu_s": round(usage.ru_utime + usage.ru_stime, 1),
+            "trained_games": meta["games"], "trained_steps": meta["steps"],
+            "iterations": meta["iterations"], "train_wall_s": meta["wall_s"],
+            "script": "python experiments/general.py " + " ".join(
+                shlex.quote(a) for a in sys.argv[1:])}
+    (args.out / "command.json").write_text(json.dumps(info, indent=1) + "\n")
+    plot_curve(args.out, args.out / "curve.png", "General policy (random boards, both sets)")
+
+
+def ship(args) -> None:
+    """The trained policy as the library bot ``general``: its two files copied."""
+    import shutil
+
+    from bots import GENERAL_POLICY
+    from sim.learn.bot import META_FILE, POLICY_FILE, is_policy_dir
+
+    if not is_policy_dir(args.out):
+        sys.exit(f"general.py: {args.out} holds no trained policy (--part train makes it)")
+    GENERAL_POLICY.mkdir(parents=True, exist_ok=True)
+    for name in (POLICY_FILE, META_FILE):
+        shutil.copyfile(args.out / name, GENERAL_POLICY / name)
+    print(f"shipped {args.out} as the bot general ({GENERAL_POLICY})")
+
+
+def main() -> None:
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("--part", action="append", choices=("train", "ship"), default=None)
+    p.add_argument("--minutes", type=float, default=60.0, help="training wall time")
+    p.add_argument("--seed", type=int, default=1, help="the training run's seed")
+    p.add_argument("--out", type=Path, default=OUT)
+    p.add_argument("--force", action="store_true", help="retrain over an existing policy")
+    p.add_argument("--resume", action="store_true", help="continue a stopped run")
+    args = p.parse_args()
+    args.out = args.out.resolve()
+    for part in args.part or ["train"]:
+        if part == "train":
+            train(args)
+        elif part == "ship":
+            ship(args)
+
+
+if __name__ == "__main__":
+    main()
