@@ -520,7 +520,38 @@ def bots_page() -> str:
         lines += ['??? note "Its rules"', "", f"    ```{lang}",
                   *[f"    {ln}" if ln else "" for ln in text.rstrip().splitlines()],
                   "    ```", ""]
-    return "\n".join(lines)
+    return "\n".join(lines + general_entry())
+
+
+def general_entry() -> list[str]:
+    """The bot index's entry for the learned bot ``general`` (a policy, not a rule list):
+    its description, where its weights and its training come from, and the figures of
+    ``experiments/general_eval.py``."""
+    from bots import GENERAL, GENERAL_POLICY, general_bot
+
+    if not GENERAL_POLICY.is_dir():
+        return []
+    lines = [f"## {GENERAL} {{ #{GENERAL} }}", "", general_bot(GENERAL).description, "",
+             f"Source: `{GENERAL_POLICY.relative_to(ROOT)}` (a network's weights, trained by "
+             "`python experiments/general.py`; how: the learned-bot tutorial). It plays any "
+             "2-player kingdom, with or without Events.", ""]
+    folder = RESULTS / "learn" / GENERAL / "eval"
+    evals = _read_csv(folder / "eval.csv")
+    figs = []
+    if evals:
+        above = sum(float(r["ci_low"]) > 0.5 for r in evals)
+        mean = sum(float(r["win_rate"]) for r in evals) / len(evals)
+        figs.append(f"on {len(evals)} boards with Events it never saw, against each board's "
+                    f"best library bot, {int(evals[0]['games']):,} games a board: its 95% "
+                    f"interval above 50% on {above}, mean win rate {_pct(mean)} "
+                    "(`experiments/general_eval.py`)")
+    for row in _read_csv(folder / "firstgame.csv"):
+        figs.append(f"First Game, against the First Game policy, {int(row['games']):,} games: "
+                    f"{_pct(float(row['win_rate']))} ({_pct(float(row['ci_low']))}–"
+                    f"{_pct(float(row['ci_high']))}) (`experiments/general_eval.py`)")
+    if figs:
+        lines += ["**Measured:**", "", *[f"- {f}" for f in figs], ""]
+    return lines
 
 
 # ---------------------------------------------------------------------- figures

@@ -18,12 +18,8 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import platform
-import resource
 import shlex
-import subprocess
 import sys
-import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -32,9 +28,9 @@ if str(ROOT) not in sys.path:  # runnable as a plain script from a checkout
 OUT = ROOT / "experiments" / "results" / "learn" / "general"
 #: The training recipe: every board a random kingdom of both sets with up to 2 random
 #: Events; a league of the bots that play every board; the policy plays its Actions,
-#: buys (its Events too) and token placements, its fallback the rest; a weaker prior than one kingdom's (3, not
-#: 4) because the fallback (BMU) plays no Action, and the policy must find out that
-#: playing them pays.
+#: buys (its Events too) and token placements, its fallback the rest; a weaker prior
+#: than one kingdom's (3, not 4) because the fallback (BMU) plays no Action, and the
+#: policy must find out that playing them pays.
 RECIPE = ["--kingdom", "random:all", "--events", "random", "--players", "2",
           "--against", "bmu,big-money,self", "--fallback", "bmu",
           "--decisions", "play an Action+buy+put a token on a pile",
@@ -42,25 +38,21 @@ RECIPE = ["--kingdom", "random:all", "--events", "random", "--players", "2",
           "--eval-every", "100", "--eval-games", "400"]
 
 
-def plot_curve(policy_dir: Path, path: Path, title: str) -> None:
-    """experiments/learn.py's curve plot (the same figure for every trained policy)."""
+def learn_experiment():
+    """experiments/learn.py as a module (its timed domsim command and its curve plot:
+    the same records and figure for every trained policy)."""
     import importlib.util
 
     spec = importlib.util.spec_from_file_location("learn_experiment",
                                                   ROOT / "experiments" / "learn.py")
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
-    module.plot_curve(policy_dir, path, title)
-
-
-def machine() -> dict:
-    return {"python": platform.python_version(), "cpu_count": os.cpu_count(),
-            "processor": platform.processor() or platform.machine(),
-            "load_avg": [round(x, 2) for x in os.getloadavg()]}
+    return module
 
 
 def train(args) -> None:
     """``domsim train`` with :data:`RECIPE` in a subprocess, then command.json."""
+    learn = learn_experiment()
     where = os.path.relpath(args.out, ROOT)
     cmd = ["domsim", "train", *RECIPE, "--minutes", f"{args.minutes:g}", "--seed",
            str(args.seed), "--out", where]
@@ -68,21 +60,15 @@ def train(args) -> None:
         cmd.append("--force")
     if args.resume:
         cmd.append("--resume")
-    exe = Path(sys.executable).parent / "domsim"
-    before = machine()
-    t0 = time.time()
-    subprocess.run([str(exe)] + cmd[1:], check=True, cwd=ROOT)
-    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    info = learn.run_domsim(cmd)
     meta = json.loads((args.out / "policy.json").read_text())
-    info = {"command": " ".join(shlex.quote(c) for c in cmd), "machine_before": before,
-            "machine_after": machine(), "wall_s": round(time.time() - t0, 1),
-            "cpu_s": round(usage.ru_utime + usage.ru_stime, 1),
-            "trained_games": meta["games"], "trained_steps": meta["steps"],
-            "iterations": meta["iterations"], "train_wall_s": meta["wall_s"],
-            "script": "python experiments/general.py " + " ".join(
-                shlex.quote(a) for a in sys.argv[1:])}
+    info.update({"trained_games": meta["games"], "trained_steps": meta["steps"],
+                 "iterations": meta["iterations"], "train_wall_s": meta["wall_s"],
+                 "script": "python experiments/general.py " + " ".join(
+                     shlex.quote(a) for a in sys.argv[1:])})
     (args.out / "command.json").write_text(json.dumps(info, indent=1) + "\n")
-    plot_curve(args.out, args.out / "curve.png", "General policy (random boards, both sets)")
+    learn.plot_curve(args.out, args.out / "curve.png",
+                     "General policy (random boards, both sets)")
 
 
 def ship(args) -> None:

@@ -89,6 +89,13 @@ def train_board(board: str, minutes: float, seed: int, out: Path, force: bool) -
         cmd[4:4] = ["--events", b["events"]]
     if force:
         cmd.append("--force")
+    return run_domsim(cmd)
+
+
+def run_domsim(cmd: list[str]) -> dict:
+    """Run ``cmd`` (``["domsim", ...]``, as a user types it) with this venv's domsim in the
+    checkout's root: the command, the machine before and after, wall and CPU seconds
+    (of the children so far: one command per process)."""
     exe = Path(sys.executable).parent / "domsim"
     before = machine()
     t0 = time.time()
@@ -162,13 +169,9 @@ def buys(policy_dir: Path, board: str, games: int) -> list[dict]:
     """What the policy buys against each evaluation bot, beside what its fallback bot
     buys alone in the same games (the policy's starting point): per card, buys per game,
     the share of games with at least one, the mean turn (its own) of the first buy."""
-    from sim.cards import CARDS, N_CARDS
-    from sim.engine import codes
     from sim.env import Game
-    from sim.env.observation import observation_names
     from sim.learn import PolicyBot
 
-    turns_col = observation_names().index("me: turns taken")
     bot = PolicyBot(policy_dir)
     b = BOARDS[board]
     events = tuple(e for e in b["events"].split(",") if e)
@@ -178,32 +181,44 @@ def buys(policy_dir: Path, board: str, games: int) -> list[dict]:
         game = Game(kingdom=b["kingdom"], events=events, players=2,
                     bots=[bot.fallback, opp], agents=[0], decisions=bot.decisions)
         for who, act in players.items():
-            count = [0] * N_CARDS
-            games_with = [0] * N_CARDS
-            first_turn = [0.0] * N_CARDS
-            won = 0.0
-            for seed in range(games):
-                state = game.new_initial_state(seed)
-                seen: set[int] = set()
-                while not state.is_terminal():
-                    a = act(state)
-                    if a < N_CARDS and state.decision()[0] == codes.D_BUY:
-                        count[a] += 1
-                        if a not in seen:
-                            seen.add(a)
-                            games_with[a] += 1
-                            first_turn[a] += float(state.observation(0)[turns_col]) + 1
-                    state.apply_action(a)
-                won += state.returns()[0]
-            for c in range(N_CARDS):
-                if count[c]:
-                    rows.append({"board": board, "player": who, "opponent": opp,
-                                 "card": CARDS[c].name,
-                                 "buys_per_game": round(count[c] / games, 3),
-                                 "share_of_games": round(games_with[c] / games, 3),
-                                 "mean_first_turn": round(first_turn[c] / games_with[c], 2),
-                                 "games": games, "win_rate": round(won / games, 4)})
+            rows += buy_rows(game, act, 0, games, {"board": board, "player": who,
+                                                    "opponent": opp})
     return rows
+
+
+def buy_rows(game, act, seat: int, games: int, labels: dict) -> list[dict]:
+    """Seat ``seat``'s buys in ``games`` games of ``game`` (seeds 0, 1, ...; ``act(state)``
+    answers every question asked): per card bought, ``labels`` and buys per game, the
+    share of games with at least one, the mean turn (the seat's own) of the first, the
+    games and the seat's win share."""
+    from sim.cards import CARDS, N_CARDS
+    from sim.engine import codes
+    from sim.env.observation import observation_names
+
+    turns_col = observation_names().index("me: turns taken")
+    count = [0] * N_CARDS
+    games_with = [0] * N_CARDS
+    first_turn = [0.0] * N_CARDS
+    won = 0.0
+    for seed in range(games):
+        state = game.new_initial_state(seed)
+        seen: set[int] = set()
+        while not state.is_terminal():
+            a = act(state)
+            if a < N_CARDS and state.current_player() == seat and \
+                    state.decision()[0] == codes.D_BUY:
+                count[a] += 1
+                if a not in seen:
+                    seen.add(a)
+                    games_with[a] += 1
+                    first_turn[a] += float(state.observation(seat)[turns_col]) + 1
+            state.apply_action(a)
+        won += state.returns()[seat]
+    return [{**labels, "card": CARDS[c].name, "buys_per_game": round(count[c] / games, 3),
+             "share_of_games": round(games_with[c] / games, 3),
+             "mean_first_turn": round(first_turn[c] / games_with[c], 2),
+             "games": games, "win_rate": round(won / games, 4)}
+            for c in range(N_CARDS) if count[c]]
 
 
 def write_csv(path: Path, rows: list[dict]) -> None:
