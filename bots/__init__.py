@@ -180,9 +180,10 @@ def search_bot(text: str):
         settings = parse_settings(rest)
     except ValueError as exc:
         raise BotError(str(exc), word=word) from None
-    name = SEARCH_PREFIX + "".join(
-        f"-{k}-{re.sub(r'[^a-z0-9]+', '-', str(v).lower()).strip('-')}"
-        for k, v in settings.items())
+    def word_of(x) -> str:        # a setting's key or value as a bot name's word
+        return re.sub(r"[^a-z0-9]+", "-", str(x).lower()).strip("-")
+
+    name = SEARCH_PREFIX + "".join(f"-{word_of(k)}-{word_of(v)}" for k, v in settings.items())
     try:
         return MCTSBot(name, **settings)
     except ValueError as exc:

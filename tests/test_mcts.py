@@ -33,6 +33,9 @@ def test_a_spec_names_its_settings():
     assert (bot.settings["playouts"], bot.settings["depth"], bot.settings["c"]) == (50, 2, 1.2)
     assert resolve_bot("mcts").name == "mcts"
     assert resolve_bot("MCTS:Playouts=7").settings["playouts"] == 7
+    # A setting whose key has an underscore names a valid bot (it once failed the name check).
+    timed = resolve_bot("mcts:time_ms=10")
+    assert timed.name == "mcts-time-ms-10-0" and timed.settings["time_ms"] == 10.0
     for bad, word in (("mcts:playoutz=5", "unknown mcts setting 'playoutz'"),
                       ("mcts:playouts=many", "not a number"),
                       ("mcts:playouts=0", "at least 1"),
