@@ -360,6 +360,16 @@ def opponent_buys(policy: Path, board: str, opponent: str, games: int) -> list[d
                                                    "opponent": "policy"})
 
 
+def boards_above(rows: list[dict]) -> tuple[int, float]:
+    """(boards whose 95% interval lies above 50%, mean win rate) of per-board rows."""
+    return sum(r["ci_low"] > 0.5 for r in rows), sum(r["win_rate"] for r in rows) / len(rows)
+
+
+def interval(r: dict) -> str:
+    """``55.2%  [53.0%, 57.4%]``: a row's win rate and 95% interval."""
+    return f"{r['win_rate']:6.1%}  [{r['ci_low']:.1%}, {r['ci_high']:.1%}]"
+
+
 def match_row(r: dict, board) -> dict:
     return {"board": board, "opponent": r["opponent"], "games": r["games"],
             "win_rate": r["win_rate"], "ci_low": r["ci_low"], "ci_high": r["ci_high"],
@@ -381,15 +391,13 @@ def part_eval(args) -> None:
         r = learn().evaluate(args.policy, k, args.games, args.seed, args.processes)[0]
         rows.append(match_row(r, b["board"]))
     write_csv(args.out / "eval.csv", rows)
-    above = [r for r in rows if r["ci_low"] > 0.5]
-    mean = sum(r["win_rate"] for r in rows) / len(rows)
-    rec.note(f"SUMMARY: the policy's interval lies above 50% on {len(above)} of {len(rows)} "
+    above, mean = boards_above(rows)
+    rec.note(f"SUMMARY: the policy's interval lies above 50% on {above} of {len(rows)} "
              f"boards (goal: at least 27 of 30); mean win rate {mean:.1%}; "
              f"{args.games} games a board, seed {args.seed}")
     rec.note("board  opponent                 win     95% interval")
     for r in rows:
-        rec.note(f"{r['board']:>5}  {r['opponent']:<22} {r['win_rate']:6.1%}  "
-                 f"[{r['ci_low']:.1%}, {r['ci_high']:.1%}]"
+        rec.note(f"{r['board']:>5}  {r['opponent']:<22} {interval(r)}"
                  f"{'' if r['ci_low'] > 0.5 else '   not above 50%'}")
     lost = [r for r in rows if r["ci_low"] <= 0.5]
     for j, r in enumerate(lost):
@@ -482,14 +490,12 @@ def part_found(args) -> None:
         row["found_field_win_rate"] = r["field_win_rate"]
         rows.append(row)
     write_csv(args.out / "found.csv", rows)
-    above = sum(r["ci_low"] > 0.5 for r in rows)
+    above, mean = boards_above(rows)
     rec.note(f"SUMMARY: against the found bots the policy's interval lies above 50% on "
-             f"{above} of {len(rows)} boards; mean win rate "
-             f"{sum(r['win_rate'] for r in rows) / len(rows):.1%} ({args.games} games a "
-             f"board)")
+             f"{above} of {len(rows)} boards; mean win rate {mean:.1%} ({args.games} games "
+             f"a board)")
     for r in rows:
-        rec.note(f"{r['board']:>5}  {r['win_rate']:6.1%}  [{r['ci_low']:.1%}, "
-                 f"{r['ci_high']:.1%}]  (found bot's field win rate "
+        rec.note(f"{r['board']:>5}  {interval(r)}  (found bot's field win rate "
                  f"{float(r['found_field_win_rate']):.1%})")
     rec.write()
 

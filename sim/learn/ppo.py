@@ -62,6 +62,13 @@ class Side:
         self.traj = [[] for _ in range(n)]
         self.script = [[] for _ in range(n)]
 
+    def new_games(self, games) -> None:
+        """Play ``games`` (a VectorGames, reset here) from now on: the games in progress
+        and their trajectories are dropped; the counts since the last report stay."""
+        self.games = games
+        games.reset()
+        self.__post_init__()
+
     # ------------------------------------------------------------------ checkpoints
     def mark(self) -> dict:
         """The rows' games in progress as they stand now, kept for :meth:`dump`: taken

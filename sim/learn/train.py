@@ -273,8 +273,7 @@ class Trainer:
         for j in range(boards):
             gc = draw_board(cfg, j) if cfg.general else self.gc
             for k, (name, bot) in enumerate(zip(names, league, strict=True)):
-                seed = _mix(cfg.seed, k, j) if cfg.general else _mix(cfg.seed, k)
-                self.sides.append(Side(name, VectorGames(self._game(gc, bot), per, seed=seed),
+                self.sides.append(Side(name, self._side_games(gc, k, j, per),
                                        self_play=bot is None))
         cards = range(N_CARDS) if cfg.general else cards_in_game(self.sides[0].games.game.T)
         self.columns = feature_columns(cards, n)
@@ -305,28 +304,25 @@ class Trainer:
                     bots=[self.fallback] + [bot] * (n - 1), agents=[0],
                     decisions=self.cfg.decisions)
 
+    def _side_games(self, gc, k: int, board: int, n: int):
+        """The VectorGames of ``n`` rows of table ``gc`` against league bot ``k``, seeded
+        by the bot and (a general run) the board's index."""
+        from sim.env.vector import VectorGames
+
+        seed = _mix(self.cfg.seed, k, board) if self.cfg.general else _mix(self.cfg.seed, k)
+        return VectorGames(self._game(gc, self.league[k]), n, seed=seed)
+
     def set_boards(self, draw: int) -> None:
         """A general run's boards of ``draw`` in every side (new games, none in
         progress: the trajectories of the games that were are dropped)."""
-        from sim.env.vector import VectorGames
-
         cfg = self.cfg
         self.draw = draw
-        k_of = {id(b): k for k, b in enumerate(self.league)}
         for j in range(cfg.boards):
-            gc = draw_board(cfg, draw * cfg.boards + j)
-            for i, bot in enumerate(self.league):
-                side = self.sides[j * len(self.league) + i]
-                k = k_of[id(bot)]
-                side.games = VectorGames(self._game(gc, bot), side.games.n,
-                                         seed=_mix(cfg.seed, k, draw * cfg.boards + j))
-                side.games.reset()
-                side.traj = [[] for _ in range(side.games.n)]
-                side.script = [[] for _ in range(side.games.n)]
-
-    def boards_due(self) -> int:
-        """The draw the boards of the next iteration come from."""
-        return self.iteration // self.cfg.board_iterations
+            board = draw * cfg.boards + j
+            gc = draw_board(cfg, board)
+            for k in range(len(self.league)):
+                side = self.sides[j * len(self.league) + k]
+                side.new_games(self._side_games(gc, k, board, side.games.n))
 
     # ------------------------------------------------------------------ learning
     def entropy_coef(self) -> float:
@@ -339,8 +335,8 @@ class Trainer:
     def iterate(self) -> dict:
         """One iteration: the rollouts, then PPO on the games that finished."""
         cfg = self.cfg
-        if cfg.general and self.boards_due() != self.draw:
-            self.set_boards(self.boards_due())
+        if cfg.general and self.iteration // cfg.board_iterations != self.draw:
+            self.set_boards(self.iteration // cfg.board_iterations)
         episodes = rollout(self.sides, self.net, self.frozen, self.columns, cfg.steps,
                            self.rng, cfg.shaping, cfg.prior)
         stats: dict = {"episodes": len(episodes)}
