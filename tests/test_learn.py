@@ -614,3 +614,29 @@ def test_general_missing_is_one_line(monkeypatch, tmp_path):
     with pytest.raises(BotError, match="general: the shipped policy is missing") as e:
         resolve_bot("general")
     assert "\n" not in str(e.value)
+
+
+@pytest.mark.parametrize("where, k", [("redraw", 1), ("redraw", 3), ("redraw", 6),
+                                      ("step", 25), ("step", 70)])
+def test_general_interrupt_anywhere_then_resume_gives_the_uninterrupted_run(
+        where, k, tmp_path, monkeypatch):
+    """Ctrl-C in a general run, inside a board redraw (between two sides' new games) or a
+    rollout step: --resume ends with the weights of the run never interrupted."""
+    from sim.env.vector import VectorGames
+    from sim.learn.ppo import Side
+
+    cfg = dict(seed=6, iterations=7, **{**GENERAL, "checkpoint_s": 1e-9})
+    train(TrainConfig(**cfg), tmp_path / "whole", progress=_quiet)
+    calls = {"n": 0}
+    d = tmp_path / "p"
+    with monkeypatch.context() as m:
+        if where == "redraw":
+            m.setattr(Side, "new_games", _interrupting(calls, k, Side.new_games))
+        else:
+            m.setattr(VectorGames, "step", _interrupting(calls, k, VectorGames.step))
+        with pytest.raises(KeyboardInterrupt):
+            train(TrainConfig(**cfg), d, progress=_quiet)
+    assert calls["n"] >= k
+    train(TrainConfig(**cfg), d, resume=True, progress=_quiet)
+    for x, y in zip(_weights(tmp_path / "whole"), _weights(d), strict=True):
+        assert np.array_equal(x, y)
