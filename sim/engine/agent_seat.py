@@ -1,8 +1,9 @@
 """An agent seat's answers inside the engine (sim.env plays these seats from outside).
 
 The engine asks an agent seat a decision through :func:`agent_answer`: the turn's script
-of answers first (the state API replays the turn with the answers given so far), then,
-past the script, the question is recorded and the turn stops.  It sits in a module of
+of answers first, then, past the script, the question is recorded and the turn stops
+(sim.engine.resume: the functions it was asked inside keep where they were, and the
+state API resumes the turn there with the answer added to the script).  It sits in a module of
 its own, below every module that asks a decision (sim.engine.decide, .steps, the
 Adventures modules), so that each can reach it without importing the others: the engine
 layer stays free of import cycles (docs/reference/layout.md).
@@ -33,8 +34,10 @@ from sim.engine.layout import (
     AG_WAIT_P,
     ERR,
     LOG,
+    RES_ON,
 )
 from sim.engine.pointers import copy_ints, shifted
+from sim.engine.resume import end_resume
 
 # Agents' answers (sim.env) are action ids: a card id, then these (sim.env.actions).
 A_NONE = N_CARDS        # -1: nothing / stop
@@ -67,6 +70,8 @@ def agent_answer(S, p, d, arg):
     of the turn's script, as the engine takes it; USE_DEFAULT when agents do not take
     ``d``; past the script, the question is recorded and the turn stops (the error
     ERR_AGENT_WAIT, which every step returns on, like an illegal answer's)."""
+    if S[RES_ON]:   # the question a resumed turn stopped at (sim.engine.resume): reached
+        end_resume(S)
     if S[AG_TAKES + d] == 0:
         return USE_DEFAULT
     pos = S[AG_POS]

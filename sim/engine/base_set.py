@@ -125,6 +125,7 @@ from sim.engine.layout import (
     V,
 )
 from sim.engine.program import F_HOOK, F_KIND, K_RULES
+from sim.engine.resume import push_frame, resumed_frame, resumed_site, stopped
 from sim.engine.steps import (
     ask,
     attacked,
@@ -163,11 +164,17 @@ def cellar(S, R, T, P, Q, H, p):
     """Cellar: +1 Action. Discard any number of cards, then draw that many.
 
     Asks D_CELLAR (a card from hand, or -1 to stop) once per card; logs EV_DISCARD
-    (extra DISCARD_CELLAR) for each.
+    (extra DISCARD_CELLAR) for each.  Frame: the count discarded.
     """
     k = 0
+    f = resumed_frame(S)
+    if f >= 0:
+        k = S[f + 1]
     while S[HAND_N + p] > 0:
         c = ask(S, R, T, P, Q, H, p, D_CELLAR, k)
+        if stopped(S):
+            push_frame(S, 1, k, 0, 0, 0)
+            return
         if S[ERR] or c < 0:
             break
         if not in_hand_ok(S, T, p, D_CELLAR, c, 0):
@@ -176,6 +183,20 @@ def cellar(S, R, T, P, Q, H, p):
         log_event(S, EV_DISCARD, p, c, 1, DISCARD_CELLAR)
         k += 1
     draw(S, R, p, k)
+
+
+@njit(cache=True)
+def attacked_resumed(S, R, T, P, Q, H, p, k, site):
+    """An Attack's step to the ``k``-th player after ``p`` (:func:`sim.engine.steps.attacked`:
+    its reaction window, then the player, or -1 when unaffected), for a card whose frame
+    is (site, k): resumed at site 2 (past the window, inside what the Attack does to
+    them) it is that player; a question in the window pushes the card's frame (site 1)."""
+    if site == 2:
+        return (p + k) % S[V + V_NP]
+    q = attacked(S, R, T, P, Q, H, p, k)
+    if stopped(S):
+        push_frame(S, 1, k, 0, 0, 0)
+    return q
 
 
 @njit(cache=True)
@@ -201,10 +222,15 @@ def militia(S, R, T, P, Q, H, p):
 
     In turn order from the left; each may first reveal Moat (D_REVEAL_MOAT).
     Asks D_ATTACK_DISCARD (arg: how many are still to go) per card; logs
-    EV_DISCARD (extra DISCARD_ATTACK).
+    EV_DISCARD (extra DISCARD_ATTACK).  Frame: site 1, player k's reaction window;
+    2, its discards.
     """
-    for k in range(1, S[V + V_NP]):
-        q = attacked(S, R, T, P, Q, H, p, k)
+    site, k0 = resumed_site(S)
+    for k in range(max(k0, 1), S[V + V_NP]):
+        q = attacked_resumed(S, R, T, P, Q, H, p, k, site)
+        site = 0
+        if stopped(S):
+            return
         if q < 0:
             continue
         b = S[BOT + q]
@@ -215,6 +241,9 @@ def militia(S, R, T, P, Q, H, p):
                 c = rules_attack_discard(S, T, P, b, q)
             else:
                 c = ask(S, R, T, P, Q, H, q, D_ATTACK_DISCARD, S[HAND_N + q] - 3)
+                if stopped(S):
+                    push_frame(S, 2, k, 0, 0, 0)
+                    return
             if S[ERR] or not in_hand_ok(S, T, q, D_ATTACK_DISCARD, c, 0):
                 return
             discard_from_hand(S, q, c)
@@ -226,16 +255,24 @@ def remodel(S, R, T, P, Q, H, p):
     """Remodel: trash a card from your hand. Gain a card costing up to $2 more than it.
 
     Asks D_REMODEL_TRASH (mandatory with a card in hand), then D_REMODEL_GAIN
-    (arg: the most it may cost); logs EV_TRASH and EV_GAIN.
+    (arg: the most it may cost); logs EV_TRASH and EV_GAIN.  Frame: site 1, the
+    trash; 2, the gain (the card trashed).
     """
-    if S[HAND_N + p] == 0:
-        return
-    c = ask(S, R, T, P, Q, H, p, D_REMODEL_TRASH, 0)
-    if S[ERR] or not in_hand_ok(S, T, p, D_REMODEL_TRASH, c, 0):
-        return
-    trash_from_hand(S, T, p, c)
+    site, c = resumed_site(S)
+    if site != 2:
+        if S[HAND_N + p] == 0:
+            return
+        c = ask(S, R, T, P, Q, H, p, D_REMODEL_TRASH, 0)
+        if stopped(S):
+            push_frame(S, 1, 0, 0, 0, 0)
+            return
+        if S[ERR] or not in_hand_ok(S, T, p, D_REMODEL_TRASH, c, 0):
+            return
+        trash_from_hand(S, T, p, c)
     gain_choice(S, R, T, P, Q, H, p, D_REMODEL_GAIN, cost_of(S, T, c) + 2, 0,
                 GAIN_TO_DISCARD)
+    if stopped(S):
+        push_frame(S, 2, c, 0, 0, 0)
 
 
 @njit(cache=True)
@@ -244,17 +281,25 @@ def mine(S, R, T, P, Q, H, p):
     costing up to $3 more than it.
 
     Asks D_MINE_TRASH (a Treasure, or -1 for none), then D_MINE_GAIN (arg: the
-    most it may cost); logs EV_TRASH and EV_GAIN (to hand).
+    most it may cost); logs EV_TRASH and EV_GAIN (to hand).  Frame: site 1, the
+    trash; 2, the gain (the card trashed).
     """
-    c = ask(S, R, T, P, Q, H, p, D_MINE_TRASH, 0)
-    if S[ERR] or c < 0:
-        S[V + V_PENDING] = -1
-        return
-    if not in_hand_ok(S, T, p, D_MINE_TRASH, c, TREASURE):
-        return
-    trash_from_hand(S, T, p, c)
+    site, c = resumed_site(S)
+    if site != 2:
+        c = ask(S, R, T, P, Q, H, p, D_MINE_TRASH, 0)
+        if stopped(S):
+            push_frame(S, 1, 0, 0, 0, 0)
+            return
+        if S[ERR] or c < 0:
+            S[V + V_PENDING] = -1
+            return
+        if not in_hand_ok(S, T, p, D_MINE_TRASH, c, TREASURE):
+            return
+        trash_from_hand(S, T, p, c)
     gain_choice(S, R, T, P, Q, H, p, D_MINE_GAIN, cost_of(S, T, c) + 3, TREASURE,
                 GAIN_TO_HAND)
+    if stopped(S):
+        push_frame(S, 2, c, 0, 0, 0)
 
 
 # ----------------------------------------------------------------------------- more base
@@ -263,10 +308,14 @@ def witch(S, R, T, P, Q, H, p):
     """Witch: +2 Cards. Each other player gains a Curse.
 
     In turn order from the left while Curses last; Moat may block (D_REVEAL_MOAT).
-    Logs EV_GAIN for each Curse.
+    Logs EV_GAIN for each Curse.  Frame: player k's reaction window.
     """
-    for k in range(1, S[V + V_NP]):
-        q = attacked(S, R, T, P, Q, H, p, k)
+    site, k0 = resumed_site(S)
+    for k in range(max(k0, 1), S[V + V_NP]):
+        q = attacked_resumed(S, R, T, P, Q, H, p, k, site)
+        site = 0
+        if stopped(S):
+            return
         if q < 0:
             continue
         if S[SUPPLY + CURSE] > 0:
@@ -302,12 +351,17 @@ def moneylender(S, R, T, P, Q, H, p):
 def chapel(S, R, T, P, Q, H, p):
     """Chapel: trash up to 4 cards from your hand.
 
-    Asks D_CHAPEL (a card, or -1 to stop) up to 4 times; logs EV_TRASH.
+    Asks D_CHAPEL (a card, or -1 to stop) up to 4 times; logs EV_TRASH.  Frame:
+    how many were asked before.
     """
-    for _ in range(4):
+    _, i0 = resumed_site(S)
+    for i in range(i0, 4):
         if S[HAND_N + p] == 0:
             break
         c = ask(S, R, T, P, Q, H, p, D_CHAPEL, 0)
+        if stopped(S):
+            push_frame(S, 1, i, 0, 0, 0)
+            return
         if S[ERR] or c < 0 or not in_hand_ok(S, T, p, D_CHAPEL, c, 0):
             return
         trash_from_hand(S, T, p, c)
@@ -339,17 +393,26 @@ def vassal(S, R, T, P, Q, H, p):
     The deck is shuffled first if empty.  Asks D_VASSAL (arg: the card; 1 play,
     0 not) for an Action; the play uses no Action and the card is in play as
     usual (queued on the play stack).  Logs EV_DISCARD (extra DISCARD_REVEALED),
-    then the play (EV_PLAY_AGAIN).
+    then the play (EV_PLAY_AGAIN).  Frame: the card and the one under it.
     """
-    c = take_top(S, R, p)
-    if c < 0:
+    f = resumed_frame(S)
+    if f >= 0:
+        c = S[f + 1]
+        below = S[f + 2]
+    else:
+        c = take_top(S, R, p)
+        if c < 0:
+            return
+        below = S[DISC_TOP + p]
+        move_card(S, p, Z_ASIDE, Z_DISC, c)
+        log_event(S, EV_DISCARD, p, c, 1, DISCARD_REVEALED)
+        if (types_of(S, T, p, c) & ACTION) == 0:     # an inheriting Estate is an Action
+            return
+    r = yes_no(S, R, T, P, Q, H, p, D_VASSAL, c)
+    if stopped(S):
+        push_frame(S, 1, c, below, 0, 0)
         return
-    below = S[DISC_TOP + p]
-    move_card(S, p, Z_ASIDE, Z_DISC, c)
-    log_event(S, EV_DISCARD, p, c, 1, DISCARD_REVEALED)
-    if (types_of(S, T, p, c) & ACTION) == 0:     # an inheriting Estate is an Action
-        return
-    if yes_no(S, R, T, P, Q, H, p, D_VASSAL, c) != 1:
+    if r != 1:
         return
     move_card(S, p, Z_DISC, Z_PLAY, c)
     S[DISC_TOP + p] = below          # the card under it shows again
@@ -365,12 +428,17 @@ def bureaucrat(S, R, T, P, Q, H, p):
     Moat may block (D_REVEAL_MOAT).  Asks the attacked player D_BUREAUCRAT (a
     Victory card from hand) when it has one; logs EV_GAIN (onto the deck), and
     per attacked player EV_REVEAL_CARD (extra 1: from hand) for the card or
-    for every card of a hand with none, then EV_TOPDECK.
+    for every card of a hand with none, then EV_TOPDECK.  Frame: site 1, player k's
+    reaction window; 2, its Victory card.
     """
-    if S[SUPPLY + SILVER] > 0:
+    site, k0 = resumed_site(S)
+    if site == 0 and S[SUPPLY + SILVER] > 0:
         gain_card(S, R, T, P, Q, H, p, SILVER, GAIN_TO_DECK)
-    for k in range(1, S[V + V_NP]):
-        q = attacked(S, R, T, P, Q, H, p, k)
+    for k in range(max(k0, 1), S[V + V_NP]):
+        q = attacked_resumed(S, R, T, P, Q, H, p, k, site)
+        site = 0
+        if stopped(S):
+            return
         if q < 0:
             continue
         h0 = HAND0 + q * N_SLOTS
@@ -385,6 +453,9 @@ def bureaucrat(S, R, T, P, Q, H, p):
                     log_event(S, EV_REVEAL_CARD, q, c, S[h0 + c], 1)
             continue
         c = ask(S, R, T, P, Q, H, q, D_BUREAUCRAT, 0)
+        if stopped(S):
+            push_frame(S, 2, k, 0, 0, 0)
+            return
         if S[ERR] or not in_hand_ok(S, T, q, D_BUREAUCRAT, c, VICTORY):
             return
         log_event(S, EV_REVEAL_CARD, q, c, 1, 1)
@@ -399,19 +470,24 @@ def poacher(S, R, T, P, Q, H, p):
     Every Supply pile counts (Copper and Curse too).  With no more cards in hand
     than that, all are discarded without a question; else asks D_POACHER (arg:
     how many are still to go) per card.  Logs EV_DISCARD (extra DISCARD_POACHER).
+    Frame: how many were asked before.
     """
+    site, i0 = resumed_site(S)
     k = S[V + V_EMPTY]
     if k == 0:
         return
-    if S[HAND_N + p] <= k:
+    if site == 0 and S[HAND_N + p] <= k:    # (resumed, the hand is smaller by i0 cards)
         h0 = HAND0 + p * N_SLOTS
         for c in range(N_CARDS):
             while S[h0 + c]:
                 discard_from_hand(S, p, c)
                 log_event(S, EV_DISCARD, p, c, 1, DISCARD_POACHER)
         return
-    for i in range(k):
+    for i in range(i0, k):
         c = ask(S, R, T, P, Q, H, p, D_POACHER, k - i)
+        if stopped(S):
+            push_frame(S, 1, i, 0, 0, 0)
+            return
         if S[ERR] or not in_hand_ok(S, T, p, D_POACHER, c, 0):
             return
         discard_from_hand(S, p, c)
@@ -461,28 +537,46 @@ def bandit(S, R, T, P, Q, H, p):
     different such Treasures the attacked player chooses (D_BANDIT, arg: the
     second card revealed; both are in its set-aside zone).  Logs EV_GAIN,
     EV_REVEAL_CARD (extra 0: from the deck), EV_TRASH and EV_DISCARD (extra
-    DISCARD_REVEALED).
+    DISCARD_REVEALED).  Frame: site 1, player k's reaction window; 2, its choice
+    (the two cards).
     """
-    if S[SUPPLY + GOLD] > 0:
+    site = 0
+    k0 = 1
+    a = -1
+    b = -1
+    f = resumed_frame(S)
+    if f >= 0:
+        site = S[f]
+        k0 = S[f + 1]
+        a = S[f + 2]
+        b = S[f + 3]
+    elif S[SUPPLY + GOLD] > 0:
         gain_card(S, R, T, P, Q, H, p, GOLD, GAIN_TO_DISCARD)
-    for k in range(1, S[V + V_NP]):
-        q = attacked(S, R, T, P, Q, H, p, k)
-        if q < 0:
-            continue
-        # Each card is logged as it is revealed: a shuffle between the two (one card
-        # left in the deck) comes after the first in the log, as in the game.
-        a = take_top(S, R, q)
-        if a < 0:
-            continue
-        log_event(S, EV_REVEAL_CARD, q, a, 1, 0)
-        b = take_top(S, R, q)
-        if b >= 0:
-            log_event(S, EV_REVEAL_CARD, q, b, 1, 0)
+    for k in range(k0, S[V + V_NP]):
+        q = attacked_resumed(S, R, T, P, Q, H, p, k, site)
+        if stopped(S):
+            return
+        if site != 2:
+            if q < 0:
+                continue
+            # Each card is logged as it is revealed: a shuffle between the two (one card
+            # left in the deck) comes after the first in the log, as in the game.
+            a = take_top(S, R, q)
+            if a < 0:
+                continue
+            log_event(S, EV_REVEAL_CARD, q, a, 1, 0)
+            b = take_top(S, R, q)
+            if b >= 0:
+                log_event(S, EV_REVEAL_CARD, q, b, 1, 0)
         a_ok = a >= 0 and a != COPPER and (T[a * N_COLS + C_TYPES] & TREASURE) != 0
         b_ok = b >= 0 and b != COPPER and (T[b * N_COLS + C_TYPES] & TREASURE) != 0
         victim = -1
         if a_ok and b_ok and a != b:
             victim = ask(S, R, T, P, Q, H, q, D_BANDIT, b)
+            if stopped(S):
+                push_frame(S, 2, k, a, b, 0)
+                return
+            site = 0
             if S[ERR]:
                 return
             if victim != a and victim != b:
@@ -508,14 +602,26 @@ def library(S, R, T, P, Q, H, p):
     Asks D_LIBRARY (arg: the Action just drawn; 1 set it aside, 0 keep it).
     Stops when deck and discard pile are both empty (set-aside cards are not
     shuffled in).  Logs EV_DRAW, EV_SET_ASIDE and EV_DISCARD (DISCARD_REVEALED).
+    Frame: how many were set aside, and the card asked about.
     """
     set_aside = 0
+    c = -1
+    f = resumed_frame(S)
+    if f >= 0:
+        set_aside = S[f + 1]
+        c = S[f + 2]
     while S[HAND_N + p] < 7:
-        c = take_top(S, R, p)
-        if c < 0:
-            break
+        if f >= 0:     # resumed at the question about c
+            f = -1
+        else:
+            c = take_top(S, R, p)
+            if c < 0:
+                break
         if types_of(S, T, p, c) & ACTION:      # an inheriting Estate is an Action
             r = yes_no(S, R, T, P, Q, H, p, D_LIBRARY, c)
+            if stopped(S):
+                push_frame(S, 1, set_aside, c, 0, 0)
+                return
             if r < 0:
                 return
             if r == 1:
@@ -540,25 +646,39 @@ def sentry(S, R, T, P, Q, H, p):
     The deck is shuffled first if needed.  Asks D_SENTRY_TRASH (a looked-at card,
     or -1 to stop), then D_SENTRY_DISCARD likewise, then, with two different
     cards going back, D_SENTRY_TOP (the one to put on top, drawn first).  Logs
-    EV_LOOK, EV_TRASH, EV_DISCARD (DISCARD_REVEALED) and EV_TOPDECK.
+    EV_LOOK, EV_TRASH, EV_DISCARD (DISCARD_REVEALED) and EV_TOPDECK.  Frame: site 1,
+    the trashing; 2, the discarding; 3, the order (the two cards looked at).
     """
     a0 = ASIDE0 + p * N_SLOTS
-    a = take_top(S, R, p)
-    if a < 0:
-        return
-    log_event(S, EV_LOOK, p, a, 1, SENTRY)
-    b = take_top(S, R, p)
-    if b >= 0:
-        log_event(S, EV_LOOK, p, b, 1, SENTRY)
-    while S[ASIDE_N + p] > 0:
+    site = 0
+    f = resumed_frame(S)
+    if f >= 0:
+        site = S[f]
+        a = S[f + 1]
+        b = S[f + 2]
+    else:
+        a = take_top(S, R, p)
+        if a < 0:
+            return
+        log_event(S, EV_LOOK, p, a, 1, SENTRY)
+        b = take_top(S, R, p)
+        if b >= 0:
+            log_event(S, EV_LOOK, p, b, 1, SENTRY)
+    while site <= 1 and S[ASIDE_N + p] > 0:
         c = ask(S, R, T, P, Q, H, p, D_SENTRY_TRASH, 0)
+        if stopped(S):
+            push_frame(S, 1, a, b, 0, 0)
+            return
         if S[ERR] or c < 0:
             break
         if not in_zone_ok(S, p, D_SENTRY_TRASH, c, ASIDE0):
             return
         trash_from(S, T, p, Z_ASIDE, c)
-    while S[ASIDE_N + p] > 0 and S[ERR] == 0:
+    while site <= 2 and S[ASIDE_N + p] > 0 and S[ERR] == 0:
         c = ask(S, R, T, P, Q, H, p, D_SENTRY_DISCARD, 0)
+        if stopped(S):
+            push_frame(S, 2, a, b, 0, 0)
+            return
         if S[ERR] or c < 0:
             break
         if not in_zone_ok(S, p, D_SENTRY_DISCARD, c, ASIDE0):
@@ -569,6 +689,9 @@ def sentry(S, R, T, P, Q, H, p):
         return
     if S[ASIDE_N + p] == 2 and a != b:
         top = ask(S, R, T, P, Q, H, p, D_SENTRY_TOP, 0)
+        if stopped(S):
+            push_frame(S, 3, a, b, 0, 0)
+            return
         if S[ERR] or not in_zone_ok(S, p, D_SENTRY_TOP, top, ASIDE0):
             return
         under = b if top == a else a
@@ -590,12 +713,20 @@ def artisan(S, R, T, P, Q, H, p):
 
     Asks D_ARTISAN_GAIN (arg 5; mandatory when any card can be gained), then
     D_ARTISAN_TOPDECK (any card in hand, the gained one too; mandatory).  Logs
-    EV_GAIN (to hand) and EV_TOPDECK.
+    EV_GAIN (to hand) and EV_TOPDECK.  Frame: site 1, the gain; 2, the topdeck.
     """
-    gain_choice(S, R, T, P, Q, H, p, D_ARTISAN_GAIN, 5, 0, GAIN_TO_HAND)
-    if S[ERR] or S[HAND_N + p] == 0:
-        return
+    site, _ = resumed_site(S)
+    if site != 2:
+        gain_choice(S, R, T, P, Q, H, p, D_ARTISAN_GAIN, 5, 0, GAIN_TO_HAND)
+        if stopped(S):
+            push_frame(S, 1, 0, 0, 0, 0)
+            return
+        if S[ERR] or S[HAND_N + p] == 0:
+            return
     c = ask(S, R, T, P, Q, H, p, D_ARTISAN_TOPDECK, 0)
+    if stopped(S):
+        push_frame(S, 2, 0, 0, 0, 0)
+        return
     if S[ERR] or not in_hand_ok(S, T, p, D_ARTISAN_TOPDECK, c, 0):
         return
     topdeck_from(S, p, Z_HAND, c)

@@ -82,6 +82,7 @@ from sim.engine.layout import (
     PLAY0,
     PLAY_N,
     PS,
+    RES_ON,
     STACK,
     STACK_WIDTH,
     SUPPLY,
@@ -117,6 +118,7 @@ from sim.engine.layout import (
 )
 from sim.engine.pointers import ptr
 from sim.engine.program import F_HOOK, F_KIND, K_RULES, L_BUY
+from sim.engine.resume import push_frame, resumed_frame, stopped
 from sim.engine.rng import below, seed_stream
 from sim.engine.steps import adv_turn_over, ask, fail, in_hand_ok
 from sim.engine.zones import (
@@ -142,13 +144,15 @@ N_GAME_COLS = 6
 def resolve(S, R, T, P, Q, H, p, c):
     """Carry out card ``c``'s text once for player ``p``: its counters top to bottom,
     then its own function (sim.engine.base_set, called through sim.engine.cardcalls),
-    if it has one."""
-    k = T[c * N_COLS + C_CARDS]
-    if k:
-        draw_plain(S, R, p, k)
-    S[V + V_ACTIONS] += T[c * N_COLS + C_ACTIONS]
-    S[V + V_BUYS] += T[c * N_COLS + C_BUYS]
-    S[V + V_COINS] += T[c * N_COLS + C_COINS]
+    if it has one.  Resumed (sim.engine.resume), the counters are done: the function
+    goes on where it stopped."""
+    if S[RES_ON] == 0:
+        k = T[c * N_COLS + C_CARDS]
+        if k:
+            draw_plain(S, R, p, k)
+        S[V + V_ACTIONS] += T[c * N_COLS + C_ACTIONS]
+        S[V + V_BUYS] += T[c * N_COLS + C_BUYS]
+        S[V + V_COINS] += T[c * N_COLS + C_COINS]
     sp = T[c * N_COLS + C_SPECIAL]
     if sp:                      # the card's own function, through the game's card table
         H[H_CARDS][sp](S, R, T, P, Q, H[:H_CARDS], p)
@@ -158,10 +162,18 @@ def resolve(S, R, T, P, Q, H, p, c):
 def play_action(S, R, T, P, Q, H, p, c):
     """Play Action ``c`` from hand, then every card its text queued to be played
     (Throne Room, Vassal), each resolving completely before the one below it on
-    the play stack goes on."""
-    play_from_hand(S, p, c)
-    log_event(S, EV_PLAY, p, c, 1, 0)
+    the play stack goes on.  Its frame (sim.engine.resume): the card whose text the
+    question was asked in, ``c`` or a queued card (after either, the stack goes on)."""
+    f = resumed_frame(S)
+    if f >= 0:
+        c = S[f + 1]
+    else:
+        play_from_hand(S, p, c)
+        log_event(S, EV_PLAY, p, c, 1, 0)
     resolve(S, R, T, P, Q, H, p, c)
+    if stopped(S):
+        push_frame(S, 1, c, 0, 0, 0)
+        return
     while S[V + V_STACK_N] > 0 and S[ERR] == 0:
         o = STACK + STACK_WIDTH * (S[V + V_STACK_N] - 1)
         left = S[o + 1]
@@ -172,6 +184,9 @@ def play_action(S, R, T, P, Q, H, p, c):
         queued = S[o]
         log_event(S, EV_PLAY_AGAIN, p, queued, S[o + 2] - left + 1, S[o + 3])
         resolve(S, R, T, P, Q, H, p, queued)
+        if stopped(S):
+            push_frame(S, 1, queued, 0, 0, 0)
+            return
 
 
 @njit(cache=True, inline="always")
@@ -204,68 +219,99 @@ def play_treasure(S, T, p, c, k):
 def play_turn(S, R, T, P, Q, H, p):
     """One whole turn of player ``p``: Action phase, Buy phase, Cleanup.
 
-    Returns the $ the player had when buying started (for per-turn records).
+    Returns the $ the player had when buying started (for per-turn records).  Its
+    frame (sim.engine.resume): site 1, the question of an Action to play; 2, inside
+    an Action's play; 3, a Treasure to play; 4, a card to buy (the $ of the buy
+    phase's start kept).
     """
     h0 = HAND0 + p * N_SLOTS
-    S[V + V_ACTIONS] = 1
-    S[V + V_BUYS] = 1
-    S[V + V_COINS] = 0
-    S[V + V_MERCHANTS] = 0
-    S[V + V_SILVER_PLAYED] = 0
-    S[GAINED + p] = 0
-    if S[V + V_LOG_ON]:
-        log_event(S, EV_TURN, p, -1, S[TURNS + p] + 1, 0)
-        for c in range(N_CARDS):
-            if S[h0 + c]:
-                log_event(S, EV_HAND, p, c, S[h0 + c], 0)
-    # Action phase.
+    site = 0
+    produced = 0
+    f = resumed_frame(S)
+    if f >= 0:
+        site = S[f]
+        produced = S[f + 1]
+    else:
+        S[V + V_ACTIONS] = 1
+        S[V + V_BUYS] = 1
+        S[V + V_COINS] = 0
+        S[V + V_MERCHANTS] = 0
+        S[V + V_SILVER_PLAYED] = 0
+        S[GAINED + p] = 0
+        if S[V + V_LOG_ON]:
+            log_event(S, EV_TURN, p, -1, S[TURNS + p] + 1, 0)
+            for c in range(N_CARDS):
+                if S[h0 + c]:
+                    log_event(S, EV_HAND, p, c, S[h0 + c], 0)
     b = S[BOT + p]
     rules_bot = P[b * P_WIDTH + PF_FLAGS + F_KIND] == K_RULES
     # Rule bots without a hook take the direct path to their program for the two
     # decisions every turn asks (each call level costs more than the decision itself).
     fast = rules_bot and P[b * P_WIDTH + PF_FLAGS + F_HOOK] == 0
-    # A player who owns no Action has none in hand: no Action phase to ask about.
-    while S[V + V_ACTIONS] > 0 and S[ACTIONS_OWNED + p] > 0:
-        # Rule bots scan only their own play list (empty for Big Money).
-        if not rules_bot and not hand_has_any(S, T, p, ACTION_IDS):
-            break
-        if fast:
-            c = rules_action(S, T, P, Q, S[BOT + p], p)
-        else:
-            c = ask(S, R, T, P, Q, H[:H_ADVENTURE], p, D_ACTION, 0)
-        if S[ERR] or c < 0:
-            break
-        if not in_hand_ok(S, T, p, D_ACTION, c, ACTION):
-            break
-        S[V + V_ACTIONS] -= 1
-        play_action(S, R, T, P, Q, H, p, c)
-        if S[ERR]:
-            break
-    if S[ERR]:
-        return 0
-    # Buy phase: Treasures (rule bots play them all), then Buys.
-    if rules_bot:
-        for i in range(T[N_TREASURES]):
-            c = T[TREASURE_IDS + i]
-            if S[h0 + c]:
-                play_treasure(S, T, p, c, S[h0 + c])
-    else:
-        while hand_has_any(S, T, p, TREASURE_IDS):
-            c = ask(S, R, T, P, Q, H[:H_ADVENTURE], p, D_TREASURE, 0)
+    if site <= 2:
+        # Action phase.
+        if site == 2:   # resumed inside an Action's play
+            play_action(S, R, T, P, Q, H, p, -1)
+            if stopped(S):
+                push_frame(S, 2, 0, 0, 0, 0)
+                return 0
+            if S[ERR]:
+                return 0
+        # A player who owns no Action has none in hand: no Action phase to ask about.
+        while S[V + V_ACTIONS] > 0 and S[ACTIONS_OWNED + p] > 0:
+            # Rule bots scan only their own play list (empty for Big Money).
+            if not rules_bot and not hand_has_any(S, T, p, ACTION_IDS):
+                break
+            if fast:
+                c = rules_action(S, T, P, Q, S[BOT + p], p)
+            else:
+                c = ask(S, R, T, P, Q, H[:H_ADVENTURE], p, D_ACTION, 0)
+                if stopped(S):
+                    push_frame(S, 1, 0, 0, 0, 0)
+                    return 0
             if S[ERR] or c < 0:
                 break
-            if not in_hand_ok(S, T, p, D_TREASURE, c, TREASURE):
+            if not in_hand_ok(S, T, p, D_ACTION, c, ACTION):
                 break
-            play_treasure(S, T, p, c, 1)
+            S[V + V_ACTIONS] -= 1
+            play_action(S, R, T, P, Q, H, p, c)
+            if stopped(S):
+                push_frame(S, 2, 0, 0, 0, 0)
+                return 0
+            if S[ERR]:
+                break
         if S[ERR]:
             return 0
-    produced = S[V + V_COINS]
-    log_event(S, EV_COINS, p, -1, produced, 0)
+    if site <= 3:
+        # Buy phase: Treasures (rule bots play them all), then Buys.
+        if rules_bot:
+            for i in range(T[N_TREASURES]):
+                c = T[TREASURE_IDS + i]
+                if S[h0 + c]:
+                    play_treasure(S, T, p, c, S[h0 + c])
+        else:
+            while hand_has_any(S, T, p, TREASURE_IDS):
+                c = ask(S, R, T, P, Q, H[:H_ADVENTURE], p, D_TREASURE, 0)
+                if stopped(S):
+                    push_frame(S, 3, 0, 0, 0, 0)
+                    return 0
+                if S[ERR] or c < 0:
+                    break
+                if not in_hand_ok(S, T, p, D_TREASURE, c, TREASURE):
+                    break
+                play_treasure(S, T, p, c, 1)
+            if S[ERR]:
+                return 0
+        produced = S[V + V_COINS]
+        log_event(S, EV_COINS, p, -1, produced, 0)
     while S[V + V_BUYS] > 0:
         if fast:
             c = pick_from_list(S, T, P, Q, b, p, L_BUY, S[V + V_COINS], -1)
         else:
             c = ask(S, R, T, P, Q, H[:H_ADVENTURE], p, D_BUY, 0)
+            if stopped(S):
+                push_frame(S, 4, produced, 0, 0, 0)
+                return 0
         if S[ERR] or c < 0:
             break
         if c >= N_CARDS or not can_gain_printed(S, T, c, S[V + V_COINS]):

@@ -159,8 +159,9 @@ GAME_IDS = GAME_IDS_N + 1
 # A seat whose bot kind is K_AGENT + k (sim.engine.program) answers the decisions marked in
 # AG_TAKES from the script of answers given so far this turn (AG_SCRIPT, AG_LEN of them,
 # AG_POS read); at the first one past the script it records the question (AG_WAIT_*) and
-# stops the turn like an error (codes.ERR_AGENT_WAIT).  sim.env replays the turn from its
-# start with one answer more each step.  Other decisions go to the seat's own bot kind k.
+# stops the turn like an error (codes.ERR_AGENT_WAIT).  sim.env resumes a base game there
+# with one answer more (the frames below, sim.engine.resume), and replays an Adventures
+# turn from its start.  Other decisions go to the seat's own bot kind k.
 AGENT = GAME_IDS + N_SLOTS
 AG_TAKES = AGENT                  # + d: 1 when agent seats answer decision d (80 kept)
 AG_POS = AG_TAKES + 80
@@ -177,8 +178,20 @@ AG_POLICY = AG_POS + 7            # where the state lists its seats' compiled po
                                   # none): a table past the state that the policy decider
                                   # installed from above reads (sim.learn.compiled)
 AG_SCRIPT = AG_POS + 8
-AG_MAX = 1024                     # answers in one turn (a longer turn is an error)
-LOG = AG_SCRIPT + AG_MAX
+AG_MAX = 1024 - 128               # answers in one turn (a longer turn is an error)
+# Where a stopped turn resumes (sim.engine.resume): the functions a question was asked
+# inside, each as a frame (its site: where in it the question was asked, then up to
+# FRAME_LOCALS of its locals), innermost first.  A resume re-enters them outermost
+# first (RES_AT: the next frame to re-enter; RES_ON: 1 until the question is answered).
+RESUME = AG_SCRIPT + AG_MAX
+RES_ON = RESUME
+RES_N = RESUME + 1
+RES_AT = RESUME + 2
+RES_FRAMES = RESUME + 3
+FRAME_LOCALS = 4
+FRAME_WIDTH = 1 + FRAME_LOCALS
+FRAME_DEPTH = 24
+LOG = RESUME + 128
 LOG_WIDTH = 6                     # (event, turn, player, card, count, extra)
 STATE_SIZE = LOG                  # without a log
 

@@ -100,10 +100,14 @@ from sim.engine.layout import (
     ASIDE0,
     ASIDE_N,
     DISC0,
+    DISC_N,
     E_GONE,
     EVENT_IDS,
+    GAME_IDS,
+    GAME_IDS_N,
     GEAR_N,
     HAND0,
+    HAND_N,
     HIRELINGS,
     IN_SUPPLY,
     INHERITANCE_BOUGHT,
@@ -120,6 +124,7 @@ from sim.engine.layout import (
     NEXT_TROLL,
     NEXT_WOODS,
     PLAY0,
+    PLAY_N,
     STACK,
     TOK_CARD,
     V_COINS,
@@ -300,6 +305,64 @@ def _in_hand(S, T, p, types, out):
     return n
 
 
+@njit(cache=True, inline="always")
+def _zone_of(S, p, dom):
+    """The zone a card domain draws from (its start for player 0, and how many cards
+    ``p`` has in it), or (-1, 0) for a domain that is not one zone."""
+    if dom == DOM_HAND or dom == DOM_HAND_ACTION:
+        return HAND0, S[HAND_N + p]
+    if dom == DOM_ASIDE:
+        return ASIDE0, S[ASIDE_N + p]
+    if dom == DOM_PLAY or dom == DOM_PILGRIM:
+        return PLAY0, S[PLAY_N + p]
+    if dom == DOM_DISCARD:
+        return DISC0, S[DISC_N + p]
+    if dom == DOM_TOPDECK:
+        if S[ASIDE_N + p] > 0:
+            return ASIDE0, S[ASIDE_N + p]
+        return HAND0, S[HAND_N + p]
+    return -1, 0
+
+
+@njit(cache=True)
+def _cards_ok(S, T, p, d, arg, out, wide, dom):
+    """The ids ``c`` with :func:`card_ok` into ``out``, ascending; how many.  Only the
+    ids that can qualify are looked at: those in the zone the domain draws from, up to
+    its last card, or, for a Supply domain, the game's ids (layout GAME_IDS: no other
+    card has a pile) and, for a buy, the Events (the highest ids)."""
+    n = 0
+    z, left = _zone_of(S, p, dom)
+    if z >= 0:
+        z += p * N_SLOTS
+        c = 0
+        while left > 0 and c < N_CARDS:
+            k = S[z + c]
+            if k > 0:
+                left -= k
+                if card_ok(S, T, p, d, arg, c, wide):
+                    out[n] = c
+                    n += 1
+            c += 1
+        return n
+    if dom == DOM_GAIN or dom == DOM_EXACT or dom == DOM_BUY or dom == DOM_PILE:
+        for i in range(S[GAME_IDS_N]):
+            c = S[GAME_IDS + i]
+            if card_ok(S, T, p, d, arg, c, wide):
+                out[n] = c
+                n += 1
+        if dom == DOM_BUY:
+            for c in range(FIRST_EVENT, N_CARDS):
+                if card_ok(S, T, p, d, arg, c, wide):
+                    out[n] = c
+                    n += 1
+        return n
+    for c in range(N_CARDS):
+        if card_ok(S, T, p, d, arg, c, wide):
+            out[n] = c
+            n += 1
+    return n
+
+
 @njit(cache=True)
 def answers(S, T, p, d, arg, out, wide):
     """Decision ``d``'s legal answers (asked of ``p`` with ``arg``) into ``out`` (at least
@@ -343,11 +406,7 @@ def answers(S, T, p, d, arg, out, wide):
     elif dom == DOM_QUEST_DISCARD:
         n = _in_hand(S, T, p, 0, out)
     else:
-        n = 0
-        for c in range(N_CARDS):
-            if card_ok(S, T, p, d, arg, c, wide):
-                out[n] = c
-                n += 1
+        n = _cards_ok(S, T, p, d, arg, out, wide, dom)
     rule = DEC_NONE[d]
     none = rule == NONE_ALWAYS
     if rule == NONE_UNLESS_ARG1:

@@ -2,14 +2,22 @@
 actions there, and write an observation.
 
 How a game stops at a decision (the design, measured in experiments/bench_env.py): the
-engine has no resumable turn, and needs none.  A state keeps a snapshot of the game at
-the start of the current turn (``S0``/``R0``) and, inside the snapshot's agents' block
-(sim.engine.layout AG_*), the answers the agent seats gave so far this turn.  Each
-step copies the snapshot and replays the turn with those answers; the first question
-past them is recorded and stops the turn (sim.engine.agent_seat.agent_answer).  A turn costs
-well under a microsecond to replay, and the engine stays one engine: nothing here plays
-a card.  A turn that ends without a new question is followed by the other seats' turns,
-played by their bots in the same call, until an agent seat is asked or the game ends.
+turn stops at the question and is resumed there.  When an agent seat is asked past the
+answers it gave (sim.engine.agent_seat.agent_answer), the functions the question was
+asked inside keep where they were as frames in the state (sim.engine.resume), and the
+state is the game as asked; the next step adds the answer to the turn's script and
+calls the turn again, which goes straight back to the question and on (:func:`go_on`):
+nothing is copied and nothing played twice.  The engine stays one engine: the bots'
+whole games run through the same turn, and nothing here plays a card.  A turn that ends
+without a new question is followed by the other seats' turns, played by their bots in
+the same call, until an agent seat is asked or the game ends.
+
+A state also keeps a snapshot of the game at the start of the current turn (``S0``/
+``R0``, with the turn's answers so far in its agents' block), from which search and
+resampling deal hidden cards again and replay the turn (:func:`replay`); the turns of
+the Adventures set are not resumable yet, and an Adventures game is stepped by
+replaying its turn from that snapshot with one answer more each step (the question's
+state copied to the state's shadow, layout AG_SHADOW).
 
 Actions are one vocabulary for every kingdom (sim.env.actions): card and Event ids, then
 "none", "no", "yes" and the options of mode decisions.
@@ -87,6 +95,7 @@ from sim.engine.layout import (
 )
 from sim.engine.legality import mark_legal
 from sim.engine.pointers import copy_ints, ptr
+from sim.engine.resume import start_resume
 from sim.engine.rng import below, splitmix64
 from sim.engine.steps import adv_turn_over
 from sim.engine.zones import score, with_ability
@@ -106,10 +115,108 @@ def first_player(R, n_players, first):
     return below(ptr(R), N_STREAMS - 1, n_players)
 
 
+@njit(cache=True, inline="always")
+def turn_over(S, T, n, cur, score_out, turns_out, game_out):
+    """After ``cur``'s turn: True when the game is over (its outcome written into the
+    ``*_out`` rows); else the next seat's turn is set up, with no answers yet."""
+    nxt = adv_turn_over(ptr(S), cur)
+    if nxt < 0:
+        finish_game(ptr(S), ptr(T), 0, n, -1 - nxt, score_out, turns_out, game_out)
+        return True
+    S[V + V_CUR] = nxt
+    S[AG_LEN] = 0
+    S[AG_POS] = 0
+    return False
+
+
+# What answer() returns besides advance()'s statuses; the state is left unchanged.
+ILLEGAL_ACTION, TOO_MANY_ANSWERS = -1, -2
+
+
+@njit(cache=True)
+def answer(S, R, S0, R0, T, P, Q, H_flat, score_out, turns_out, game_out, mask, a):
+    """One step of the state API: answer the question the state is stopped at with
+    action ``a`` (added to the turn's answers) and :func:`advance`.  ILLEGAL_ACTION when
+    ``mask`` does not allow ``a``, TOO_MANY_ANSWERS past AG_MAX answers in one turn."""
+    if a < 0 or a >= len(mask) or mask[a] == 0:
+        return ILLEGAL_ACTION
+    k = S0[AG_LEN]
+    if k >= AG_MAX:
+        return TOO_MANY_ANSWERS
+    S0[AG_SCRIPT + k] = a
+    S0[AG_LEN] = k + 1
+    return advance(S, R, S0, R0, T, P, Q, H_flat, score_out, turns_out, game_out, mask)
+
+
 @njit(cache=True)
 def advance(S, R, S0, R0, T, P, Q, H_flat, score_out, turns_out, game_out, mask):
-    """Resume the game of snapshot ``S0``/``R0`` (the start of the current turn, with
-    the turn's answers so far in its agents' block) until an agent seat is asked a
+    """Go on with the game of a state (``S``, ``R``; ``S0``/``R0`` the start of the
+    current turn, with the turn's answers so far in its agents' block) until an agent
+    seat is asked a decision past them (WAITING: the game as asked is ``S``'s shadow,
+    layout AG_SHADOW, which is ``S`` itself when it has none; ``mask`` the legal actions)
+    or the game ends (OVER: the outcome in the ``*_out`` rows, the game as it ended in
+    ``S``).  FAILED: an engine error (sim.engine.codes ERR_*), left in S.
+
+    A state without a shadow (a base game: sim.env.state.Game._template) is resumed at
+    the question it stopped at (:func:`go_on`), or started from the snapshot when it is
+    not stopped at the snapshot's turn (a new state, one built from a position); a
+    state with a shadow (an Adventures game, or one whose log is kept) is replayed from
+    the start of its turn (:func:`replay`).  Each finished turn becomes the snapshot.
+    (Which of the two is read from the snapshot: before a replay S is scratch.)"""
+    if S0[AG_SHADOW] > 0:
+        return replay(S, R, S0, R0, T, P, Q, H_flat, score_out, turns_out, game_out, mask)
+    k = S0[AG_LEN]
+    if (S[ERR] == dc.ERR_AGENT_WAIT and S[AG_LEN] < k
+            and S[V + V_TOTAL_TURNS] == S0[V + V_TOTAL_TURNS]):
+        for i in range(S[AG_LEN], k):       # the answers given since it stopped
+            S[AG_SCRIPT + i] = S0[AG_SCRIPT + i]
+        S[AG_LEN] = k
+    else:
+        copy_ints(ptr(S), ptr(S0), len(S0))
+        R[:, :] = R0
+        S[AG_POS] = 0
+    return go_on(S, R, S0, R0, True, T, P, P, Q, H_flat, score_out, turns_out, game_out,
+                 mask)
+
+
+@njit(cache=True)
+def go_on(S, R, S0, R0, keep, T, P, P_later, Q, H_flat, score_out, turns_out, game_out,
+          mask):
+    """Play the base game ``S``/``R`` on until an agent seat is asked a decision past
+    the answers in its script (WAITING; ``mask`` the legal actions) or the game ends
+    (OVER, the outcome in the ``*_out`` rows) or fails (FAILED).  ``S`` is either
+    stopped at a question, and resumed there (sim.engine.resume: nothing is played
+    again, nothing copied), or at the start of a turn.  ``keep``: each finished turn is
+    copied to ``S0``/``R0`` (the turn-start snapshot that resampling replays from,
+    sim.env.redeal).  The bots' programs are ``P`` for the current turn and ``P_later``
+    after it (a playout's: ``P`` without its agent seats, the bots' own fast paths;
+    else ``P`` again).  A playout (layout AG_PLAYOUT) never stops: past the script each
+    agent seat's own bot answers."""
+    H = calls_from_flat(H_flat)
+    n = S[V + V_NP]
+    if S[ERR] == dc.ERR_AGENT_WAIT:
+        start_resume(S)
+    programs = P
+    while True:
+        cur = S[V + V_CUR]
+        play_turn(ptr(S), ptr(R), ptr(T), ptr(programs), ptr(Q), H, cur)
+        programs = P_later
+        if S[ERR] == dc.ERR_AGENT_WAIT:
+            legal_mask(S, T, S[AG_WAIT_P], S[AG_WAIT_D], S[AG_WAIT_ARG], mask)
+            return WAITING
+        if S[ERR] != 0:
+            return FAILED
+        if turn_over(S, T, n, cur, score_out, turns_out, game_out):
+            return OVER
+        if keep:
+            copy_ints(ptr(S0), ptr(S), len(S0))
+            R0[:, :] = R
+
+
+@njit(cache=True)
+def replay(S, R, S0, R0, T, P, Q, H_flat, score_out, turns_out, game_out, mask):
+    """Replay the game of snapshot ``S0``/``R0`` (the start of the current turn, with
+    the turn's answers so far in its agents' block) from the snapshot until an agent seat is asked a
     decision past them (WAITING: the shadow of ``S`` (layout AG_SHADOW) holds the game
     as asked, ``mask`` the legal actions) or the game ends (OVER: the outcome in the
     ``*_out`` rows).
@@ -133,12 +240,8 @@ def advance(S, R, S0, R0, T, P, Q, H_flat, score_out, turns_out, game_out, mask)
             return WAITING
         if S[ERR] != 0:
             return FAILED
-        nxt = adv_turn_over(ptr(S), cur)
-        if nxt < 0:
-            finish_game(ptr(S), ptr(T), 0, n, -1 - nxt, score_out, turns_out, game_out)
+        if turn_over(S, T, n, cur, score_out, turns_out, game_out):
             return OVER
-        S[V + V_CUR] = nxt
-        S[AG_LEN] = 0
         copy_ints(ptr(S0), ptr(S), m)
         R0[:, :] = R
 
@@ -168,13 +271,8 @@ def play_out(S, R, S0, R0, T, P, P_bots, Q, H_flat, score_out, turns_out, game_o
         programs = P_bots
         if S[ERR] != 0:
             return FAILED
-        nxt = adv_turn_over(ptr(S), cur)
-        if nxt < 0:
-            finish_game(ptr(S), ptr(T), 0, n, -1 - nxt, score_out, turns_out, game_out)
+        if turn_over(S, T, n, cur, score_out, turns_out, game_out):
             return OVER
-        S[V + V_CUR] = nxt
-        S[AG_LEN] = 0
-        S[AG_POS] = 0
 
 
 @njit(cache=True)
@@ -333,15 +431,20 @@ def scores(S, T, out):
 # ----------------------------------------------------------------------------- batches
 @njit(cache=True)
 def start_game(S, R, S0, R0, template, T, P, Q, H_flat, seed, n_players, seat_bots,
-               score_out, turns_out, game_out, mask):
+               score_out, turns_out, game_out, mask, keep):
     """Set up a new game from ``seed`` in ``S``/``R`` (``template``: a fresh state with
-    the agents' block) and advance it to its first agent decision, as State does."""
+    the agents' block) and advance it to its first agent decision, as State does.
+    ``keep``: keep the turn-start snapshot ``S0``/``R0`` (a game stepped by
+    :func:`advance` needs it; :func:`step_batch` resumes a base game without it)."""
     S[:] = template
     reset_game(ptr(S), ptr(R), ptr(T), 0, seed, n_players, seat_bots)
     S[V + V_CUR] = first_player(R, n_players, -1)
-    S0[:] = S[:len(S0)]
-    R0[:, :] = R
-    return advance(S, R, S0, R0, T, P, Q, H_flat, score_out, turns_out, game_out, mask)
+    if keep or S[AG_SHADOW] > 0:
+        S0[:] = S[:len(S0)]
+        R0[:, :] = R
+        return advance(S, R, S0, R0, T, P, Q, H_flat, score_out, turns_out, game_out, mask)
+    return go_on(S, R, S0, R0, False, T, P, P, Q, H_flat, score_out, turns_out, game_out,
+                 mask)
 
 
 @njit(cache=True)
@@ -371,13 +474,22 @@ def step_batch(S, R, S0, R0, template, T, P, Q, H_flat, n_players, seat_bots, ac
         a = actions[i]
         if a < 0 or a >= masks.shape[1] or masks[i, a] == 0:
             return i
-        k = S0[i, AG_LEN]
-        if k >= AG_MAX:
-            return 2 * n + i
-        S0[i, AG_SCRIPT + k] = a
-        S0[i, AG_LEN] = k + 1
-        status = advance(S[i], R[i], S0[i], R0[i], T, P, Q, H_flat, score_out[i:i + 1],
-                         turns_out[i:i + 1], game_out[i:i + 1], masks[i])
+        if template[AG_SHADOW] > 0:     # replayed from the turn's start (advance)
+            k = S0[i, AG_LEN]
+            if k >= AG_MAX:
+                return 2 * n + i
+            S0[i, AG_SCRIPT + k] = a
+            S0[i, AG_LEN] = k + 1
+            status = advance(S[i], R[i], S0[i], R0[i], T, P, Q, H_flat, score_out[i:i + 1],
+                             turns_out[i:i + 1], game_out[i:i + 1], masks[i])
+        else:                           # resumed where it stopped, no snapshot kept
+            k = S[i, AG_LEN]
+            if k >= AG_MAX:
+                return 2 * n + i
+            S[i, AG_SCRIPT + k] = a
+            S[i, AG_LEN] = k + 1
+            status = go_on(S[i], R[i], S0[i], R0[i], False, T, P, P, Q, H_flat,
+                           score_out[i:i + 1], turns_out[i:i + 1], game_out[i:i + 1], masks[i])
         while status == OVER:
             if game_out[i, 3] == dc.END_TURN_CAP:      # G_END
                 truncated[i] = True
@@ -393,7 +505,7 @@ def step_batch(S, R, S0, R0, template, T, P, Q, H_flat, n_players, seat_bots, ac
             status = start_game(S[i], R[i], S0[i], R0[i], template, T, P, Q, H_flat,
                                 row_game_seed(row_seeds[i], games_started[i]), n_players,
                                 seat_bots, score_out[i:i + 1], turns_out[i:i + 1],
-                                game_out[i:i + 1], masks[i])
+                                game_out[i:i + 1], masks[i], False)
             games_started[i] += 1
         if status == FAILED:
             return n + i

@@ -6,9 +6,9 @@
 
 At each decision it searches (by default the turn's own: which Action to play, what
 to buy, Events included), it plays ``playouts`` iterations of ISMCTS
-(sim.env.search): each deals again what its seat cannot see, replays the turn so far,
-walks its tree of decisions and plays the game out with rule bots in compiled code.
-It then takes the action visited most.  The other decisions (Treasures, every choice
+(sim.env.search): each deals again what its seat cannot see, reaches the question on
+that deal, walks its tree of decisions and plays the game out with rule bots in
+compiled code.  It then takes the action visited most.  The other decisions (Treasures, every choice
 inside a card) are answered by its playout bot, as are the other seats in its
 playouts: it models every player as that bot, and never reads the opponents' bots or
 any hidden card.

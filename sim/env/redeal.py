@@ -16,7 +16,7 @@ Everything else stays as it is, exactly: every zone's size for every player, own
 cards, the Supply, trash, tokens, mats and set-aside cards, every play area, ``p``'s own
 hand, discard pile and known pile top, and every discard pile with its top card.  The
 deal is then checked: the turn is replayed from its start with the answers given so far
-(sim.env.core.advance), and the deal is kept only if the replay asks the same seat the
+(sim.env.core.replay), and the deal is kept only if the replay asks the same seat the
 same question with the same legal actions and gives ``p`` the same observation.  So the
 cards seen this turn (drawn, revealed, discarded to ``p``'s attacks, the other seats'
 answers) are what ``p`` saw, and a deal under which an answer given this turn is no
@@ -52,6 +52,7 @@ from numba import njit
 
 from sim.cards import N_CARDS
 from sim.engine.layout import (
+    AG_SHADOW,
     AG_WAIT_ARG,
     AG_WAIT_D,
     AG_WAIT_P,
@@ -67,7 +68,7 @@ from sim.engine.layout import (
 )
 from sim.engine.pointers import copy_ints, ptr
 from sim.engine.rng import next_u64, seed_stream, shuffle
-from sim.env.core import N_ACTIONS, OBS_SIZE, WAITING, advance, observe
+from sim.env.core import N_ACTIONS, OBS_SIZE, WAITING, observe, replay
 
 #: The scratch a deal needs (:func:`scratch`): card counts, and a pool of cards.
 POOL_SIZE = MAX_DECK + N_SLOTS * MAX_PLAYERS
@@ -162,9 +163,10 @@ def same_question(D, asker, d, arg, mask, want_mask, viewer, obs, want_obs, T):
 def deal_consistent(S, R, S0, R0, Sd, Rd, now, T, P, Q, H, viewer, rng, tries, want_mask,
                     want_obs, mask, obs, counts, pool, score_out, turns_out, game_out):
     """Up to ``tries`` deals (:func:`deal_again` for ``viewer``, each of the snapshot
-    ``S0``/``R0`` into ``Sd``/``Rd``), each replayed into ``S``/``R`` (its shadow at
-    ``len(Sd)``; ``mask`` its legal actions) until one reaches the question of ``now``
-    with ``want_mask`` and ``want_obs`` for ``viewer``.  Returns the number of deals made:
+    ``S0``/``R0`` into ``Sd``/``Rd``), each replayed into ``S``/``R`` (the game as
+    asked in its shadow, or ``S`` itself when it has none; ``mask`` its legal actions)
+    until one reaches the question of ``now`` with ``want_mask`` and ``want_obs`` for
+    ``viewer``.  Returns the number of deals made:
     positive when the last one is kept (``Sd``/``Rd`` its snapshot, ``S`` its game as
     asked), minus ``tries`` when none is."""
     m = len(Sd)
@@ -175,8 +177,8 @@ def deal_consistent(S, R, S0, R0, Sd, Rd, now, T, P, Q, H, viewer, rng, tries, w
         copy_ints(ptr(Sd), ptr(S0), m)
         Rd[:, :] = R0
         deal_again(Sd, Rd, now, viewer, rng, counts, pool)
-        status = advance(S, R, Sd, Rd, T, P, Q, H, score_out, turns_out, game_out, mask)
-        if status == WAITING and same_question(S[m:], asker, d, arg, mask, want_mask, viewer,
-                                               obs, want_obs, T):
+        status = replay(S, R, Sd, Rd, T, P, Q, H, score_out, turns_out, game_out, mask)
+        if status == WAITING and same_question(S[S[AG_SHADOW]:], asker, d, arg, mask,
+                                               want_mask, viewer, obs, want_obs, T):
             return k + 1
     return -tries

@@ -15,7 +15,7 @@ One call of :func:`search` runs every iteration of one decision:
    hidden cards: two positions that differ only in hidden information give the same
    deals, so the same decision.
 2. **Check** the deal (sim.env.redeal.deal_consistent): the turn is replayed from its
-   start with the answers given so far (sim.env.core.advance); the deal is kept only if
+   start with the answers given so far (sim.env.core.replay); the deal is kept only if
    it reaches the same question with the same legal actions and the same observation for
    the searcher (the opponents' reactions to its attacks, answered in the deal by the
    playout bot, must be what it saw).  A deal that cannot pass (its own pile reshuffled
@@ -23,8 +23,12 @@ One call of :func:`search` runs every iteration of one decision:
    decision to the playout bot: the search never falls back on the true hidden state.
 3. **Descend** the tree of the searcher's own decisions (UCB1 with availability counts,
    as information-set MCTS has it: a child's prior is the number of deals in which it
-   was legal), each step one answer more to the replayed turn; other seats' decisions,
-   and the searcher's that are not searched, are answered by their bots.
+   was legal); other seats' decisions, and the searcher's that are not searched, are
+   answered by their bots.  In a base game the deal's game as asked is resumable
+   (sim.engine.resume): each iteration copies it once and each step down the tree
+   resumes it with one answer (sim.env.core.go_on), so a deeper tree costs playouts, not
+   replays.  An Adventures game (not resumable yet) replays the turn from the dealt
+   snapshot with one answer more at each step.
 4. **Play out**: at a new node the game is played to its end with every agent seat
    answered by its own bot (layout AG_PLAYOUT); the reward is the searcher's win share
    (1, 1/k for a win shared by k, 0 for a loss or the turn cap), added along the path.
@@ -41,6 +45,7 @@ from numba import njit
 from sim.engine.game import G_WINNERS
 from sim.engine.layout import (
     AG_LEN,
+    AG_PLAYOUT,
     AG_POLICY,
     AG_SCRIPT,
     AG_SHADOW,
@@ -49,6 +54,7 @@ from sim.engine.layout import (
     AG_WAIT_P,
     LOG,
     N_SLOTS,
+    T_ADV,
     V_LOG_ON,
     V_NP,
     V_SIZE,
@@ -62,11 +68,12 @@ from sim.env.core import (
     OBS_SIZE,
     OVER,
     WAITING,
-    advance,
     bot_answer,
+    go_on,
     legal_mask,
     observe,
     play_out,
+    replay,
 )
 from sim.env.redeal import POOL_SIZE, deal_consistent
 
@@ -90,6 +97,27 @@ def _answer(S0, a):
     k = S0[AG_LEN]
     S0[AG_SCRIPT + k] = a
     S0[AG_LEN] = k + 1
+
+
+@njit(cache=True)
+def _step(resumable, S, R, Sd, Rd, W, Rw, T, P, P_later, Q, H, score_out, turns_out,
+          game_out, mask, a, playout):
+    """Answer the question the searched game is at with action ``a`` and go on to the
+    next question of an agent seat (``playout``: to the end, every seat's own bot
+    answering past the script, ``P_later`` its programs after this turn).  A resumable
+    game (a base game: sim.engine.resume) is ``W``/``Rw``, stopped at the question, and
+    goes on from there; any other is the snapshot ``Sd``/``Rd`` with the answers so far,
+    its turn replayed into ``S``/``R`` (the game as asked in its shadow)."""
+    if resumable:
+        _answer(W, a)
+        if playout:
+            W[AG_PLAYOUT] = 1
+        return go_on(W, Rw, Sd, Rd, False, T, P, P_later, Q, H, score_out, turns_out,
+                     game_out, mask)
+    _answer(Sd, a)
+    if playout:
+        return play_out(S, R, Sd, Rd, T, P, P_later, Q, H, score_out, turns_out, game_out)
+    return replay(S, R, Sd, Rd, T, P, Q, H, score_out, turns_out, game_out, mask)
 
 
 @njit(cache=True)
@@ -121,17 +149,27 @@ def search(S0, R0, now, T, P, P_bots, Q, H, p, searched, iterations, c_explore, 
     rng = np.zeros(4, np.uint64)
     seed_stream(rng, 0, np.uint64(seed))
     # The snapshot without a log (a logged state's S0 holds its log rows): the searched
-    # games log nothing, and each copy of them is one state long.
+    # games log nothing, and each copy of them is one state long.  A base game is
+    # resumable: the deal's game as asked is S itself, kept as the root (``root``), and
+    # each iteration goes down the tree and plays out from a copy of it (``W``) with no
+    # turn replayed; an Adventures game replays its turn from the dealt snapshot at each
+    # step, the game as asked in S's shadow.
+    resumable = T[T_ADV] == 0
     m = LOG
+    at = m if resumable else 2 * m      # where the compiled policies' table goes
     S0 = S0[:m].copy()
     S0[V + V_LOG_ON] = 0
-    S0[V + V_SIZE] = 2 * m + len(policies)
-    S0[AG_SHADOW] = m
-    S0[AG_POLICY] = 2 * m if len(policies) else 0
-    S = np.zeros(2 * m + len(policies), np.int32)
+    S0[V + V_SIZE] = at + len(policies)
+    S0[AG_SHADOW] = 0 if resumable else m
+    S0[AG_POLICY] = at if len(policies) else 0
+    S = np.zeros(at + len(policies), np.int32)
     S[:m] = S0
-    S[2 * m:] = policies
+    S[at:] = policies
+    W = S.copy()
+    root = np.zeros(m, np.int32)
     R = np.zeros_like(R0)
+    Rw = np.zeros_like(R0)
+    root_r = np.zeros_like(R0)
     Sd = np.zeros_like(S0)
     Rd = np.zeros_like(R0)
     keep = np.zeros_like(S0)        # the last deal kept, for when a new one fails
@@ -192,20 +230,26 @@ def search(S0, R0, now, T, P, P_bots, Q, H, p, searched, iterations, c_explore, 
             stats[ST_DEALS_KEPT] += 1
             copy_ints(ptr(keep), ptr(Sd), m)
             keep_r[:, :] = Rd
+            if resumable:
+                copy_ints(ptr(root), ptr(S), m)
+                root_r[:, :] = R
             have_deal = True
         if not found:
             if not have_deal:
                 return
             copy_ints(ptr(Sd), ptr(keep), m)
             Rd[:, :] = keep_r
-            advance(S, R, Sd, Rd, T, P, Q, H, score_out, turns_out, game_out, mask)
+            if not resumable:
+                replay(S, R, Sd, Rd, T, P, Q, H, score_out, turns_out, game_out, mask)
         if flat:
             for a in range(N_ACTIONS):
                 if active[a]:
-                    _answer(Sd, a)
-                    status = play_out(S, R, Sd, Rd, T, P, P_bots, Q, H, score_out, turns_out,
-                                      game_out)
-                    Sd[AG_LEN] -= 1
+                    if resumable:
+                        copy_ints(ptr(W), ptr(root), m)
+                        Rw[:, :] = root_r
+                    status = _step(resumable, S, R, Sd, Rd, W, Rw, T, P, P_bots, Q, H,
+                                   score_out, turns_out, game_out, mask, a, True)
+                    Sd[AG_LEN] = keep[AG_LEN]
                     reward_of[a] = _win_share(game_out, p) if status == OVER else 0.0
                     n_edge[0, a] += 1.0
                     w_edge[0, a] += reward_of[a]
@@ -235,19 +279,24 @@ def search(S0, R0, now, T, P, P_bots, Q, H, p, searched, iterations, c_explore, 
                     else:
                         active[a] = 0
             continue
-        # 3. Down the tree: S[m:] is the game as asked, mask its legal actions.
+        # 3. Down the tree: D is the game as asked (W, or S's shadow), mask its legal
+        # actions.
+        if resumable:
+            copy_ints(ptr(W), ptr(root), m)
+            Rw[:, :] = root_r
+            legal_mask(W, T, p, d0, W[AG_WAIT_ARG], mask)
         node = 0
         depth = 0
         reward = 0.0
         while True:
-            D = S[m:]
+            D = W[:m] if resumable else S[m:]
             cur = D[AG_WAIT_P]
             d = D[AG_WAIT_D]
             if cur != p or searched[d] == 0:
-                r = bot_answer(D.copy(), R.copy(), T, P, Q, H, cur, d, D[AG_WAIT_ARG])
-                _answer(Sd, action_of_answer(r, d))
-                status = advance(S, R, Sd, Rd, T, P, Q, H, score_out, turns_out, game_out,
-                                 mask)
+                r = bot_answer(D.copy(), (Rw if resumable else R).copy(), T, P, Q, H, cur, d,
+                               D[AG_WAIT_ARG])
+                status = _step(resumable, S, R, Sd, Rd, W, Rw, T, P, P, Q, H, score_out,
+                               turns_out, game_out, mask, action_of_answer(r, d), False)
                 if status == OVER:
                     reward = _win_share(game_out, p)
                     break
@@ -283,18 +332,19 @@ def search(S0, R0, now, T, P, P_bots, Q, H, p, searched, iterations, c_explore, 
             path_node[depth] = node
             path_action[depth] = best
             depth += 1
-            _answer(Sd, best)
             nxt = child[node, best]
             if nxt < 0 or depth >= max_depth:
                 if nxt < 0 and depth < max_depth and n_nodes < nodes:
                     child[node, best] = n_nodes
                     n_nodes += 1
                 # 4. Play the game out with every seat's own bot.
-                status = play_out(S, R, Sd, Rd, T, P, P_bots, Q, H, score_out, turns_out, game_out)
+                status = _step(resumable, S, R, Sd, Rd, W, Rw, T, P, P_bots, Q, H, score_out,
+                               turns_out, game_out, mask, best, True)
                 reward = _win_share(game_out, p) if status == OVER else 0.0
                 break
             node = nxt
-            status = advance(S, R, Sd, Rd, T, P, Q, H, score_out, turns_out, game_out, mask)
+            status = _step(resumable, S, R, Sd, Rd, W, Rw, T, P, P, Q, H, score_out, turns_out,
+                           game_out, mask, best, False)
             if status == OVER:
                 reward = _win_share(game_out, p)
                 break

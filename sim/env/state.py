@@ -155,11 +155,16 @@ class Game:
         return State(self, seed, first)
 
     def _template(self, log_rows: int = 0) -> tuple[np.ndarray, np.ndarray]:
-        """A new state with the agents' block set, and room after it (and the log) for
-        the shadow: the game as the question was asked (sim.engine.layout AG_SHADOW)."""
+        """A new state with the agents' block set.  A game that is replayed from the
+        start of its turn at each step (an Adventures game, or one whose log is kept:
+        sim.env.core.advance) has room after it (and the log) for the shadow, the game
+        as the question was asked (sim.engine.layout AG_SHADOW); a base game is resumed
+        where it stopped, and is itself the game as asked."""
         S, R = new_state(self.T, self.config.turn_cap, log_rows)
         for d in self.decisions:
             S[L.AG_TAKES + d] = 1
+        if not (self.T[L.T_ADV] or log_rows):
+            return S, R
         out = np.zeros(len(S) + L.LOG, np.int32)
         out[:len(S)] = S
         out[L.V + L.V_SIZE] = len(out)
@@ -191,8 +196,8 @@ class State:
         self.S, self.R0 = game._template(LOG_ROWS if _log else 0)
         reset_game_on(self.S, self.R0, game.T, 0, np.uint64(self.seed), n, game.seat_bots)
         self.S[L.V + L.V_CUR] = core.first_player(self.R0, n, self.first)
-        self.S0, self.R = self.S[:int(self.S[L.AG_SHADOW])].copy(), self.R0.copy()
-        # The game as the current question was asked (the shadow): what is read.
+        self.S0, self.R = self.S[:snapshot_len(self.S)].copy(), self.R0.copy()
+        # The game as the current question was asked (the shadow, or S itself): what is read.
         self.D = self.S[int(self.S[L.AG_SHADOW]):]
         self.mask = np.zeros(N_ACTIONS, np.int8)
         self.history: list[int] = []
@@ -240,9 +245,8 @@ class State:
         self.S[L.V + L.V_LOG_CAP] = cap
         self.S[L.V + L.V_SIZE] = len(self.S)
         self.R0 = origin.R0.copy()
-        m = int(self.S[L.AG_SHADOW])
-        self.S0, self.R = self.S[:m].copy(), self.R0.copy()
-        self.D = self.S[m:]
+        self.S0, self.R = self.S[:snapshot_len(self.S)].copy(), self.R0.copy()
+        self.D = self.S[int(self.S[L.AG_SHADOW]):]
         self.mask = np.zeros(N_ACTIONS, np.int8)
         self.history = list(before)
         n = game.num_players
@@ -254,12 +258,16 @@ class State:
     # ------------------------------------------------------------------ stepping
     def _advance(self) -> None:
         g = self.game
-        self.status = int(core.advance(self.S, self.R, self.S0, self.R0, g.T, g.P, g.Q, g.H,
-                                       self._out_score, self._out_turns, self._out_game,
-                                       self.mask))
-        if self.status == core.FAILED:
+        self._stepped(core.advance(self.S, self.R, self.S0, self.R0, g.T, g.P, g.Q, g.H,
+                                   self._out_score, self._out_turns, self._out_game,
+                                   self.mask))
+
+    def _stepped(self, status: int) -> None:
+        """Take the status a step returned (an engine error is raised, naming the seat)."""
+        self.status = status
+        if status == core.FAILED:
             seat = int(self.S[L.ERR + 2])
-            raise RuntimeError(illegal_answer_text(self.S, g.T, g.names[seat]))
+            raise RuntimeError(illegal_answer_text(self.S, self.game.T, self.game.names[seat]))
 
     def apply_action(self, action: int | str) -> None:
         """Answer the decision asked with ``action`` and play on to the next decision an
@@ -273,19 +281,24 @@ class State:
         if self.status != core.WAITING:
             raise IllegalActionError("the game is over: no action can be applied")
         a = action if type(action) is int else self._action_of(action)
-        if not (0 <= a < N_ACTIONS and self.mask[a]):
-            raise IllegalActionError(
-                f"illegal action {a} ({self._action_words(a)}) for {self.decision_name()}; "
-                f"legal: {self._legal_words()}")
-        n = int(self.S0[L.AG_LEN])
-        if n >= L.AG_MAX:
-            raise RuntimeError(f"more than {L.AG_MAX} agent decisions in one turn")
+        if not 0 <= a < N_ACTIONS:
+            self._refuse(a)
         if self._shared:
             self._unshare()
-        self.S0[L.AG_SCRIPT + n] = a
-        self.S0[L.AG_LEN] = n + 1
+        g = self.game
+        status = core.answer(self.S, self.R, self.S0, self.R0, g.T, g.P, g.Q, g.H,
+                             self._out_score, self._out_turns, self._out_game, self.mask, a)
+        if status < 0:      # nothing was changed
+            if status == core.TOO_MANY_ANSWERS:
+                raise RuntimeError(f"more than {L.AG_MAX} agent decisions in one turn")
+            self._refuse(a)
         self.history.append(a)
-        self._advance()
+        self._stepped(status)
+
+    def _refuse(self, a: int) -> None:
+        raise IllegalActionError(
+            f"illegal action {a} ({self._action_words(a)}) for {self.decision_name()}; "
+            f"legal: {self._legal_words()}")
 
     def _action_of(self, action: object) -> int:
         """The int action ``action`` stands for (see :meth:`apply_action`): a numpy
@@ -328,18 +341,19 @@ class State:
         return c
 
     def _unshare(self) -> None:
-        """Own every array (see :meth:`clone`).  S before its shadow is scratch (each
-        step copies S0 over it): only the shadow, the game as asked, is copied (once the
-        game is over, the game as it ended is S itself)."""
+        """Own every array (see :meth:`clone`).  In a state with a shadow, S before it is
+        scratch (each step copies S0 over it): only the shadow, the game as asked, is
+        copied (once the game is over, the game as it ended is S itself)."""
         self.S0, self.R0 = self.S0.copy(), self.R0.copy()
         self.history = self.history.copy()
-        if self.status == core.WAITING:
+        shadow = int(self.S[L.AG_SHADOW])
+        if self.status == core.WAITING and shadow:
             S = np.empty_like(self.S)
-            S[len(self.S0):] = self.D
+            S[shadow:] = self.D
             self.S = S
         else:
             self.S = self.S.copy()
-        self.D = self.S[len(self.S0):]
+        self.D = self.S[shadow:]
         self.R, self.mask = self.R.copy(), self.mask.copy()
         self._out_score, self._out_turns = self._out_score.copy(), self._out_turns.copy()
         self._out_game = self._out_game.copy()
@@ -563,6 +577,13 @@ class State:
         return (f"<State seed={self.seed} seat {self.current_player()} to "
                 f"{self.decision_name()}, {len(self.legal_actions())} legal actions>")
 
+
+
+def snapshot_len(S: np.ndarray) -> int:
+    """The length of a state's turn-start snapshot S0: the state up to its shadow, or
+    all of it when it has none (a base game: Game._template)."""
+    shadow = int(S[L.AG_SHADOW])
+    return shadow if shadow else len(S)
 
 
 class _Origin(NamedTuple):

@@ -23,7 +23,7 @@ from sim.engine.batch import illegal_answer_text
 from sim.engine.rng import game_seeds
 from sim.env import core
 from sim.env.actions import N_ACTIONS
-from sim.env.state import Game, IllegalActionError
+from sim.env.state import Game, IllegalActionError, snapshot_len
 
 
 class VectorGames:
@@ -35,8 +35,7 @@ class VectorGames:
         self.game, self.n = game, int(n)
         self.template, r = game._template()
         self.S = np.tile(self.template, (n, 1))
-        m = int(self.template[L.AG_SHADOW])
-        self.S0 = np.zeros((n, m), np.int32)
+        self.S0 = np.zeros((n, snapshot_len(self.template)), np.int32)
         self.R = np.zeros((n,) + r.shape, r.dtype)
         self.R0 = np.zeros_like(self.R)
         p = game.num_players
@@ -69,7 +68,7 @@ class VectorGames:
                                          self.template, g.T, g.P, g.Q, g.H, s, g.num_players,
                                          g.seat_bots, self._score[i:i + 1],
                                          self._turns[i:i + 1], self._game[i:i + 1],
-                                         self.masks[i])
+                                         self.masks[i], False)
                 if status == core.WAITING:
                     break
             D = self.S[i, int(self.S[i, L.AG_SHADOW]):]

@@ -30,7 +30,8 @@ Dask as for any bot:
   same numbers), so a game is the same game, decision for decision, as PolicyBot's
   through :class:`sim.env.State` (tests/test_policy_compiled.py plays both, and the
   path before the seam, :meth:`CompiledPolicy.play_stopping`: advanced by
-  :func:`sim.env.core.advance`, which stops at each question by replaying the turn);
+  :func:`sim.env.core.advance`, which stops at each question and resumes there, or
+  replays the turn in an Adventures game);
 * the features are looked up, not computed: every observation entry is a whole number
   within the observation bounds (sim.env.core.OBS_LOW/OBS_HIGH), so a table of
   :func:`sim.learn.policy.features` over those numbers gives exactly PolicyBot's float32
@@ -241,8 +242,9 @@ def forward(obs, mask, prior, prior_w, columns, table, sizes, W, b, WpT, bp, h, 
 def _prior(D, R, T, P, Q, H_flat, p, d, arg, Dc, Rc, copy):
     """The action seat ``p``'s own bot takes at this question (State.bot_action): asked on
     copies of the game ``D`` and its streams ``R`` (``copy``), or on ``D`` and ``R``
-    themselves where nothing reads them after (:func:`play_games`: the next advance
-    starts the turn again from its snapshot; a 40 KB copy less per decision)."""
+    themselves where nothing reads them after (:func:`play_games` of an Adventures game:
+    the next advance replays the turn from its snapshot; a 40 KB copy less per
+    decision; a base game resumes from ``D`` itself, so it is copied)."""
     if copy:
         Dc[:] = D
         Rc[:, :] = R
@@ -275,6 +277,8 @@ def play_games(S, R, S0, R0, template, T, P, Q, H_flat, n_players, seat_bots, se
     first game that failed (an engine error; nothing after it is played).  ``S`` keeps
     the last game (its log, when ``template`` has log rows)."""
     shadow = template[L.AG_SHADOW]
+    m = shadow if shadow > 0 else len(template)     # the snapshot: the state before its shadow
+    live = shadow == 0      # the game as asked is the game itself: the prior asks copies
     mask = np.zeros(core.N_ACTIONS, np.int8)
     obs = np.zeros(core.OBS_SIZE, np.float32)
     Dc = np.empty(L.LOG, np.int32)
@@ -287,7 +291,7 @@ def play_games(S, R, S0, R0, template, T, P, Q, H_flat, n_players, seat_bots, se
         reset_game_on(S, R, T, 0, seeds[i], n_players, seat_bots)
         S[L.V + L.V_CUR] = core.first_player(R, n_players, first[i])
         game_rows[i, G_FIRST] = S[L.V + L.V_CUR]
-        S0[:] = S[:shadow]
+        S0[:] = S[:m]
         R0[:, :] = R
         status = core.advance(S, R, S0, R0, T, P, Q, H_flat, score[i:i + 1],
                               turns[i:i + 1], game_rows[i:i + 1], mask)
@@ -295,10 +299,10 @@ def play_games(S, R, S0, R0, template, T, P, Q, H_flat, n_players, seat_bots, se
             D = S[shadow:shadow + L.LOG]
             p, d = D[L.AG_WAIT_P], D[L.AG_WAIT_D]
             if policy_seat[p] and takes[d]:
-                a = decide(D, R, T, P, Q, H_flat, mask, obs, Dc, Rc, False, prior_w, net, h,
+                a = decide(D, R, T, P, Q, H_flat, mask, obs, Dc, Rc, live, prior_w, net, h,
                            logits)
             else:
-                a = _prior(D, R, T, P, Q, H_flat, p, d, D[L.AG_WAIT_ARG], Dc, Rc, False)
+                a = _prior(D, R, T, P, Q, H_flat, p, d, D[L.AG_WAIT_ARG], Dc, Rc, live)
             if S0[L.AG_LEN] >= L.AG_MAX:
                 return i
             _answer(S0, a)
@@ -585,11 +589,11 @@ class CompiledPolicy:
         :func:`sim.env.core.advance`, stopping at every decision of an agent seat
         (:func:`play_games`); the same games, kept to measure against
         (experiments/bench_policy.py) and to test the seam by."""
-        from sim.env.state import LOG_ROWS
+        from sim.env.state import LOG_ROWS, snapshot_len
 
         template, R = game._template(LOG_ROWS if log else 0)
         S = template.copy()
-        S0 = np.empty(int(template[L.AG_SHADOW]), np.int32)
+        S0 = np.empty(snapshot_len(template), np.int32)
         policy_seat = np.zeros(game.num_players, np.bool_)
         policy_seat[list(game.agents)] = True
         seeds = np.ascontiguousarray(seeds, np.uint64)

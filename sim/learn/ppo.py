@@ -120,7 +120,7 @@ class Side:
             status = core.start_game(g.S[i], g.R[i], g.S0[i], g.R0[i], g.template, game.T,
                                      game.P, game.Q, game.H, s, game.num_players,
                                      game.seat_bots, g._score[i:i + 1], g._turns[i:i + 1],
-                                     g._game[i:i + 1], g.masks[i])
+                                     g._game[i:i + 1], g.masks[i], True)
             script = [int(a) for a in data["script"][offsets[i]:offsets[i + 1]]]
             for a in script:
                 if status != core.WAITING:

@@ -1,0 +1,152 @@
+"""A base game stops at any decision and resumes there (sim.engine.resume): resuming is
+exactly replaying the turn, at every question of every base card, and a state resumed
+holds nothing a copy of it shares."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from sim.cards import BASE_KINGDOM, CARDS
+from sim.engine import codes as dc
+from sim.engine import layout as L
+from sim.env import Game, core
+
+# Three kingdoms holding every base kingdom card (and Moat with the attacks).
+_NAMES = [CARDS[c].name for c in BASE_KINGDOM]
+KINGDOMS = [_NAMES[0:10], _NAMES[10:20], _NAMES[16:26]]
+
+
+def _replayed(state, game):
+    """The question the state is stopped at, as the turn replayed from its snapshot with
+    the answers given so far reaches it (sim.env.core.replay, the old way): the game as
+    asked, its streams and its legal actions."""
+    m = len(state.S0)
+    S0 = state.S0.copy()
+    S0[L.AG_SHADOW] = m
+    S = np.zeros(m + L.LOG, np.int32)
+    R = np.zeros_like(state.R0)
+    mask = np.zeros(core.N_ACTIONS, np.int8)
+    out = (np.zeros((1, game.num_players), np.int32), np.zeros((1, game.num_players), np.int32),
+           np.zeros((1, 6), np.int32))
+    status = core.replay(S, R, S0, state.R0.copy(), game.T, game.P, game.Q, game.H, *out, mask)
+    return status, S[m:m + L.LOG], R, mask
+
+
+def _base_decisions() -> set[int]:
+    """Every decision a base game asks: the turn's, Moat's and the base cards' (the D_*
+    codes the base game's modules use)."""
+    from sim.engine import base_set, game, steps
+
+    return {v for mod in (base_set, game, steps) for k, v in vars(mod).items()
+            if k.startswith("D_") and isinstance(v, int)}
+
+
+def _play(state, rng) -> int:
+    """A legal action, random but for money enough to buy the kingdom's cards: most
+    Treasures played, half the buys the bot's or the dearest card (uniform random play
+    buys Coppers and Curses and plays few of the cards)."""
+    legal = state.legal_actions()
+    d = state.decision()[0]
+    if d == dc.D_BUY and rng.random() < 0.5:
+        return state.bot_action() if rng.random() < 0.5 else max(legal[:-1] or legal)
+    if d == dc.D_TREASURE and rng.random() < 0.9:
+        return legal[0]
+    return legal[int(rng.integers(len(legal)))]
+
+
+def test_resuming_a_stopped_turn_is_replaying_it_at_every_question():
+    """Random legal play (:func:`_play`) on kingdoms of every base card, every decision an
+    agent's, 2 and 3 players: at each question the resumed game (the state) equals the
+    turn replayed from its start with the same answers, entry for entry (the game's
+    arrays, the question, the streams, the legal actions).  Every decision of the base
+    game is met, and many questions inside a card's text (its frame kept).  (It caught
+    Poacher resumed at its second discard going back through its "discard the whole
+    hand" test, which the first discard had made true.)"""
+    met, inside = set(), 0
+    for kingdom, players in [(0, 2), (1, 2), (2, 2), (0, 3), (2, 3)]:
+        game = Game(kingdom=KINGDOMS[kingdom], players=players, turn_cap=40)
+        rng = np.random.default_rng(kingdom)
+        for seed in range(30):
+            state = game.new_initial_state(seed)
+            assert int(state.S[L.AG_SHADOW]) == 0      # resumed, not replayed
+            while not state.is_terminal():
+                status, D, R, mask = _replayed(state, game)
+                assert status == core.WAITING
+                # Equal but for the stop's marks (the error block says "waiting" in S: the
+                # replay copied the game to its shadow just before marking it).
+                assert (D[:L.ERR] == state.S[:L.ERR]).all()
+                assert (D[L.ERR + L.N_ERR:L.AGENT] == state.S[L.ERR + L.N_ERR:L.AGENT]).all()
+                assert state.S[L.ERR] == dc.ERR_AGENT_WAIT
+                for k in (L.ERR_ARG, L.AG_WAIT_P, L.AG_WAIT_D, L.AG_WAIT_ARG, L.AG_LEN):
+                    assert D[k] == state.S[k]
+                assert (R == state.R).all() and (mask == state.mask).all()
+                met.add(int(state.S[L.AG_WAIT_D]))
+                inside += int(state.S[L.RES_N]) > 2    # inside a card's text, its frame kept
+                state.apply_action(_play(state, rng))
+    missing = {dc.DECISION_NAMES[d] for d in _base_decisions() - met}
+    assert not missing, missing
+    assert inside > 200, inside
+
+
+def test_a_clone_stepped_otherwise_leaves_the_original_as_it_was():
+    """Clones taken at random questions (inside cards too) and stepped with other
+    answers: the original then plays exactly as its twin that was never cloned."""
+    game = Game(kingdom=KINGDOMS[0], players=2, turn_cap=40)
+    rng, twin_rng = np.random.default_rng(3), np.random.default_rng(3)
+    side = np.random.default_rng(99)
+    for seed in range(6):
+        state, twin = game.new_initial_state(seed), game.new_initial_state(seed)
+        while not state.is_terminal():
+            if side.random() < 0.2:
+                c = state.clone()
+                for _ in range(int(side.integers(1, 20))):
+                    if c.is_terminal():
+                        break
+                    legal = c.legal_actions()
+                    c.apply_action(legal[int(side.integers(len(legal)))])
+            legal = state.legal_actions()
+            assert legal == twin.legal_actions()
+            state.apply_action(legal[int(rng.integers(len(legal)))])
+            twin.apply_action(legal[int(twin_rng.integers(len(legal)))])
+            assert (state.S[:L.LOG] == twin.S[:L.LOG]).all()
+        assert state.returns() == twin.returns()
+
+
+def test_an_answer_that_is_refused_changes_nothing():
+    """An illegal action is refused before anything moves: the state plays on as if it
+    had never been given."""
+    game = Game(kingdom=KINGDOMS[0], players=2)
+    state, twin = game.new_initial_state(5), game.new_initial_state(5)
+    for _ in range(40):
+        illegal = next(a for a in range(core.N_ACTIONS) if not state.mask[a])
+        with pytest.raises(Exception, match="illegal action"):
+            state.apply_action(illegal)
+        a = state.legal_actions()[-1]
+        state.apply_action(a)
+        twin.apply_action(a)
+        assert (state.S == twin.S).all() and state.history == twin.history
+
+
+def test_states_saved_by_the_replaying_engine_load_and_play_on_the_same():
+    """States serialized by 0.8.0 (which replayed every turn; both versions of the format,
+    one from a seed and one from a resampled position, 2 and 3 players) load into the
+    resuming engine at the same question and play on to the same end
+    (tests/data/saved_states_0.8.0.json: written by 0.8.0, with what it played after)."""
+    import json
+    from pathlib import Path
+
+    from sim.env import State
+
+    saved = json.loads((Path(__file__).parent / "data" / "saved_states_0.8.0.json")
+                       .read_text(encoding="utf-8"))
+    assert saved["written_by"] == "0.8.0"
+    assert sorted(json.loads(s["text"])["domsim_state"] for s in saved["states"]) == [1, 1, 2, 2]
+    for s in saved["states"]:
+        state = State.deserialize(s["text"])
+        assert state.game.params() == s["game"]
+        assert state.legal_actions() == s["legal"]
+        while not state.is_terminal():
+            state.apply_action(state.legal_actions()[-1])
+        assert state.history == s["history"]
+        assert state.returns() == s["returns"] and state.scores() == s["scores"]
