@@ -49,9 +49,9 @@ def resumed_frame(S):
     """While a resume is on, the offset of the calling function's frame (its site at
     ``S[o]``, its locals at ``S[o + 1:]``), taken off the stack; -1 when the game is not
     being resumed (the function starts from its beginning)."""
-    if S[RES_ON] == 0:
-        return -1
     i = S[RES_AT]
+    if S[RES_ON] == 0 or i < 0:     # (i < 0: no frame left, which a path never meets)
+        return -1
     S[RES_AT] = i - 1
     return RES_FRAMES + FRAME_WIDTH * i
 
