@@ -9,9 +9,8 @@ one run (the same machine and load for every row):
 * ``compiled``: PolicyBot's default path: the engine's own batch, the policy asked
   inside the engine's decisions (sim.learn.compiled.policy_decide: no stop, no replay);
 * ``stopping``: the path before that seam (CompiledPolicy.play_stopping): each game
-  advanced by the state API (sim.env.core.advance), which stops at each of the
-  policy's questions and resumes there (an Adventures turn: replayed from its start,
-  copying the ~40 KB state twice);
+  advanced by the state API (sim.env.core.answer), which stops at each of the
+  policy's questions and resumes there;
 * ``Python``: ``compiled=False``, PolicyBot.act in Python at every decision;
 * ``no policy``: the compiled path with the policy taking no decision (its fallback
   answers them, still through the seam's decider): what is not the policy;

@@ -22,8 +22,7 @@ import pytest
 
 from sim.cards import N_CARDS
 from sim.engine import codes, legality
-from sim.engine import layout as L
-from sim.env import Game, scenario_state
+from sim.env import Game, core, scenario_state
 from sim.env.actions import MODE0, N_ACTIONS, NO, NONE, YES, action_name
 from tests.test_env_conformance import TABLES, TURN_CAP, _situations, random_action
 
@@ -52,11 +51,11 @@ def engine_accepts(state, a: int) -> bool:
     script unchecked and the turn replayed, no illegal-answer error."""
     c = state.clone()
     c._unshare()
-    n = int(c.S0[L.AG_LEN])
-    c.S0[L.AG_SCRIPT + n] = a
-    c.S0[L.AG_LEN] = n + 1
+    core.add_answer(c.S, a)
+    g = c.game
     try:
-        c._advance()
+        c._stepped(core.go_on(c.S, c.R, g.T, g.P, g.P, g.Q, g.H, c._out_score, c._out_turns,
+                              c._out_game, c.mask))
     except RuntimeError as e:
         assert "not a legal answer" in str(e) or "illegal" in str(e), e
         return False

@@ -72,12 +72,10 @@ def _engine_takes(state: State, action: int) -> bool:
     """Whether the engine takes ``action`` now, past the mask (its own checks)."""
     s = state.clone()
     s._unshare()
-    n = int(s.S0[L.AG_LEN])
-    s.S0[L.AG_SCRIPT + n] = action
-    s.S0[L.AG_LEN] = n + 1
+    core.add_answer(s.S, action)
     g = s.game
-    return core.advance(s.S, s.R, s.S0, s.R0, g.T, g.P, g.Q, g.H, s._out_score,
-                        s._out_turns, s._out_game, s.mask) != core.FAILED
+    return core.go_on(s.S, s.R, g.T, g.P, g.P, g.Q, g.H, s._out_score, s._out_turns,
+                      s._out_game, s.mask) != core.FAILED
 
 
 # ------------------------------------------------------------------ (a) built situations
@@ -154,12 +152,12 @@ def test_a_seat_whose_bot_answers_reactions_is_never_asked_a_padded_question(kin
 
 # ------------------------------------------------------------------ (b) random games
 def _redeal(state: State, p: int, rng: np.random.Generator) -> State:
-    """A copy whose turn-start snapshot has every other seat's hand and draw pile dealt
-    again from one pool: a position that differs from ``state`` only in what ``p``
+    """A copy, at the turn's first question, with every other seat's hand and draw pile
+    dealt again from one pool: a position that differs from ``state`` only in what ``p``
     cannot see."""
     c = state.clone()
     c._unshare()
-    S0 = c.S0
+    S0 = c.S
     for q in range(c.game.num_players):
         if q == p:
             continue
@@ -192,7 +190,7 @@ def _turn(state: State, p: int, seed: int) -> tuple[list[tuple[int, int]], int]:
         else:
             a = legal[0]
         s.apply_action(a)
-        if int(s.S0[L.AG_LEN]) == 0:    # the turn is over
+        if int(s.S[L.AG_LEN]) == 0:     # the turn is over
             break
     return asked, padded
 
@@ -225,8 +223,8 @@ def test_in_random_games_who_is_asked_never_depends_on_hidden_cards(kingdom, eve
     for seed in range(3):
         state = game.new_initial_state(seed)
         while not state.is_terminal():
-            if int(state.S0[L.AG_LEN]) == 0:
-                p = int(state.S0[L.V + L.V_CUR])
+            if int(state.S[L.AG_LEN]) == 0:    # the turn's first question
+                p = int(state.S[L.V + L.V_CUR])
                 ref, n_padded = _turn(state, p, seed * 1000 + turns)
                 for _ in range(2):
                     other, _ = _turn(_redeal(state, p, rng), p, seed * 1000 + turns)

@@ -11,9 +11,10 @@ from math import comb
 import numpy as np
 import pytest
 
-from sim.cards import N_CARDS, card_id
+from sim.cards import CARDS, N_CARDS, card_id
 from sim.engine import layout as L
 from sim.env import Game, State, core, search
+from tests.turn_starts import RecordedGame
 
 COPPER = card_id("Copper")
 
@@ -57,10 +58,10 @@ def test_thousands_of_resamples_of_first_game_never_raise():
 
 def test_a_resample_whose_deal_breaks_the_turns_answers_is_another_deal():
     """The situation of the issue's error, built: seat 0's turn, its agent answers so far
-    assumed its own hand; seat 1 resamples, so seat 0's hand is dealt again and most
-    deals make an answer illegal.  Each resample is still a copy at the same question,
-    and most of them hold another turn-start hand for seat 0 (the old deal kept a hand
-    that changed this turn as it was)."""
+    assumed its own hand; seat 1 resamples, so seat 0's hand is dealt again (in the game
+    as it stands: the answers given are not played again).  Each resample is still a
+    copy at the same question, and most of them hold another hand for seat 0 (the old
+    deal kept a hand that changed this turn as it was)."""
     game = Game(bots="bmu")
     rng = np.random.default_rng(3)
     found = other_hand = 0
@@ -68,14 +69,14 @@ def test_a_resample_whose_deal_breaks_the_turns_answers_is_another_deal():
     for seed in range(40):
         state = game.new_initial_state(seed)
         while not state.is_terminal() and found < 25:
-            if state.current_player() == 0 and int(state.S0[L.AG_LEN]) >= 2 \
-                    and int(state.S0[L.V + L.V_CUR]) == 0:
+            if state.current_player() == 0 and int(state.S[L.AG_LEN]) >= 2 \
+                    and int(state.S[L.V + L.V_CUR]) == 0:
                 found += 1
                 for _ in range(20):
                     copy = state.resample(1, rng)
                     assert copy.decision() == state.decision()
                     assert copy.legal_actions() == state.legal_actions()
-                    other_hand += (copy.S0[h0] != state.S0[h0]).any()
+                    other_hand += (copy.S[h0] != state.S[h0]).any()
             _random_step(state, rng)
     assert found == 25 and other_hand > 100, other_hand
 
@@ -101,7 +102,7 @@ def test_a_resampled_copy_is_a_state(kingdom, events, players):
                 p = int(rng.integers(game.num_players))
                 copy = state.resample(p, rng)
                 copies += 1
-                dealt += json.loads(copy.serialize())["domsim_state"] == 2
+                dealt += json.loads(copy.serialize())["domsim_state"] == 3
                 for _ in range(int(rng.integers(0, 30))):
                     if copy.is_terminal():
                         break
@@ -110,7 +111,7 @@ def test_a_resampled_copy_is_a_state(kingdom, events, players):
                 again = State.deserialize(text, game)
                 _same(again, copy)
                 assert again.history == copy.history and again.serialize() == text
-                if copy.history and json.loads(text)["domsim_state"] == 2:
+                if copy.history and json.loads(text)["domsim_state"] == 3:
                     assert again.log() == copy.log()
                     assert copy.log().startswith("From a position (State.resample)")
                 play = np.random.default_rng(copies)
@@ -123,8 +124,8 @@ def test_a_resampled_copy_is_a_state(kingdom, events, players):
 
 
 def test_a_resampled_copys_log_is_its_deal_not_the_original_game():
-    """The copy's log shows the dealt hand of the seat resampled away (not the original
-    game's), starting from the dealt turn."""
+    """The copy's log starts at the dealt position (the question), and shows the dealt
+    hand of the seat resampled away (not the original game's) when its turn comes."""
     game = Game(bots="bmu", decisions="buy")
     state = game.new_initial_state(4)
     while state.current_player() != 0 or int(state.D[L.V + L.V_CUR]) != 0 \
@@ -132,13 +133,18 @@ def test_a_resampled_copys_log_is_its_deal_not_the_original_game():
         state.apply_action(state.bot_action())
     rng = np.random.default_rng(0)
     copy = state.resample(1, rng)
+    h1 = L.HAND0 + L.N_SLOTS
+    dealt = ", ".join(f"{int(k)} {CARDS[c].name}"
+                      for c, k in enumerate(copy.D[h1:h1 + N_CARDS]) if k)
     while not copy.is_terminal() and copy.current_player() == 0:
         copy.apply_action(copy.bot_action())
     lines = copy.log().splitlines()
-    assert lines[0] == ("From a position (State.resample) at the start of P0 bmu's turn: "
-                        "the turns before it are not logged")
-    turn = int(state.D[L.TURNS]) + 1
-    assert lines[1].startswith(f"Turn {turn} ") and "Setup:" not in copy.log()
+    assert lines[0] == ("From a position (State.resample) at a question in P0 bmu's turn: "
+                        "what came before it is not logged")
+    assert "Setup:" not in copy.log() and not lines[1].startswith("Turn ")
+    turn = int(state.D[L.TURNS + 1]) + 1
+    p1 = next(i for i, line in enumerate(lines) if line.startswith(f"Turn {turn} — P1"))
+    assert lines[p1 + 1] == f"    hand: {dealt}", (dealt, lines[p1:p1 + 3])
     assert State.deserialize(copy.serialize(), game).log() == copy.log()
     assert state.log().startswith("Setup:")
 
@@ -150,8 +156,11 @@ def test_from_position_states_serialize_and_log():
     state = game.new_initial_state(2)
     for _ in range(6):
         state.apply_action(state.bot_action())
-    built = State.from_position(game, state.S0.copy(), state.R0.copy(),
-                                int(state.S0[L.V + L.V_CUR]))
+    start = RecordedGame(game, 2)       # the same game, its turns' starts recorded
+    for a in state.history:
+        start.apply(a)
+    built = State.from_position(game, start.S0.copy(), start.R0.copy(),
+                                int(start.S0[L.V + L.V_CUR]))
     assert built.history == []
     for _ in range(5):
         built.apply_action(built.bot_action())
@@ -176,12 +185,12 @@ def test_version_one_texts_still_read_and_bad_positions_are_refused():
     _same(State.deserialize(text), state)
     copy = state.resample(0, np.random.default_rng(2))
     data = json.loads(copy.serialize())
-    assert data["domsim_state"] == 2 and data["before"] + data["actions"] == copy.history
+    assert data["domsim_state"] == 3 and data["before"] + data["actions"] == copy.history
     data["sizes"][0] += 1
     with pytest.raises(ValueError, match="another engine layout"):
         State.deserialize(json.dumps(data))
     with pytest.raises(ValueError, match="not a serialized domsim state"):
-        State.deserialize(json.dumps({"domsim_state": 3}))
+        State.deserialize(json.dumps({"domsim_state": 4}))
     with pytest.raises(ValueError, match="tries: at least 1"):
         state.resample(0, np.random.default_rng(0), tries=0)
 
@@ -203,7 +212,7 @@ def test_the_opponents_hand_follows_the_hypergeometric_law_of_its_pool():
     while not (state.current_player() == 0 and int(state.D[L.V + L.V_CUR]) == 0
                and int(state.D[L.DECK_N + 1]) >= 8 and int(state.D[L.DISC_N + 1]) >= 3):
         state.apply_action(state.bot_action())
-    S0 = state.S0
+    S0 = state.D
     h1, k1 = L.HAND0 + L.N_SLOTS, L.DECK + L.MAX_DECK
     hand_n = int(S0[L.HAND_N + 1])
     pool = S0[h1:h1 + N_CARDS] + np.bincount(S0[k1:k1 + int(S0[L.DECK_N + 1])],
@@ -216,8 +225,8 @@ def test_the_opponents_hand_follows_the_hypergeometric_law_of_its_pool():
     runs = 4000
     for _ in range(runs):
         c = state.resample(0, rng)
-        hand = c.S0[h1:h1 + N_CARDS]
-        got = hand + np.bincount(c.S0[k1:k1 + int(c.S0[L.DECK_N + 1])],
+        hand = c.D[h1:h1 + N_CARDS]
+        got = hand + np.bincount(c.D[k1:k1 + int(c.D[L.DECK_N + 1])],
                                  minlength=N_CARDS)[:N_CARDS]
         assert (got == pool).all()
         assert (c.D[L.DISC0:L.DISC0 + 2 * L.N_SLOTS] == disc).all()
@@ -266,7 +275,7 @@ def test_the_search_and_the_state_api_share_one_redeal():
     p = state.current_player()
     copy = state.resample(p, np.random.default_rng(9))
     seed = int(np.random.default_rng(9).integers(1 << 63))
-    S0, R0 = state.S0.copy(), state.R0.copy()
-    redeal.deal_again(S0, R0, state.D, p, redeal.stream(seed), *redeal.scratch())
-    assert (copy.S0[:L.AGENT] == S0[:L.AGENT]).all() and (copy.R0 == R0).all()
+    D, R = state.D.copy(), state.R.copy()
+    redeal.deal_again(D, R, p, redeal.stream(seed), *redeal.scratch())
+    assert (copy.D[:L.AGENT] == D[:L.AGENT]).all() and (copy.R == R).all()
     assert core.WAITING == copy.status

@@ -1,6 +1,6 @@
-"""A base game stops at any decision and resumes there (sim.engine.resume): resuming is
-exactly replaying the turn, at every question of every base card, and a state resumed
-holds nothing a copy of it shares."""
+"""A game stops at any decision and resumes there (sim.engine.resume): resuming is
+exactly replaying the turn, at every question of every card and Event (base and
+Adventures), and a state resumed holds nothing a copy of it shares."""
 
 from __future__ import annotations
 
@@ -11,26 +11,11 @@ from sim.cards import BASE_KINGDOM, CARDS
 from sim.engine import codes as dc
 from sim.engine import layout as L
 from sim.env import Game, core
+from tests.turn_starts import RecordedGame
 
 # Three kingdoms holding every base kingdom card (and Moat with the attacks).
 _NAMES = [CARDS[c].name for c in BASE_KINGDOM]
 KINGDOMS = [_NAMES[0:10], _NAMES[10:20], _NAMES[16:26]]
-
-
-def _replayed(state, game):
-    """The question the state is stopped at, as the turn replayed from its snapshot with
-    the answers given so far reaches it (sim.env.core.replay, the old way): the game as
-    asked, its streams and its legal actions."""
-    m = len(state.S0)
-    S0 = state.S0.copy()
-    S0[L.AG_SHADOW] = m
-    S = np.zeros(m + L.LOG, np.int32)
-    R = np.zeros_like(state.R0)
-    mask = np.zeros(core.N_ACTIONS, np.int8)
-    out = (np.zeros((1, game.num_players), np.int32), np.zeros((1, game.num_players), np.int32),
-           np.zeros((1, 6), np.int32))
-    status = core.replay(S, R, S0, state.R0.copy(), game.T, game.P, game.Q, game.H, *out, mask)
-    return status, S[m:m + L.LOG], R, mask
 
 
 def _base_decisions() -> set[int]:
@@ -55,38 +40,108 @@ def _play(state, rng) -> int:
     return legal[int(rng.integers(len(legal)))]
 
 
+def _check_resumed_equals_replayed(state, twin: RecordedGame) -> None:
+    """The state, stopped at a question, is its twin stepped by the compiled API with the
+    turn's start recorded, and both equal that turn played again from its start with the
+    same answers in one call (no stop before the question), entry for entry: the game's
+    arrays, the question, the streams, the legal actions."""
+    assert twin.status == core.WAITING
+    assert (twin.S == state.S).all() and (twin.R == state.R).all()
+    status, D, R, mask = twin.played_from_turn_start()
+    assert status == core.WAITING
+    assert (D[:L.AGENT] == state.S[:L.AGENT]).all()
+    assert state.S[L.ERR] == dc.ERR_AGENT_WAIT
+    for k in (L.ERR_ARG, L.AG_WAIT_P, L.AG_WAIT_D, L.AG_WAIT_ARG, L.AG_LEN):
+        assert D[k] == state.S[k]
+    assert (R == state.R).all() and (mask == state.mask).all()
+
+
 def test_resuming_a_stopped_turn_is_replaying_it_at_every_question():
     """Random legal play (:func:`_play`) on kingdoms of every base card, every decision an
     agent's, 2 and 3 players: at each question the resumed game (the state) equals the
-    turn replayed from its start with the same answers, entry for entry (the game's
-    arrays, the question, the streams, the legal actions).  Every decision of the base
-    game is met, and many questions inside a card's text (its frame kept).  (It caught
-    Poacher resumed at its second discard going back through its "discard the whole
-    hand" test, which the first discard had made true.)"""
+    turn replayed from its start with the same answers (:func:`_check_resumed_equals_replayed`).
+    Every decision of the base game is met, and many questions inside a card's text
+    (its frame kept).  (It caught Poacher resumed at its second discard going back
+    through its "discard the whole hand" test, which the first discard had made true.)"""
     met, inside = set(), 0
     for kingdom, players in [(0, 2), (1, 2), (2, 2), (0, 3), (2, 3)]:
         game = Game(kingdom=KINGDOMS[kingdom], players=players, turn_cap=40)
         rng = np.random.default_rng(kingdom)
         for seed in range(30):
-            state = game.new_initial_state(seed)
-            assert int(state.S[L.AG_SHADOW]) == 0      # resumed, not replayed
+            state, twin = game.new_initial_state(seed), RecordedGame(game, seed)
             while not state.is_terminal():
-                status, D, R, mask = _replayed(state, game)
-                assert status == core.WAITING
-                # Equal but for the stop's marks (the error block says "waiting" in S: the
-                # replay copied the game to its shadow just before marking it).
-                assert (D[:L.ERR] == state.S[:L.ERR]).all()
-                assert (D[L.ERR + L.N_ERR:L.AGENT] == state.S[L.ERR + L.N_ERR:L.AGENT]).all()
-                assert state.S[L.ERR] == dc.ERR_AGENT_WAIT
-                for k in (L.ERR_ARG, L.AG_WAIT_P, L.AG_WAIT_D, L.AG_WAIT_ARG, L.AG_LEN):
-                    assert D[k] == state.S[k]
-                assert (R == state.R).all() and (mask == state.mask).all()
+                _check_resumed_equals_replayed(state, twin)
                 met.add(int(state.S[L.AG_WAIT_D]))
                 inside += int(state.S[L.RES_N]) > 2    # inside a card's text, its frame kept
-                state.apply_action(_play(state, rng))
+                a = _play(state, rng)
+                state.apply_action(a)
+                twin.apply(a)
     missing = {dc.DECISION_NAMES[d] for d in _base_decisions() - met}
     assert not missing, missing
     assert inside > 200, inside
+
+
+#: (kingdom, Events, players): every Adventures kingdom card and Event, with the cards
+#: their texts meet (attacks beside Caravan Guard and Moat, gains beside Duplicate and
+#: Travelling Fair, Royal Carriage and Coin of the Realm beside Throne Room and Disciple).
+ADVENTURES_TABLES = [
+    ("Moat,Militia,Witch,Bandit,Bureaucrat,Caravan Guard,Swamp Hag,Haunted Woods,Giant,"
+     "Bridge Troll", "Quest,Alms,Borrow,Save", 3),
+    ("Artisan,Coin of the Realm,Page,Peasant,Ratcatcher,Raze,Amulet,Dungeon,Gear,Guide",
+     "Ball,Raid,Seaway,Trade", 2),
+    ("Duplicate,Magpie,Messenger,Miser,Port,Ranger,Transmogrify,Artificer,Distant Lands,"
+     "Lost City", "Lost Arts,Training,Inheritance,Pathfinding", 3),
+    ("Relic,Royal Carriage,Storyteller,Treasure Trove,Wine Merchant,Hireling,Sentry,Bandit,"
+     "Moat,Militia", "Scouting Party,Travelling Fair,Bonfire,Expedition", 2),
+    ("Duplicate,Royal Carriage,Coin of the Realm,Peasant,Throne Room,Witch,Caravan Guard,"
+     "Treasure Trove,Storyteller,Port", "Travelling Fair,Ferry,Plan,Mission", 2),
+    ("Page,Peasant,Dungeon,Amulet,Duplicate,Workshop,Remodel,Mine,Vassal,Library",
+     "Pilgrimage,Travelling Fair,Quest,Alms", 2),
+]
+
+
+def _adventures_decisions() -> set[int]:
+    """Every decision the Adventures cards, Events and turn ask (the base cards' are
+    :func:`_base_decisions`, met by the base test)."""
+    from sim.engine.adventures import cards, events, mechanics, turn
+
+    return {v for mod in (cards, events, mechanics, turn)
+            for k, v in vars(mod).items() if k.startswith("D_") and isinstance(v, int)}
+
+
+def _adventures_resumed(tables, seeds: int) -> tuple[set[int], int]:
+    met, inside = set(), 0
+    for t, (kingdom, events, players) in enumerate(tables):
+        game = Game(kingdom=kingdom, events=events.split(","), players=players, turn_cap=30)
+        rng = np.random.default_rng(100 + t)
+        for seed in range(seeds):
+            state, twin = game.new_initial_state(seed), RecordedGame(game, seed)
+            while not state.is_terminal():
+                _check_resumed_equals_replayed(state, twin)
+                met.add(int(state.S[L.AG_WAIT_D]))
+                inside += int(state.S[L.RES_N]) > 2
+                a = _play(state, rng)
+                state.apply_action(a)
+                twin.apply(a)
+    return met, inside
+
+
+def test_an_adventures_turn_resumed_is_replayed_at_every_question():
+    """The same on boards holding every Adventures card and Event (the start of the
+    turn, Durations, Reserves called after an Action or on a gain, Travellers exchanged,
+    reactions in another player's turn): the resumed game equals the turn replayed at
+    every question, and every Adventures decision is met."""
+    met, inside = _adventures_resumed(ADVENTURES_TABLES, 40)
+    missing = {dc.DECISION_NAMES[d] for d in _adventures_decisions() - met}
+    assert not missing, missing
+    assert inside > 200, inside
+
+
+@pytest.mark.slow
+def test_an_adventures_turn_resumed_is_replayed_over_many_games():
+    """:func:`test_an_adventures_turn_resumed_is_replayed_at_every_question` over many
+    more games."""
+    _adventures_resumed(ADVENTURES_TABLES, 300)
 
 
 def test_a_clone_stepped_otherwise_leaves_the_original_as_it_was():

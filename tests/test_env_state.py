@@ -100,12 +100,10 @@ def _engine_accepts(state: State, action: int) -> bool:
     engine's own legality checks (an illegal answer stops the game with ERR_ILLEGAL)."""
     s = state.clone()
     s._unshare()        # its own arrays, written here directly (clone is copy-on-write)
-    n = int(s.S0[L.AG_LEN])
-    s.S0[L.AG_SCRIPT + n] = action
-    s.S0[L.AG_LEN] = n + 1
+    core.add_answer(s.S, action)
     g = s.game
-    status = core.advance(s.S, s.R, s.S0, s.R0, g.T, g.P, g.Q, g.H, s._out_score,
-                          s._out_turns, s._out_game, s.mask)
+    status = core.go_on(s.S, s.R, g.T, g.P, g.P, g.Q, g.H, s._out_score, s._out_turns,
+                        s._out_game, s.mask)
     return status != core.FAILED
 
 
@@ -300,7 +298,7 @@ def _swap_hidden(state: State, q: int) -> State:
     other = state.clone()
     other._unshare()    # its own arrays, written here directly (clone is copy-on-write)
     h, k0 = L.HAND0 + q * L.N_SLOTS, L.DECK + q * L.MAX_DECK
-    for S in (other.S0, other.D):
+    for S in (other.D,):
         unknown = int(S[L.UNKNOWN + q])
         deck = S[k0:k0 + unknown]
         hand = np.flatnonzero(S[h:h + N_CARDS])

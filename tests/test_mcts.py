@@ -6,18 +6,18 @@ from __future__ import annotations
 
 import re
 
-import numpy as np
 import pytest
 
 from bots import BotError, resolve_bot
 from bots.toml_bot import loads_bot
 from sim.cards import card_id
 from sim.engine import codes
+from sim.engine import layout as L
 from sim.engine.config import GameConfig
 from sim.engine.scenario import Scenario
 from sim.env import mcts, scenario_state
 from sim.env.mcts import MCTSBot, auto_choice, auto_playout, fixed_playout
-from sim.env.search import ST_DEALS_KEPT, ST_ITERATIONS
+from sim.env.search import ST_DEALS_KEPT, ST_DEALS_TRIED, ST_ITERATIONS
 from sim.runner import Match, Tournament
 from tests.conftest import make_scenario
 
@@ -263,11 +263,17 @@ def test_it_plays_in_a_tournament_on_every_core():
     assert set(one.summary().index) == {"mcts-playouts-10", "bmu", "big-money"}
 
 
-def test_no_deal_agrees_falls_back_to_its_bot():
-    """When no deal replays the turn so far as it was seen, the decision is its playout
-    bot's and the note says so: here the opponent answered Militia by discarding two
-    Golds, which its model (the playout bot, BMU) never does while holding Coppers, and
-    every deal of its pool (3 Golds, Coppers) holds at least two."""
+def test_a_deal_keeps_what_was_seen_this_turn_whatever_the_model_would_have_done():
+    """The deals are made in the game as it stands at the question (sim.env.redeal): the
+    opponent answered Militia by discarding two Golds, which its model (the playout bot,
+    BMU) never does while holding Coppers.  Nothing is played again, so every deal keeps
+    those Golds in its discard pile and its three cards left in hand are dealt from its
+    hand and pile (3 cards from 1 Gold and 8 Coppers); every deal agrees with what the
+    searcher saw, and the search runs all its playouts.  (A search that replayed the
+    turn found no deal in which its model discarded the Golds, and left the decision to
+    its bot.)"""
+    from sim.env import redeal
+
     gold_first = loads_bot('name = "gold-first"\ndescription = "d"\nbuys_nothing = true\n'
                            'discard = ["Gold", "Copper"]\n')
     sc = make_scenario(["bmu", gold_first], log=False)
@@ -278,12 +284,21 @@ def test_no_deal_agrees_falls_back_to_its_bot():
     state = scenario_state(sc, 0, agents=[0], decisions="turn")
     state.apply_action(card_id("Militia"))
     assert state.decision()[0] == codes.D_BUY
+    gold = card_id("Gold")
+    d1 = L.DISC0 + L.N_SLOTS
+    assert state.D[d1 + gold] == 2 and state.D[L.HAND_N + 1] == 3
     bot = MCTSBot("m", playouts=50, playout="bmu")
-    action = bot.act(state)
-    assert bot.last_search[2][ST_ITERATIONS] == 0
-    assert "no deal agrees" in bot.last_note
-    assert action == state.bot_action()
-    assert np.all(bot.last_search[0] == 0)
+    bot.act(state)
+    stats = bot.last_search[2]
+    assert stats[ST_ITERATIONS] >= 50 and stats[ST_DEALS_KEPT] == stats[ST_DEALS_TRIED]
+    golds_in_hand = set()
+    rng = redeal.stream(3)
+    for _ in range(200):
+        D, R = state.D.copy(), state.R.copy()
+        redeal.deal_again(D, R, 0, rng, *redeal.scratch())
+        assert D[d1 + gold] == 2 and D[L.HAND_N + 1] == 3
+        golds_in_hand.add(int(D[L.HAND0 + L.N_SLOTS + gold]))
+    assert golds_in_hand == {0, 1}
 
 
 def test_the_note_says_when_it_kept_its_playout_bots_answer():

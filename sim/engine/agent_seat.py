@@ -27,16 +27,13 @@ from sim.engine.layout import (
     AG_PLAYOUT,
     AG_POS,
     AG_SCRIPT,
-    AG_SHADOW,
     AG_TAKES,
     AG_WAIT_ARG,
     AG_WAIT_D,
     AG_WAIT_P,
     ERR,
-    LOG,
     RES_ON,
 )
-from sim.engine.pointers import copy_ints, shifted
 from sim.engine.resume import end_resume
 
 # Agents' answers (sim.env) are action ids: a card id, then these (sim.env.actions).
@@ -86,9 +83,6 @@ def agent_answer(S, p, d, arg):
     S[AG_WAIT_P] = p
     S[AG_WAIT_D] = d
     S[AG_WAIT_ARG] = arg
-    shadow = S[AG_SHADOW]
-    if shadow > 0:      # the state as asked, for sim.env to read
-        copy_ints(shifted(S, shadow), S, LOG)
     S[ERR] = ERR_AGENT_WAIT
     S[ERR + 2] = p
     S[ERR + 3] = d

@@ -308,18 +308,23 @@ def witch(S, R, T, P, Q, H, p):
     """Witch: +2 Cards. Each other player gains a Curse.
 
     In turn order from the left while Curses last; Moat may block (D_REVEAL_MOAT).
-    Logs EV_GAIN for each Curse.  Frame: player k's reaction window.
+    Logs EV_GAIN for each Curse.  Frame: site 1, player k's reaction window; 2, its
+    Curse's gain (in an Adventures game a gain may ask: Duplicate).
     """
     site, k0 = resumed_site(S)
     for k in range(max(k0, 1), S[V + V_NP]):
         q = attacked_resumed(S, R, T, P, Q, H, p, k, site)
+        resumed_gain = site == 2
         site = 0
         if stopped(S):
             return
         if q < 0:
             continue
-        if S[SUPPLY + CURSE] > 0:
+        if resumed_gain or S[SUPPLY + CURSE] > 0:
             gain_card(S, R, T, P, Q, H, q, CURSE, GAIN_TO_DISCARD)
+            if stopped(S):
+                push_frame(S, 2, k, 0, 0, 0)
+                return
 
 
 @njit(cache=True)
@@ -429,11 +434,16 @@ def bureaucrat(S, R, T, P, Q, H, p):
     Victory card from hand) when it has one; logs EV_GAIN (onto the deck), and
     per attacked player EV_REVEAL_CARD (extra 1: from hand) for the card or
     for every card of a hand with none, then EV_TOPDECK.  Frame: site 1, player k's
-    reaction window; 2, its Victory card.
+    reaction window; 2, its Victory card; 3, the Silver's gain (an Adventures gain may
+    ask).
     """
     site, k0 = resumed_site(S)
-    if site == 0 and S[SUPPLY + SILVER] > 0:
+    if site == 3 or (site == 0 and S[SUPPLY + SILVER] > 0):
         gain_card(S, R, T, P, Q, H, p, SILVER, GAIN_TO_DECK)
+        if stopped(S):
+            push_frame(S, 3, 0, 0, 0, 0)
+            return
+        site = 0
     for k in range(max(k0, 1), S[V + V_NP]):
         q = attacked_resumed(S, R, T, P, Q, H, p, k, site)
         site = 0
@@ -538,7 +548,7 @@ def bandit(S, R, T, P, Q, H, p):
     second card revealed; both are in its set-aside zone).  Logs EV_GAIN,
     EV_REVEAL_CARD (extra 0: from the deck), EV_TRASH and EV_DISCARD (extra
     DISCARD_REVEALED).  Frame: site 1, player k's reaction window; 2, its choice
-    (the two cards).
+    (the two cards); 3, the Gold's gain (an Adventures gain may ask).
     """
     site = 0
     k0 = 1
@@ -550,8 +560,12 @@ def bandit(S, R, T, P, Q, H, p):
         k0 = S[f + 1]
         a = S[f + 2]
         b = S[f + 3]
-    elif S[SUPPLY + GOLD] > 0:
+    if site == 3 or (f < 0 and S[SUPPLY + GOLD] > 0):
         gain_card(S, R, T, P, Q, H, p, GOLD, GAIN_TO_DISCARD)
+        if stopped(S):
+            push_frame(S, 3, 1, 0, 0, 0)
+            return
+        site = 0
     for k in range(k0, S[V + V_NP]):
         q = attacked_resumed(S, R, T, P, Q, H, p, k, site)
         if stopped(S):

@@ -159,9 +159,9 @@ GAME_IDS = GAME_IDS_N + 1
 # A seat whose bot kind is K_AGENT + k (sim.engine.program) answers the decisions marked in
 # AG_TAKES from the script of answers given so far this turn (AG_SCRIPT, AG_LEN of them,
 # AG_POS read); at the first one past the script it records the question (AG_WAIT_*) and
-# stops the turn like an error (codes.ERR_AGENT_WAIT).  sim.env resumes a base game there
-# with one answer more (the frames below, sim.engine.resume), and replays an Adventures
-# turn from its start.  Other decisions go to the seat's own bot kind k.
+# stops the turn like an error (codes.ERR_AGENT_WAIT).  sim.env resumes the game there
+# with one answer more (the frames below, sim.engine.resume).  Other decisions go to the
+# seat's own bot kind k.
 AGENT = GAME_IDS + N_SLOTS
 AG_TAKES = AGENT                  # + d: 1 when agent seats answer decision d (80 kept)
 AG_POS = AG_TAKES + 80
@@ -169,9 +169,7 @@ AG_LEN = AG_POS + 1
 AG_WAIT_P = AG_POS + 2
 AG_WAIT_D = AG_POS + 3
 AG_WAIT_ARG = AG_POS + 4
-AG_SHADOW = AG_POS + 5            # where the question's state is copied (0: nowhere): past the
-                                  # log, in a state sim.env allocates longer (its steps after the
-                                  # question may have moved cards: the turn stops like an error)
+# (AG_POS + 5 is free: it held where a replayed turn copied the game as asked, 0.8.0.)
 AG_PLAYOUT = AG_POS + 6            # 1: past the script, agent seats' own bots answer (the
                                   # game is played out to its end: search bots' playouts)
 AG_POLICY = AG_POS + 7            # where the state lists its seats' compiled policies (0:

@@ -68,6 +68,7 @@ from sim.engine.layout import (
     V,
 )
 from sim.engine.program import F_KIND, K_AGENT
+from sim.engine.resume import push_frame, resumed_frame, stopped
 from sim.engine.zones import can_gain, card_with_ability, gain, game_over, log_event, with_ability
 
 
@@ -166,29 +167,50 @@ def any_gainable(S, T, max_cost, type_mask):
 
 @njit(cache=True)
 def gain_choice(S, R, T, P, Q, H, p, d, max_cost, type_mask, where):
-    """A mandatory "gain a card costing up to max_cost" (of a type, if type_mask)."""
-    if not any_gainable(S, T, max_cost, type_mask):
-        return
-    c = ask(S, R, T, P, Q, H, p, d, max_cost)
-    if S[ERR]:
-        return
-    ok = c >= 0 and c < N_CARDS and can_gain(S, T, c, max_cost)
-    if ok and type_mask:
-        ok = (T[c * N_COLS + C_TYPES] & type_mask) != 0
-    if not ok:
-        fail(S, ERR_ILLEGAL, p, d, c)
-        return
+    """A mandatory "gain a card costing up to max_cost" (of a type, if type_mask).
+
+    In an Adventures game the gain may set off questions (Duplicate, Travelling Fair:
+    :func:`gain_card`), so it keeps a frame (sim.engine.resume): site 1, the choice;
+    2, the gain of the card chosen.  A base game's gain asks nothing: no frame."""
+    c = -1
+    adventures = T[T_ADV] != 0
+    if adventures:
+        f = resumed_frame(S)
+        if f >= 0 and S[f] == 2:
+            c = S[f + 1]
+    if c < 0:
+        if not any_gainable(S, T, max_cost, type_mask):
+            return
+        c = ask(S, R, T, P, Q, H, p, d, max_cost)
+        if S[ERR]:
+            if adventures and stopped(S):
+                push_frame(S, 1, 0, 0, 0, 0)
+            return
+        ok = c >= 0 and c < N_CARDS and can_gain(S, T, c, max_cost)
+        if ok and type_mask:
+            ok = (T[c * N_COLS + C_TYPES] & type_mask) != 0
+        if not ok:
+            fail(S, ERR_ILLEGAL, p, d, c)
+            return
     gain_card(S, R, T, P, Q, H, p, c, where)
+    if adventures and stopped(S):
+        push_frame(S, 2, c, 0, 0, 0)
 
 
 @njit(cache=True)
 def gain_card(S, R, T, P, Q, H, p, c, where):
     """``p`` gains ``c`` (the caller checked its pile is not empty), then what a gain
     sets off in an Adventures game (Duplicate, Lost City, Travelling Fair, the count
-    Treasure Hunter reads: sim.engine.adventures.mechanics.on_gain)."""
-    gain(S, T, p, c, where)
+    Treasure Hunter reads: sim.engine.adventures.mechanics.on_gain), whose questions
+    stop the turn past the gain: then a frame (site 1: the card is gained)."""
     if T[T_ADV]:
+        if resumed_frame(S) < 0:
+            gain(S, T, p, c, where)
         H[H_ADVENTURE][A_ON_GAIN](S, R, T, P, Q, H[:H_ADVENTURE], p, c, where)
+        if stopped(S):
+            push_frame(S, 1, 0, 0, 0, 0)
+        return
+    gain(S, T, p, c, where)
 
 
 @njit(cache=True, inline="always")

@@ -12,13 +12,6 @@ whole games run through the same turn, and nothing here plays a card.  A turn th
 without a new question is followed by the other seats' turns, played by their bots in
 the same call, until an agent seat is asked or the game ends.
 
-A state also keeps a snapshot of the game at the start of the current turn (``S0``/
-``R0``, with the turn's answers so far in its agents' block), from which search and
-resampling deal hidden cards again and replay the turn (:func:`replay`); the turns of
-the Adventures set are not resumable yet, and an Adventures game is stepped by
-replaying its turn from that snapshot with one answer more each step (the question's
-state copied to the state's shadow, layout AG_SHADOW).
-
 Actions are one vocabulary for every kingdom (sim.env.actions): card and Event ids, then
 "none", "no", "yes" and the options of mode decisions.
 """
@@ -40,10 +33,8 @@ from sim.engine.game import finish_game, play_turn, reset_game
 from sim.engine.layout import (
     AG_LEN,
     AG_MAX,
-    AG_PLAYOUT,
     AG_POS,
     AG_SCRIPT,
-    AG_SHADOW,
     AG_TAKES,
     AG_WAIT_ARG,
     AG_WAIT_D,
@@ -66,7 +57,6 @@ from sim.engine.layout import (
     HAND_N,
     IN_SUPPLY,
     JOURNEY_DOWN,
-    LOG,
     MAT0,
     MAX_PLAYERS,
     MINUS_CARD,
@@ -102,7 +92,7 @@ from sim.engine.zones import score, with_ability
 
 N_ACTIONS = A_MODE0 + 4     # card and Event ids, none, no, yes, four options
 
-# What advance() returns.
+# What go_on() returns.
 WAITING, OVER, FAILED = 0, 1, 2
 
 
@@ -129,69 +119,55 @@ def turn_over(S, T, n, cur, score_out, turns_out, game_out):
     return False
 
 
-# What answer() returns besides advance()'s statuses; the state is left unchanged.
+@njit(cache=True, inline="always")
+def add_answer(S, a):
+    """Action ``a`` is the next answer of the turn's script in ``S`` (the caller checked
+    there is room: AG_MAX)."""
+    k = S[AG_LEN]
+    S[AG_SCRIPT + k] = a
+    S[AG_LEN] = k + 1
+
+
+# What answer() returns besides go_on()'s statuses; the state is left unchanged.
 ILLEGAL_ACTION, TOO_MANY_ANSWERS = -1, -2
 
 
 @njit(cache=True)
-def answer(S, R, S0, R0, T, P, Q, H_flat, score_out, turns_out, game_out, mask, a):
-    """One step of the state API: answer the question the state is stopped at with
-    action ``a`` (added to the turn's answers) and :func:`advance`.  ILLEGAL_ACTION when
-    ``mask`` does not allow ``a``, TOO_MANY_ANSWERS past AG_MAX answers in one turn."""
+def answer(S, R, T, P, Q, H_flat, score_out, turns_out, game_out, mask, a):
+    """One step of the state API: answer the question the state ``S``/``R`` is stopped at
+    with action ``a`` (added to the turn's answers) and :func:`go_on` from there.
+    ILLEGAL_ACTION when ``mask`` does not allow ``a``, TOO_MANY_ANSWERS past AG_MAX
+    answers in one turn (the state is then unchanged)."""
     if a < 0 or a >= len(mask) or mask[a] == 0:
         return ILLEGAL_ACTION
-    k = S0[AG_LEN]
-    if k >= AG_MAX:
+    if S[AG_LEN] >= AG_MAX:
         return TOO_MANY_ANSWERS
-    S0[AG_SCRIPT + k] = a
-    S0[AG_LEN] = k + 1
-    return advance(S, R, S0, R0, T, P, Q, H_flat, score_out, turns_out, game_out, mask)
+    add_answer(S, a)
+    return go_on(S, R, T, P, P, Q, H_flat, score_out, turns_out, game_out, mask)
 
 
 @njit(cache=True)
-def advance(S, R, S0, R0, T, P, Q, H_flat, score_out, turns_out, game_out, mask):
-    """Go on with the game of a state (``S``, ``R``; ``S0``/``R0`` the start of the
-    current turn, with the turn's answers so far in its agents' block) until an agent
-    seat is asked a decision past them (WAITING: the game as asked is ``S``'s shadow,
-    layout AG_SHADOW, which is ``S`` itself when it has none; ``mask`` the legal actions)
-    or the game ends (OVER: the outcome in the ``*_out`` rows, the game as it ended in
-    ``S``).  FAILED: an engine error (sim.engine.codes ERR_*), left in S.
-
-    A state without a shadow (a base game: sim.env.state.Game._template) is resumed at
-    the question it stopped at (:func:`go_on`), or started from the snapshot when it is
-    not stopped at the snapshot's turn (a new state, one built from a position); a
-    state with a shadow (an Adventures game, or one whose log is kept) is replayed from
-    the start of its turn (:func:`replay`).  Each finished turn becomes the snapshot.
-    (Which of the two is read from the snapshot: before a replay S is scratch.)"""
-    if S0[AG_SHADOW] > 0:
-        return replay(S, R, S0, R0, T, P, Q, H_flat, score_out, turns_out, game_out, mask)
-    k = S0[AG_LEN]
-    if (S[ERR] == dc.ERR_AGENT_WAIT and S[AG_LEN] < k
-            and S[V + V_TOTAL_TURNS] == S0[V + V_TOTAL_TURNS]):
-        for i in range(S[AG_LEN], k):       # the answers given since it stopped
-            S[AG_SCRIPT + i] = S0[AG_SCRIPT + i]
-        S[AG_LEN] = k
-    else:
-        copy_ints(ptr(S), ptr(S0), len(S0))
-        R[:, :] = R0
-        S[AG_POS] = 0
-    return go_on(S, R, S0, R0, True, T, P, P, Q, H_flat, score_out, turns_out, game_out,
-                 mask)
+def go_on(S, R, T, P, P_later, Q, H_flat, score_out, turns_out, game_out, mask):
+    """Play the game ``S``/``R`` on until an agent seat is asked a decision past the
+    answers in its script (WAITING: ``S`` is the game as asked, ``mask`` the legal
+    actions) or the game ends (OVER: the outcome in the ``*_out`` rows, the game as it
+    ended in ``S``) or fails (FAILED: an engine error, sim.engine.codes ERR_*, left in
+    S).  ``S`` is either stopped at a question, and resumed there (sim.engine.resume:
+    nothing is played again, nothing copied), or at the start of a turn (a new game, a
+    position).  The bots' programs are ``P`` for the current turn and ``P_later`` after
+    it (a playout's: ``P`` without its agent seats, the bots' own fast paths; else ``P``
+    again).  A playout (layout AG_PLAYOUT) never stops: past the script each agent
+    seat's own bot answers."""
+    return go_on_recording(S, R, S, R, False, T, P, P_later, Q, H_flat, score_out,
+                           turns_out, game_out, mask)
 
 
 @njit(cache=True)
-def go_on(S, R, S0, R0, keep, T, P, P_later, Q, H_flat, score_out, turns_out, game_out,
-          mask):
-    """Play the base game ``S``/``R`` on until an agent seat is asked a decision past
-    the answers in its script (WAITING; ``mask`` the legal actions) or the game ends
-    (OVER, the outcome in the ``*_out`` rows) or fails (FAILED).  ``S`` is either
-    stopped at a question, and resumed there (sim.engine.resume: nothing is played
-    again, nothing copied), or at the start of a turn.  ``keep``: each finished turn is
-    copied to ``S0``/``R0`` (the turn-start snapshot that resampling replays from,
-    sim.env.redeal).  The bots' programs are ``P`` for the current turn and ``P_later``
-    after it (a playout's: ``P`` without its agent seats, the bots' own fast paths;
-    else ``P`` again).  A playout (layout AG_PLAYOUT) never stops: past the script each
-    agent seat's own bot answers."""
+def go_on_recording(S, R, S0, R0, record, T, P, P_later, Q, H_flat, score_out, turns_out,
+                    game_out, mask):
+    """:func:`go_on`; with ``record``, each turn that ends is followed by a copy of the
+    game as the next turn starts into ``S0``/``R0`` (what tests compare a resumed turn
+    with: the same turn played from its start with the same answers)."""
     H = calls_from_flat(H_flat)
     n = S[V + V_NP]
     if S[ERR] == dc.ERR_AGENT_WAIT:
@@ -199,7 +175,11 @@ def go_on(S, R, S0, R0, keep, T, P, P_later, Q, H_flat, score_out, turns_out, ga
     programs = P
     while True:
         cur = S[V + V_CUR]
-        play_turn(ptr(S), ptr(R), ptr(T), ptr(programs), ptr(Q), H, cur)
+        if T[T_ADV]:
+            H[H_TURN][TURN_ADV](ptr(S), ptr(R), ptr(T), ptr(programs), ptr(Q), H[:H_TURN],
+                                cur)
+        else:
+            play_turn(ptr(S), ptr(R), ptr(T), ptr(programs), ptr(Q), H, cur)
         programs = P_later
         if S[ERR] == dc.ERR_AGENT_WAIT:
             legal_mask(S, T, S[AG_WAIT_P], S[AG_WAIT_D], S[AG_WAIT_ARG], mask)
@@ -208,77 +188,15 @@ def go_on(S, R, S0, R0, keep, T, P, P_later, Q, H_flat, score_out, turns_out, ga
             return FAILED
         if turn_over(S, T, n, cur, score_out, turns_out, game_out):
             return OVER
-        if keep:
+        if record:
             copy_ints(ptr(S0), ptr(S), len(S0))
             R0[:, :] = R
 
 
 @njit(cache=True)
-def replay(S, R, S0, R0, T, P, Q, H_flat, score_out, turns_out, game_out, mask):
-    """Replay the game of snapshot ``S0``/``R0`` (the start of the current turn, with
-    the turn's answers so far in its agents' block) from the snapshot until an agent seat is asked a
-    decision past them (WAITING: the shadow of ``S`` (layout AG_SHADOW) holds the game
-    as asked, ``mask`` the legal actions) or the game ends (OVER: the outcome in the
-    ``*_out`` rows).
-    Each finished turn becomes the new snapshot, with no answers.  FAILED: an engine
-    error (sim.engine.codes ERR_*), left in S."""
-    H = calls_from_flat(H_flat)
-    n = S0[V + V_NP]
-    m = len(S0)     # the snapshot has no shadow: S is S0, then the shadow
-    while True:
-        copy_ints(ptr(S), ptr(S0), m)
-        R[:, :] = R0
-        cur = S[V + V_CUR]
-        S[AG_POS] = 0
-        if T[T_ADV]:
-            H[H_TURN][TURN_ADV](ptr(S), ptr(R), ptr(T), ptr(P), ptr(Q), H[:H_TURN], cur)
-        else:
-            play_turn(ptr(S), ptr(R), ptr(T), ptr(P), ptr(Q), H, cur)
-        if S[ERR] == dc.ERR_AGENT_WAIT:     # the question's state is in the shadow
-            D = S[S[AG_SHADOW]:S[AG_SHADOW] + LOG]
-            legal_mask(D, T, D[AG_WAIT_P], D[AG_WAIT_D], D[AG_WAIT_ARG], mask)
-            return WAITING
-        if S[ERR] != 0:
-            return FAILED
-        if turn_over(S, T, n, cur, score_out, turns_out, game_out):
-            return OVER
-        copy_ints(ptr(S0), ptr(S), m)
-        R0[:, :] = R
-
-
-@njit(cache=True)
-def play_out(S, R, S0, R0, T, P, P_bots, Q, H_flat, score_out, turns_out, game_out):
-    """Play the game of snapshot ``S0``/``R0`` to its end: the turn's answers so far,
-    then every seat's own bot for everything (layout AG_PLAYOUT), in ``S``/``R``.  No
-    turn is snapshotted (:func:`advance` copies the state twice a turn): what a search
-    bot's playouts need.  After the current turn the programs are ``P_bots`` (``P``
-    without its agent seats: the bots' own fast paths).  OVER (the outcome in the
-    ``*_out`` rows) or FAILED."""
-    H = calls_from_flat(H_flat)
-    n = S0[V + V_NP]
-    copy_ints(ptr(S), ptr(S0), len(S0))
-    R[:, :] = R0
-    S[AG_POS] = 0
-    S[AG_PLAYOUT] = 1
-    programs = P
-    while True:
-        cur = S[V + V_CUR]
-        if T[T_ADV]:
-            H[H_TURN][TURN_ADV](ptr(S), ptr(R), ptr(T), ptr(programs), ptr(Q), H[:H_TURN],
-                    cur)
-        else:
-            play_turn(ptr(S), ptr(R), ptr(T), ptr(programs), ptr(Q), H, cur)
-        programs = P_bots
-        if S[ERR] != 0:
-            return FAILED
-        if turn_over(S, T, n, cur, score_out, turns_out, game_out):
-            return OVER
-
-
-@njit(cache=True)
 def bot_answer(D, R, T, P, Q, H_flat, p, d, arg):
     """What seat ``p``'s own bot answers to decision ``d`` in the game ``D`` (a copy of a
-    state's shadow, the game as asked; ``R`` a copy of its streams): the agents' block
+    state stopped at a question; ``R`` a copy of its streams): the agents' block
     is told agents do not take ``d``, so the seat's bot kind answers (an engine answer:
     card id, -1, 0/1 or an option).  A padded reaction question (:func:`legal_mask`'s
     hidden reactions) is answered "no", the engine's answer for the seat's bot."""
@@ -286,7 +204,6 @@ def bot_answer(D, R, T, P, Q, H_flat, p, d, arg):
         return 0
     H = calls_from_flat(H_flat)
     D[AG_TAKES + d] = 0
-    D[AG_SHADOW] = 0
     D[V + V_LOG_ON] = 0     # D holds no log rows
     if T[T_ADV]:
         return H[H_DECIDE][DECIDE_ADV](ptr(D), ptr(R), ptr(T), ptr(P), ptr(Q), H[H_HOOKS], p, d,
@@ -430,21 +347,14 @@ def scores(S, T, out):
 
 # ----------------------------------------------------------------------------- batches
 @njit(cache=True)
-def start_game(S, R, S0, R0, template, T, P, Q, H_flat, seed, n_players, seat_bots,
-               score_out, turns_out, game_out, mask, keep):
+def start_game(S, R, template, T, P, Q, H_flat, seed, n_players, seat_bots, score_out,
+               turns_out, game_out, mask):
     """Set up a new game from ``seed`` in ``S``/``R`` (``template``: a fresh state with
-    the agents' block) and advance it to its first agent decision, as State does.
-    ``keep``: keep the turn-start snapshot ``S0``/``R0`` (a game stepped by
-    :func:`advance` needs it; :func:`step_batch` resumes a base game without it)."""
+    the agents' block) and play it to its first agent decision, as State does."""
     S[:] = template
     reset_game(ptr(S), ptr(R), ptr(T), 0, seed, n_players, seat_bots)
     S[V + V_CUR] = first_player(R, n_players, -1)
-    if keep or S[AG_SHADOW] > 0:
-        S0[:] = S[:len(S0)]
-        R0[:, :] = R
-        return advance(S, R, S0, R0, T, P, Q, H_flat, score_out, turns_out, game_out, mask)
-    return go_on(S, R, S0, R0, False, T, P, P, Q, H_flat, score_out, turns_out, game_out,
-                 mask)
+    return go_on(S, R, T, P, P, Q, H_flat, score_out, turns_out, game_out, mask)
 
 
 @njit(cache=True)
@@ -454,7 +364,7 @@ def row_game_seed(row_seed, k):
 
 
 @njit(cache=True)
-def step_batch(S, R, S0, R0, template, T, P, Q, H_flat, n_players, seat_bots, actions,
+def step_batch(S, R, template, T, P, Q, H_flat, n_players, seat_bots, actions,
                row_seeds, games_started, masks, obs, rewards, terminated, truncated, current,
                score_out, turns_out, game_out):
     """One step of every game of a batch (row i of each array is game i): apply
@@ -474,22 +384,11 @@ def step_batch(S, R, S0, R0, template, T, P, Q, H_flat, n_players, seat_bots, ac
         a = actions[i]
         if a < 0 or a >= masks.shape[1] or masks[i, a] == 0:
             return i
-        if template[AG_SHADOW] > 0:     # replayed from the turn's start (advance)
-            k = S0[i, AG_LEN]
-            if k >= AG_MAX:
-                return 2 * n + i
-            S0[i, AG_SCRIPT + k] = a
-            S0[i, AG_LEN] = k + 1
-            status = advance(S[i], R[i], S0[i], R0[i], T, P, Q, H_flat, score_out[i:i + 1],
-                             turns_out[i:i + 1], game_out[i:i + 1], masks[i])
-        else:                           # resumed where it stopped, no snapshot kept
-            k = S[i, AG_LEN]
-            if k >= AG_MAX:
-                return 2 * n + i
-            S[i, AG_SCRIPT + k] = a
-            S[i, AG_LEN] = k + 1
-            status = go_on(S[i], R[i], S0[i], R0[i], False, T, P, P, Q, H_flat,
-                           score_out[i:i + 1], turns_out[i:i + 1], game_out[i:i + 1], masks[i])
+        if S[i, AG_LEN] >= AG_MAX:      # resumed where it stopped, no snapshot kept
+            return 2 * n + i
+        add_answer(S[i], a)
+        status = go_on(S[i], R[i], T, P, P, Q, H_flat, score_out[i:i + 1],
+                       turns_out[i:i + 1], game_out[i:i + 1], masks[i])
         while status == OVER:
             if game_out[i, 3] == dc.END_TURN_CAP:      # G_END
                 truncated[i] = True
@@ -502,14 +401,14 @@ def step_batch(S, R, S0, R0, template, T, P, Q, H_flat, n_players, seat_bots, ac
                 for q in range(n_players):
                     if (win >> q) & 1:
                         rewards[i, q] = 1.0 / k
-            status = start_game(S[i], R[i], S0[i], R0[i], template, T, P, Q, H_flat,
+            status = start_game(S[i], R[i], template, T, P, Q, H_flat,
                                 row_game_seed(row_seeds[i], games_started[i]), n_players,
                                 seat_bots, score_out[i:i + 1], turns_out[i:i + 1],
-                                game_out[i:i + 1], masks[i], False)
+                                game_out[i:i + 1], masks[i])
             games_started[i] += 1
         if status == FAILED:
             return n + i
-        D = S[i, S[i, AG_SHADOW]:S[i, AG_SHADOW] + LOG]
+        D = S[i]
         current[i] = D[AG_WAIT_P]
         observe(D, T, D[AG_WAIT_P], True, obs[i])
     return -1

@@ -387,7 +387,7 @@ class MCTSBot(AgentBot):
         stats = np.zeros(N_STATS, np.int64)
         base = self._base_action(state, sg)
         t0 = time.perf_counter()
-        search(state.S0, state.R0, state.D, sg.T, P, plain, sg.Q, H, p, self._searched,
+        search(state.D, state.R, sg.T, P, plain, sg.Q, H, p, self._searched,
                iterations, float(self.settings["c"]), int(self.settings["depth"]),
                np.uint64(seed), int(self.settings["tries"]), base, visits, values, diff_sum,
                diff_sq, stats, policies)

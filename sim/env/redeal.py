@@ -1,27 +1,25 @@
 """The one re-deal of hidden information, compiled: what :meth:`sim.env.state.State.resample`
 and the search bot (sim.env.search, its determinizations) both use.
 
-**The rule.**  A re-deal of a game for a viewer ``p`` is made in the state's turn-start
-snapshot (``S0``/``R0``: the state is that snapshot plus the answers given this turn) and
+**The rule.**  A re-deal of a game for a viewer ``p`` is made in the game as it stands,
+stopped at a question (sim.engine.resume: the game holds where each card's text is), and
 changes only what ``p`` cannot see:
 
 * each other player's hand and whole draw pile are pooled and dealt back to the same
   sizes (hand, then pile);
 * the unknown bottom of ``p``'s own draw pile (the cards below those it put there or
-  looked at, layout K_UNKNOWN) is shuffled, unless the pile was reshuffled or added to
-  during this turn (then every card of it was drawn by ``p``, and seen);
+  looked at, layout K_UNKNOWN; after a shuffle, all of it) is shuffled;
 * every random stream of the game (future shuffles, random bots) is drawn again.
 
 Everything else stays as it is, exactly: every zone's size for every player, owned
-cards, the Supply, trash, tokens, mats and set-aside cards, every play area, ``p``'s own
-hand, discard pile and known pile top, and every discard pile with its top card.  The
-deal is then checked: the turn is replayed from its start with the answers given so far
-(sim.env.core.replay), and the deal is kept only if the replay asks the same seat the
-same question with the same legal actions and gives ``p`` the same observation.  So the
-cards seen this turn (drawn, revealed, discarded to ``p``'s attacks, the other seats'
-answers) are what ``p`` saw, and a deal under which an answer given this turn is no
-longer legal (another seat's script of answers assumed its old hand) is rejected, never
-played.
+cards, the Supply, trash, tokens, mats, set-aside cards (those a card's text is looking
+at now too), every play area, ``p``'s own hand, discard pile and known pile top, every
+discard pile with its top card, and where the turn stands (its frames and answers).
+Nothing is played again: the cards drawn, revealed and discarded earlier this turn are
+where they went, and what went into a hand or a pile unseen is dealt with the rest.
+The deal is then checked: the seat asked must have the same legal actions (when it is
+not ``p``, they depend on its dealt hand: a deal that changes them is rejected, so the
+callers retry) and ``p`` the same observation.
 
 **Why the discard piles are kept.**  Most cards in a discard pile went there in public
 since its owner's last shuffle (played, bought, gained, revealed and discarded), so pooling
@@ -32,13 +30,9 @@ rule keeps every discard pile as it is: the known limit is that a deal is condit
 the hidden part of an opponent's discard pile (it knows which cards that opponent
 discarded unseen since its last shuffle, hence what its hand and pile hold together).
 In the same way face-down set-asides (Gear, Save) stay with their owner, and the cards
-``p`` saw put on an opponent's draw pile (Bureaucrat's Silver) are pooled with the rest.
-The check sees what the observation vector shows (sim.env.core.observe): of an opponent's
-discard pile only its size and top, so of two cards discarded to ``p``'s Militia only the
-top one is checked; and what earlier turns revealed is not used to narrow the deal.  When
-the seat asked is not ``p`` (State.resample for another seat), its legal actions must come
-out the same too, and as they depend on its dealt hand most deals can fail: the callers
-retry (State.resample's ``tries``).
+``p`` saw put on an opponent's draw pile (Bureaucrat's Silver) or revealed from a hand
+(a hand with no Victory card shown to Bureaucrat) are pooled with the rest: what earlier
+turns and earlier questions revealed is not used to narrow the deal.
 
 Each pool is put in card-id order before it is shuffled, with the caller's own stream:
 the deal depends only on what ``p`` knows and on that stream, never on the true order of
@@ -52,23 +46,25 @@ from numba import njit
 
 from sim.cards import N_CARDS
 from sim.engine.layout import (
-    AG_SHADOW,
     AG_WAIT_ARG,
     AG_WAIT_D,
     AG_WAIT_P,
     DECK,
     DECK_N,
     HAND0,
+    KNOWN_TOP_MAX,
     MAX_DECK,
     MAX_PLAYERS,
     N_SLOTS,
+    SEEN_HAND,
+    SEEN_TOP,
     UNKNOWN,
     V_NP,
     V,
 )
 from sim.engine.pointers import copy_ints, ptr
 from sim.engine.rng import next_u64, seed_stream, shuffle
-from sim.env.core import N_ACTIONS, OBS_SIZE, WAITING, observe, replay
+from sim.env.core import N_ACTIONS, OBS_SIZE, legal_mask, observe
 
 #: The scratch a deal needs (:func:`scratch`): card counts, and a pool of cards.
 POOL_SIZE = MAX_DECK + N_SLOTS * MAX_PLAYERS
@@ -100,55 +96,45 @@ def _shuffle_counts(counts, pool, rng):
 
 
 @njit(cache=True)
-def deal_again(S0, R0, now, p, rng, counts, pool):
-    """Deal again, in the turn-start snapshot ``S0``/``R0``, what player ``p`` cannot see
-    (the module's rule); ``now`` is the game as asked (to tell what ``p``'s own pile
-    went through this turn).  Draw piles are stored bottom first."""
-    n = S0[V + V_NP]
+def deal_again(D, R, p, rng, counts, pool):
+    """Deal again, in the game ``D``/``R`` (stopped at a question), what player ``p``
+    cannot see (the module's rule).  Draw piles are stored bottom first.  The hooks'
+    copy of a hand (layout SEEN_HAND, SEEN_TOP: scratch rewritten before each hook is
+    asked) is cleared, so no hidden card is left in the dealt game."""
+    n = D[V + V_NP]
     for q in range(n):
         k0 = DECK + q * MAX_DECK
-        size0 = S0[DECK_N + q]
+        size = D[DECK_N + q]
         counts[:] = 0
         in_hand = 0
+        h = HAND0 + q * N_SLOTS
         if q == p:
-            size_now = now[DECK_N + q]
-            if size_now > size0:
-                continue
-            same = True
-            for i in range(size_now):
-                if now[k0 + i] != S0[k0 + i]:
-                    same = False
-                    break
-            if not same:
-                continue
-            unknown = min(S0[UNKNOWN + q], size_now)
+            unknown = min(D[UNKNOWN + q], size)
         else:
-            unknown = size0
-            h = HAND0 + q * N_SLOTS
+            unknown = size
             for c in range(N_CARDS):
-                counts[c] += S0[h + c]
-                in_hand += S0[h + c]
-                S0[h + c] = 0
+                counts[c] += D[h + c]
+                in_hand += D[h + c]
+                D[h + c] = 0
         for i in range(unknown):
-            counts[S0[k0 + i]] += 1
+            counts[D[k0 + i]] += 1
         m = _shuffle_counts(counts, pool, rng)
-        if q != p:
-            h = HAND0 + q * N_SLOTS
-            for i in range(in_hand):
-                S0[h + pool[i]] += 1
+        for i in range(in_hand):
+            D[h + pool[i]] += 1
         for i in range(m - in_hand):
-            S0[k0 + i] = pool[in_hand + i]
-    for k in range(R0.shape[0]):
-        seed_stream(R0[k], 0, next_u64(rng, 0))
+            D[k0 + i] = pool[in_hand + i]
+    for i in range(SEEN_HAND, SEEN_TOP + KNOWN_TOP_MAX):
+        D[i] = 0
+    for k in range(R.shape[0]):
+        seed_stream(R[k], 0, next_u64(rng, 0))
 
 
 @njit(cache=True)
-def same_question(D, asker, d, arg, mask, want_mask, viewer, obs, want_obs, T):
-    """Whether the game ``D`` (as asked) asks seat ``asker`` decision ``d`` with ``arg``,
-    with legal actions ``want_mask``, and gives ``viewer`` the observation ``want_obs``
-    (``obs``: scratch)."""
-    if D[AG_WAIT_P] != asker or D[AG_WAIT_D] != d or D[AG_WAIT_ARG] != arg:
-        return False
+def same_question(D, T, want_mask, mask, viewer, want_obs, obs):
+    """Whether the game ``D`` (stopped at a question) has the legal actions ``want_mask``
+    (written into ``mask``) and gives ``viewer`` the observation ``want_obs`` (``obs``:
+    scratch)."""
+    legal_mask(D, T, D[AG_WAIT_P], D[AG_WAIT_D], D[AG_WAIT_ARG], mask)
     for a in range(N_ACTIONS):
         if mask[a] != want_mask[a]:
             return False
@@ -160,25 +146,19 @@ def same_question(D, asker, d, arg, mask, want_mask, viewer, obs, want_obs, T):
 
 
 @njit(cache=True)
-def deal_consistent(S, R, S0, R0, Sd, Rd, now, T, P, Q, H, viewer, rng, tries, want_mask,
-                    want_obs, mask, obs, counts, pool, score_out, turns_out, game_out):
-    """Up to ``tries`` deals (:func:`deal_again` for ``viewer``, each of the snapshot
-    ``S0``/``R0`` into ``Sd``/``Rd``), each replayed into ``S``/``R`` (the game as
-    asked in its shadow, or ``S`` itself when it has none; ``mask`` its legal actions)
-    until one reaches the question of ``now`` with ``want_mask`` and ``want_obs`` for
-    ``viewer``.  Returns the number of deals made:
-    positive when the last one is kept (``Sd``/``Rd`` its snapshot, ``S`` its game as
-    asked), minus ``tries`` when none is."""
-    m = len(Sd)
-    asker = now[AG_WAIT_P]
-    d = now[AG_WAIT_D]
-    arg = now[AG_WAIT_ARG]
+def deal_consistent(D, R, now, R_now, T, viewer, rng, tries, want_mask, want_obs, mask, obs,
+                    counts, pool):
+    """Up to ``tries`` deals (:func:`deal_again` for ``viewer``), each of the game ``now``
+    (stopped at a question; ``R_now`` its streams, ``want_mask`` its legal actions,
+    ``want_obs`` ``viewer``'s observation) copied into ``D``/``R``, until one keeps the
+    legal actions and the observation (:func:`same_question`).  Returns the number of
+    deals made: positive when the last one is kept (``D``/``R``, ``mask`` its legal
+    actions), minus ``tries`` when none is."""
+    m = len(D)
     for k in range(tries):
-        copy_ints(ptr(Sd), ptr(S0), m)
-        Rd[:, :] = R0
-        deal_again(Sd, Rd, now, viewer, rng, counts, pool)
-        status = replay(S, R, Sd, Rd, T, P, Q, H, score_out, turns_out, game_out, mask)
-        if status == WAITING and same_question(S[S[AG_SHADOW]:], asker, d, arg, mask,
-                                               want_mask, viewer, obs, want_obs, T):
+        copy_ints(ptr(D), ptr(now), m)
+        R[:, :] = R_now
+        deal_again(D, R, viewer, rng, counts, pool)
+        if same_question(D, T, want_mask, mask, viewer, want_obs, obs):
             return k + 1
     return -tries

@@ -6,29 +6,24 @@ One call of :func:`search` runs every iteration of one decision:
 
 1. **Determinize** (sim.env.redeal, the one re-deal :meth:`State.resample
    <sim.env.state.State.resample>` makes too; its module says exactly what it keeps): a
-   copy of the state's turn-start snapshot in which what the searcher cannot see is dealt
-   again from the search's own random stream: each other player's hand pooled with its
-   draw pile, the unknown part of its own pile, and every random stream of the game
-   (future shuffles, random bots); discard piles, play areas, mats and every zone's size
-   stay.  Each pool is put in card-id order before it is shuffled, so the deal depends
-   only on what the searcher knows and on the search's seed, never on the true order of
-   hidden cards: two positions that differ only in hidden information give the same
-   deals, so the same decision.
-2. **Check** the deal (sim.env.redeal.deal_consistent): the turn is replayed from its
-   start with the answers given so far (sim.env.core.replay); the deal is kept only if
-   it reaches the same question with the same legal actions and the same observation for
-   the searcher (the opponents' reactions to its attacks, answered in the deal by the
-   playout bot, must be what it saw).  A deal that cannot pass (its own pile reshuffled
-   this turn: the new order is unknown to it and the replay cannot keep it) leaves the
+   copy of the game as asked (stopped at the question) in which what the searcher cannot
+   see is dealt again from the search's own random stream: each other player's hand
+   pooled with its draw pile, the unknown part of its own pile, and every random stream
+   of the game (future shuffles, random bots); discard piles, play areas, mats, set-aside
+   cards, every zone's size and where the turn stands stay.  Each pool is put in card-id
+   order before it is shuffled, so the deal depends only on what the searcher knows and
+   on the search's seed, never on the true order of hidden cards: two positions that
+   differ only in hidden information give the same deals, so the same decision.
+2. **Check** the deal (sim.env.redeal.deal_consistent): it is kept only if the question
+   has the same legal actions and the searcher the same observation (an opponent asked
+   a question has its legal actions from its dealt hand).  No kept deal leaves the
    decision to the playout bot: the search never falls back on the true hidden state.
 3. **Descend** the tree of the searcher's own decisions (UCB1 with availability counts,
    as information-set MCTS has it: a child's prior is the number of deals in which it
    was legal); other seats' decisions, and the searcher's that are not searched, are
-   answered by their bots.  In a base game the deal's game as asked is resumable
-   (sim.engine.resume): each iteration copies it once and each step down the tree
-   resumes it with one answer (sim.env.core.go_on), so a deeper tree costs playouts, not
-   replays.  An Adventures game (not resumable yet) replays the turn from the dealt
-   snapshot with one answer more at each step.
+   answered by their bots.  The deal's game as asked is resumable (sim.engine.resume):
+   each iteration copies it once and each step down the tree resumes it with one answer
+   (sim.env.core.go_on), so a deeper tree costs playouts, not replays.
 4. **Play out**: at a new node the game is played to its end with every agent seat
    answered by its own bot (layout AG_PLAYOUT); the reward is the searcher's win share
    (1, 1/k for a win shared by k, 0 for a loss or the turn cap), added along the path.
@@ -44,17 +39,13 @@ from numba import njit
 
 from sim.engine.game import G_WINNERS
 from sim.engine.layout import (
-    AG_LEN,
     AG_PLAYOUT,
     AG_POLICY,
-    AG_SCRIPT,
-    AG_SHADOW,
     AG_WAIT_ARG,
     AG_WAIT_D,
     AG_WAIT_P,
     LOG,
     N_SLOTS,
-    T_ADV,
     V_LOG_ON,
     V_NP,
     V_SIZE,
@@ -68,12 +59,11 @@ from sim.env.core import (
     OBS_SIZE,
     OVER,
     WAITING,
+    add_answer,
     bot_answer,
     go_on,
     legal_mask,
     observe,
-    play_out,
-    replay,
 )
 from sim.env.redeal import POOL_SIZE, deal_consistent
 
@@ -92,32 +82,15 @@ def action_of_answer(r, d):
 
 
 @njit(cache=True)
-def _answer(S0, a):
-    """One answer more to the replayed turn's script."""
-    k = S0[AG_LEN]
-    S0[AG_SCRIPT + k] = a
-    S0[AG_LEN] = k + 1
-
-
-@njit(cache=True)
-def _step(resumable, S, R, Sd, Rd, W, Rw, T, P, P_later, Q, H, score_out, turns_out,
-          game_out, mask, a, playout):
-    """Answer the question the searched game is at with action ``a`` and go on to the
-    next question of an agent seat (``playout``: to the end, every seat's own bot
-    answering past the script, ``P_later`` its programs after this turn).  A resumable
-    game (a base game: sim.engine.resume) is ``W``/``Rw``, stopped at the question, and
-    goes on from there; any other is the snapshot ``Sd``/``Rd`` with the answers so far,
-    its turn replayed into ``S``/``R`` (the game as asked in its shadow)."""
-    if resumable:
-        _answer(W, a)
-        if playout:
-            W[AG_PLAYOUT] = 1
-        return go_on(W, Rw, Sd, Rd, False, T, P, P_later, Q, H, score_out, turns_out,
-                     game_out, mask)
-    _answer(Sd, a)
+def _step(W, Rw, T, P, P_later, Q, H, score_out, turns_out, game_out, mask, a, playout):
+    """Answer the question the searched game ``W``/``Rw`` is stopped at with action ``a``
+    and go on from there (sim.engine.resume) to the next question of an agent seat
+    (``playout``: to the end, every seat's own bot answering past the script,
+    ``P_later`` its programs after this turn)."""
+    add_answer(W, a)
     if playout:
-        return play_out(S, R, Sd, Rd, T, P, P_later, Q, H, score_out, turns_out, game_out)
-    return replay(S, R, Sd, Rd, T, P, Q, H, score_out, turns_out, game_out, mask)
+        W[AG_PLAYOUT] = 1
+    return go_on(W, Rw, T, P, P_later, Q, H, score_out, turns_out, game_out, mask)
 
 
 @njit(cache=True)
@@ -132,10 +105,10 @@ def _win_share(game_out, p):
 
 
 @njit(cache=True)
-def search(S0, R0, now, T, P, P_bots, Q, H, p, searched, iterations, c_explore, max_depth,
+def search(now, R_now, T, P, P_bots, Q, H, p, searched, iterations, c_explore, max_depth,
            seed, tries, base, visits, values, diff_sum, diff_sq, stats, policies):
-    """Search the decision ``now`` (the game as asked of ``p``; ``S0``/``R0`` its turn-start
-    snapshot with the answers so far) for ``iterations`` iterations (``P_bots``: the
+    """Search the decision ``now`` (the game as asked of ``p``, stopped at the question;
+    ``R_now`` its streams) for ``iterations`` iterations (``P_bots``: the
     programs ``P`` without agent seats, for the playouts' later turns); ``searched[d]``: 1 for
     the decisions of ``p`` in the tree (the others are answered by ``p``'s bot).  Writes
     the root's visit counts and summed rewards per action into ``visits`` / ``values``
@@ -145,41 +118,31 @@ def search(S0, R0, now, T, P, P_bots, Q, H, p, searched, iterations, c_explore, 
     ``base`` (the playout bot's own answer) on the same deal, and its square, into
     ``diff_sum`` / ``diff_sq``: the paired test of sim.env.mcts.  ``policies``: empty, or
     the table of compiled policies (sim.learn.compiled.policy_table) that ``H``'s decider
-    reads (layout AG_POLICY): the searched games carry it after their shadow."""
+    reads (layout AG_POLICY): the searched games carry it after the state."""
     rng = np.zeros(4, np.uint64)
     seed_stream(rng, 0, np.uint64(seed))
-    # The snapshot without a log (a logged state's S0 holds its log rows): the searched
-    # games log nothing, and each copy of them is one state long.  A base game is
-    # resumable: the deal's game as asked is S itself, kept as the root (``root``), and
-    # each iteration goes down the tree and plays out from a copy of it (``W``) with no
-    # turn replayed; an Adventures game replays its turn from the dealt snapshot at each
-    # step, the game as asked in S's shadow.
-    resumable = T[T_ADV] == 0
+    # The game as asked without a log (a logged state holds its log rows after LOG): the
+    # searched games log nothing.  Each deal of it kept is the root (``root``), and each
+    # iteration goes down the tree and plays out from a copy of it (``W``).
     m = LOG
-    at = m if resumable else 2 * m      # where the compiled policies' table goes
-    S0 = S0[:m].copy()
-    S0[V + V_LOG_ON] = 0
-    S0[V + V_SIZE] = at + len(policies)
-    S0[AG_SHADOW] = 0 if resumable else m
-    S0[AG_POLICY] = at if len(policies) else 0
-    S = np.zeros(at + len(policies), np.int32)
-    S[:m] = S0
-    S[at:] = policies
-    W = S.copy()
+    at = m      # where the compiled policies' table goes
+    asked = now[:m].copy()
+    asked[V + V_LOG_ON] = 0
+    asked[V + V_SIZE] = at + len(policies)
+    asked[AG_POLICY] = at if len(policies) else 0
+    W = np.zeros(at + len(policies), np.int32)
+    W[at:] = policies
+    Rw = np.zeros_like(R_now)
     root = np.zeros(m, np.int32)
-    R = np.zeros_like(R0)
-    Rw = np.zeros_like(R0)
-    root_r = np.zeros_like(R0)
-    Sd = np.zeros_like(S0)
-    Rd = np.zeros_like(R0)
-    keep = np.zeros_like(S0)        # the last deal kept, for when a new one fails
-    keep_r = np.zeros_like(R0)
+    root_r = np.zeros_like(R_now)
+    Sd = np.zeros(m, np.int32)      # a deal being checked
+    Rd = np.zeros_like(R_now)
     counts = np.zeros(N_SLOTS, np.int64)
     pool = np.zeros(POOL_SIZE, np.int64)
     mask = np.zeros(N_ACTIONS, np.int8)
     obs = np.zeros(OBS_SIZE, np.float32)
     root_obs = np.zeros(OBS_SIZE, np.float32)
-    n = S0[V + V_NP]
+    n = now[V + V_NP]
     score_out = np.zeros((1, n), np.int32)
     turns_out = np.zeros((1, n), np.int32)
     game_out = np.zeros((1, 6), np.int32)
@@ -220,36 +183,24 @@ def search(S0, R0, now, T, P, P_bots, Q, H, p, searched, iterations, c_explore, 
     mean_of = np.zeros(N_ACTIONS, np.float64)
     for it in range(iterations):
         # 1-2. A deal consistent with what p knows (or the last one kept).
-        made = deal_consistent(S, R, S0, R0, Sd, Rd, now, T, P, Q, H, p, rng,
+        made = deal_consistent(Sd, Rd, asked, R_now, T, p, rng,
                                tries if (have_deal or it > 0) else 4 * tries, root_mask,
-                               root_obs, mask, obs, counts, pool, score_out, turns_out,
-                               game_out)
-        found = made > 0
+                               root_obs, mask, obs, counts, pool)
         stats[ST_DEALS_TRIED] += abs(made)
-        if found:
+        if made > 0:
             stats[ST_DEALS_KEPT] += 1
-            copy_ints(ptr(keep), ptr(Sd), m)
-            keep_r[:, :] = Rd
-            if resumable:
-                copy_ints(ptr(root), ptr(S), m)
-                root_r[:, :] = R
+            copy_ints(ptr(root), ptr(Sd), m)
+            root_r[:, :] = Rd
             have_deal = True
-        if not found:
-            if not have_deal:
-                return
-            copy_ints(ptr(Sd), ptr(keep), m)
-            Rd[:, :] = keep_r
-            if not resumable:
-                replay(S, R, Sd, Rd, T, P, Q, H, score_out, turns_out, game_out, mask)
+        elif not have_deal:
+            return
         if flat:
             for a in range(N_ACTIONS):
                 if active[a]:
-                    if resumable:
-                        copy_ints(ptr(W), ptr(root), m)
-                        Rw[:, :] = root_r
-                    status = _step(resumable, S, R, Sd, Rd, W, Rw, T, P, P_bots, Q, H,
-                                   score_out, turns_out, game_out, mask, a, True)
-                    Sd[AG_LEN] = keep[AG_LEN]
+                    copy_ints(ptr(W), ptr(root), m)
+                    Rw[:, :] = root_r
+                    status = _step(W, Rw, T, P, P_bots, Q, H, score_out, turns_out,
+                                   game_out, mask, a, True)
                     reward_of[a] = _win_share(game_out, p) if status == OVER else 0.0
                     n_edge[0, a] += 1.0
                     w_edge[0, a] += reward_of[a]
@@ -279,24 +230,21 @@ def search(S0, R0, now, T, P, P_bots, Q, H, p, searched, iterations, c_explore, 
                     else:
                         active[a] = 0
             continue
-        # 3. Down the tree: D is the game as asked (W, or S's shadow), mask its legal
-        # actions.
-        if resumable:
-            copy_ints(ptr(W), ptr(root), m)
-            Rw[:, :] = root_r
-            legal_mask(W, T, p, d0, W[AG_WAIT_ARG], mask)
+        # 3. Down the tree: W is the game as asked, mask its legal actions.
+        copy_ints(ptr(W), ptr(root), m)
+        Rw[:, :] = root_r
+        legal_mask(W, T, p, d0, W[AG_WAIT_ARG], mask)
         node = 0
         depth = 0
         reward = 0.0
         while True:
-            D = W[:m] if resumable else S[m:]
+            D = W[:m]
             cur = D[AG_WAIT_P]
             d = D[AG_WAIT_D]
             if cur != p or searched[d] == 0:
-                r = bot_answer(D.copy(), (Rw if resumable else R).copy(), T, P, Q, H, cur, d,
-                               D[AG_WAIT_ARG])
-                status = _step(resumable, S, R, Sd, Rd, W, Rw, T, P, P, Q, H, score_out,
-                               turns_out, game_out, mask, action_of_answer(r, d), False)
+                r = bot_answer(D.copy(), Rw.copy(), T, P, Q, H, cur, d, D[AG_WAIT_ARG])
+                status = _step(W, Rw, T, P, P, Q, H, score_out, turns_out, game_out, mask,
+                               action_of_answer(r, d), False)
                 if status == OVER:
                     reward = _win_share(game_out, p)
                     break
@@ -338,13 +286,13 @@ def search(S0, R0, now, T, P, P_bots, Q, H, p, searched, iterations, c_explore, 
                     child[node, best] = n_nodes
                     n_nodes += 1
                 # 4. Play the game out with every seat's own bot.
-                status = _step(resumable, S, R, Sd, Rd, W, Rw, T, P, P_bots, Q, H, score_out,
-                               turns_out, game_out, mask, best, True)
+                status = _step(W, Rw, T, P, P_bots, Q, H, score_out, turns_out, game_out,
+                               mask, best, True)
                 reward = _win_share(game_out, p) if status == OVER else 0.0
                 break
             node = nxt
-            status = _step(resumable, S, R, Sd, Rd, W, Rw, T, P, P, Q, H, score_out, turns_out,
-                           game_out, mask, best, False)
+            status = _step(W, Rw, T, P, P, Q, H, score_out, turns_out, game_out, mask,
+                           best, False)
             if status == OVER:
                 reward = _win_share(game_out, p)
                 break

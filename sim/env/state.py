@@ -155,21 +155,11 @@ class Game:
         return State(self, seed, first)
 
     def _template(self, log_rows: int = 0) -> tuple[np.ndarray, np.ndarray]:
-        """A new state with the agents' block set.  A game that is replayed from the
-        start of its turn at each step (an Adventures game, or one whose log is kept:
-        sim.env.core.advance) has room after it (and the log) for the shadow, the game
-        as the question was asked (sim.engine.layout AG_SHADOW); a base game is resumed
-        where it stopped, and is itself the game as asked."""
+        """A new state with the agents' block set (and ``log_rows`` rows of log)."""
         S, R = new_state(self.T, self.config.turn_cap, log_rows)
         for d in self.decisions:
             S[L.AG_TAKES + d] = 1
-        if not (self.T[L.T_ADV] or log_rows):
-            return S, R
-        out = np.zeros(len(S) + L.LOG, np.int32)
-        out[:len(S)] = S
-        out[L.V + L.V_SIZE] = len(out)
-        out[L.AG_SHADOW] = len(S)
-        return out, R
+        return S, R
 
     def __repr__(self) -> str:
         return f"Game({self._params})"
@@ -178,7 +168,7 @@ class Game:
 class State:
     """One game in progress, stopped at the decision an agent seat is asked (see module)."""
 
-    __slots__ = ("game", "seed", "first", "S", "R", "S0", "R0", "D", "mask", "status",
+    __slots__ = ("game", "seed", "first", "S", "R", "D", "mask", "status",
                  "history", "_out_score", "_out_turns", "_out_game", "_origin", "_shared")
 
     def __init__(self, game: Game, seed: int = 0, first: int = -1, *, _log: bool = False,
@@ -193,12 +183,12 @@ class State:
         n = game.num_players
         if not -1 <= self.first < n:
             raise ValueError(f"first: a seat of the {n}-player game or -1, not {first}")
-        self.S, self.R0 = game._template(LOG_ROWS if _log else 0)
-        reset_game_on(self.S, self.R0, game.T, 0, np.uint64(self.seed), n, game.seat_bots)
-        self.S[L.V + L.V_CUR] = core.first_player(self.R0, n, self.first)
-        self.S0, self.R = self.S[:snapshot_len(self.S)].copy(), self.R0.copy()
-        # The game as the current question was asked (the shadow, or S itself): what is read.
-        self.D = self.S[int(self.S[L.AG_SHADOW]):]
+        self.S, self.R = game._template(LOG_ROWS if _log else 0)
+        reset_game_on(self.S, self.R, game.T, 0, np.uint64(self.seed), n, game.seat_bots)
+        self.S[L.V + L.V_CUR] = core.first_player(self.R, n, self.first)
+        # The game as the current question was asked, what is read: S itself (stopped at
+        # the question, sim.engine.resume).
+        self.D = self.S
         self.mask = np.zeros(N_ACTIONS, np.int8)
         self.history: list[int] = []
         self._out_score = np.zeros((1, n), np.int32)
@@ -231,22 +221,23 @@ class State:
     @classmethod
     def _at(cls, game: Game, origin: _Origin, *, seed: int, first: int, before: list[int],
             log: bool = False) -> State:
-        """A state at ``origin``'s turn-start position with the answers ``before`` it as
-        its history, not yet advanced; ``log``: with the log on (from the position)."""
+        """A state at ``origin``'s position (the start of a turn, or a game stopped at a
+        question) with the answers ``before`` it as its history, not yet advanced;
+        ``log``: with the log on (from the position)."""
         self = cls.__new__(cls)
         self.game, self.seed, self.first = game, int(seed), int(first)
         self._origin, self._shared = origin, False
         self.S, _ = game._template(LOG_ROWS if log else 0)
         block = self.S[L.AGENT:L.STATE_SIZE].copy()    # the game's agents' block
         cap = self.S[L.V + L.V_LOG_CAP]
-        self.S[:L.STATE_SIZE] = origin.S0
-        self.S[L.AGENT:L.STATE_SIZE] = block
+        self.S[:L.STATE_SIZE] = origin.S
+        if not origin.stopped:      # a turn's start: no answers yet
+            self.S[L.AGENT:L.STATE_SIZE] = block
         self.S[L.V + L.V_LOG_ON] = int(log)
         self.S[L.V + L.V_LOG_CAP] = cap
         self.S[L.V + L.V_SIZE] = len(self.S)
-        self.R0 = origin.R0.copy()
-        self.S0, self.R = self.S[:snapshot_len(self.S)].copy(), self.R0.copy()
-        self.D = self.S[int(self.S[L.AG_SHADOW]):]
+        self.R = origin.R.copy()
+        self.D = self.S
         self.mask = np.zeros(N_ACTIONS, np.int8)
         self.history = list(before)
         n = game.num_players
@@ -257,10 +248,16 @@ class State:
 
     # ------------------------------------------------------------------ stepping
     def _advance(self) -> None:
-        g = self.game
-        self._stepped(core.advance(self.S, self.R, self.S0, self.R0, g.T, g.P, g.Q, g.H,
-                                   self._out_score, self._out_turns, self._out_game,
-                                   self.mask))
+        """Play on to the first question an agent seat is asked (a game stopped at one
+        already, a position of :meth:`resample`, is there: its legal actions are read)."""
+        g, S = self.game, self.S
+        if S[L.ERR] == codes.ERR_AGENT_WAIT:
+            core.legal_mask(S, g.T, S[L.AG_WAIT_P], S[L.AG_WAIT_D], S[L.AG_WAIT_ARG],
+                            self.mask)
+            self.status = core.WAITING
+            return
+        self._stepped(core.go_on(S, self.R, g.T, g.P, g.P, g.Q, g.H, self._out_score,
+                                 self._out_turns, self._out_game, self.mask))
 
     def _stepped(self, status: int) -> None:
         """Take the status a step returned (an engine error is raised, naming the seat)."""
@@ -286,7 +283,7 @@ class State:
         if self._shared:
             self._unshare()
         g = self.game
-        status = core.answer(self.S, self.R, self.S0, self.R0, g.T, g.P, g.Q, g.H,
+        status = core.answer(self.S, self.R, g.T, g.P, g.Q, g.H,
                              self._out_score, self._out_turns, self._out_game, self.mask, a)
         if status < 0:      # nothing was changed
             if status == core.TOO_MANY_ANSWERS:
@@ -341,19 +338,10 @@ class State:
         return c
 
     def _unshare(self) -> None:
-        """Own every array (see :meth:`clone`).  In a state with a shadow, S before it is
-        scratch (each step copies S0 over it): only the shadow, the game as asked, is
-        copied (once the game is over, the game as it ended is S itself)."""
-        self.S0, self.R0 = self.S0.copy(), self.R0.copy()
+        """Own every array (see :meth:`clone`)."""
         self.history = self.history.copy()
-        shadow = int(self.S[L.AG_SHADOW])
-        if self.status == core.WAITING and shadow:
-            S = np.empty_like(self.S)
-            S[shadow:] = self.D
-            self.S = S
-        else:
-            self.S = self.S.copy()
-        self.D = self.S[shadow:]
+        self.S = self.S.copy()
+        self.D = self.S
         self.R, self.mask = self.R.copy(), self.mask.copy()
         self._out_score, self._out_turns = self._out_score.copy(), self._out_turns.copy()
         self._out_game = self._out_game.copy()
@@ -461,15 +449,16 @@ class State:
         back to the same sizes, the unknown bottom of ``player``'s own pile, and every
         random stream (future shuffles).  What ``player`` knows stays: its own cards, every
         zone's size, owned cards, mats, set-asides, the discard piles (kept exactly: a
-        known limit, see sim.env.redeal) and the cards seen this turn.
+        known limit, see sim.env.redeal), the cards seen this turn and where the turn
+        stands.
 
-        The deal is made at the turn's start and kept only if the turn, replayed with the
-        answers given so far, reaches the same question with the same legal actions and
-        the same observation for ``player`` (a deal under which an answer given this turn
-        is no longer legal is one that fails).  After ``tries`` failed deals the copy is a
-        plain :meth:`clone` (the true state).  The copy is a state like any other: it
-        plays to the end, and its :meth:`serialize` and :meth:`log` start at the dealt
-        position (its turn's start), its history kept."""
+        The deal is made in the game as it stands at the question (nothing is played
+        again) and kept only if the question keeps its legal actions and ``player`` its
+        observation (the seat asked, when it is not ``player``, has its legal actions from
+        its dealt hand).  After ``tries`` failed deals the copy is a plain :meth:`clone`
+        (the true state).  The copy is a state like any other: it plays to the end, and
+        its :meth:`serialize` and :meth:`log` start at the dealt position (the question),
+        its history kept."""
         if self.status != core.WAITING:
             return self.clone()
         if not 0 <= player < self.game.num_players:
@@ -482,14 +471,13 @@ class State:
         c._unshare()
         counts, pool = redeal.scratch()
         made = redeal.deal_consistent(
-            c.S, c.R, self.S0, self.R0, c.S0, c.R0, self.D, g.T, g.P, g.Q, g.H, player,
-            redeal.stream(int(rng.integers(1 << 63))), tries, self.mask,
-            self.observation(player), c.mask, np.zeros(core.OBS_SIZE, np.float32), counts,
-            pool, c._out_score, c._out_turns, c._out_game)
+            c.S, c.R, self.S, self.R, g.T, player, redeal.stream(int(rng.integers(1 << 63))),
+            tries, self.mask, self.observation(player), c.mask,
+            np.zeros(core.OBS_SIZE, np.float32), counts, pool)
         if made <= 0:
             return self.clone()
-        before = len(c.history) - int(c.S0[L.AG_LEN])
-        c._origin = _Origin(_base_of(c.S0), c.R0.copy(), before, "resample")
+        c._origin = _Origin(_stopped_position(c.S), c.R.copy(), len(c.history), "resample",
+                            True)
         return c
 
     # ------------------------------------------------------------------ records
@@ -512,10 +500,13 @@ class State:
                                log=True)
             logged._advance()
             since = self.history[o.before:]
-            cur = int(o.S0[L.V + L.V_CUR])
-            header = (f"From a position (State.{o.how}) at the start of P{cur} "
-                      f"{self.game.names[cur]}'s turn: the turns before it are not logged")
-            journey_up = [not o.S0[L.JOURNEY_DOWN + q] for q in range(self.game.num_players)]
+            cur = int(o.S[L.V + L.V_CUR])
+            name = f"P{cur} {self.game.names[cur]}'s turn"
+            header = (f"From a position (State.{o.how}) at a question in {name}: what came "
+                      f"before it is not logged" if o.stopped else
+                      f"From a position (State.{o.how}) at the start of {name}: the turns "
+                      f"before it are not logged")
+            journey_up = [not o.S[L.JOURNEY_DOWN + q] for q in range(self.game.num_players)]
         for a in since:
             logged.apply_action(a)
         S = logged.S
@@ -532,31 +523,34 @@ class State:
 
     def serialize(self) -> str:
         """The game as JSON text.  Version 1, a game from its seed: the game's parameters,
-        the seed and the answers.  Version 2, a game from a position (:meth:`resample`,
-        :meth:`from_position`): the game's parameters, the position (the engine's state
-        and random streams at the start of a turn, zlib-compressed, base64), the answers
-        given before it (``before``, history only) and since (``actions``)."""
+        the seed and the answers.  Version 2, a game from a position at the start of a
+        turn (:meth:`from_position`): the game's parameters, the position (the engine's
+        state and random streams, zlib-compressed, base64), the answers given before it
+        (``before``, history only) and since (``actions``).  Version 3, a game from a
+        position stopped at a question (:meth:`resample`): as version 2, the position
+        holding where the turn stands (its answers so far, sim.engine.resume's frames)."""
         o = self._origin
         if o is None:
             return json.dumps({"domsim_state": 1, "game": self.game.params(),
                                "seed": self.seed, "first": self.first,
                                "actions": self.history})
-        raw = o.S0.astype("<i4").tobytes() + o.R0.astype("<u8").tobytes()
-        return json.dumps({"domsim_state": 2, "game": self.game.params(), "seed": self.seed,
-                           "first": self.first, "from": o.how,
+        raw = o.S.astype("<i4").tobytes() + o.R.astype("<u8").tobytes()
+        return json.dumps({"domsim_state": 3 if o.stopped else 2, "game": self.game.params(),
+                           "seed": self.seed, "first": self.first, "from": o.how,
                            "position": base64.b64encode(zlib.compress(raw)).decode("ascii"),
-                           "sizes": [len(o.S0), o.R0.size],
+                           "sizes": [len(o.S), o.R.size],
                            "before": self.history[:o.before],
                            "actions": self.history[o.before:]})
 
     @staticmethod
     def deserialize(text: str, game: Game | None = None) -> State:
-        """The state :meth:`serialize` wrote, either version (replayed; ``game``: reuse a
-        built Game of the same parameters instead of building one)."""
+        """The state :meth:`serialize` wrote, any version (played again from its seed or
+        position; ``game``: reuse a built Game of the same parameters instead of building
+        one)."""
         data = json.loads(text)
         version = data.get("domsim_state") if isinstance(data, dict) else None
-        if version not in (1, 2):
-            raise ValueError("not a serialized domsim state (no 'domsim_state': 1 or 2)")
+        if version not in (1, 2, 3):
+            raise ValueError("not a serialized domsim state (no 'domsim_state': 1, 2 or 3)")
         if game is None:
             game = Game(**data["game"])
         elif game.params() != data["game"]:
@@ -564,8 +558,8 @@ class State:
         if version == 1:
             state = game.new_initial_state(data["seed"], data["first"])
         else:
-            state = State._at(game, _origin_of(data), seed=data["seed"], first=data["first"],
-                              before=[int(a) for a in data["before"]])
+            state = State._at(game, _origin_of(data, version == 3), seed=data["seed"],
+                              first=data["first"], before=[int(a) for a in data["before"]])
             state._advance()
         for a in data["actions"]:
             state.apply_action(a)
@@ -579,22 +573,17 @@ class State:
 
 
 
-def snapshot_len(S: np.ndarray) -> int:
-    """The length of a state's turn-start snapshot S0: the state up to its shadow, or
-    all of it when it has none (a base game: Game._template)."""
-    shadow = int(S[L.AG_SHADOW])
-    return shadow if shadow else len(S)
-
-
 class _Origin(NamedTuple):
     """Where a state that did not start from its seed started: the engine's state (no
-    log, no answers: :func:`_base_of`) and streams at the start of a turn, how many of
-    the state's answers (history) came before it, and what made it."""
+    log) and streams at the start of a turn (no answers: :func:`_base_of`) or stopped at
+    a question (``stopped``: :func:`_stopped_position`), how many of the state's answers
+    (history) came before it, and what made it."""
 
-    S0: np.ndarray
-    R0: np.ndarray
+    S: np.ndarray
+    R: np.ndarray
     before: int
     how: str
+    stopped: bool = False
 
 
 def _base_of(S0: np.ndarray, cur: int | None = None) -> np.ndarray:
@@ -613,8 +602,20 @@ def _base_of(S0: np.ndarray, cur: int | None = None) -> np.ndarray:
     return base
 
 
-def _origin_of(data: dict) -> _Origin:
-    """The position of a version-2 serialized state (State.serialize)."""
+def _stopped_position(S: np.ndarray) -> np.ndarray:
+    """The position of a game stopped at a question: its first L.STATE_SIZE entries (the
+    agents' block too: the turn's answers, its frames) with no log, read-only."""
+    position = np.array(S[:L.STATE_SIZE], np.int32)
+    for k in (L.V_LOG_ON, L.V_LOG_N, L.V_LOG_TRUNC, L.V_LOG_CAP):
+        position[L.V + k] = 0
+    position[L.V + L.V_SIZE] = L.STATE_SIZE
+    position.flags.writeable = False
+    return position
+
+
+def _origin_of(data: dict, stopped: bool = False) -> _Origin:
+    """The position of a version-2 or version-3 (``stopped``) serialized state
+    (State.serialize)."""
     n_s, n_r = data["sizes"]
     if (n_s, n_r) != (L.STATE_SIZE, L.N_STREAMS * L.RNG_WIDTH):
         raise ValueError(f"deserialize: the position was written by another engine layout "
@@ -627,4 +628,4 @@ def _origin_of(data: dict) -> _Origin:
     R0 = np.frombuffer(raw[4 * n_s:], "<u8").astype(np.uint64).reshape(L.N_STREAMS,
                                                                        L.RNG_WIDTH)
     S0.flags.writeable = False
-    return _Origin(S0, R0, len(data["before"]), str(data.get("from", "position")))
+    return _Origin(S0, R0, len(data["before"]), str(data.get("from", "position")), stopped)

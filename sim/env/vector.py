@@ -23,7 +23,7 @@ from sim.engine.batch import illegal_answer_text
 from sim.engine.rng import game_seeds
 from sim.env import core
 from sim.env.actions import N_ACTIONS
-from sim.env.state import Game, IllegalActionError, snapshot_len
+from sim.env.state import Game, IllegalActionError
 
 
 class VectorGames:
@@ -35,9 +35,7 @@ class VectorGames:
         self.game, self.n = game, int(n)
         self.template, r = game._template()
         self.S = np.tile(self.template, (n, 1))
-        self.S0 = np.zeros((n, snapshot_len(self.template)), np.int32)
         self.R = np.zeros((n,) + r.shape, r.dtype)
-        self.R0 = np.zeros_like(self.R)
         p = game.num_players
         self.masks = np.zeros((n, N_ACTIONS), np.int8)
         self.obs = np.zeros((n, core.OBS_SIZE), np.float32)
@@ -64,14 +62,13 @@ class VectorGames:
             while True:
                 s = np.uint64(core.row_game_seed(self._row_seeds[i], self._started[i]))
                 self._started[i] += 1
-                status = core.start_game(self.S[i], self.R[i], self.S0[i], self.R0[i],
-                                         self.template, g.T, g.P, g.Q, g.H, s, g.num_players,
-                                         g.seat_bots, self._score[i:i + 1],
-                                         self._turns[i:i + 1], self._game[i:i + 1],
-                                         self.masks[i], False)
+                status = core.start_game(self.S[i], self.R[i], self.template, g.T, g.P, g.Q,
+                                         g.H, s, g.num_players, g.seat_bots,
+                                         self._score[i:i + 1], self._turns[i:i + 1],
+                                         self._game[i:i + 1], self.masks[i])
                 if status == core.WAITING:
                     break
-            D = self.S[i, int(self.S[i, L.AG_SHADOW]):]
+            D = self.S[i]
             self.current[i] = D[L.AG_WAIT_P]
             core.observe(D, g.T, int(D[L.AG_WAIT_P]), True, self.obs[i])
         self.rewards[:] = 0
@@ -91,7 +88,7 @@ class VectorGames:
         if actions.shape != (self.n,):
             raise ValueError(f"actions: one per game, shape ({self.n},), not {actions.shape}")
         g = self.game
-        bad = int(core.step_batch(self.S, self.R, self.S0, self.R0, self.template, g.T, g.P,
+        bad = int(core.step_batch(self.S, self.R, self.template, g.T, g.P,
                                   g.Q, g.H, g.num_players, g.seat_bots, actions,
                                   self._row_seeds, self._started, self.masks, self.obs,
                                   self.rewards, self.terminated, self.truncated, self.current,

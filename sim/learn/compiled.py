@@ -22,7 +22,7 @@ Dask as for any bot:
   :func:`policy_table`: addresses of this process's arrays, never pickled);
 * the seats are agent seats (sim.env.state.Game) told to play on past any script
   (layout AG_PLAYOUT), so the engine asks them the questions it asks a stopped game's
-  agent seats; an agent seat's script, where it has one (a search's replayed turn),
+  agent seats; an agent seat's script, where it has one (a search's resumed game),
   answers first, as in sim.engine.decide.seat_answer;
 * the observation (:func:`sim.env.core.observe`) and the legal actions
   (:func:`sim.env.core.legal_mask`) are the state API's own, written from the live game
@@ -30,8 +30,7 @@ Dask as for any bot:
   same numbers), so a game is the same game, decision for decision, as PolicyBot's
   through :class:`sim.env.State` (tests/test_policy_compiled.py plays both, and the
   path before the seam, :meth:`CompiledPolicy.play_stopping`: advanced by
-  :func:`sim.env.core.advance`, which stops at each question and resumes there, or
-  replays the turn in an Adventures game);
+  :func:`sim.env.core.answer`, which stops at each question and resumes there);
 * the features are looked up, not computed: every observation entry is a whole number
   within the observation bounds (sim.env.core.OBS_LOW/OBS_HIGH), so a table of
   :func:`sim.learn.policy.features` over those numbers gives exactly PolicyBot's float32
@@ -81,7 +80,7 @@ from sim.engine.game import G_FIRST, reset_game_on
 from sim.engine.pointers import state_view
 from sim.engine.program import F_KIND, K_AGENT
 from sim.env import core
-from sim.env.search import _answer, action_of_answer
+from sim.env.search import action_of_answer
 from sim.learn.policy import MASKED, Net, features
 
 #: Observation entries are whole numbers within +-FEATURE_LIMIT (sim.env.core's bounds):
@@ -267,18 +266,15 @@ def decide(D, R, T, P, Q, H_flat, mask, obs, Dc, Rc, copy, prior_w, net, h, logi
 
 
 @njit(cache=True)
-def play_games(S, R, S0, R0, template, T, P, Q, H_flat, n_players, seat_bots, seeds, first,
+def play_games(S, R, template, T, P, Q, H_flat, n_players, seat_bots, seeds, first,
                policy_seat, takes, prior_w, net, score, turns, game_rows):
     """Play game ``i`` of ``seeds``/``first`` as sim.env.agent.play_agent_batch plays it
     with a PolicyBot: started as sim.env.State starts it, every question an agent seat is
     asked answered by the policy (its seats ``policy_seat``, its decisions ``takes``) or
-    by the seat's own bot, and advanced by :func:`sim.env.core.advance`.  Outcomes into
+    by the seat's own bot, and played on by :func:`sim.env.core.answer`.  Outcomes into
     row ``i`` of ``score``/``turns``/``game_rows``.  Returns ALL_DONE, or the index of the
     first game that failed (an engine error; nothing after it is played).  ``S`` keeps
     the last game (its log, when ``template`` has log rows)."""
-    shadow = template[L.AG_SHADOW]
-    m = shadow if shadow > 0 else len(template)     # the snapshot: the state before its shadow
-    live = shadow == 0      # the game as asked is the game itself: the prior asks copies
     mask = np.zeros(core.N_ACTIONS, np.int8)
     obs = np.zeros(core.OBS_SIZE, np.float32)
     Dc = np.empty(L.LOG, np.int32)
@@ -291,23 +287,20 @@ def play_games(S, R, S0, R0, template, T, P, Q, H_flat, n_players, seat_bots, se
         reset_game_on(S, R, T, 0, seeds[i], n_players, seat_bots)
         S[L.V + L.V_CUR] = core.first_player(R, n_players, first[i])
         game_rows[i, G_FIRST] = S[L.V + L.V_CUR]
-        S0[:] = S[:m]
-        R0[:, :] = R
-        status = core.advance(S, R, S0, R0, T, P, Q, H_flat, score[i:i + 1],
-                              turns[i:i + 1], game_rows[i:i + 1], mask)
+        status = core.go_on(S, R, T, P, P, Q, H_flat, score[i:i + 1], turns[i:i + 1],
+                            game_rows[i:i + 1], mask)
         while status == core.WAITING:
-            D = S[shadow:shadow + L.LOG]
+            D = S[:L.LOG]       # the game as asked: the prior asks copies of it
             p, d = D[L.AG_WAIT_P], D[L.AG_WAIT_D]
             if policy_seat[p] and takes[d]:
-                a = decide(D, R, T, P, Q, H_flat, mask, obs, Dc, Rc, live, prior_w, net, h,
+                a = decide(D, R, T, P, Q, H_flat, mask, obs, Dc, Rc, True, prior_w, net, h,
                            logits)
             else:
-                a = _prior(D, R, T, P, Q, H_flat, p, d, D[L.AG_WAIT_ARG], Dc, Rc, live)
-            if S0[L.AG_LEN] >= L.AG_MAX:
+                a = _prior(D, R, T, P, Q, H_flat, p, d, D[L.AG_WAIT_ARG], Dc, Rc, True)
+            status = core.answer(S, R, T, P, Q, H_flat, score[i:i + 1], turns[i:i + 1],
+                                 game_rows[i:i + 1], mask, a)
+            if status < 0:      # (the policy's and the bots' answers are legal)
                 return i
-            _answer(S0, a)
-            status = core.advance(S, R, S0, R0, T, P, Q, H_flat, score[i:i + 1],
-                                  turns[i:i + 1], game_rows[i:i + 1], mask)
         if status == core.FAILED:
             return i
     return ALL_DONE
@@ -364,13 +357,13 @@ def _own_answer(D, R, T, P, Q, p, d, arg, h_at, h_n):
     the live game ``D``: the fields it sets and the one a pair decision writes
     (V_PENDING) are put back, the streams are a copy: the game goes on as if it had not
     been asked."""
-    keep = (D[L.AG_TAKES + d], D[L.AG_SHADOW], D[L.V + L.V_LOG_ON], D[L.V + L.V_PENDING])
+    keep = (D[L.AG_TAKES + d], D[L.V + L.V_LOG_ON], D[L.V + L.V_PENDING])
     Rc = R.copy()
     if T[L.T_ADV]:
         r = core.bot_answer(D, Rc, T, P, Q, carray(_at(h_at, np.int64), (1, h_n)), p, d, arg)
     else:
         r = core.bot_answer(D, Rc, T, P, Q, carray(_at(h_at, np.int64), h_n), p, d, arg)
-    D[L.AG_TAKES + d], D[L.AG_SHADOW], D[L.V + L.V_LOG_ON], D[L.V + L.V_PENDING] = keep
+    D[L.AG_TAKES + d], D[L.V + L.V_LOG_ON], D[L.V + L.V_PENDING] = keep
     return r
 
 
@@ -586,19 +579,18 @@ class CompiledPolicy:
                       turns: np.ndarray, game_rows: np.ndarray, *, log: bool = False
                       ) -> tuple[int, np.ndarray]:
         """:meth:`play` the way it played before the seam: each game advanced by
-        :func:`sim.env.core.advance`, stopping at every decision of an agent seat
+        :func:`sim.env.core.answer`, stopping at every decision of an agent seat
         (:func:`play_games`); the same games, kept to measure against
         (experiments/bench_policy.py) and to test the seam by."""
-        from sim.env.state import LOG_ROWS, snapshot_len
+        from sim.env.state import LOG_ROWS
 
         template, R = game._template(LOG_ROWS if log else 0)
         S = template.copy()
-        S0 = np.empty(snapshot_len(template), np.int32)
         policy_seat = np.zeros(game.num_players, np.bool_)
         policy_seat[list(game.agents)] = True
         seeds = np.ascontiguousarray(seeds, np.uint64)
         first = np.ascontiguousarray(first, np.int64)
-        failed = play_games(S, R, S0, R.copy(), template, game.T, game.P, game.Q, game.H,
+        failed = play_games(S, R, template, game.T, game.P, game.Q, game.H,
                             game.num_players, game.seat_bots, seeds, first, policy_seat,
                             self.takes, self.prior_w, self.net(), score, turns, game_rows)
         return (len(seeds) if failed == ALL_DONE else int(failed)), S

@@ -117,23 +117,20 @@ class Side:
         for i in range(g.n):
             k = int(started[i]) - 1                 # the seed index of the game in progress
             s = np.uint64(core.row_game_seed(g._row_seeds[i], k))
-            status = core.start_game(g.S[i], g.R[i], g.S0[i], g.R0[i], g.template, game.T,
-                                     game.P, game.Q, game.H, s, game.num_players,
-                                     game.seat_bots, g._score[i:i + 1], g._turns[i:i + 1],
-                                     g._game[i:i + 1], g.masks[i], True)
+            status = core.start_game(g.S[i], g.R[i], g.template, game.T, game.P, game.Q,
+                                     game.H, s, game.num_players, game.seat_bots,
+                                     g._score[i:i + 1], g._turns[i:i + 1], g._game[i:i + 1],
+                                     g.masks[i])
             script = [int(a) for a in data["script"][offsets[i]:offsets[i + 1]]]
             for a in script:
                 if status != core.WAITING:
                     raise RuntimeError(f"checkpoint: row {i} of {self.name!r} does not replay")
-                n = int(g.S0[i, L.AG_LEN])
-                g.S0[i, L.AG_SCRIPT + n] = a
-                g.S0[i, L.AG_LEN] = n + 1
-                status = core.advance(g.S[i], g.R[i], g.S0[i], g.R0[i], game.T, game.P,
-                                      game.Q, game.H, g._score[i:i + 1], g._turns[i:i + 1],
-                                      g._game[i:i + 1], g.masks[i])
+                status = core.answer(g.S[i], g.R[i], game.T, game.P, game.Q, game.H,
+                                     g._score[i:i + 1], g._turns[i:i + 1], g._game[i:i + 1],
+                                     g.masks[i], a)
             if status != core.WAITING:
                 raise RuntimeError(f"checkpoint: row {i} of {self.name!r} does not replay")
-            D = g.S[i, int(g.S[i, L.AG_SHADOW]):]
+            D = g.S[i]
             g.current[i] = D[L.AG_WAIT_P]
             core.observe(D, game.T, int(D[L.AG_WAIT_P]), True, g.obs[i])
             self.script[i] = script
@@ -187,7 +184,7 @@ def _step(side: Side, net: Net, frozen: Net, columns: np.ndarray, rng: np.random
     out = []
     for i in np.flatnonzero(terminated | truncated).tolist():
         r = float(rewards[i, 0])
-        if shaping:       # the final scores of the game that ended (sim.env.core.advance)
+        if shaping:       # the final scores of the game that ended (sim.env.core.go_on)
             s = g._score[i]
             r += shaping * float(np.tanh((s[0] - np.delete(s, 0).max()) / 10.0))
         side.wins += float(rewards[i, 0])

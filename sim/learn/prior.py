@@ -27,12 +27,10 @@ _MODE[sorted(MODES)] = True
 @njit(cache=True)
 def _answers(S, R, T, P, Q, H_flat, rows, yes_no, mode, out):
     """out[j]: the action the asked seat's own bot takes in game ``rows[j]`` of the batch
-    ``S``/``R`` (each row's shadow and streams copied first: asking changes nothing)."""
-    m = S.shape[1]
+    ``S``/``R`` (each row's game and streams copied first: asking changes nothing)."""
     for j in range(len(rows)):
         i = rows[j]
-        at = S[i, L.AG_SHADOW]
-        D = S[i, at:m].copy()
+        D = S[i].copy()
         r = core.bot_answer(D, R[i].copy(), T, P, Q, H_flat, D[L.AG_WAIT_P], D[L.AG_WAIT_D],
                             D[L.AG_WAIT_ARG])
         d = D[L.AG_WAIT_D]

@@ -172,6 +172,7 @@ from sim.engine.layout import (
     Z_MAT,
     V,
 )
+from sim.engine.resume import push_frame, resumed_frame, resumed_site, stopped
 from sim.engine.steps import (
     ask,
     attacked,
@@ -206,23 +207,35 @@ CALLED = 2          # S[V + V_GONE] while a Reserve's function runs for a call
 # ----------------------------------------------------------------------------- Durations
 @njit(cache=True)
 def amulet_effect(S, R, T, P, Q, H, p):
-    """Amulet, now and next turn: choose +$1, trash a card from hand, or gain a Silver."""
+    """Amulet, now and next turn: choose +$1, trash a card from hand, or gain a Silver.
+    Frame: site 1, the choice; 2, the trash; 3, the Silver's gain."""
+    site, _ = resumed_site(S)
     b = rule_seat(S, P, p)
-    mode = ask_rule(S, R, T, P, Q, H, p, D_AMULET, 0, b)
-    if S[ERR]:
-        return
+    mode = site - 1
+    if site <= 1:
+        mode = ask_rule(S, R, T, P, Q, H, p, D_AMULET, 0, b)
+        if stopped(S):
+            push_frame(S, 1, 0, 0, 0, 0)
+            return
+        if S[ERR]:
+            return
     if mode == 0:
         add_coins(S, p, 1)
     elif mode == 1:
         if S[HAND_N + p] == 0:
             return
         c = ask_rule(S, R, T, P, Q, H, p, D_AMULET_TRASH, 0, b)
+        if stopped(S):
+            push_frame(S, 2, 0, 0, 0, 0)
+            return
         if S[ERR] or not in_hand_ok(S, T, p, D_AMULET_TRASH, c, 0):
             return
         trash_from_hand(S, T, p, c)
     elif mode == 2:
-        if S[SUPPLY + SILVER] > 0:
+        if site == 3 or S[SUPPLY + SILVER] > 0:
             gain_with_triggers(S, R, T, P, Q, H, p, SILVER, 0)
+            if stopped(S):
+                push_frame(S, 3, 0, 0, 0, 0)
     else:
         fail(S, ERR_ILLEGAL, p, D_AMULET, mode)
 
@@ -232,6 +245,8 @@ def amulet(S, R, T, P, Q, H, p):
     """Amulet: now and at the start of your next turn, choose one: +$1; or trash a card
     from your hand; or gain a Silver.  Asks D_AMULET (mode), D_AMULET_TRASH."""
     amulet_effect(S, R, T, P, Q, H, p)
+    if stopped(S):      # (no frame: the effect comes first, and keeps its own)
+        return
     S[NEXT_AMULET + p] += 1
     stays(S, STAY_NEXT_TURN)
 
@@ -249,6 +264,8 @@ def dungeon(S, R, T, P, Q, H, p):
     """Dungeon: +1 Action (counter). Now and at the start of your next turn: +2 Cards,
     then discard 2 cards.  Asks D_DUNGEON per card; logs EV_DISCARD (DISCARD_DUNGEON)."""
     dungeon_effect(S, R, T, P, Q, H, p)
+    if stopped(S):      # (no frame: the effect comes first, and keeps its own)
+        return
     S[NEXT_DUNGEON + p] += 1
     stays(S, STAY_NEXT_TURN)
 
@@ -257,10 +274,14 @@ def dungeon(S, R, T, P, Q, H, p):
 def gear(S, R, T, P, Q, H, p):
     """Gear: +2 Cards (counter). Set aside up to 2 cards from your hand face down; at the
     start of your next turn, put them into your hand.  Asks D_GEAR (a card, or -1 to
-    stop); stays in play only if it set a card aside.  Logs EV_SET_ASIDE."""
-    n = 0
+    stop); stays in play only if it set a card aside.  Logs EV_SET_ASIDE.  Frame: how
+    many were set aside."""
+    _, n = resumed_site(S)
     while n < 2 and S[HAND_N + p] > 0:
         c = ask(S, R, T, P, Q, H, p, D_GEAR, n)
+        if stopped(S):
+            push_frame(S, 1, n, 0, 0, 0)
+            return
         if S[ERR] or c < 0:
             break
         if not in_hand_ok(S, T, p, D_GEAR, c, 0):
@@ -277,8 +298,12 @@ def bridge_troll(S, R, T, P, Q, H, p):
     """Bridge Troll: each other player takes their -$1 token. Now and at the start of
     your next turn: +1 Buy.  (While it is in play, cards cost $1 less on your turns:
     sim.engine.zones.cost_of.)  Logs EV_TOKEN."""
-    for k in range(1, S[V + V_NP]):
+    _, k0 = resumed_site(S)     # frame: the player whose reaction window asked
+    for k in range(max(k0, 1), S[V + V_NP]):
         q = attacked(S, R, T, P, Q, H, p, k)
+        if stopped(S):
+            push_frame(S, 1, k, 0, 0, 0)
+            return
         if q >= 0 and S[MINUS_COIN + q] == 0:
             S[MINUS_COIN + q] = 1
             log_event(S, EV_TOKEN, q, -1, TOKEN_MINUS_COIN, BRIDGE_TROLL)
@@ -293,8 +318,12 @@ def haunted_woods(S, R, T, P, Q, H, p):
     """Haunted Woods: until your next turn, when any other player buys a card, they put
     their hand onto their deck in any order (sim.engine.adventures.turn.on_buy).  At the
     start of your next turn: +3 Cards.  Who is affected is settled now (Moat, Champion)."""
-    for k in range(1, S[V + V_NP]):
+    _, k0 = resumed_site(S)     # frame: the player whose reaction window asked
+    for k in range(max(k0, 1), S[V + V_NP]):
         q = attacked(S, R, T, P, Q, H, p, k)
+        if stopped(S):
+            push_frame(S, 1, k, 0, 0, 0)
+            return
         if q >= 0:
             S[WOODS_ON + p * MAX_PLAYERS + q] += 1
     S[NEXT_WOODS + p] += 1
@@ -305,8 +334,12 @@ def haunted_woods(S, R, T, P, Q, H, p):
 def swamp_hag(S, R, T, P, Q, H, p):
     """Swamp Hag: until your next turn, when any other player buys a card, they gain a
     Curse (one per Swamp Hag play).  At the start of your next turn: +$3."""
-    for k in range(1, S[V + V_NP]):
+    _, k0 = resumed_site(S)     # frame: the player whose reaction window asked
+    for k in range(max(k0, 1), S[V + V_NP]):
         q = attacked(S, R, T, P, Q, H, p, k)
+        if stopped(S):
+            push_frame(S, 1, k, 0, 0, 0)
+            return
         if q >= 0:
             S[HAG_ON + p * MAX_PLAYERS + q] += 1
     S[NEXT_HAG + p] += 1
@@ -384,14 +417,21 @@ def transmogrify(S, R, T, P, Q, H, p):
     if S[V + V_GONE] != CALLED:
         to_mat(S, p)
         return
-    if S[HAND_N + p] == 0:
-        return
-    c = ask(S, R, T, P, Q, H, p, D_TRANSMOGRIFY_TRASH, 0)
-    if S[ERR] or not in_hand_ok(S, T, p, D_TRANSMOGRIFY_TRASH, c, 0):
-        return
-    limit = cost_of(S, T, c) + 1
-    trash_from_hand(S, T, p, c)
+    site, limit = resumed_site(S)   # frame: site 1, the trash; 2, the gain (its limit)
+    if site <= 1:
+        if S[HAND_N + p] == 0:
+            return
+        c = ask(S, R, T, P, Q, H, p, D_TRANSMOGRIFY_TRASH, 0)
+        if stopped(S):
+            push_frame(S, 1, 0, 0, 0, 0)
+            return
+        if S[ERR] or not in_hand_ok(S, T, p, D_TRANSMOGRIFY_TRASH, c, 0):
+            return
+        limit = cost_of(S, T, c) + 1
+        trash_from_hand(S, T, p, c)
     gain_choice(S, R, T, P, Q, H, p, D_TRANSMOGRIFY_GAIN, limit, 0, GAIN_TO_HAND)
+    if stopped(S):
+        push_frame(S, 2, limit, 0, 0, 0)
 
 
 @njit(cache=True)
@@ -402,13 +442,20 @@ def teacher(S, R, T, P, Q, H, p):
     if S[V + V_GONE] != CALLED:
         to_mat(S, p)
         return
-    k = ask(S, R, T, P, Q, H, p, D_TEACHER_TOKEN, 0)
-    if S[ERR]:
-        return
-    if k < 0 or k > 3:
-        fail(S, ERR_ILLEGAL, p, D_TEACHER_TOKEN, k)
-        return
+    site, k = resumed_site(S)       # frame: site 1, the token; 2, its pile (the token)
+    if site <= 1:
+        k = ask(S, R, T, P, Q, H, p, D_TEACHER_TOKEN, 0)
+        if stopped(S):
+            push_frame(S, 1, 0, 0, 0, 0)
+            return
+        if S[ERR]:
+            return
+        if k < 0 or k > 3:
+            fail(S, ERR_ILLEGAL, p, D_TEACHER_TOKEN, k)
+            return
     move_token(S, R, T, P, Q, H, p, k, TEACHER, True)
+    if stopped(S):
+        push_frame(S, 2, k, 0, 0, 0)
 
 
 # ----------------------------------------------------------------------------- helpers
@@ -465,12 +512,19 @@ def raze(S, R, T, P, Q, H, p):
     not drawing (the -1 Card token stays); the deck is shuffled if needed.  With two
     different cards looked at, asks D_RAZE_KEEP (mandatory).  Logs EV_TRASH, EV_LOOK
     (extra RAZE), EV_RETURN for the card kept (extra RAZE), EV_DISCARD
-    (DISCARD_REVEALED) for the rest."""
+    (DISCARD_REVEALED) for the rest.  Frame: site 1, the trash; 2, the card kept."""
+    site, _ = resumed_site(S)
+    if site == 2:
+        raze_keep(S, R, T, P, Q, H, p)
+        return
     this = S[V + V_THIS]
     here = this_in_play(S, p)
     c = -1
     if S[HAND_N + p] > 0:
         c = ask(S, R, T, P, Q, H, p, D_RAZE, 0 if here else 1)
+        if stopped(S):
+            push_frame(S, 1, 0, 0, 0, 0)
+            return
         if S[ERR]:
             return
         if c < 0 and not here:
@@ -499,11 +553,24 @@ def raze(S, R, T, P, Q, H, p):
         last = k
     if S[ASIDE_N + p] == 0:
         return
-    keep = last
     if kinds > 1:
-        keep = ask(S, R, T, P, Q, H, p, D_RAZE_KEEP, 0)
-        if S[ERR] or not in_zone_ok(S, p, D_RAZE_KEEP, keep, ASIDE0):
-            return
+        raze_keep(S, R, T, P, Q, H, p)
+        return
+    move_card(S, p, Z_ASIDE, Z_HAND, last)
+    log_event(S, EV_RETURN, p, last, 1, RAZE)
+    aside_to_discard(S, p)
+
+
+@njit(cache=True)
+def raze_keep(S, R, T, P, Q, H, p):
+    """Raze's last step with two different cards looked at: the one to keep
+    (D_RAZE_KEEP) into the hand, the rest discarded (Raze's site 2)."""
+    keep = ask(S, R, T, P, Q, H, p, D_RAZE_KEEP, 0)
+    if stopped(S):
+        push_frame(S, 2, 0, 0, 0, 0)
+        return
+    if S[ERR] or not in_zone_ok(S, p, D_RAZE_KEEP, keep, ASIDE0):
+        return
     move_card(S, p, Z_ASIDE, Z_HAND, keep)
     log_event(S, EV_RETURN, p, keep, 1, RAZE)
     aside_to_discard(S, p)
@@ -518,7 +585,12 @@ def magpie(S, R, T, P, Q, H, p):
     A card that is not a Treasure goes back on top (now known); one both Treasure and
     Victory does both; a Curse: nothing; no Magpie left: no gain.  Revealing is not
     drawing (the -1 Card token stays).  Logs EV_REVEAL_CARD (extra 0), EV_RETURN (extra
-    MAGPIE) for a Treasure put into the hand, EV_GAIN."""
+    MAGPIE) for a Treasure put into the hand, EV_GAIN.  Frame: site 1, the gain."""
+    if resumed_frame(S) >= 0:
+        gain_card(S, R, T, P, Q, H, p, MAGPIE, GAIN_TO_DISCARD)
+        if stopped(S):
+            push_frame(S, 1, 0, 0, 0, 0)
+        return
     c = take_top(S, R, p)
     if c < 0:
         return
@@ -531,6 +603,8 @@ def magpie(S, R, T, P, Q, H, p):
         topdeck_from(S, p, Z_ASIDE, c)
     if (t & (ACTION | VICTORY)) and S[SUPPLY + MAGPIE] > 0:
         gain_card(S, R, T, P, Q, H, p, MAGPIE, GAIN_TO_DISCARD)
+        if stopped(S):
+            push_frame(S, 1, 0, 0, 0, 0)
 
 
 @njit(cache=True)
@@ -592,10 +666,21 @@ def artificer(S, R, T, P, Q, H, p):
 
     Asks D_ARTIFICER_DISCARD (a card from hand, or -1 to stop; arg: how many so far),
     then, when a Supply card costs exactly that now, D_ARTIFICER_GAIN (arg: the cost;
-    -1 gains nothing).  Logs EV_DISCARD (DISCARD_ARTIFICER), EV_GAIN (onto the deck)."""
+    -1 gains nothing).  Logs EV_DISCARD (DISCARD_ARTIFICER), EV_GAIN (onto the deck).
+    Frame: site 1, the discards (how many); 2, the gain's choice; 3, its gain (the card)."""
+    site = 0
     k = 0
-    while S[HAND_N + p] > 0:
+    c = -1
+    f = resumed_frame(S)
+    if f >= 0:
+        site = S[f]
+        k = S[f + 1]
+        c = S[f + 2]
+    while site <= 1 and S[HAND_N + p] > 0:
         c = ask(S, R, T, P, Q, H, p, D_ARTIFICER_DISCARD, k)
+        if stopped(S):
+            push_frame(S, 1, k, 0, 0, 0)
+            return
         if S[ERR] or c < 0:
             break
         if not in_hand_ok(S, T, p, D_ARTIFICER_DISCARD, c, 0):
@@ -605,20 +690,26 @@ def artificer(S, R, T, P, Q, H, p):
         k += 1
     if S[ERR]:
         return
-    any_ok = False
-    for c in range(N_CARDS):
-        if S[SUPPLY + c] > 0 and cost_of(S, T, c) == k:
-            any_ok = True
-            break
-    if not any_ok:
-        return
-    c = ask(S, R, T, P, Q, H, p, D_ARTIFICER_GAIN, k)
-    if S[ERR] or c < 0:
-        return
-    if c >= N_CARDS or S[SUPPLY + c] <= 0 or cost_of(S, T, c) != k:
-        fail(S, ERR_ILLEGAL, p, D_ARTIFICER_GAIN, c)
-        return
+    if site <= 2:
+        any_ok = False
+        for c in range(N_CARDS):
+            if S[SUPPLY + c] > 0 and cost_of(S, T, c) == k:
+                any_ok = True
+                break
+        if not any_ok:
+            return
+        c = ask(S, R, T, P, Q, H, p, D_ARTIFICER_GAIN, k)
+        if stopped(S):
+            push_frame(S, 2, k, 0, 0, 0)
+            return
+        if S[ERR] or c < 0:
+            return
+        if c >= N_CARDS or S[SUPPLY + c] <= 0 or cost_of(S, T, c) != k:
+            fail(S, ERR_ILLEGAL, p, D_ARTIFICER_GAIN, c)
+            return
     gain_card(S, R, T, P, Q, H, p, c, GAIN_TO_DECK)
+    if stopped(S):
+        push_frame(S, 3, k, c, 0, 0)
 
 
 @njit(cache=True)
@@ -634,19 +725,37 @@ def giant(S, R, T, P, Q, H, p):
     a Curse.  Logs EV_TOKEN (TOKEN_JOURNEY), EV_REVEAL_CARD (extra 0), EV_TRASH,
     EV_DISCARD (DISCARD_REVEALED), EV_GAIN."""
     n = S[V + V_NP]
+    site = 0
+    k0 = 1
     hit = 0
-    for k in range(1, n):
+    f = resumed_frame(S)    # frame: site 1, player k's reaction window; 2, its Curse
+    if f >= 0:
+        site = S[f]
+        k0 = S[f + 1]
+        hit = S[f + 2]
+    for k in range(k0 if site <= 1 else n, n):
         q = attacked(S, R, T, P, Q, H, p, k)
+        if stopped(S):
+            push_frame(S, 1, k, hit, 0, 0)
+            return
         if q >= 0:
             hit |= 1 << q
     if S[ERR]:
         return
-    if not turn_journey(S, p, GIANT):
-        add_coins(S, p, 1)
-        return
-    add_coins(S, p, 5)
-    for k in range(1, n):
+    if site <= 1:
+        if not turn_journey(S, p, GIANT):
+            add_coins(S, p, 1)
+            return
+        add_coins(S, p, 5)
+    for k in range(k0 if site == 2 else 1, n):
         q = (p + k) % n
+        if site == 2:       # resumed inside the Curse's gain
+            site = 0
+            gain_card(S, R, T, P, Q, H, q, CURSE, GAIN_TO_DISCARD)
+            if stopped(S):
+                push_frame(S, 2, k, hit, 0, 0)
+                return
+            continue
         if not (hit >> q) & 1 or S[ERR]:
             continue
         c = take_top(S, R, q)
@@ -660,6 +769,9 @@ def giant(S, R, T, P, Q, H, p):
             log_event(S, EV_DISCARD, q, c, 1, DISCARD_REVEALED)
         if S[SUPPLY + CURSE] > 0:
             gain_card(S, R, T, P, Q, H, q, CURSE, GAIN_TO_DISCARD)
+            if stopped(S):
+                push_frame(S, 2, k, hit, 0, 0)
+                return
 
 
 @njit(cache=True)
@@ -670,8 +782,12 @@ def relic(S, R, T, P, Q, H, p):
     An Attack: Moat, Champion block it, Caravan Guard reacts first (its card is drawn
     before the token goes on).  A token already on the deck stays (no row).  Logs
     EV_TOKEN (card -1, TOKEN_MINUS_CARD, extra RELIC)."""
-    for k in range(1, S[V + V_NP]):
+    _, k0 = resumed_site(S)     # frame: the player whose reaction window asked
+    for k in range(max(k0, 1), S[V + V_NP]):
         q = attacked(S, R, T, P, Q, H, p, k)
+        if stopped(S):
+            push_frame(S, 1, k, 0, 0, 0)
+            return
         if q >= 0 and S[MINUS_CARD + q] == 0:
             S[MINUS_CARD + q] = 1
             log_event(S, EV_TOKEN, q, -1, TOKEN_MINUS_CARD, RELIC)
@@ -680,11 +796,18 @@ def relic(S, R, T, P, Q, H, p):
 @njit(cache=True)
 def treasure_trove(S, R, T, P, Q, H, p):
     """Treasure Trove: $2 (counter). When you play this, gain a Gold and a Copper (each
-    while its pile lasts).  Logs EV_GAIN."""
-    if S[SUPPLY + GOLD] > 0:
+    while its pile lasts).  Logs EV_GAIN.  Frame: site 1, the Gold's gain; 2, the
+    Copper's."""
+    site, _ = resumed_site(S)
+    if site == 1 or (site == 0 and S[SUPPLY + GOLD] > 0):
         gain_card(S, R, T, P, Q, H, p, GOLD, GAIN_TO_DISCARD)
-    if S[SUPPLY + COPPER] > 0 and S[ERR] == 0:
+        if stopped(S):
+            push_frame(S, 1, 0, 0, 0, 0)
+            return
+    if site == 2 or (S[SUPPLY + COPPER] > 0 and S[ERR] == 0):
         gain_card(S, R, T, P, Q, H, p, COPPER, GAIN_TO_DISCARD)
+        if stopped(S):
+            push_frame(S, 2, 0, 0, 0, 0)
 
 
 # Treasures whose text is more than $: Storyteller plays them from a card text, which
@@ -712,12 +835,31 @@ def storyteller(S, R, T, P, Q, H, p):
     a Treasure is in hand.  Each is played as in the Buy phase (its $, Merchant's
     Silver bonus, its text: Coin of the Realm to the mat, Relic's attack, Treasure
     Trove's gains).  Paying sets $ to 0 (paying is not getting $); paying $0 draws
-    nothing.  Logs EV_PLAY per Treasure, EV_PAY (count: $ paid), EV_DRAW."""
+    nothing.  Logs EV_PLAY per Treasure, EV_PAY (count: $ paid), EV_DRAW.  Frame: site 1,
+    the i-th Treasure's choice; 2, its text (the Treasure); and Storyteller's "this"."""
     this = S[V + V_THIS]
     gone = S[V + V_GONE]
     stay = S[V + V_STAYS]
     h0 = HAND0 + p * N_SLOTS
-    for i in range(3):
+    site = 0
+    i0 = 0
+    f = resumed_frame(S)
+    if f >= 0:
+        site = S[f]
+        i0 = S[f + 1]
+        this = S[f + 2]
+        gone = S[f + 3] >> 2
+        stay = S[f + 3] & 3
+        if site == 2:   # inside the text of the Treasure played (the frame's last local)
+            treasure_text(S, R, T, P, Q, H, p, S[f + 4])
+            if stopped(S):
+                push_frame(S, 2, i0, this, gone * 4 + stay, S[f + 4])
+                return
+            S[V + V_THIS] = this
+            S[V + V_GONE] = gone
+            S[V + V_STAYS] = stay
+            i0 += 1
+    for i in range(i0, 3):
         any_treasure = False
         for j in range(T[N_TREASURES]):
             if S[h0 + T[TREASURE_IDS + j]] > 0:
@@ -726,12 +868,18 @@ def storyteller(S, R, T, P, Q, H, p):
         if not any_treasure:
             break
         c = ask(S, R, T, P, Q, H, p, D_STORYTELLER, i)
+        if stopped(S):
+            push_frame(S, 1, i, this, gone * 4 + stay, 0)
+            return
         if S[ERR] or c < 0:
             break
         if not in_hand_ok(S, T, p, D_STORYTELLER, c, TREASURE):
             return
         treasure_played(S, T, p, c)
         treasure_text(S, R, T, P, Q, H, p, c)
+        if stopped(S):
+            push_frame(S, 2, i, this, gone * 4 + stay, c)
+            return
         S[V + V_THIS] = this        # Storyteller is "this" again for the turn's records
         S[V + V_GONE] = gone
         S[V + V_STAYS] = stay
@@ -753,10 +901,15 @@ def treasure_hunter(S, R, T, P, Q, H, p):
     mechanics.on_gain).  Silvers while the pile lasts.  Logs EV_GAIN."""
     n = S[V + V_NP]
     right = (p + n - 1) % n
-    for _ in range(S[GAINED + right]):
-        if S[SUPPLY + SILVER] <= 0 or S[ERR]:
+    site, j0 = resumed_site(S)      # frame: the j-th Silver's gain
+    for j in range(j0, S[GAINED + right]):
+        if site == 0 and (S[SUPPLY + SILVER] <= 0 or S[ERR]):
             break
+        site = 0
         gain_card(S, R, T, P, Q, H, p, SILVER, GAIN_TO_DISCARD)
+        if stopped(S):
+            push_frame(S, 1, j, 0, 0, 0)
+            return
 
 
 @njit(cache=True)
@@ -771,8 +924,16 @@ def warrior(S, R, T, P, Q, H, p):
     (DISCARD_ATTACK) per card, then EV_TRASH for one that is trashed."""
     k_travellers = count_in_play(S, T, p, TRAVELLER)
     n = S[V + V_NP]
-    for k in range(1, n):
+    f = resumed_frame(S)        # frame: player k's reaction window (and the count)
+    k0 = 1
+    if f >= 0:
+        k0 = S[f + 1]
+        k_travellers = S[f + 2]
+    for k in range(k0, n):
         q = attacked(S, R, T, P, Q, H, p, k)
+        if stopped(S):
+            push_frame(S, 1, k, k_travellers, 0, 0)
+            return
         if q < 0:
             continue
         for _ in range(k_travellers):
@@ -802,16 +963,29 @@ def soldier(S, R, T, P, Q, H, p):
     Attacks in play are counted, not plays: Durations kept from last turn and Relic
     count, this copy does not (a second play by Disciple adds nothing).  The hand size
     is checked after the player's reactions (Caravan Guard draws).  Asks the attacked
-    player D_ATTACK_DISCARD (arg 1); logs EV_DISCARD (DISCARD_ATTACK)."""
-    others = count_in_play(S, T, p, ATTACK)
-    if this_in_play(S, p) and (types_of(S, T, p, S[V + V_THIS]) & ATTACK):
-        others -= 1
-    add_coins(S, p, others)
-    for k in range(1, S[V + V_NP]):
-        q = attacked(S, R, T, P, Q, H, p, k)
+    player D_ATTACK_DISCARD (arg 1); logs EV_DISCARD (DISCARD_ATTACK).  Frame: site 1,
+    player k's reaction window; 2, its discard."""
+    site, k0 = resumed_site(S)
+    if site == 0:
+        others = count_in_play(S, T, p, ATTACK)
+        if this_in_play(S, p) and (types_of(S, T, p, S[V + V_THIS]) & ATTACK):
+            others -= 1
+        add_coins(S, p, others)
+    for k in range(max(k0, 1), S[V + V_NP]):
+        if site == 2:
+            q = (p + k) % S[V + V_NP]
+        else:
+            q = attacked(S, R, T, P, Q, H, p, k)
+            if stopped(S):
+                push_frame(S, 1, k, 0, 0, 0)
+                return
+        site = 0
         if q < 0 or S[HAND_N + q] < 4:
             continue
         c = ask(S, R, T, P, Q, H, q, D_ATTACK_DISCARD, 1)
+        if stopped(S):
+            push_frame(S, 2, k, 0, 0, 0)
+            return
         if S[ERR] or not in_hand_ok(S, T, q, D_ATTACK_DISCARD, c, 0):
             return
         discard_from_hand(S, q, c)

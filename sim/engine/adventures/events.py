@@ -110,6 +110,7 @@ from sim.engine.layout import (
     Z_SAVE,
     V,
 )
+from sim.engine.resume import push_frame, resumed_frame, resumed_site, stopped
 from sim.engine.steps import (
     any_gainable,
     ask,
@@ -169,13 +170,22 @@ def quest(S, R, T, P, Q, H, p):
     more than one kind, and for each of six cards while the hand holds more than the
     cards still to discard (fewer than six in hand: all are discarded, no Gold; one
     Curse: it is discarded, no Gold).  An Estate with an inherited Attack counts as an
-    Attack.  Logs EV_DISCARD (DISCARD_QUEST) and EV_GAIN."""
-    mode = ask(S, R, T, P, Q, H, p, D_QUEST, 0)
-    if S[ERR] or mode < 0:
-        return
+    Attack.  Logs EV_DISCARD (DISCARD_QUEST) and EV_GAIN.  Frame: site 1, the mode;
+    2, the Attack; 3, the six cards (how many discarded); 4, the Gold's gain."""
+    site, k0 = resumed_site(S)
     h0 = HAND0 + p * N_SLOTS
-    done = False
-    if mode == QUEST_ATTACK:
+    done = site == 4
+    mode = QUEST_ATTACK if site == 2 else (QUEST_SIX if site == 3 else -2)
+    if site <= 1:
+        mode = ask(S, R, T, P, Q, H, p, D_QUEST, 0)
+        if stopped(S):
+            push_frame(S, 1, 0, 0, 0, 0)
+            return
+        if S[ERR] or mode < 0:
+            return
+    if site == 4:
+        pass
+    elif mode == QUEST_ATTACK:
         kinds = 0
         a = -1
         for c in range(N_CARDS):
@@ -186,6 +196,9 @@ def quest(S, R, T, P, Q, H, p):
             return
         if kinds > 1:
             a = ask(S, R, T, P, Q, H, p, D_QUEST_DISCARD, 1)
+            if stopped(S):
+                push_frame(S, 2, 0, 0, 0, 0)
+                return
             if S[ERR] or not in_hand_ok(S, T, p, D_QUEST_DISCARD, a, 0):
                 return
             if (types_of(S, T, p, a) & ATTACK) == 0:
@@ -202,7 +215,7 @@ def quest(S, R, T, P, Q, H, p):
             k += 1
         done = k == 2
     elif mode == QUEST_SIX:
-        k = 0
+        k = k0
         while k < 6 and S[HAND_N + p] > 0:
             if S[HAND_N + p] <= 6 - k:          # the rest of the hand goes: no choice
                 c = -1
@@ -212,6 +225,9 @@ def quest(S, R, T, P, Q, H, p):
                         break
             else:
                 c = ask(S, R, T, P, Q, H, p, D_QUEST_DISCARD, 6 - k)
+                if stopped(S):
+                    push_frame(S, 3, k, 0, 0, 0)
+                    return
                 if S[ERR] or not in_hand_ok(S, T, p, D_QUEST_DISCARD, c, 0):
                     return
             discard_from_hand(S, p, c)
@@ -221,8 +237,10 @@ def quest(S, R, T, P, Q, H, p):
     else:
         fail(S, ERR_ILLEGAL, p, D_QUEST, mode)
         return
-    if done and S[SUPPLY + GOLD] > 0:
+    if site == 4 or (done and S[SUPPLY + GOLD] > 0):
         gain_card(S, R, T, P, Q, H, p, GOLD, GAIN_TO_DISCARD)
+        if stopped(S):
+            push_frame(S, 4, 0, 0, 0, 0)
 
 
 @njit(cache=True)
@@ -248,25 +266,33 @@ def scouting_party(S, R, T, P, Q, H, p):
     not drawing (the -1 Card token stays).  Asks D_SCOUTING_PARTY (arg: how many still to
     discard) while there is a choice, then D_TOPDECK_ORDER (arg SCOUTING_PARTY: the next
     card to put back; the last put back is drawn first) while different cards remain.
-    Logs EV_LOOK, EV_DISCARD (DISCARD_SCOUTING), EV_TOPDECK."""
+    Logs EV_LOOK, EV_DISCARD (DISCARD_SCOUTING), EV_TOPDECK.  Frame: site 1, the
+    discards (how many still to go); 2, the order."""
     a0 = ASIDE0 + p * N_SLOTS
-    for _ in range(5):
-        c = take_top(S, R, p)
-        if c < 0:
-            break
-        log_event(S, EV_LOOK, p, c, 1, SCOUTING_PARTY)
-    left = 3
-    while left > 0 and S[ASIDE_N + p] > 0:
+    site, left = resumed_site(S)
+    if site == 0:
+        for _ in range(5):
+            c = take_top(S, R, p)
+            if c < 0:
+                break
+            log_event(S, EV_LOOK, p, c, 1, SCOUTING_PARTY)
+        left = 3
+    while site <= 1 and left > 0 and S[ASIDE_N + p] > 0:
         if S[ASIDE_N + p] <= left:
             c = first_in(S, a0)
         else:
             c = ask(S, R, T, P, Q, H, p, D_SCOUTING_PARTY, left)
+            if stopped(S):
+                push_frame(S, 1, left, 0, 0, 0)
+                return
             if S[ERR] or not in_zone_ok(S, p, D_SCOUTING_PARTY, c, ASIDE0):
                 return
         move_card(S, p, Z_ASIDE, Z_DISC, c)
         log_event(S, EV_DISCARD, p, c, 1, DISCARD_SCOUTING)
         left -= 1
     aside_onto_deck(S, R, T, P, Q, H, p, SCOUTING_PARTY)
+    if stopped(S):
+        push_frame(S, 2, 0, 0, 0, 0)
 
 
 @njit(cache=True, inline="always")
@@ -314,11 +340,16 @@ def bonfire(S, R, T, P, Q, H, p):
 
     $ they already produced stays; a trashed Traveller is not exchanged (it is no longer
     in play at Cleanup); a trashed Duration's later effects still happen (ADVENTURES.md
-    §7 (a)).  Asks D_BONFIRE (a card in play, or -1 to stop) up to twice; logs EV_TRASH."""
-    for _ in range(2):
+    §7 (a)).  Asks D_BONFIRE (a card in play, or -1 to stop) up to twice; logs EV_TRASH.
+    Frame: how many were asked before."""
+    _, i0 = resumed_site(S)
+    for i in range(i0, 2):
         if S[PLAY_N + p] == 0:
             return
         c = ask(S, R, T, P, Q, H, p, D_BONFIRE, 0)
+        if stopped(S):
+            push_frame(S, 1, i, 0, 0, 0)
+            return
         if S[ERR] or c < 0 or not in_zone_ok(S, p, D_BONFIRE, c, PLAY0):
             return
         trash_from_play(S, T, p, c)
@@ -367,16 +398,39 @@ def pilgrimage(S, R, T, P, Q, H, p):
     times; the cards may be named in any order (arg: the highest card id named so far,
     -1 at first: a bot naming cards in increasing id order, as the rule bots and the
     random bot do, takes only ids above it).  Logs EV_TOKEN (TOKEN_JOURNEY; count of the
-    row: the token, card -1) and EV_GAIN."""
-    S[JOURNEY_DOWN + p] = 1 - S[JOURNEY_DOWN + p]
-    log_event(S, EV_TOKEN, p, -1, TOKEN_JOURNEY, PILGRIMAGE)
-    if S[JOURNEY_DOWN + p]:
-        return
+    row: the token, card -1) and EV_GAIN.  Frame: site 1, the k-th card's choice; 2,
+    its gain; with the cards named before (and the one being gained)."""
     p0 = PLAY0 + p * N_SLOTS
     first = -1          # the cards named so far
     second = -1
-    highest = -1
-    for k in range(3):
+    site = 0
+    k0 = 0
+    f = resumed_frame(S)
+    if f >= 0:
+        site = S[f]
+        k0 = S[f + 1]
+        first = S[f + 2]
+        second = S[f + 3]
+    else:
+        S[JOURNEY_DOWN + p] = 1 - S[JOURNEY_DOWN + p]
+        log_event(S, EV_TOKEN, p, -1, TOKEN_JOURNEY, PILGRIMAGE)
+        if S[JOURNEY_DOWN + p]:
+            return
+    highest = max(first, second)
+    for k in range(k0, 3):
+        if site == 2:       # resumed inside the gain of the card named
+            site = 0
+            c = S[f + 4]
+            gain_card(S, R, T, P, Q, H, p, c, GAIN_TO_DISCARD)
+            if stopped(S):
+                push_frame(S, 2, k, first, second, c)
+                return
+            if k == 0:
+                first = c
+            else:
+                second = c
+            highest = max(highest, c)
+            continue
         any_ok = False
         for c in range(N_CARDS):
             if S[p0 + c] and S[SUPPLY + c] > 0 and c != first and c != second:
@@ -385,6 +439,9 @@ def pilgrimage(S, R, T, P, Q, H, p):
         if not any_ok:
             return
         c = ask(S, R, T, P, Q, H, p, D_PILGRIMAGE, highest)
+        if stopped(S):
+            push_frame(S, 1, k, first, second, 0)
+            return
         if S[ERR] or c < 0:
             return
         if c >= N_CARDS or c == first or c == second or S[p0 + c] <= 0 or \
@@ -392,6 +449,9 @@ def pilgrimage(S, R, T, P, Q, H, p):
             fail(S, ERR_ILLEGAL, p, D_PILGRIMAGE, c)
             return
         gain_card(S, R, T, P, Q, H, p, c, GAIN_TO_DISCARD)
+        if stopped(S):
+            push_frame(S, 2, k, first, second, c)
+            return
         if k == 0:
             first = c
         else:
@@ -403,25 +463,36 @@ def pilgrimage(S, R, T, P, Q, H, p):
 @njit(cache=True)
 def ball(S, R, T, P, Q, H, p):
     """Ball: take your -$1 token. Gain 2 cards each costing up to $4.  Asks D_BALL
-    (arg 4) per card; logs EV_TOKEN (TOKEN_MINUS_COIN, when taken now) and EV_GAIN."""
-    if S[MINUS_COIN + p] == 0:
+    (arg 4) per card; logs EV_TOKEN (TOKEN_MINUS_COIN, when taken now) and EV_GAIN.
+    Frame: the i-th card's gain."""
+    site, i0 = resumed_site(S)
+    if site == 0 and S[MINUS_COIN + p] == 0:
         S[MINUS_COIN + p] = 1
         log_event(S, EV_TOKEN, p, -1, TOKEN_MINUS_COIN, BALL)
-    for _ in range(2):
+    for i in range(i0, 2):
         if S[ERR]:
             return
         gain_choice(S, R, T, P, Q, H, p, D_BALL, 4, 0, GAIN_TO_DISCARD)
+        if stopped(S):
+            push_frame(S, 1, i, 0, 0, 0)
+            return
 
 
 @njit(cache=True)
 def raid(S, R, T, P, Q, H, p):
     """Raid: gain a Silver per Silver you have in play (while Silvers last). Each other
     player puts their -1 Card token on their deck (not an Attack: no Moat, Champion or
-    Caravan Guard).  No decision; logs EV_GAIN, EV_TOKEN (TOKEN_MINUS_CARD)."""
-    for _ in range(S[PLAY0 + p * N_SLOTS + SILVER]):
-        if S[ERR] or S[SUPPLY + SILVER] <= 0:
+    Caravan Guard).  No decision; logs EV_GAIN, EV_TOKEN (TOKEN_MINUS_CARD).  Frame:
+    the i-th Silver's gain (its triggers may ask)."""
+    site, i0 = resumed_site(S)
+    for i in range(i0, S[PLAY0 + p * N_SLOTS + SILVER]):
+        if site == 0 and (S[ERR] or S[SUPPLY + SILVER] <= 0):
             break
+        site = 0
         gain_card(S, R, T, P, Q, H, p, SILVER, GAIN_TO_DISCARD)
+        if stopped(S):
+            push_frame(S, 1, i, 0, 0, 0)
+            return
     n = S[V + V_NP]
     for k in range(1, n):
         q = (p + k) % n
@@ -434,17 +505,26 @@ def raid(S, R, T, P, Q, H, p):
 def seaway(S, R, T, P, Q, H, p):
     """Seaway: gain an Action card costing up to $4. Move your +1 Buy token to its pile
     (only when a card was gained).  Asks D_SEAWAY (arg 4; mandatory when one can be
-    gained); logs EV_GAIN, EV_TOKEN (TOKEN_BUY)."""
-    if not any_gainable(S, T, 4, ACTION):
-        return
-    c = ask(S, R, T, P, Q, H, p, D_SEAWAY, 4)
-    if S[ERR]:
-        return
-    if c < 0 or c >= N_CARDS or not can_gain(S, T, c, 4) or \
-            (T[c * N_COLS + C_TYPES] & ACTION) == 0:
-        fail(S, ERR_ILLEGAL, p, D_SEAWAY, c)
-        return
+    gained); logs EV_GAIN, EV_TOKEN (TOKEN_BUY).  Frame: site 1, the choice; 2, the
+    gain (the card)."""
+    site, c = resumed_site(S)
+    if site <= 1:
+        if not any_gainable(S, T, 4, ACTION):
+            return
+        c = ask(S, R, T, P, Q, H, p, D_SEAWAY, 4)
+        if stopped(S):
+            push_frame(S, 1, 0, 0, 0, 0)
+            return
+        if S[ERR]:
+            return
+        if c < 0 or c >= N_CARDS or not can_gain(S, T, c, 4) or \
+                (T[c * N_COLS + C_TYPES] & ACTION) == 0:
+            fail(S, ERR_ILLEGAL, p, D_SEAWAY, c)
+            return
     gain_card(S, R, T, P, Q, H, p, c, GAIN_TO_DISCARD)
+    if stopped(S):
+        push_frame(S, 2, c, 0, 0, 0)
+        return
     S[TOK_BUY + p] = c + 1
     log_event(S, EV_TOKEN, p, c, TOKEN_BUY, SEAWAY)
 
@@ -453,10 +533,21 @@ def seaway(S, R, T, P, Q, H, p):
 def trade(S, R, T, P, Q, H, p):
     """Trade: trash up to 2 cards from your hand. Gain a Silver per card you trashed
     (while Silvers last).  Asks D_TRADE (a card, or -1 to stop) up to twice; logs
-    EV_TRASH, EV_GAIN."""
+    EV_TRASH, EV_GAIN.  Frame: site 1, the trashes (how many); 2, the j-th Silver's
+    gain (and how many were trashed)."""
+    site = 0
     k = 0
-    while k < 2 and S[HAND_N + p] > 0:
+    j0 = 0
+    f = resumed_frame(S)
+    if f >= 0:
+        site = S[f]
+        k = S[f + 1]
+        j0 = S[f + 2]
+    while site <= 1 and k < 2 and S[HAND_N + p] > 0:
         c = ask(S, R, T, P, Q, H, p, D_TRADE, k)
+        if stopped(S):
+            push_frame(S, 1, k, 0, 0, 0)
+            return
         if S[ERR] or c < 0:
             break
         if not in_hand_ok(S, T, p, D_TRADE, c, 0):
@@ -465,10 +556,14 @@ def trade(S, R, T, P, Q, H, p):
         k += 1
     if S[ERR]:
         return
-    for _ in range(k):
-        if S[ERR] or S[SUPPLY + SILVER] <= 0:
+    for j in range(j0, k):
+        if site != 2 and (S[ERR] or S[SUPPLY + SILVER] <= 0):
             return
+        site = 0
         gain_card(S, R, T, P, Q, H, p, SILVER, GAIN_TO_DISCARD)
+        if stopped(S):
+            push_frame(S, 2, k, j, 0, 0)
+            return
 
 
 # ----------------------------------------------------------------------------- $6 - $8

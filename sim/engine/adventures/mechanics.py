@@ -119,6 +119,7 @@ from sim.engine.legality import (  # noqa: F401
     start_item_due,
 )
 from sim.engine.program import F_HOOK, F_KIND, K_RULES, R_DISCARD
+from sim.engine.resume import push_frame, resumed_frame, stopped
 from sim.engine.steps import (
     agent_blocked,
     agent_reaction,
@@ -325,15 +326,23 @@ def rule_seat(S, P, p):
 def dungeon_effect(S, R, T, P, Q, H, p):
     """Dungeon, now and next turn: +2 Cards, then discard 2 cards (any 2 from hand).
     A rule bot's discards are its D_DUNGEON rule (rules_attack_discard), asked directly."""
-    draw(S, R, p, 2)
+    i0 = 0
+    f = resumed_frame(S)        # frame: the discards done
+    if f >= 0:
+        i0 = S[f + 1]
+    else:
+        draw(S, R, p, 2)
     b = rule_seat(S, P, p)
-    for i in range(2):
+    for i in range(i0, 2):
         if S[HAND_N + p] == 0:
             return
         if b >= 0:
             c = rules_attack_discard(S, T, P, b, p)
         else:
             c = ask(S, R, T, P, Q, H, p, D_DUNGEON, 2 - i)
+            if stopped(S):
+                push_frame(S, 1, i, 0, 0, 0)
+                return
         if S[ERR] or not in_hand_ok(S, T, p, D_DUNGEON, c, 0):
             return
         discard_from_hand(S, p, c)
@@ -342,9 +351,13 @@ def dungeon_effect(S, R, T, P, Q, H, p):
 
 @njit(cache=True)
 def gain_with_triggers(S, R, T, P, Q, H, p, c, where):
-    """Gain ``c`` and what the gain sets off (:func:`on_gain`), for callers holding ``H``."""
-    gain(S, T, p, c, where)
+    """Gain ``c`` and what the gain sets off (:func:`on_gain`), for callers holding ``H``;
+    a frame as sim.engine.steps.gain_card's."""
+    if resumed_frame(S) < 0:
+        gain(S, T, p, c, where)
     H[H_ADVENTURE][A_ON_GAIN](S, R, T, P, Q, H[:H_ADVENTURE], p, c, where)
+    if stopped(S):
+        push_frame(S, 1, 0, 0, 0, 0)
 
 
 @njit(cache=True)
@@ -406,23 +419,38 @@ def on_gain(S, R, T, P, Q, H, p, c, where):
     may put it onto the deck; ``p`` may call Duplicates from the mat for a copy (cost
     up to $6 now, from the Supply), and each copy's gain sets off the same in turn.
     When several apply the engine resolves them in that order.  An Estate gained by a
-    player whose Estates inherit Lost City is a Lost City gained."""
+    player whose Estates inherit Lost City is a Lost City gained.  Frame: site 1,
+    Travelling Fair's question; 2, Duplicate's (with where the card is)."""
+    site = 0
+    f = resumed_frame(S)
+    if f >= 0:
+        site = S[f]
+        where = S[f + 1]
     while S[ERR] == 0:
-        if has_ability(S, p, c, LOST_CITY):
+        if site == 0 and has_ability(S, p, c, LOST_CITY):
             n = S[V + V_NP]
             for k in range(1, n):
                 draw(S, R, (p + k) % n, 1)
-        if S[V + V_FAIR] and S[V + V_CUR] == p and where != GAIN_TO_DECK:
-            if yes_no(S, R, T, P, Q, H, p, D_FAIR, c) == 1:
+        if site <= 1 and S[V + V_FAIR] and S[V + V_CUR] == p and where != GAIN_TO_DECK:
+            r = yes_no(S, R, T, P, Q, H, p, D_FAIR, c)
+            if stopped(S):
+                push_frame(S, 1, where, 0, 0, 0)
+                return 0
+            if r == 1:
                 z = Z_HAND if where == GAIN_TO_HAND else Z_DISC
                 topdeck_from(S, p, z, c)
                 log_event(S, EV_TOPDECK, p, c, 1, -1)
                 where = GAIN_TO_DECK
+        site = 0
         if S[ERR]:
             return 0
         dup = reserve_on_mat(S, p, DUPLICATE)
         if dup >= 0 and S[SUPPLY + c] > 0 and cost_of(S, T, c) <= 6:
-            if yes_no(S, R, T, P, Q, H, p, D_DUPLICATE, c) == 1:
+            r = yes_no(S, R, T, P, Q, H, p, D_DUPLICATE, c)
+            if stopped(S):
+                push_frame(S, 2, where, 0, 0, 0)
+                return 0
+            if r == 1:
                 call_from_mat(S, p, dup, c)
                 gain(S, T, p, c, 0)
                 where = 0
@@ -451,22 +479,42 @@ def attacked_adv(S, R, T, P, Q, H, p, q, unused):
     affects ``q`` (1) or not (0).  ``q`` may play Caravan Guards from hand, one at a
     time (each draws its card first; a Guard drawn may be played too), then reveal
     Moat; a revealed Moat or a Champion ``q`` has in play keeps the Attack off.  An
-    agent seat's window is :func:`attacked_agent`."""
+    agent seat's window is :func:`attacked_agent`.  Frame: site 1, the Caravan Guards;
+    2, Moat; 3, an Estate with Moat's abilities."""
+    site = 0
+    f = resumed_frame(S)
+    if f >= 0:
+        site = S[f]
     if is_agent(S, P, q):
-        return attacked_agent(S, R, T, P, Q, H, q)
+        return attacked_agent(S, R, T, P, Q, H, q, site)
     attack = S[V + V_THIS]
-    while S[ERR] == 0:
+    while site <= 1 and S[ERR] == 0:
         # A Caravan Guard, or an Estate with its abilities (Inheritance), from hand.
         guard = card_with_ability(S, q, HAND0, CARAVAN_GUARD)
-        if guard < 0 or yes_no(S, R, T, P, Q, H, q, D_CARAVAN_GUARD, attack) != 1:
+        if guard < 0:
+            break
+        r = yes_no(S, R, T, P, Q, H, q, D_CARAVAN_GUARD, attack)
+        if stopped(S):
+            push_frame(S, 1, 0, 0, 0, 0)
+            return 0
+        if r != 1:
             break
         play_guard(S, R, T, q, guard, attack)
     if S[ERR]:
         return 0
-    blocked = attack_blocked(S, R, T, P, Q, H, q)
+    blocked = False
+    if site <= 2:
+        blocked = attack_blocked(S, R, T, P, Q, H, q)
+        if stopped(S):
+            push_frame(S, 2, 0, 0, 0, 0)
+            return 0
     # An Estate with Moat's abilities (a real Moat was offered by attack_blocked).
     if not blocked and S[ERR] == 0 and card_with_ability(S, q, HAND0, MOAT) == ESTATE:
-        if yes_no(S, R, T, P, Q, H, q, D_REVEAL_MOAT, 0) == 1:
+        r = yes_no(S, R, T, P, Q, H, q, D_REVEAL_MOAT, 0)
+        if stopped(S):
+            push_frame(S, 3, 0, 0, 0, 0)
+            return 0
+        if r == 1:
             log_event(S, EV_REVEAL, q, ESTATE, 1, 0)
             blocked = True
     if S[ERR] or blocked or S[CHAMPIONS + q] > 0:
@@ -475,20 +523,30 @@ def attacked_adv(S, R, T, P, Q, H, p, q, unused):
 
 
 @njit(cache=True)
-def attacked_agent(S, R, T, P, Q, H, q):
+def attacked_agent(S, R, T, P, Q, H, q, site):
     """:func:`attacked_adv` for an agent seat (sim.env), whose questions must not tell
     the other seats what it holds (sim.engine.steps.agent_reaction): asked to play a
     Caravan Guard whenever it owns one, until it answers "no", then once to reveal a
     Moat or an Estate with Moat's abilities (sim.engine.steps.agent_blocked).  A bot
     seat holding both is asked about the Moat only; holding either, it is asked once,
-    as here, so an agent answering as its bot plays the bot's game."""
+    as here, so an agent answering as its bot plays the bot's game.  ``site``: the
+    frame of attacked_adv (1, the Caravan Guards; 2, Moat), 0 when not resumed."""
     attack = S[V + V_THIS]
-    while S[ERR] == 0:
+    while site <= 1 and S[ERR] == 0:
         guard = agent_reaction(S, R, T, P, Q, H, q, D_CARAVAN_GUARD, CARAVAN_GUARD, attack)
+        if stopped(S):
+            push_frame(S, 1, 0, 0, 0, 0)
+            return 0
         if guard < 0:
             break
         play_guard(S, R, T, q, guard, attack)
-    if S[ERR] or agent_blocked(S, R, T, P, Q, H, q) or S[ERR] or S[CHAMPIONS + q] > 0:
+    if S[ERR]:
+        return 0
+    blocked = agent_blocked(S, R, T, P, Q, H, q)
+    if stopped(S):
+        push_frame(S, 2, 0, 0, 0, 0)
+        return 0
+    if S[ERR] or blocked or S[CHAMPIONS + q] > 0:
         return 0
     return 1
 

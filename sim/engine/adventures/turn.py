@@ -212,6 +212,7 @@ from sim.engine.layout import (
     V,
 )
 from sim.engine.program import F_HOOK, F_KIND, F_LISTS, K_RULES, X_START
+from sim.engine.resume import push_frame, resumed_frame, resumed_site, stopped
 from sim.engine.steps import (
     adv_turn_over,
     ask,
@@ -329,29 +330,52 @@ def after_action(S, R, T, P, Q, H, p, o):
 
 @njit(cache=True, inline="always")
 def run_stack(S, R, T, P, Q, H, p, base):
-    """Resolve the play stack down to depth ``base`` (module docstring)."""
-    while S[V + V_STACK_N] > base and S[ERR] == 0:
-        n = S[V + V_STACK_N]
+    """Resolve the play stack down to depth ``base`` (module docstring).  The stack is
+    state, so a stopped turn resumes here by the entry's depth ``n`` and where in it:
+    site 1, its after-Action window; 2, its card's text (counters done); 3, Disciple's
+    gain of a copy when the entry is done (sim.engine.resume)."""
+    site = 0
+    n = 0
+    f = resumed_frame(S)
+    if f >= 0:
+        site = S[f]
+        n = S[f + 1]
+    while (site or S[V + V_STACK_N] > base) and S[ERR] == 0:
+        if site == 0:
+            n = S[V + V_STACK_N]
         o = STACK + ADV_STACK_WIDTH * (n - 1)
-        if S[o + E_WINDOW]:
+        if site == 1 or (site == 0 and S[o + E_WINDOW]):
             S[o + E_WINDOW] = 0
             # The window can do something only with Royal Carriage (or an Estate with
             # its abilities) or Coin of the Realm on the mat (after_action's own first
             # test): most Actions skip the call.
-            if with_ability(S, p, MAT0, ROYAL_CARRIAGE) or \
+            if site == 1 or with_ability(S, p, MAT0, ROYAL_CARRIAGE) or \
                     S[MAT0 + p * N_SLOTS + COIN_OF_THE_REALM]:
                 after_action(S, R, T, P, Q, H[:H_CARDS], p, o)
+                if stopped(S):
+                    push_frame(S, 1, n, 0, 0, 0)
+                    return
+            site = 0
             continue
         left = S[o + E_LEFT]
         c = S[o + E_CARD]
-        if left > 0:
-            S[o + E_LEFT] = left - 1
-            if S[o + E_BY] >= 0:
-                log_event(S, EV_PLAY_AGAIN, p, c, S[o + E_TOTAL] - left + 1, S[o + E_BY])
-            S[V + V_THIS] = c
-            S[V + V_GONE] = S[o + E_GONE]
-            S[V + V_STAYS] = 0
-            play_once(S, R, T, P, Q, H, p, c)
+        if site == 2 or (site == 0 and left > 0):
+            if site == 2:       # resumed inside the card's text: its counters are done
+                sp = T[played_as(S, p, c) * N_COLS + C_SPECIAL]
+                H[H_CARDS][sp](S, R, T, P, Q, H[:H_CARDS], p)
+                site = 0
+            else:
+                S[o + E_LEFT] = left - 1
+                if S[o + E_BY] >= 0:
+                    log_event(S, EV_PLAY_AGAIN, p, c, S[o + E_TOTAL] - left + 1,
+                              S[o + E_BY])
+                S[V + V_THIS] = c
+                S[V + V_GONE] = S[o + E_GONE]
+                S[V + V_STAYS] = 0
+                play_once(S, R, T, P, Q, H, p, c)
+            if stopped(S):
+                push_frame(S, 2, n, 0, 0, 0)
+                return
             S[o + E_GONE] = S[V + V_GONE]
             if S[V + V_STAYS] > S[o + E_STAYS]:
                 S[o + E_STAYS] = S[V + V_STAYS]
@@ -363,8 +387,12 @@ def run_stack(S, R, T, P, Q, H, p, base):
         S[V + V_STACK_N] = n - 1
         level = S[o + E_STAYS]
         kind = S[o + E_KIND]
-        if kind == E_KIND_DISCIPLE and S[SUPPLY + c] > 0:
+        if site == 3 or (kind == E_KIND_DISCIPLE and S[SUPPLY + c] > 0):
             gain_card(S, R, T, P, Q, H[:H_CARDS], p, c, 0)
+            if stopped(S):
+                push_frame(S, 3, n, 0, 0, 0)
+                return
+        site = 0
         if level:
             if kind == E_KIND_REPLAY:
                 mark_copy(S, p, S[o + E_BY], level)
@@ -418,7 +446,16 @@ def start_call_ok(S, p, c):
 @njit(cache=True)
 def do_start_item(S, R, T, P, Q, H, p, c):
     """Resolve one start-of-turn item: all of Gear's cards, all Hireling draws, or one
-    play's worth of a Duration's next-turn effect."""
+    play's worth of a Duration's next-turn effect.  Frame: site 1, inside Dungeon's or
+    Amulet's effect (their questions)."""
+    if resumed_frame(S) >= 0:
+        if c == DUNGEON:
+            dungeon_effect(S, R, T, P, Q, H, p)
+        else:
+            amulet_effect(S, R, T, P, Q, H, p)
+        if stopped(S):
+            push_frame(S, 1, 0, 0, 0, 0)
+        return
     if c == GEAR:
         g0 = GEAR0 + p * N_SLOTS
         for k in range(T[T_NIDS]):
@@ -436,6 +473,8 @@ def do_start_item(S, R, T, P, Q, H, p, c):
     elif c == DUNGEON:
         S[NEXT_DUNGEON + p] -= 1
         dungeon_effect(S, R, T, P, Q, H, p)
+        if stopped(S):
+            push_frame(S, 1, 0, 0, 0, 0)
     elif c == CARAVAN_GUARD:
         S[NEXT_GUARD + p] -= 1
         add_coins(S, p, 1)
@@ -448,13 +487,20 @@ def do_start_item(S, R, T, P, Q, H, p, c):
     elif c == AMULET:
         S[NEXT_AMULET + p] -= 1
         amulet_effect(S, R, T, P, Q, H, p)
+        if stopped(S):
+            push_frame(S, 1, 0, 0, 0, 0)
 
 
 @njit(cache=True, inline="always")
 def take_start_item(S, R, T, P, Q, H, p, c):
-    """Resolve start-of-turn item ``c`` (of START_ITEMS) as often as it is due."""
+    """Resolve start-of-turn item ``c`` (of START_ITEMS) as often as it is due; True
+    when a question stopped the turn in it (start_of_turn's frame pushed: site 4)."""
     while S[ERR] == 0 and start_item_due(S, p, c):
         do_start_item(S, R, T, P, Q, H[:H_CARDS], p, c)
+        if stopped(S):
+            push_frame(S, 4, 1, c, 0, 0)
+            return True
+    return False
 
 
 @njit(cache=True, inline="always")
@@ -463,7 +509,134 @@ def start_of_turn(S, R, T, P, Q, H, p):
     held in play from earlier turns now leave at this Cleanup (unless played again);
     then the Duration effects due, Gear's cards and the optional calls, one at a time
     in the order ``p`` chooses (D_START).  Answering -1 ends the calls; effects
-    still due then resolve in the default order."""
+    still due then resolve in the default order.  Frame (with whether calls are still
+    open): site 1, the choice; 2, inside an item (the item); 3, inside a call (the card
+    called); 4, inside an item taken in the default order (the item)."""
+    site = 0
+    calls_open = 1
+    x = 0
+    f = resumed_frame(S)
+    if f >= 0:
+        site = S[f]
+        calls_open = S[f + 1]
+        x = S[f + 2]
+    else:
+        start_of_turn_begins(S, T, p)
+        if not start_window_open(S, p):
+            return
+    b = rule_seat(S, P, p)
+    # A rule bot without a ``start`` list answers D_START, when no call is possible, with
+    # the first effect due in the default order (adventures.decide.start_choice): that
+    # answer is taken here without the question.
+    default_order = b >= 0 and ((P[b * P_WIDTH + PF_FLAGS + F_LISTS] >> X_START) & 1) == 0
+    if site == 4 or (site == 0 and default_order and not (
+            start_call_ok(S, p, GUIDE) or start_call_ok(S, p, RATCATCHER)
+            or start_call_ok(S, p, TRANSMOGRIFY) or start_call_ok(S, p, TEACHER)
+            or start_call_ok(S, p, ESTATE))):
+        # No call possible, and none becomes possible in the window (no effect of it
+        # puts a card on the mat), and no effect makes another due: the loop below
+        # would take each item due in the default order until it is done.  So here.
+        # START_ITEMS, one at a time (an index into the tuple would be a jump table).
+        # (Resumed inside item x: x is finished, then the items still due, in order.)
+        if site == 4:
+            do_start_item(S, R, T, P, Q, H[:H_CARDS], p, x)
+            if stopped(S):
+                push_frame(S, 4, 1, x, 0, 0)
+                return
+        if take_start_item(S, R, T, P, Q, H, p, GEAR) or \
+                take_start_item(S, R, T, P, Q, H, p, HIRELING) or \
+                take_start_item(S, R, T, P, Q, H, p, HAUNTED_WOODS) or \
+                take_start_item(S, R, T, P, Q, H, p, DUNGEON) or \
+                take_start_item(S, R, T, P, Q, H, p, CARAVAN_GUARD) or \
+                take_start_item(S, R, T, P, Q, H, p, SWAMP_HAG) or \
+                take_start_item(S, R, T, P, Q, H, p, BRIDGE_TROLL) or \
+                take_start_item(S, R, T, P, Q, H, p, AMULET):
+            return
+        S[V + V_STAYS] = 0
+        return
+    while S[ERR] == 0:
+        if site == 2:       # resumed inside item x
+            site = 0
+            do_start_item(S, R, T, P, Q, H[:H_CARDS], p, x)
+            if stopped(S):
+                push_frame(S, 2, calls_open, x, 0, 0)
+                return
+            continue
+        if site == 3:       # resumed inside the call of x (V_THIS, V_GONE are set)
+            site = 0
+            start_call(S, R, T, P, Q, H, p, x)
+            if stopped(S):
+                push_frame(S, 3, calls_open, x, 0, 0)
+                return
+            continue
+        site = 0
+        n_due = 0
+        first = -1
+        for i in range(len(START_ITEMS)):
+            if start_item_due(S, p, START_ITEMS[i]):
+                n_due += 1
+                if first < 0:
+                    first = START_ITEMS[i]
+        n_calls = 0
+        if calls_open:
+            for c in (GUIDE, RATCATCHER, TRANSMOGRIFY, TEACHER, ESTATE):
+                if start_call_ok(S, p, c):
+                    n_calls += 1
+        if n_due + n_calls == 0:
+            break
+        item = -1
+        if n_calls == 0 and (n_due == 1 or default_order):
+            item = first
+        else:
+            a = ask_rule(S, R, T, P, Q, H[:H_CARDS], p, D_START, 0 if calls_open else 1, b)
+            if stopped(S):
+                push_frame(S, 1, calls_open, 0, 0, 0)
+                return
+            if S[ERR]:
+                break
+            if a < 0:
+                calls_open = 0
+                item = first    # (-1 when none is due: the loop looks again)
+            elif start_item_due(S, p, a):
+                item = a
+            else:
+                # A call: the card named, or for a Reserve's name with none of it on the
+                # mat an Estate with its abilities (Inheritance).
+                k = card_with_ability(S, p, MAT0, a) if a < N_CARDS else -1
+                if calls_open and k >= 0 and start_call_ok(S, p, k):
+                    call_from_mat(S, p, k, -1)
+                    # The call's text is the card's function with the call flag set.
+                    S[V + V_THIS] = k
+                    S[V + V_GONE] = 2
+                    start_call(S, R, T, P, Q, H, p, k)
+                    if stopped(S):
+                        push_frame(S, 3, calls_open, k, 0, 0)
+                        return
+                else:
+                    fail(S, ERR_ILLEGAL, p, D_START, a)
+                continue
+        if item >= 0:
+            do_start_item(S, R, T, P, Q, H[:H_CARDS], p, item)
+            if stopped(S):
+                push_frame(S, 2, calls_open, item, 0, 0)
+                return
+    S[V + V_STAYS] = 0
+
+
+@njit(cache=True, inline="always")
+def start_call(S, R, T, P, Q, H, p, k):
+    """The text of ``k`` called from the mat at the start of the turn: its function with
+    the call flag set (V_GONE 2, set by the caller), cleared when it is done."""
+    H[H_CARDS][T[played_as(S, p, k) * N_COLS + C_SPECIAL]](S, R, T, P, Q, H[:H_CARDS], p)
+    if not stopped(S):
+        S[V + V_GONE] = 0
+
+
+@njit(cache=True, inline="always")
+def start_of_turn_begins(S, T, p):
+    """The start of ``p``'s turn before its window: ``p``'s "until your next turn"
+    Attacks end; copies held in play from earlier turns now leave at this Cleanup
+    (unless played again)."""
     for q in range(MAX_PLAYERS):
         S[WOODS_ON + p * MAX_PLAYERS + q] = 0
         S[HAG_ON + p * MAX_PLAYERS + q] = 0
@@ -482,74 +655,6 @@ def start_of_turn(S, R, T, P, Q, H, p):
             held += h
         S[MARKS + p] -= kept
         S[HELD_N + p] = held
-    S[V + V_STAYS] = 0
-    if not start_window_open(S, p):
-        return
-    b = rule_seat(S, P, p)
-    # A rule bot without a ``start`` list answers D_START, when no call is possible, with
-    # the first effect due in the default order (adventures.decide.start_choice): that
-    # answer is taken here without the question.
-    default_order = b >= 0 and ((P[b * P_WIDTH + PF_FLAGS + F_LISTS] >> X_START) & 1) == 0
-    if default_order and not (start_call_ok(S, p, GUIDE) or start_call_ok(S, p, RATCATCHER)
-                              or start_call_ok(S, p, TRANSMOGRIFY)
-                              or start_call_ok(S, p, TEACHER) or start_call_ok(S, p, ESTATE)):
-        # No call possible, and none becomes possible in the window (no effect of it
-        # puts a card on the mat), and no effect makes another due: the loop below
-        # would take each item due in the default order until it is done.  So here.
-        # START_ITEMS, one at a time (an index into the tuple would be a jump table).
-        take_start_item(S, R, T, P, Q, H, p, GEAR)
-        take_start_item(S, R, T, P, Q, H, p, HIRELING)
-        take_start_item(S, R, T, P, Q, H, p, HAUNTED_WOODS)
-        take_start_item(S, R, T, P, Q, H, p, DUNGEON)
-        take_start_item(S, R, T, P, Q, H, p, CARAVAN_GUARD)
-        take_start_item(S, R, T, P, Q, H, p, SWAMP_HAG)
-        take_start_item(S, R, T, P, Q, H, p, BRIDGE_TROLL)
-        take_start_item(S, R, T, P, Q, H, p, AMULET)
-        S[V + V_STAYS] = 0
-        return
-    calls_open = True
-    while S[ERR] == 0:
-        n_due = 0
-        first = -1
-        for i in range(len(START_ITEMS)):
-            if start_item_due(S, p, START_ITEMS[i]):
-                n_due += 1
-                if first < 0:
-                    first = START_ITEMS[i]
-        n_calls = 0
-        if calls_open:
-            for c in (GUIDE, RATCATCHER, TRANSMOGRIFY, TEACHER, ESTATE):
-                if start_call_ok(S, p, c):
-                    n_calls += 1
-        if n_due + n_calls == 0:
-            break
-        if n_calls == 0 and (n_due == 1 or default_order):
-            do_start_item(S, R, T, P, Q, H[:H_CARDS], p, first)
-            continue
-        a = ask_rule(S, R, T, P, Q, H[:H_CARDS], p, D_START, 0 if calls_open else 1, b)
-        if S[ERR]:
-            break
-        if a < 0:
-            calls_open = False
-            if n_due:
-                do_start_item(S, R, T, P, Q, H[:H_CARDS], p, first)
-            continue
-        if start_item_due(S, p, a):
-            do_start_item(S, R, T, P, Q, H[:H_CARDS], p, a)
-            continue
-        # A call: the card named, or for a Reserve's name with none of it on the mat an
-        # Estate with its abilities (Inheritance).
-        k = card_with_ability(S, p, MAT0, a) if a < N_CARDS else -1
-        if calls_open and k >= 0 and start_call_ok(S, p, k):
-            call_from_mat(S, p, k, -1)
-            calls = H[:H_CARDS]
-            # The call's text is the card's function with the call flag set (V_GONE 2).
-            S[V + V_THIS] = k
-            S[V + V_GONE] = 2
-            H[H_CARDS][T[played_as(S, p, k) * N_COLS + C_SPECIAL]](S, R, T, P, Q, calls, p)
-            S[V + V_GONE] = 0
-        else:
-            fail(S, ERR_ILLEGAL, p, D_START, a)
     S[V + V_STAYS] = 0
 
 
@@ -586,15 +691,26 @@ def buy_event(S, R, T, P, Q, H, p, c):
 def on_buy(S, R, T, P, Q, H, p, c, first):
     """What buying ``c`` sets off before it is gained (ADVENTURES.md §2.8): its own
     on-buy text (Port, Messenger; an inheriting Estate's too), the Trashing token, then
-    each Haunted Woods and Swamp Hag affecting ``p``."""
-    if has_ability(S, p, c, PORT) and S[SUPPLY + PORT] > 0:
+    each Haunted Woods and Swamp Hag affecting ``p``.  Frame: site 1, Port's gain; 2,
+    Messenger's gains; 3, the Trashing token; 4, Haunted Woods; 5, the i-th Curse."""
+    site, i0 = resumed_site(S)
+    if site == 1 or (site == 0 and has_ability(S, p, c, PORT) and S[SUPPLY + PORT] > 0):
         gain_card(S, R, T, P, Q, H, p, PORT, 0)
-    if has_ability(S, p, c, MESSENGER) and first:
+        if stopped(S):
+            push_frame(S, 1, 0, 0, 0, 0)
+            return
+    if site == 2 or (site <= 1 and has_ability(S, p, c, MESSENGER) and first):
         messenger_gain(S, R, T, P, Q, H, p)
+        if stopped(S):
+            push_frame(S, 2, 0, 0, 0, 0)
+            return
     if S[ERR]:
         return
-    if S[TOK_TRASH + p] == c + 1 and S[HAND_N + p] > 0:
+    if site == 3 or (site <= 2 and S[TOK_TRASH + p] == c + 1 and S[HAND_N + p] > 0):
         t = ask(S, R, T, P, Q, H, p, D_TRASHING_TOKEN, c)
+        if stopped(S):
+            push_frame(S, 3, 0, 0, 0, 0)
+            return
         if S[ERR]:
             return
         if t >= 0:
@@ -608,52 +724,93 @@ def on_buy(S, R, T, P, Q, H, p, c, first):
     for a in range(MAX_PLAYERS):
         woods += S[WOODS_ON + a * MAX_PLAYERS + p]
         curses += S[HAG_ON + a * MAX_PLAYERS + p]
-    if woods and S[HAND_N + p] > 0:
+    if site == 4 or (site <= 3 and woods and S[HAND_N + p] > 0):
         hand_onto_deck(S, R, T, P, Q, H, p, HAUNTED_WOODS)
-    for _ in range(curses):
-        if S[SUPPLY + CURSE] > 0 and S[ERR] == 0:
+        if stopped(S):
+            push_frame(S, 4, 0, 0, 0, 0)
+            return
+    for i in range(i0 if site == 5 else 0, curses):
+        if (site == 5 and i == i0) or (S[SUPPLY + CURSE] > 0 and S[ERR] == 0):
             gain_card(S, R, T, P, Q, H, p, CURSE, 0)
+            if stopped(S):
+                push_frame(S, 5, i, 0, 0, 0)
+                return
 
 
 @njit(cache=True)
 def messenger_gain(S, R, T, P, Q, H, p):
     """Messenger bought first this turn: gain a card costing up to $4, then each other
-    player, in turn order, gains a copy of it (while the pile lasts)."""
-    any_ok = False
-    for c in range(T[T_NIDS]):
-        if can_gain(S, T, c, 4):
-            any_ok = True
-            break
-    if not any_ok:
-        return
-    c = ask(S, R, T, P, Q, H, p, D_MESSENGER_GAIN, 4)
-    if S[ERR]:
-        return
-    if c < 0 or c >= N_CARDS or not can_gain(S, T, c, 4):
-        fail(S, ERR_ILLEGAL, p, D_MESSENGER_GAIN, c)
-        return
-    gain_card(S, R, T, P, Q, H, p, c, 0)
+    player, in turn order, gains a copy of it (while the pile lasts).  Frame: site 1,
+    the choice; 2, its gain; 3, the copy of the k-th player after ``p`` (the card)."""
+    site = 0
+    c = -1
+    k0 = 1
+    f = resumed_frame(S)
+    if f >= 0:
+        site = S[f]
+        c = S[f + 1]
+        k0 = S[f + 2]
+    if site <= 1:
+        any_ok = False
+        for c in range(T[T_NIDS]):
+            if can_gain(S, T, c, 4):
+                any_ok = True
+                break
+        if not any_ok:
+            return
+        c = ask(S, R, T, P, Q, H, p, D_MESSENGER_GAIN, 4)
+        if stopped(S):
+            push_frame(S, 1, 0, 0, 0, 0)
+            return
+        if S[ERR]:
+            return
+        if c < 0 or c >= N_CARDS or not can_gain(S, T, c, 4):
+            fail(S, ERR_ILLEGAL, p, D_MESSENGER_GAIN, c)
+            return
+    if site <= 2:
+        gain_card(S, R, T, P, Q, H, p, c, 0)
+        if stopped(S):
+            push_frame(S, 2, c, 0, 0, 0)
+            return
     n = S[V + V_NP]
-    for k in range(1, n):
-        if S[SUPPLY + c] > 0 and S[ERR] == 0:
+    for k in range(k0 if site == 3 else 1, n):
+        if (site == 3 and k == k0) or (S[SUPPLY + c] > 0 and S[ERR] == 0):
             gain_card(S, R, T, P, Q, H, (p + k) % n, c, 0)
+            if stopped(S):
+                push_frame(S, 3, c, k, 0, 0)
+                return
 
 
 @njit(cache=True, inline="always")
 def buy_card(S, R, T, P, Q, H, p, c):
     """``p`` buys card ``c``: pays, on-buy effects (:func:`on_buy`), gains it.  The gain
     is sim.engine.steps.gain_card's, with on_gain called only when it may do more than
-    count the gain (mechanics.gain_sets_off)."""
-    S[V + V_COINS] -= cost_of(S, T, c)
-    S[V + V_BUYS] -= 1
-    first = S[V + V_BOUGHT] == 0
-    S[V + V_BOUGHT] = 1
-    log_event(S, EV_BUY, p, c, 1, 0)
-    on_buy(S, R, T, P, Q, H, p, c, first)
-    if S[ERR] == 0 and S[SUPPLY + c] > 0:
-        gain(S, T, p, c, 0)
-        if gain_sets_off(S, p, c):
+    count the gain (mechanics.gain_sets_off).  Frame (with whether it was the turn's
+    first buy): site 1, inside on_buy; 2, inside on_gain."""
+    site = 0
+    first = 0
+    f = resumed_frame(S)
+    if f >= 0:
+        site = S[f]
+        first = S[f + 1]
+    else:
+        S[V + V_COINS] -= cost_of(S, T, c)
+        S[V + V_BUYS] -= 1
+        first = 1 if S[V + V_BOUGHT] == 0 else 0
+        S[V + V_BOUGHT] = 1
+        log_event(S, EV_BUY, p, c, 1, 0)
+    if site <= 1:
+        on_buy(S, R, T, P, Q, H, p, c, first)
+        if stopped(S):
+            push_frame(S, 1, first, 0, 0, 0)
+            return
+    if site == 2 or (S[ERR] == 0 and S[SUPPLY + c] > 0):
+        if site != 2:
+            gain(S, T, p, c, 0)
+        if site == 2 or gain_sets_off(S, p, c):
             H[H_ADVENTURE][A_ON_GAIN](S, R, T, P, Q, H[:H_ADVENTURE], p, c, 0)
+            if stopped(S):
+                push_frame(S, 2, first, 0, 0, 0)
 
 
 # ----------------------------------------------------------------------------- cleanup
@@ -719,8 +876,12 @@ def cleanup_adv(S, R, T, P, Q, H, p):
     highest of its line first); cards called on this turn by other players leave their
     play areas; then the next hand (5, +2 per Expedition), then Save's card."""
     d0 = DISC0 + p * N_SLOTS
-    if travellers_in_play(S, p):
+    # Frame: site 1, inside the exchanges (the Travellers in play then may be gone).
+    if resumed_frame(S) >= 0 or travellers_in_play(S, p):
         top = discard_hand_then_play(S, R, T, P, Q, H, p)
+        if stopped(S):
+            push_frame(S, 1, 0, 0, 0, 0)
+            return
     else:
         top = discard_hand_and_leaving(S, T, p)
     if S[ERR]:
@@ -800,9 +961,59 @@ def discard_hand_then_play(S, R, T, P, Q, H, p):
     """Cleanup's discards with a Traveller in play: the hand goes to the discard pile,
     then each Traveller leaving play may be exchanged (highest of its line first), then
     the other copies leaving play go; returns the highest id moved, or -1 (after an
-    error the caller reads S[ERR])."""
-    h0 = HAND0 + p * N_SLOTS
+    error the caller reads S[ERR]).  Frame: the exchange asked (the Traveller's place i
+    in EXCHANGE_ORDER, how many of its copies are still to go, the top so far)."""
     p0 = PLAY0 + p * N_SLOTS
+    i0 = 0
+    rest = -1
+    f = resumed_frame(S)
+    if f >= 0:
+        i0 = S[f + 1]
+        rest = S[f + 2]
+        top = S[f + 3]
+    else:
+        top = discard_hand_for_exchanges(S, T, p)
+    if S[PLAY_N + p]:
+        for i in range(i0, len(EXCHANGE_ORDER) + 1):
+            t = ESTATE if i == len(EXCHANGE_ORDER) else EXCHANGE_ORDER[i]
+            if rest >= 0:           # resumed: rest copies of t, the first being asked
+                leaving = rest
+                rest = -1
+            else:
+                if S[p0 + t] == 0:
+                    continue
+                if t == ESTATE and not (S[INHERIT + p] and (
+                        T[(S[INHERIT + p] - 1) * N_COLS + C_TYPES] & TRAVELLER)):
+                    continue
+                leaving = S[p0 + t] - S[KEEP + p * N_SLOTS + t] - S[PERM + p * N_SLOTS + t]
+            for j in range(leaving):
+                if S[ERR]:
+                    return top
+                if exchange_possible(S, T, p, t):
+                    r = yes_no(S, R, T, P, Q, H, p, D_EXCHANGE, t)
+                    if stopped(S):
+                        push_frame(S, 1, i, leaving - j, top, 0)
+                        return top
+                    if r == 1:
+                        nxt = T[UPGRADE + played_as(S, p, t)] - 1
+                        exchange(S, T, p, t)
+                        if nxt > top:       # moved to the discard pile at this Cleanup too
+                            top = nxt
+                        continue
+                if S[ERR]:
+                    return top
+                discard_from_play(S, T, p, t, 1)
+                if t > top:
+                    top = t
+        top = discard_leaving(S, T, p, top)
+    return top
+
+
+@njit(cache=True, inline="always")
+def discard_hand_for_exchanges(S, T, p):
+    """The first part of :func:`discard_hand_then_play`: the hand goes to the discard
+    pile; returns the highest id moved, or -1."""
+    h0 = HAND0 + p * N_SLOTS
     d0 = DISC0 + p * N_SLOTS
     top = -1
     left = S[HAND_N + p]
@@ -826,31 +1037,6 @@ def discard_hand_then_play(S, R, T, P, Q, H, p):
                     top = c
     S[DISC_N + p] += S[HAND_N + p]
     S[HAND_N + p] = 0
-    if S[PLAY_N + p]:
-        for i in range(len(EXCHANGE_ORDER) + 1):
-            t = ESTATE if i == len(EXCHANGE_ORDER) else EXCHANGE_ORDER[i]
-            if S[p0 + t] == 0:
-                continue
-            if t == ESTATE and not (S[INHERIT + p] and (T[(S[INHERIT + p] - 1) * N_COLS
-                                                          + C_TYPES] & TRAVELLER)):
-                continue
-            leaving = S[p0 + t] - S[KEEP + p * N_SLOTS + t] - S[PERM + p * N_SLOTS + t]
-            for _ in range(leaving):
-                if S[ERR]:
-                    return top
-                if exchange_possible(S, T, p, t):
-                    if yes_no(S, R, T, P, Q, H, p, D_EXCHANGE, t) == 1:
-                        nxt = T[UPGRADE + played_as(S, p, t)] - 1
-                        exchange(S, T, p, t)
-                        if nxt > top:       # moved to the discard pile at this Cleanup too
-                            top = nxt
-                        continue
-                if S[ERR]:
-                    return top
-                discard_from_play(S, T, p, t, 1)
-                if t > top:
-                    top = t
-        top = discard_leaving(S, T, p, top)
     return top
 
 
@@ -969,129 +1155,210 @@ def play_turn_adv(S, R, T, P, Q, H, p):
 @njit(cache=True, inline="always")
 def one_turn(S, R, T, P, Q, H, p):
     """One whole turn of ``p`` in an Adventures game; returns the $ ``p`` had when
-    buying started.  A Mission turn (V_MISSION) buys no cards."""
+    buying started.  A Mission turn (V_MISSION) buys no cards.
+
+    Frame (sim.engine.resume; with the $ produced, once the Buy phase began, and a
+    local): site 1, the start of the turn; 2, an Action's choice; 3, an Action's play
+    (the stack's depth below it); 4, a Treasure's choice; 5, a Treasure's text (the
+    Treasure, or a rule bot's place in the game's Treasures); 6, a buy's choice; 7, an
+    Event bought (the Event); 8, a card bought (the card); 9, Wine Merchant; 10,
+    Cleanup."""
     h0 = HAND0 + p * N_SLOTS
     # What the turn's questions and most steps take: not the card table (80 function
     # pointers, copied on every call that takes it; only the inlined plays read it).
     calls = H[:H_CARDS]
-    S[V + V_ACTIONS] = 1
-    S[V + V_BUYS] = 1
-    S[V + V_COINS] = 0
-    S[V + V_MERCHANTS] = 0
-    S[V + V_SILVER_PLAYED] = 0
-    S[V + V_BOUGHT] = 0
-    S[V + V_ONCE] = 0
-    S[V + V_FAIR] = 0
-    S[V + V_EXPEDITIONS] = 0
-    S[GAINED + p] = 0
-    for i in range(T[N_EVENTS]):
-        S[EV_BOUGHT_TURN + T[EVENT_IDS + i] - FIRST_EVENT] = 0
-    if S[V + V_LOG_ON]:
-        if S[V + V_MISSION]:
-            log_event(S, EV_MISSION, p, -1, S[TURNS + p] + 1, 0)
-        log_event(S, EV_TURN, p, -1, S[TURNS + p] + 1, 0)
-        for c in range(T[T_NIDS]):
-            if S[h0 + c]:
-                log_event(S, EV_HAND, p, c, S[h0 + c], 0)
-    start_of_turn(S, R, T, P, Q, H, p)
-    if S[ERR]:
-        return 0
+    site = 0
+    produced = 0
+    x = 0
+    f = resumed_frame(S)
+    if f >= 0:
+        site = S[f]
+        produced = S[f + 1]
+        x = S[f + 2]
+    else:
+        S[V + V_ACTIONS] = 1
+        S[V + V_BUYS] = 1
+        S[V + V_COINS] = 0
+        S[V + V_MERCHANTS] = 0
+        S[V + V_SILVER_PLAYED] = 0
+        S[V + V_BOUGHT] = 0
+        S[V + V_ONCE] = 0
+        S[V + V_FAIR] = 0
+        S[V + V_EXPEDITIONS] = 0
+        S[GAINED + p] = 0
+        for i in range(T[N_EVENTS]):
+            S[EV_BOUGHT_TURN + T[EVENT_IDS + i] - FIRST_EVENT] = 0
+        if S[V + V_LOG_ON]:
+            if S[V + V_MISSION]:
+                log_event(S, EV_MISSION, p, -1, S[TURNS + p] + 1, 0)
+            log_event(S, EV_TURN, p, -1, S[TURNS + p] + 1, 0)
+            for c in range(T[T_NIDS]):
+                if S[h0 + c]:
+                    log_event(S, EV_HAND, p, c, S[h0 + c], 0)
+    if site <= 1:
+        start_of_turn(S, R, T, P, Q, H, p)
+        if stopped(S):
+            push_frame(S, 1, 0, 0, 0, 0)
+            return 0
+        if S[ERR]:
+            return 0
     # Action phase.
     b = S[BOT + p]
     rules_bot = P[b * P_WIDTH + PF_FLAGS + F_KIND] == K_RULES
     fast = rules_bot and P[b * P_WIDTH + PF_FLAGS + F_HOOK] == 0
-    while S[V + V_ACTIONS] > 0 and (S[ACTIONS_OWNED + p] > 0 or S[INHERIT + p] != 0):
-        if fast:
-            # The first of the bot's play list in hand: when none, or when it is an
-            # Action to play, the scan below for any Action in hand cannot change what
-            # happens, so it is skipped.
-            c = rules_action(S, T, P, Q, b, p)
-            if c < 0:
-                break
-            if not (c < N_CARDS and is_action_for(S, T, p, c)
-                    and (c == ESTATE or T[SUPPLY0 + c] > 0 or T[NON_SUPPLY0 + c] > 0)):
+    if site <= 3:
+        if site == 3:           # resumed inside an Action's play
+            run_stack(S, R, T, P, Q, H, p, x)
+            if stopped(S):
+                push_frame(S, 3, 0, x, 0, 0)
+                return 0
+        while S[V + V_ACTIONS] > 0 and (S[ACTIONS_OWNED + p] > 0 or S[INHERIT + p] != 0):
+            if fast:
+                # The first of the bot's play list in hand: when none, or when it is an
+                # Action to play, the scan below for any Action in hand cannot change
+                # what happens, so it is skipped.
+                c = rules_action(S, T, P, Q, b, p)
+                if c < 0:
+                    break
+                if not (c < N_CARDS and is_action_for(S, T, p, c)
+                        and (c == ESTATE or T[SUPPLY0 + c] > 0 or T[NON_SUPPLY0 + c] > 0)):
+                    if not action_in_hand(S, T, p):
+                        break
+            else:
                 if not action_in_hand(S, T, p):
                     break
-        else:
-            if not action_in_hand(S, T, p):
-                break
-            c = ask(S, R, T, P, Q, calls, p, D_ACTION, 0)
-        if S[ERR] or c < 0:
-            break
-        if c >= N_CARDS or S[h0 + c] <= 0 or not is_action_for(S, T, p, c):
-            fail(S, ERR_ILLEGAL, p, D_ACTION, c)
-            break
-        S[V + V_ACTIONS] -= 1
-        play_action_adv(S, R, T, P, Q, H, p, c)
-    if S[ERR]:
-        return 0
-    # Buy phase: Treasures (rule bots play them all), then cards and Events.
-    if rules_bot:
-        plain_ok = S[MINUS_COIN + p] == 0 and S[V + V_LOG_ON] == 0
-        for i in range(T[N_TREASURES]):
-            c = T[TREASURE_IDS + i]
-            k = S[h0 + c]
-            if k == 0:
-                continue
-            if plain_ok and T[c * N_COLS + C_SPECIAL] == 0:
-                play_plain_treasures(S, T, p, c, k)     # what k plays one by one do
-                continue
-            while S[h0 + c] > 0 and S[ERR] == 0:
-                play_treasure_adv(S, R, T, P, Q, H, p, c)
-    else:
-        while S[ERR] == 0:
-            any_treasure = False
-            for i in range(T[N_TREASURES]):
-                if S[h0 + T[TREASURE_IDS + i]]:
-                    any_treasure = True
-                    break
-            if not any_treasure:
-                break
-            c = ask(S, R, T, P, Q, calls, p, D_TREASURE, 0)
+                c = ask(S, R, T, P, Q, calls, p, D_ACTION, 0)
+                if stopped(S):
+                    push_frame(S, 2, 0, 0, 0, 0)
+                    return 0
             if S[ERR] or c < 0:
                 break
-            if not in_hand_ok(S, T, p, D_TREASURE, c, TREASURE):
+            if c >= N_CARDS or S[h0 + c] <= 0 or not is_action_for(S, T, p, c):
+                fail(S, ERR_ILLEGAL, p, D_ACTION, c)
                 break
-            play_treasure_adv(S, R, T, P, Q, H, p, c)
-    if S[ERR]:
-        return 0
-    produced = S[V + V_COINS]
-    log_event(S, EV_COINS, p, -1, produced, 0)
-    while S[V + V_BUYS] > 0 and S[ERR] == 0:
-        if fast:
-            c = pick_buy_adv(S, T, P, Q, b, p)
+            S[V + V_ACTIONS] -= 1
+            base = S[V + V_STACK_N]
+            play_action_adv(S, R, T, P, Q, H, p, c)
+            if stopped(S):
+                push_frame(S, 3, 0, base, 0, 0)
+                return 0
+        if S[ERR]:
+            return 0
+    # Buy phase: Treasures (rule bots play them all), then cards and Events.
+    if site <= 5:
+        if rules_bot:
+            plain_ok = S[MINUS_COIN + p] == 0 and S[V + V_LOG_ON] == 0
+            for i in range(x if site == 5 else 0, T[N_TREASURES]):
+                c = T[TREASURE_IDS + i]
+                if site == 5:   # resumed inside the text of a copy of c
+                    site = 0
+                    H[H_CARDS][T[c * N_COLS + C_SPECIAL]](S, R, T, P, Q, H[:H_CARDS], p)
+                    if stopped(S):
+                        push_frame(S, 5, 0, i, 0, 0)
+                        return 0
+                k = S[h0 + c]
+                if k == 0:
+                    continue
+                if plain_ok and T[c * N_COLS + C_SPECIAL] == 0:
+                    play_plain_treasures(S, T, p, c, k)     # what k plays one by one do
+                    continue
+                while S[h0 + c] > 0 and S[ERR] == 0:
+                    play_treasure_adv(S, R, T, P, Q, H, p, c)
+                    if stopped(S):
+                        push_frame(S, 5, 0, i, 0, 0)
+                        return 0
         else:
-            c = ask(S, R, T, P, Q, calls, p, D_BUY, 0)
-        if S[ERR] or c < 0:
-            break
-        is_event = c < N_CARDS and (T[c * N_COLS + C_TYPES] & EVENT) != 0
-        # pick_buy_adv names only what can be bought now (an allowed Event, or a card of
-        # the supply it can afford and not on a Mission turn): checked for other answers.
-        if not fast:
-            if S[V + V_MISSION] and rules_bot and not is_event:
-                break   # a rule bot's buy list names a card on a Mission turn: stop buying
-            if not (event_allowed(S, T, p, c) if is_event else
-                    (c < N_CARDS and S[V + V_MISSION] == 0
-                     and can_gain(S, T, c, S[V + V_COINS]))):
-                fail(S, ERR_ILLEGAL, p, D_BUY, c)
+            if site == 5:       # resumed inside the text of Treasure x
+                H[H_CARDS][T[x * N_COLS + C_SPECIAL]](S, R, T, P, Q, H[:H_CARDS], p)
+                if stopped(S):
+                    push_frame(S, 5, 0, x, 0, 0)
+                    return 0
+            while S[ERR] == 0:
+                any_treasure = False
+                for i in range(T[N_TREASURES]):
+                    if S[h0 + T[TREASURE_IDS + i]]:
+                        any_treasure = True
+                        break
+                if not any_treasure:
+                    break
+                c = ask(S, R, T, P, Q, calls, p, D_TREASURE, 0)
+                if stopped(S):
+                    push_frame(S, 4, 0, 0, 0, 0)
+                    return 0
+                if S[ERR] or c < 0:
+                    break
+                if not in_hand_ok(S, T, p, D_TREASURE, c, TREASURE):
+                    break
+                play_treasure_adv(S, R, T, P, Q, H, p, c)
+                if stopped(S):
+                    push_frame(S, 5, 0, c, 0, 0)
+                    return 0
+        if S[ERR]:
+            return 0
+        produced = S[V + V_COINS]
+        log_event(S, EV_COINS, p, -1, produced, 0)
+    if site <= 8:
+        if site == 7:           # resumed inside Event x's text
+            H[H_CARDS][T[x * N_COLS + C_SPECIAL]](S, R, T, P, Q, H[:H_CARDS], p)
+            if stopped(S):
+                push_frame(S, 7, produced, x, 0, 0)
+                return 0
+        elif site == 8:         # resumed inside the buy of card x
+            buy_card(S, R, T, P, Q, calls, p, x)
+            if stopped(S):
+                push_frame(S, 8, produced, x, 0, 0)
+                return 0
+        while S[V + V_BUYS] > 0 and S[ERR] == 0:
+            if fast:
+                c = pick_buy_adv(S, T, P, Q, b, p)
+            else:
+                c = ask(S, R, T, P, Q, calls, p, D_BUY, 0)
+                if stopped(S):
+                    push_frame(S, 6, produced, 0, 0, 0)
+                    return 0
+            if S[ERR] or c < 0:
                 break
-        if is_event:
-            buy_event(S, R, T, P, Q, H, p, c)
-        else:
-            buy_card(S, R, T, P, Q, calls, p, c)
-    if S[ERR]:
-        return 0
+            is_event = c < N_CARDS and (T[c * N_COLS + C_TYPES] & EVENT) != 0
+            # pick_buy_adv names only what can be bought now (an allowed Event, or a card
+            # of the supply it can afford and not on a Mission turn): checked for others.
+            if not fast:
+                if S[V + V_MISSION] and rules_bot and not is_event:
+                    break   # a rule bot's buy list names a card on a Mission turn: stop
+                if not (event_allowed(S, T, p, c) if is_event else
+                        (c < N_CARDS and S[V + V_MISSION] == 0
+                         and can_gain(S, T, c, S[V + V_COINS]))):
+                    fail(S, ERR_ILLEGAL, p, D_BUY, c)
+                    break
+            if is_event:
+                buy_event(S, R, T, P, Q, H, p, c)
+                if stopped(S):
+                    push_frame(S, 7, produced, c, 0, 0)
+                    return 0
+            else:
+                buy_card(S, R, T, P, Q, calls, p, c)
+                if stopped(S):
+                    push_frame(S, 8, produced, c, 0, 0)
+                    return 0
+        if S[ERR]:
+            return 0
     # End of the Buy phase: Wine Merchants (and Estates with their abilities) may leave
     # the mat with $2 unspent, one question each.
-    while S[ERR] == 0:
-        w = card_with_ability(S, p, MAT0, WINE_MERCHANT)
-        if w < 0 or S[V + V_COINS] < 2 or yes_no(S, R, T, P, Q, calls, p, D_WINE_MERCHANT, 0) != 1:
-            break
-        move_card(S, p, Z_MAT, Z_DISC, w)
-        log_event(S, EV_DISCARD, p, w, 1, DISCARD_WINE_MERCHANT)
-    if S[ERR]:
-        return 0
-    if cleanup_is_plain(S, p):
+    if site <= 9:
+        while S[ERR] == 0:
+            w = card_with_ability(S, p, MAT0, WINE_MERCHANT)
+            if w < 0 or S[V + V_COINS] < 2:
+                break
+            r = yes_no(S, R, T, P, Q, calls, p, D_WINE_MERCHANT, 0)
+            if stopped(S):
+                push_frame(S, 9, produced, 0, 0, 0)
+                return 0
+            if r != 1:
+                break
+            move_card(S, p, Z_MAT, Z_DISC, w)
+            log_event(S, EV_DISCARD, p, w, 1, DISCARD_WINE_MERCHANT)
+        if S[ERR]:
+            return 0
+    if site < 10 and cleanup_is_plain(S, p):
         cleanup_plain(S, p)
         draws = 5 + 2 * S[V + V_EXPEDITIONS]
         log_event(S, EV_CLEANUP, p, -1, draws, 0)
@@ -1103,5 +1370,6 @@ def one_turn(S, R, T, P, Q, H, p):
             draw(S, R, p, draws)
     else:
         cleanup_adv(S, R, T, P, Q, calls, p)
+        if stopped(S):
+            push_frame(S, 10, produced, 0, 0, 0)
     return produced
-
