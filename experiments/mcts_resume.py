@@ -14,9 +14,9 @@ run.  Steps, on First Game against ``first-game-optimized`` (seats rotating, see
    games each: win rate and interval.
 
 A time budget makes the games depend on the machine's speed and load: the figures are
-for this machine, measured side by side.  (At a fixed number of playouts the two
-checkouts play the same games: the tree walk resumed gives the replayed walk's
-results, decision for decision.)
+for this machine, measured side by side.  (Since the deals are made in the game as it
+stands at the question, not at the turn's start and replayed (0.10.0), the two
+checkouts deal differently: the same settings no longer play the same games.)
 """
 
 from __future__ import annotations

@@ -147,7 +147,10 @@ def test_an_adventures_turn_resumed_is_replayed_over_many_games():
 def test_a_clone_stepped_otherwise_leaves_the_original_as_it_was():
     """Clones taken at random questions (inside cards too) and stepped with other
     answers: the original then plays exactly as its twin that was never cloned."""
+    from sim.env import State
+
     game = Game(kingdom=KINGDOMS[0], players=2, turn_cap=40)
+    assert all(hasattr(game.new_initial_state(0).clone(), name) for name in State.__slots__)
     rng, twin_rng = np.random.default_rng(3), np.random.default_rng(3)
     side = np.random.default_rng(99)
     for seed in range(6):

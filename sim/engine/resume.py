@@ -49,11 +49,24 @@ def resumed_frame(S):
     """While a resume is on, the offset of the calling function's frame (its site at
     ``S[o]``, its locals at ``S[o + 1:]``), taken off the stack; -1 when the game is not
     being resumed (the function starts from its beginning)."""
+    if S[RES_ON] == 0:      # (one load when not resuming: every call of a whole game)
+        return -1
     i = S[RES_AT]
-    if S[RES_ON] == 0 or i < 0:     # (i < 0: no frame left, which a path never meets)
+    if i < 0:               # no frame left, which a path never meets
         return -1
     S[RES_AT] = i - 1
     return RES_FRAMES + FRAME_WIDTH * i
+
+
+@njit(cache=True, inline="always")
+def frame_if(S, resumed):
+    """:func:`resumed_frame` for a function whose caller knows whether it is being
+    resumed into (``resumed``), else -1.  In the engine's hot paths the caller passes a
+    constant False, which the compiler folds: a whole game of bots pays nothing for the
+    frames of the functions inlined into its turn."""
+    if resumed:
+        return resumed_frame(S)
+    return -1
 
 
 @njit(cache=True, inline="always")

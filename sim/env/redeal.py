@@ -162,3 +162,20 @@ def deal_consistent(D, R, now, R_now, T, viewer, rng, tries, want_mask, want_obs
         if same_question(D, T, want_mask, mask, viewer, want_obs, obs):
             return k + 1
     return -tries
+
+
+@njit(cache=True)
+def resample_into(D, R, mask, now, R_now, T, viewer, seed, tries, want_mask):
+    """:meth:`State.resample <sim.env.state.State.resample>`'s deal in one call:
+    :func:`deal_consistent` for ``viewer`` with the stream :func:`stream` (``seed``)
+    gives, the observation to keep computed from ``now`` (whose legal actions are
+    ``want_mask``), its scratch allocated here.  ``D``/``R``/``mask``: the copy."""
+    rng = np.zeros(4, np.uint64)
+    seed_stream(rng, 0, np.uint64(seed))
+    want_obs = np.empty(OBS_SIZE, np.float32)
+    observe(now, T, viewer, True, want_obs)
+    obs = np.empty(OBS_SIZE, np.float32)
+    counts = np.zeros(N_SLOTS, np.int64)
+    pool = np.zeros(POOL_SIZE, np.int64)
+    return deal_consistent(D, R, now, R_now, T, viewer, rng, tries, want_mask, want_obs, mask,
+                           obs, counts, pool)

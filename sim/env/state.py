@@ -230,9 +230,10 @@ class State:
         self.S, _ = game._template(LOG_ROWS if log else 0)
         block = self.S[L.AGENT:L.STATE_SIZE].copy()    # the game's agents' block
         cap = self.S[L.V + L.V_LOG_CAP]
-        self.S[:L.STATE_SIZE] = origin.S
+        self.S[:L.STATE_SIZE] = origin.S[:L.STATE_SIZE]
         if not origin.stopped:      # a turn's start: no answers yet
             self.S[L.AGENT:L.STATE_SIZE] = block
+        self.S[L.V + L.V_LOG_N] = self.S[L.V + L.V_LOG_TRUNC] = 0
         self.S[L.V + L.V_LOG_ON] = int(log)
         self.S[L.V + L.V_LOG_CAP] = cap
         self.S[L.V + L.V_SIZE] = len(self.S)
@@ -332,8 +333,10 @@ class State:
         copies what it changes, so a clone costs an object, and a search that clones
         and steps pays one state copy a step, as before."""
         c = State.__new__(State)
-        for name in State.__slots__:
-            setattr(c, name, getattr(self, name))
+        (c.game, c.seed, c.first, c.S, c.R, c.D, c.mask, c.status, c.history, c._out_score,
+         c._out_turns, c._out_game, c._origin) = (
+            self.game, self.seed, self.first, self.S, self.R, self.D, self.mask, self.status,
+            self.history, self._out_score, self._out_turns, self._out_game, self._origin)
         c._shared = self._shared = True
         return c
 
@@ -468,16 +471,16 @@ class State:
             raise ValueError(f"tries: at least 1 deal, not {tries}")
         g = self.game
         c = self.clone()
-        c._unshare()
-        counts, pool = redeal.scratch()
-        made = redeal.deal_consistent(
-            c.S, c.R, self.S, self.R, g.T, player, redeal.stream(int(rng.integers(1 << 63))),
-            tries, self.mask, self.observation(player), c.mask,
-            np.zeros(core.OBS_SIZE, np.float32), counts, pool)
+        S, R, mask = np.empty_like(self.S), np.empty_like(self.R), np.empty_like(self.mask)
+        made = redeal.resample_into(S, R, mask, self.S, self.R, g.T, player,
+                                    int(rng.integers(1 << 63)), tries, self.mask)
         if made <= 0:
-            return self.clone()
-        c._origin = _Origin(_stopped_position(c.S), c.R.copy(), len(c.history), "resample",
-                            True)
+            return c
+        # The dealt game is the copy's and its origin's: the copy (still marked shared,
+        # as a clone is) copies it before its next step changes anything.
+        c.S = c.D = S
+        c.R, c.mask = R, mask
+        c._origin = _Origin(S, R, len(c.history), "resample", True)
         return c
 
     # ------------------------------------------------------------------ records
@@ -534,11 +537,12 @@ class State:
             return json.dumps({"domsim_state": 1, "game": self.game.params(),
                                "seed": self.seed, "first": self.first,
                                "actions": self.history})
-        raw = o.S.astype("<i4").tobytes() + o.R.astype("<u8").tobytes()
+        position = _stopped_position(o.S) if o.stopped else o.S
+        raw = position.astype("<i4").tobytes() + o.R.astype("<u8").tobytes()
         return json.dumps({"domsim_state": 3 if o.stopped else 2, "game": self.game.params(),
                            "seed": self.seed, "first": self.first, "from": o.how,
                            "position": base64.b64encode(zlib.compress(raw)).decode("ascii"),
-                           "sizes": [len(o.S), o.R.size],
+                           "sizes": [len(position), o.R.size],
                            "before": self.history[:o.before],
                            "actions": self.history[o.before:]})
 
@@ -574,10 +578,11 @@ class State:
 
 
 class _Origin(NamedTuple):
-    """Where a state that did not start from its seed started: the engine's state (no
-    log) and streams at the start of a turn (no answers: :func:`_base_of`) or stopped at
-    a question (``stopped``: :func:`_stopped_position`), how many of the state's answers
-    (history) came before it, and what made it."""
+    """Where a state that did not start from its seed started: the engine's state and
+    streams at the start of a turn (no log, no answers: :func:`_base_of`) or stopped at a
+    question (``stopped``: the dealt game of :meth:`State.resample`, shared with the copy
+    until it steps: never written; :func:`_stopped_position` is its position), how many of
+    the state's answers (history) came before it, and what made it."""
 
     S: np.ndarray
     R: np.ndarray

@@ -240,10 +240,8 @@ def forward(obs, mask, prior, prior_w, columns, table, sizes, W, b, WpT, bp, h, 
 @njit(cache=True)
 def _prior(D, R, T, P, Q, H_flat, p, d, arg, Dc, Rc, copy):
     """The action seat ``p``'s own bot takes at this question (State.bot_action): asked on
-    copies of the game ``D`` and its streams ``R`` (``copy``), or on ``D`` and ``R``
-    themselves where nothing reads them after (:func:`play_games` of an Adventures game:
-    the next advance replays the turn from its snapshot; a 40 KB copy less per
-    decision; a base game resumes from ``D`` itself, so it is copied)."""
+    copies of the game ``D`` and its streams ``R`` (``copy``: the game resumes from ``D``
+    itself), or on ``D`` and ``R`` themselves where nothing reads them after."""
     if copy:
         Dc[:] = D
         Rc[:, :] = R
@@ -253,7 +251,7 @@ def _prior(D, R, T, P, Q, H_flat, p, d, arg, Dc, Rc, copy):
 
 @njit(cache=True)
 def decide(D, R, T, P, Q, H_flat, mask, obs, Dc, Rc, copy, prior_w, net, h, logits):
-    """The policy's action for the question the game ``D`` (a state's shadow) asks of its
+    """The policy's action for the question the game ``D`` (a state, stopped) asks of its
     seat, from that seat's observation (PolicyBot.act); the prior asked as
     :func:`_prior` says."""
     p, d, arg = D[L.AG_WAIT_P], D[L.AG_WAIT_D], D[L.AG_WAIT_ARG]

@@ -175,6 +175,7 @@ from sim.engine.layout import (
     PF_FLAGS,
     PLAY0,
     PLAY_N,
+    RES_ON,
     SAVE0,
     SAVE_N,
     STACK,
@@ -212,7 +213,7 @@ from sim.engine.layout import (
     V,
 )
 from sim.engine.program import F_HOOK, F_KIND, F_LISTS, K_RULES, X_START
-from sim.engine.resume import push_frame, resumed_frame, resumed_site, stopped
+from sim.engine.resume import frame_if, push_frame, resumed_frame, stopped
 from sim.engine.steps import (
     adv_turn_over,
     ask,
@@ -329,14 +330,15 @@ def after_action(S, R, T, P, Q, H, p, o):
 
 
 @njit(cache=True, inline="always")
-def run_stack(S, R, T, P, Q, H, p, base):
+def run_stack(S, R, T, P, Q, H, p, base, resumed):
     """Resolve the play stack down to depth ``base`` (module docstring).  The stack is
     state, so a stopped turn resumes here by the entry's depth ``n`` and where in it:
     site 1, its after-Action window; 2, its card's text (counters done); 3, Disciple's
-    gain of a copy when the entry is done (sim.engine.resume)."""
+    gain of a copy when the entry is done (sim.engine.resume; ``resumed``: it is being
+    resumed into)."""
     site = 0
     n = 0
-    f = resumed_frame(S)
+    f = frame_if(S, resumed)
     if f >= 0:
         site = S[f]
         n = S[f + 1]
@@ -361,8 +363,7 @@ def run_stack(S, R, T, P, Q, H, p, base):
         c = S[o + E_CARD]
         if site == 2 or (site == 0 and left > 0):
             if site == 2:       # resumed inside the card's text: its counters are done
-                sp = T[played_as(S, p, c) * N_COLS + C_SPECIAL]
-                H[H_CARDS][sp](S, R, T, P, Q, H[:H_CARDS], p)
+                card_text(S, R, T, P, Q, H, p, c)
                 site = 0
             else:
                 S[o + E_LEFT] = left - 1
@@ -415,7 +416,7 @@ def play_action_adv(S, R, T, P, Q, H, p, c):
     log_event(S, EV_PLAY, p, c, 1, 0)
     base = S[V + V_STACK_N]
     push_entry(S, T, p, c, 1, -1, 0)
-    run_stack(S, R, T, P, Q, H, p, base)
+    run_stack(S, R, T, P, Q, H, p, base, False)
 
 
 # ----------------------------------------------------------------------------- start of turn
@@ -504,7 +505,7 @@ def take_start_item(S, R, T, P, Q, H, p, c):
 
 
 @njit(cache=True, inline="always")
-def start_of_turn(S, R, T, P, Q, H, p):
+def start_of_turn(S, R, T, P, Q, H, p, resumed):
     """The start-of-turn window: ``p``'s "until your next turn" Attacks end; copies
     held in play from earlier turns now leave at this Cleanup (unless played again);
     then the Duration effects due, Gear's cards and the optional calls, one at a time
@@ -515,7 +516,7 @@ def start_of_turn(S, R, T, P, Q, H, p):
     site = 0
     calls_open = 1
     x = 0
-    f = resumed_frame(S)
+    f = frame_if(S, resumed)
     if f >= 0:
         site = S[f]
         calls_open = S[f + 1]
@@ -627,9 +628,18 @@ def start_of_turn(S, R, T, P, Q, H, p):
 def start_call(S, R, T, P, Q, H, p, k):
     """The text of ``k`` called from the mat at the start of the turn: its function with
     the call flag set (V_GONE 2, set by the caller), cleared when it is done."""
-    H[H_CARDS][T[played_as(S, p, k) * N_COLS + C_SPECIAL]](S, R, T, P, Q, H[:H_CARDS], p)
+    card_text(S, R, T, P, Q, H, p, k)
     if not stopped(S):
         S[V + V_GONE] = 0
+
+
+@njit(cache=True)
+def card_text(S, R, T, P, Q, H, p, c):
+    """The function of card ``c`` (``p``'s: an Estate's inherited one), on its own: a
+    call's text, or a text a stopped turn resumes inside (its counters were done).  Not
+    inlined: the card table is indexed at run time, which the turn's own loops do not
+    pay for on every turn this way."""
+    H[H_CARDS][T[played_as(S, p, c) * N_COLS + C_SPECIAL]](S, R, T, P, Q, H[:H_CARDS], p)
 
 
 @njit(cache=True, inline="always")
@@ -688,12 +698,17 @@ def buy_event(S, R, T, P, Q, H, p, c):
 
 
 @njit(cache=True, inline="always")
-def on_buy(S, R, T, P, Q, H, p, c, first):
+def on_buy(S, R, T, P, Q, H, p, c, first, resumed):
     """What buying ``c`` sets off before it is gained (ADVENTURES.md §2.8): its own
     on-buy text (Port, Messenger; an inheriting Estate's too), the Trashing token, then
     each Haunted Woods and Swamp Hag affecting ``p``.  Frame: site 1, Port's gain; 2,
     Messenger's gains; 3, the Trashing token; 4, Haunted Woods; 5, the i-th Curse."""
-    site, i0 = resumed_site(S)
+    site = 0
+    i0 = 0
+    f = frame_if(S, resumed)
+    if f >= 0:
+        site = S[f]
+        i0 = S[f + 1]
     if site == 1 or (site == 0 and has_ability(S, p, c, PORT) and S[SUPPLY + PORT] > 0):
         gain_card(S, R, T, P, Q, H, p, PORT, 0)
         if stopped(S):
@@ -782,14 +797,14 @@ def messenger_gain(S, R, T, P, Q, H, p):
 
 
 @njit(cache=True, inline="always")
-def buy_card(S, R, T, P, Q, H, p, c):
+def buy_card(S, R, T, P, Q, H, p, c, resumed):
     """``p`` buys card ``c``: pays, on-buy effects (:func:`on_buy`), gains it.  The gain
     is sim.engine.steps.gain_card's, with on_gain called only when it may do more than
     count the gain (mechanics.gain_sets_off).  Frame (with whether it was the turn's
     first buy): site 1, inside on_buy; 2, inside on_gain."""
     site = 0
     first = 0
-    f = resumed_frame(S)
+    f = frame_if(S, resumed)
     if f >= 0:
         site = S[f]
         first = S[f + 1]
@@ -800,7 +815,7 @@ def buy_card(S, R, T, P, Q, H, p, c):
         S[V + V_BOUGHT] = 1
         log_event(S, EV_BUY, p, c, 1, 0)
     if site <= 1:
-        on_buy(S, R, T, P, Q, H, p, c, first)
+        on_buy(S, R, T, P, Q, H, p, c, first, site == 1)
         if stopped(S):
             push_frame(S, 1, first, 0, 0, 0)
             return
@@ -1155,7 +1170,25 @@ def play_turn_adv(S, R, T, P, Q, H, p):
 @njit(cache=True, inline="always")
 def one_turn(S, R, T, P, Q, H, p):
     """One whole turn of ``p`` in an Adventures game; returns the $ ``p`` had when
-    buying started.  A Mission turn (V_MISSION) buys no cards.
+    buying started.  A Mission turn (V_MISSION) buys no cards.  A turn stopped at a
+    question is resumed by :func:`resumed_turn`; every other turn is
+    :func:`turn_from` its start, the resume's branches folded away."""
+    if S[RES_ON]:
+        return resumed_turn(S, R, T, P, Q, H, p)
+    return turn_from(S, R, T, P, Q, H, p, 0, 0, 0)
+
+
+@njit(cache=True)
+def resumed_turn(S, R, T, P, Q, H, p):
+    """The turn of ``p`` resumed at its frame (sim.engine.resume)."""
+    f = resumed_frame(S)
+    return turn_from(S, R, T, P, Q, H, p, S[f], S[f + 1], S[f + 2])
+
+
+@njit(cache=True, inline="always")
+def turn_from(S, R, T, P, Q, H, p, site, produced, x):
+    """:func:`one_turn` from ``site`` of its frame (0: the start), with the $ produced
+    and the site's local ``x``.
 
     Frame (sim.engine.resume; with the $ produced, once the Buy phase began, and a
     local): site 1, the start of the turn; 2, an Action's choice; 3, an Action's play
@@ -1167,15 +1200,7 @@ def one_turn(S, R, T, P, Q, H, p):
     # What the turn's questions and most steps take: not the card table (80 function
     # pointers, copied on every call that takes it; only the inlined plays read it).
     calls = H[:H_CARDS]
-    site = 0
-    produced = 0
-    x = 0
-    f = resumed_frame(S)
-    if f >= 0:
-        site = S[f]
-        produced = S[f + 1]
-        x = S[f + 2]
-    else:
+    if site == 0:
         S[V + V_ACTIONS] = 1
         S[V + V_BUYS] = 1
         S[V + V_COINS] = 0
@@ -1196,7 +1221,7 @@ def one_turn(S, R, T, P, Q, H, p):
                 if S[h0 + c]:
                     log_event(S, EV_HAND, p, c, S[h0 + c], 0)
     if site <= 1:
-        start_of_turn(S, R, T, P, Q, H, p)
+        start_of_turn(S, R, T, P, Q, H, p, site == 1)
         if stopped(S):
             push_frame(S, 1, 0, 0, 0, 0)
             return 0
@@ -1208,7 +1233,7 @@ def one_turn(S, R, T, P, Q, H, p):
     fast = rules_bot and P[b * P_WIDTH + PF_FLAGS + F_HOOK] == 0
     if site <= 3:
         if site == 3:           # resumed inside an Action's play
-            run_stack(S, R, T, P, Q, H, p, x)
+            run_stack(S, R, T, P, Q, H, p, x, True)
             if stopped(S):
                 push_frame(S, 3, 0, x, 0, 0)
                 return 0
@@ -1252,7 +1277,7 @@ def one_turn(S, R, T, P, Q, H, p):
                 c = T[TREASURE_IDS + i]
                 if site == 5:   # resumed inside the text of a copy of c
                     site = 0
-                    H[H_CARDS][T[c * N_COLS + C_SPECIAL]](S, R, T, P, Q, H[:H_CARDS], p)
+                    card_text(S, R, T, P, Q, H, p, c)
                     if stopped(S):
                         push_frame(S, 5, 0, i, 0, 0)
                         return 0
@@ -1269,7 +1294,7 @@ def one_turn(S, R, T, P, Q, H, p):
                         return 0
         else:
             if site == 5:       # resumed inside the text of Treasure x
-                H[H_CARDS][T[x * N_COLS + C_SPECIAL]](S, R, T, P, Q, H[:H_CARDS], p)
+                card_text(S, R, T, P, Q, H, p, x)
                 if stopped(S):
                     push_frame(S, 5, 0, x, 0, 0)
                     return 0
@@ -1299,12 +1324,12 @@ def one_turn(S, R, T, P, Q, H, p):
         log_event(S, EV_COINS, p, -1, produced, 0)
     if site <= 8:
         if site == 7:           # resumed inside Event x's text
-            H[H_CARDS][T[x * N_COLS + C_SPECIAL]](S, R, T, P, Q, H[:H_CARDS], p)
+            card_text(S, R, T, P, Q, H, p, x)
             if stopped(S):
                 push_frame(S, 7, produced, x, 0, 0)
                 return 0
         elif site == 8:         # resumed inside the buy of card x
-            buy_card(S, R, T, P, Q, calls, p, x)
+            buy_card(S, R, T, P, Q, calls, p, x, True)
             if stopped(S):
                 push_frame(S, 8, produced, x, 0, 0)
                 return 0
@@ -1335,7 +1360,7 @@ def one_turn(S, R, T, P, Q, H, p):
                     push_frame(S, 7, produced, c, 0, 0)
                     return 0
             else:
-                buy_card(S, R, T, P, Q, calls, p, c)
+                buy_card(S, R, T, P, Q, calls, p, c, False)
                 if stopped(S):
                     push_frame(S, 8, produced, c, 0, 0)
                     return 0
