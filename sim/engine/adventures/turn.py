@@ -1171,18 +1171,18 @@ def play_turn_adv(S, R, T, P, Q, H, p):
 def one_turn(S, R, T, P, Q, H, p):
     """One whole turn of ``p`` in an Adventures game; returns the $ ``p`` had when
     buying started.  A Mission turn (V_MISSION) buys no cards.  A turn stopped at a
-    question is resumed by :func:`resumed_turn`; every other turn is
-    :func:`turn_from` its start, the resume's branches folded away."""
+    question goes on from its frame (sim.engine.resume), every other from its start:
+    :func:`turn_from`, whose resumed sites are tested only between its phases (its
+    loops are the turn's own)."""
+    site = 0
+    produced = 0
+    x = 0
     if S[RES_ON]:
-        return resumed_turn(S, R, T, P, Q, H, p)
-    return turn_from(S, R, T, P, Q, H, p, 0, 0, 0)
-
-
-@njit(cache=True)
-def resumed_turn(S, R, T, P, Q, H, p):
-    """The turn of ``p`` resumed at its frame (sim.engine.resume)."""
-    f = resumed_frame(S)
-    return turn_from(S, R, T, P, Q, H, p, S[f], S[f + 1], S[f + 2])
+        f = resumed_frame(S)
+        site = S[f]
+        produced = S[f + 1]
+        x = S[f + 2]
+    return turn_from(S, R, T, P, Q, H, p, site, produced, x)
 
 
 @njit(cache=True, inline="always")
@@ -1272,15 +1272,19 @@ def turn_from(S, R, T, P, Q, H, p, site, produced, x):
     # Buy phase: Treasures (rule bots play them all), then cards and Events.
     if site <= 5:
         if rules_bot:
+            i0 = 0
+            if site == 5:       # resumed inside the text of a copy of the x-th Treasure
+                c = T[TREASURE_IDS + x]
+                card_text(S, R, T, P, Q, H, p, c)
+                while not stopped(S) and S[h0 + c] > 0 and S[ERR] == 0:
+                    play_treasure_adv(S, R, T, P, Q, H, p, c)
+                if stopped(S):
+                    push_frame(S, 5, 0, x, 0, 0)
+                    return 0
+                i0 = x + 1
             plain_ok = S[MINUS_COIN + p] == 0 and S[V + V_LOG_ON] == 0
-            for i in range(x if site == 5 else 0, T[N_TREASURES]):
+            for i in range(i0, T[N_TREASURES]):
                 c = T[TREASURE_IDS + i]
-                if site == 5:   # resumed inside the text of a copy of c
-                    site = 0
-                    card_text(S, R, T, P, Q, H, p, c)
-                    if stopped(S):
-                        push_frame(S, 5, 0, i, 0, 0)
-                        return 0
                 k = S[h0 + c]
                 if k == 0:
                     continue
