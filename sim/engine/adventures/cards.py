@@ -515,7 +515,7 @@ def raze(S, R, T, P, Q, H, p):
     (DISCARD_REVEALED) for the rest.  Frame: site 1, the trash; 2, the card kept."""
     site, _ = resumed_site(S)
     if site == 2:
-        raze_keep(S, R, T, P, Q, H, p)
+        raze_keep(S, R, T, P, Q, H, p, -1)
         return
     this = S[V + V_THIS]
     here = this_in_play(S, p)
@@ -553,24 +553,21 @@ def raze(S, R, T, P, Q, H, p):
         last = k
     if S[ASIDE_N + p] == 0:
         return
-    if kinds > 1:
-        raze_keep(S, R, T, P, Q, H, p)
-        return
-    move_card(S, p, Z_ASIDE, Z_HAND, last)
-    log_event(S, EV_RETURN, p, last, 1, RAZE)
-    aside_to_discard(S, p)
+    raze_keep(S, R, T, P, Q, H, p, -1 if kinds > 1 else last)
 
 
 @njit(cache=True)
-def raze_keep(S, R, T, P, Q, H, p):
-    """Raze's last step with two different cards looked at: the one to keep
-    (D_RAZE_KEEP) into the hand, the rest discarded (Raze's site 2)."""
-    keep = ask(S, R, T, P, Q, H, p, D_RAZE_KEEP, 0)
-    if stopped(S):
-        push_frame(S, 2, 0, 0, 0, 0)
-        return
-    if S[ERR] or not in_zone_ok(S, p, D_RAZE_KEEP, keep, ASIDE0):
-        return
+def raze_keep(S, R, T, P, Q, H, p, keep):
+    """Raze's last step: the card ``keep`` into the hand, the rest discarded; with two
+    different cards looked at (``keep`` -1) the one to keep is asked (D_RAZE_KEEP:
+    Raze's site 2)."""
+    if keep < 0:
+        keep = ask(S, R, T, P, Q, H, p, D_RAZE_KEEP, 0)
+        if stopped(S):
+            push_frame(S, 2, 0, 0, 0, 0)
+            return
+        if S[ERR] or not in_zone_ok(S, p, D_RAZE_KEEP, keep, ASIDE0):
+            return
     move_card(S, p, Z_ASIDE, Z_HAND, keep)
     log_event(S, EV_RETURN, p, keep, 1, RAZE)
     aside_to_discard(S, p)

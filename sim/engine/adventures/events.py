@@ -419,35 +419,26 @@ def pilgrimage(S, R, T, P, Q, H, p):
     highest = max(first, second)
     for k in range(k0, 3):
         if site == 2:       # resumed inside the gain of the card named
-            site = 0
             c = S[f + 4]
-            gain_card(S, R, T, P, Q, H, p, c, GAIN_TO_DISCARD)
-            if stopped(S):
-                push_frame(S, 2, k, first, second, c)
+        else:
+            any_ok = False
+            for c in range(N_CARDS):
+                if S[p0 + c] and S[SUPPLY + c] > 0 and c != first and c != second:
+                    any_ok = True
+                    break
+            if not any_ok:
                 return
-            if k == 0:
-                first = c
-            else:
-                second = c
-            highest = max(highest, c)
-            continue
-        any_ok = False
-        for c in range(N_CARDS):
-            if S[p0 + c] and S[SUPPLY + c] > 0 and c != first and c != second:
-                any_ok = True
-                break
-        if not any_ok:
-            return
-        c = ask(S, R, T, P, Q, H, p, D_PILGRIMAGE, highest)
-        if stopped(S):
-            push_frame(S, 1, k, first, second, 0)
-            return
-        if S[ERR] or c < 0:
-            return
-        if c >= N_CARDS or c == first or c == second or S[p0 + c] <= 0 or \
-                S[SUPPLY + c] <= 0:
-            fail(S, ERR_ILLEGAL, p, D_PILGRIMAGE, c)
-            return
+            c = ask(S, R, T, P, Q, H, p, D_PILGRIMAGE, highest)
+            if stopped(S):
+                push_frame(S, 1, k, first, second, 0)
+                return
+            if S[ERR] or c < 0:
+                return
+            if c >= N_CARDS or c == first or c == second or S[p0 + c] <= 0 or \
+                    S[SUPPLY + c] <= 0:
+                fail(S, ERR_ILLEGAL, p, D_PILGRIMAGE, c)
+                return
+        site = 0
         gain_card(S, R, T, P, Q, H, p, c, GAIN_TO_DISCARD)
         if stopped(S):
             push_frame(S, 2, k, first, second, c)
