@@ -182,7 +182,13 @@ def build_parser() -> argparse.ArgumentParser:
                         "default as results/human-game-seed-S.txt, -2, -3... if taken)")
     p.add_argument("--html", default=None, metavar="FILE",
                    help="also write the game as one self-contained HTML page that steps "
-                        "through it turn by turn (opens from disk in any browser)")
+                        "through it turn by turn (opens from disk in any browser): a "
+                        "spectator's replay showing every card, with each seat's view to "
+                        "switch to")
+    p.add_argument("--view", type=int, default=None, metavar="SEAT",
+                   help="with --html: write the page as seat SEAT saw the game (the other "
+                        "players' hands and draws as counts; the file holds nothing that "
+                        "seat did not see)")
     p.add_argument("--force", action="store_true",
                    help="replace --save-log and --html files that already exist")
     p.add_argument("--game", type=int, default=0,
@@ -672,6 +678,13 @@ def _cmd_play(args) -> int:
     from sim.outputs import refuse_existing
 
     human = any(n == HUMAN_PREFIX for n in cfg.names)
+    if args.view is not None:
+        n_seats = cfg.game_config().n_players
+        if args.html is None:
+            raise UsageError("--view SEAT chooses whose view --html FILE shows: give --html")
+        if not 0 <= args.view < n_seats:
+            raise UsageError(f"--view: a seat of this {n_seats}-player game (0 to "
+                             f"{n_seats - 1}), not {args.view}")
     outs = [p for p in (args.save_log, args.html) if p is not None]
     for path in outs:
         folder = os.path.dirname(os.path.abspath(path))
@@ -703,15 +716,28 @@ def _cmd_play(args) -> int:
     text = format_log(result.log, seat_names, header=header,
                       winners_mask=int(result.game[0, 0]), truncated=result.log_truncated,
                       notes=result.notes)
-    print(text)
     if save_log is not None:
         _save_text(save_log, text + "\n")
+    if human:
+        # A person's game ends with its result (and the news since the last question, as
+        # the seat saw it), not the full log, which names every player's hidden cards:
+        # that goes to the file.
+        from sim.runner.api import run_bots
+
+        seat = next(b for b in run_bots(cfg) if isinstance(b, HumanSeat))
+        print(seat.game_over(result.log, seat_names, [int(x) for x in result.score[0]],
+                             [int(x) for x in result.turns[0]], int(result.game[0, 0]),
+                             save_log))
+    else:
+        print(text)
+    if save_log is not None:
         _note(f"game log saved to {save_log}")
     if args.html is not None:
         from sim.analysis.viewer import write_viewer
 
-        write_viewer(args.html, result, seat_names, cfg, seed, header)
-        _note(f"game viewer written to {args.html}")
+        write_viewer(args.html, result, seat_names, cfg, seed, header, view=args.view)
+        seen = "" if args.view is None else f" (seat {args.view}'s view)"
+        _note(f"game viewer written to {args.html}{seen}")
     return 0
 
 

@@ -87,6 +87,8 @@ def test_events_tokens_and_mission_rows():
         (codes.EV_TOKEN, 3, 0, c("Smithy"), codes.TOKEN_ACTION, c("Smithy")),
         (codes.EV_TOKEN, 3, 1, -1, codes.TOKEN_MINUS_CARD, c("Relic")),
         (codes.EV_TOKEN, 3, 1, -1, codes.TOKEN_MINUS_COIN, c("Bridge Troll")),
+        (codes.EV_TOKEN, 3, 1, -1, codes.TOKEN_MINUS_CARD, -1),     # the tokens come off
+        (codes.EV_TOKEN, 3, 1, -1, codes.TOKEN_MINUS_COIN, -1),
         (codes.EV_TOKEN, 3, 0, -1, codes.TOKEN_JOURNEY, c("Ranger")),
         (codes.EV_TOKEN, 3, 0, -1, codes.TOKEN_JOURNEY, c("Giant")),
         (codes.EV_TOKEN, 3, 0, c("Port"), codes.TOKEN_ESTATE, c("Inheritance")),
@@ -101,6 +103,8 @@ def test_events_tokens_and_mission_rows():
         "P0 a gets +1 Action (their token on the Smithy pile)",
         "P1 b puts their -1 Card token on their deck (Relic)",
         "P1 b takes their -$1 token (Bridge Troll)",
+        "P1 b removes their -1 Card token from their deck (one card fewer drawn)",
+        "P1 b returns their -$1 token ($1 less)",
         "P0 a turns their Journey token face down (Ranger)",
         "P0 a turns their Journey token face up (Giant)",
         "P0 a puts their Estate token on Port (Inheritance)",

@@ -155,7 +155,9 @@ def save_frame(df: pd.DataFrame, meta: dict, path: str | os.PathLike) -> None:
         table = table.replace_schema_metadata({**(table.schema.metadata or {}),
                                                META_KEY: text.encode()})
         with atomic_path(path) as tmp:
-            pq.write_table(table, tmp, compression="zstd")
+            # Page checksums: a file damaged in passing is refused on reading
+            # (load_frame), not read as other numbers.
+            pq.write_table(table, tmp, compression="zstd", write_page_checksum=True)
         return
     # The sidecar records n_games, so a reader notices a CSV and sidecar from
     # different saves (a crash between these two renames).
@@ -242,7 +244,8 @@ def load_frame(path: str | os.PathLike) -> tuple[pd.DataFrame, dict]:
         import pyarrow.parquet as pq
 
         try:
-            table = pq.read_table(path)
+            # Pages written with checksums are verified (files of domsim 0.11 and later).
+            table = pq.read_table(path, page_checksum_verification=True)
         except (pa.ArrowException, OSError, ValueError) as exc:
             raise ConfigError(f"{name} is not a readable Parquet file "
                               f"({_first_line(exc)})") from None

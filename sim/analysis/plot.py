@@ -54,17 +54,31 @@ def _config(meta: dict | None) -> dict:
     return meta.get("config", meta)
 
 
-def kingdom_label(kingdom: Sequence[str] | None) -> str:
-    """A short name for a kingdom: "First Game", or its first cards."""
+def kingdom_label(kingdom: str | Sequence[str] | None) -> str:
+    """A short name for a kingdom: "First Game", or its first cards.  A kingdom given as
+    its spec, one string (a general training run's ``"random:all"``, a comma list), is
+    shown as that spec: iterating it would name its letters as cards."""
     from sim.cards import CARDS, FIRST_GAME
 
     if not kingdom:
         return "First Game kingdom"
+    if isinstance(kingdom, str):
+        spec = kingdom.strip()
+        if spec.lower() in ("first-game", "first game", "firstgame", "default"):
+            return "First Game kingdom"
+        if "," not in spec or spec.lower().startswith("random"):
+            return f"kingdom {spec}"
+        kingdom = [k.strip() for k in spec.split(",") if k.strip()]
     if sorted(kingdom) == sorted(CARDS[c].name for c in FIRST_GAME):
         return "First Game kingdom"
     names = list(kingdom)
     head = ", ".join(names[:3])
     return f"kingdom {head}" + (f" +{len(names) - 3}" if len(names) > 3 else "")
+
+
+def events_label(events: str | Sequence[str]) -> str:
+    """Events as a title names them: a list joined, a spec string (``"random"``) as it is."""
+    return events.strip() if isinstance(events, str) else ", ".join(map(str, events))
 
 
 def describe(df: pd.DataFrame | None, meta: dict | None, n_games: int | None = None) -> str:
@@ -77,7 +91,7 @@ def describe(df: pd.DataFrame | None, meta: dict | None, n_games: int | None = N
         parts.append(f"{players} players")
     parts.append(kingdom_label(cfg.get("kingdom")))
     if cfg.get("events"):
-        parts.append(f"Events {', '.join(cfg['events'])}")
+        parts.append(f"Events {events_label(cfg['events'])}")
     if cfg.get("seats"):
         parts.append(f"seats {cfg['seats']}")
     parts.append(f"{n:,} games")
@@ -664,7 +678,7 @@ def training_curve(curve: pd.DataFrame, meta: dict | None = None) -> Figure:
     low.set_xlabel("games trained")
     m = meta or {}
     table = kingdom_label(m.get("kingdom"))
-    events = f" + {', '.join(m['events'])}" if m.get("events") else ""
+    events = f" + Events {events_label(m['events'])}" if m.get("events") else ""
     points = int(curve["eval_games"].iloc[0]) if len(curve) else 0
     fig.suptitle(f"Training curve: {m.get('decisions', 'buy')} decisions, {table}{events}, "
                  f"{m.get('players', 2)} players\n({points:,} evaluation games a point, "

@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
+import numpy as np
+
 from sim.cards import (
     BASE_KINGDOM,
     CARDS,
@@ -22,6 +24,28 @@ class ConfigError(ValueError):
     """A game configuration that cannot be played (bad kingdom, player count...)."""
 
 
+def is_whole(value: object) -> bool:
+    """An int or numpy integer, not a bool: an ``IntEnum`` member counts; ``2.0`` and
+    ``"2"`` do not, so that a float or a text reaching a count is refused in one line
+    rather than rounded, or failing later inside the engine."""
+    return isinstance(value, (int, np.integer)) and not isinstance(value, (bool, np.bool_))
+
+
+def show(value: object) -> str:
+    """``value``'s repr on one short line (an array's repr has several), for an error
+    message that must stay one line whatever it names."""
+    text = " ".join(repr(value).split())
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def check_players(players: object) -> int:
+    """``players`` as an int 2, 3 or 4 (the CLI, a Match, sim.env.Game and GameConfig
+    all check it here), else a one-line ConfigError naming the value."""
+    if not is_whole(players) or players not in (2, 3, 4):
+        raise ConfigError(f"players: games take 2, 3 or 4 players, not {show(players)}")
+    return int(players)
+
+
 def parse_kingdom(kingdom: str | Iterable[str | int] | None) -> tuple[int, ...]:
     """Kingdom card ids from names ("first-game", a comma list, or an iterable).
 
@@ -32,17 +56,29 @@ def parse_kingdom(kingdom: str | Iterable[str | int] | None) -> tuple[int, ...]:
         return FIRST_GAME
     if isinstance(kingdom, str):
         key = kingdom.strip().lower()
-        if key in ("first-game", "first game", "firstgame", "default", ""):
+        if not key:     # an empty option or variable, not a choice of First Game
+            raise ConfigError(f"kingdom: 10 kingdom cards, \"first-game\" (or None), "
+                              f"\"auto\" or \"random[:SET,...]\", not {kingdom!r}")
+        if key in ("first-game", "first game", "firstgame", "default"):
             return FIRST_GAME
         if key == "auto" or is_random_kingdom(key):
             raise ConfigError(f"kingdom {kingdom.strip()!r} is built from the bots and seed of "
                               "a run: give it to a Match, Tournament or the CLI, or list 10 "
                               "cards")
+        listed: object = kingdom
         kingdom = [k for k in kingdom.split(",") if k.strip()]
+    elif not isinstance(kingdom, Iterable) or isinstance(kingdom, bytes):
+        raise ConfigError(f"kingdom: 10 kingdom cards (names or ids, a comma string or a "
+                          f"list), \"first-game\" or None, not {show(kingdom)}")
+    else:
+        listed = kingdom
     try:
         ids = tuple(card_id(k) for k in kingdom)
     except ValueError as exc:
         raise ConfigError(str(exc)) from None
+    if not ids:     # an empty list (or only commas): no kingdom, not First Game's
+        raise ConfigError(f"kingdom: 10 kingdom cards, \"first-game\" or None, not "
+                          f"{show(listed)}")
     _check_no_events(ids, "")
     not_kingdom = [CARDS[i].name for i in ids if i not in KINGDOM_CARDS]
     if not_kingdom:
@@ -208,6 +244,9 @@ def parse_events(events: str | Iterable[str | int] | None, max_events: int = MAX
             raise ConfigError("events 'random' are drawn with the seed and kingdom of a run: "
                               "give them to a Match, Tournament or the CLI, or list Events")
         events = [e for e in events.split(",") if e.strip()]
+    elif not isinstance(events, Iterable) or isinstance(events, bytes):
+        raise ConfigError(f"events: Event names or ids (a comma string or a list), "
+                          f"\"random\", \"auto\" or None, not {show(events)}")
     ids = []
     for e in events:
         try:
@@ -348,11 +387,12 @@ class GameConfig:
     max_events: int = field(default=MAX_EVENTS, compare=False, repr=False)
 
     def __post_init__(self) -> None:
-        if self.n_players not in (2, 3, 4):
-            raise ConfigError(f"games take 2, 3 or 4 players, not {self.n_players}")
+        object.__setattr__(self, "n_players", check_players(self.n_players))
         object.__setattr__(self, "kingdom", parse_kingdom(self.kingdom))
-        if not 1 <= self.turn_cap <= 1000:
-            raise ConfigError(f"turn_cap must be 1..1000 turns per player, not {self.turn_cap}")
+        if not is_whole(self.turn_cap) or not 1 <= self.turn_cap <= 1000:
+            raise ConfigError(f"turn_cap: a whole number 1..1000 (turns per player), not "
+                              f"{show(self.turn_cap)}")
+        object.__setattr__(self, "turn_cap", int(self.turn_cap))
         object.__setattr__(self, "events", parse_events(self.events, self.max_events))
 
     @property

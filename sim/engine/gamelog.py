@@ -19,6 +19,11 @@ start-of-turn effects ("Dungeon (from last turn): +2 Cards, then discard 2 cards
 Traveller exchanges, Mission turns, Storyteller's payment, set-aside cards coming
 back and Caravan Guard's reaction; a call, an Event or a Duration's effect names the
 discards and trashes that follow it.
+
+A player's view: :func:`seen_by` hides the cards a seat may not see (another player's
+draws and hand, cards looked at or set aside face down, cards put onto a deck from hand
+or discard pile), by the one table of who sees what, :data:`VISIBILITY`; ``format_log(...,
+viewer=seat)`` writes that view ("P1 bmu draws 5 cards", "hand: 5 cards").
 """
 
 from __future__ import annotations
@@ -27,8 +32,107 @@ from collections.abc import Mapping, Sequence
 
 import numpy as np
 
-from sim.cards import ACTION, CARDS, DUPLICATE, ESTATE
+from sim.cards import (
+    ACTION,
+    BUREAUCRAT,
+    CARDS,
+    DUPLICATE,
+    ESTATE,
+    INHERITANCE,
+    LIBRARY,
+    MAGPIE,
+)
 from sim.engine import codes
+
+# --------------------------------------------------------------- who sees what
+#: Everyone at the table sees the row's card.
+EVERYONE = "everyone"
+#: Only the row's player sees its card; the others see that it happened and how many.
+OWNER = "owner"
+#: The card of a row its viewer may not see (:func:`seen_by`).
+HIDDEN = -1
+
+#: For each log event (sim.engine.codes EV_*), who may see the card a row names: EVERYONE
+#: or OWNER; or, where it depends on the card whose text did it (the row's ``extra``),
+#: that card's id -> EVERYONE / OWNER, a card it does not list hiding the row (a new
+#: card's row stays private until declared here).  The rules say what is public (a
+#: played, bought, gained, trashed, discarded or revealed card is seen by all; a hand, a
+#: draw pile's order and a discard pile below its top card are not: the same line the
+#: observations draw, sim.env.observation), and each card's text: looking at your own
+#: deck is private, a card set aside is face up unless the card says face down.
+VISIBILITY: dict[int, str | Mapping[int, str]] = {
+    codes.EV_TURN: EVERYONE,
+    codes.EV_HAND: OWNER,                 # the hand at the start of a turn
+    codes.EV_PLAY: EVERYONE,
+    codes.EV_BUY: EVERYONE,
+    codes.EV_GAIN: EVERYONE,
+    codes.EV_TRASH: EVERYONE,
+    codes.EV_DISCARD: EVERYONE,           # discarded cards land face up
+    codes.EV_DRAW: OWNER,
+    codes.EV_SHUFFLE: EVERYONE,           # a count only
+    codes.EV_REVEAL: EVERYONE,            # a Reaction revealed (Moat)
+    codes.EV_COINS: EVERYONE,
+    codes.EV_END: EVERYONE,
+    codes.EV_SCORE: EVERYONE,
+    codes.EV_CLEANUP: EVERYONE,           # a count only
+    # A card put onto a deck is private (from a hand: Artisan, Haunted Woods; from a
+    # discard pile below its top: Harbinger; looked at: Sentry, Scouting Party) unless
+    # the card was public already:
+    codes.EV_TOPDECK: {
+        BUREAUCRAT: EVERYONE,             # the Victory card was revealed first
+        -1: EVERYONE,                     # Travelling Fair: the card just gained
+    },
+    # A card set aside is face up, seen by all (Library's Actions, Inheritance's card
+    # from the Supply), unless its card says face down (Gear, Save): those stay private,
+    # as does any card not listed, so a new card's set-aside is hidden until declared.
+    codes.EV_SET_ASIDE: {
+        LIBRARY: EVERYONE,
+        INHERITANCE: EVERYONE,
+    },
+    codes.EV_LOOK: OWNER,                 # looking at your own cards is private
+    codes.EV_REVEAL_CARD: EVERYONE,
+    codes.EV_PLAY_AGAIN: EVERYONE,
+    codes.EV_TO_MAT: EVERYONE,            # the Tavern mat is face up
+    codes.EV_CALL: EVERYONE,
+    codes.EV_EVENT: EVERYONE,
+    codes.EV_TOKEN: EVERYONE,
+    codes.EV_DURATION: EVERYONE,
+    codes.EV_EXCHANGE: EVERYONE,
+    codes.EV_MISSION: EVERYONE,
+    codes.EV_PAY: EVERYONE,
+    # Cards put into a hand are private (Gear's and Save's face-down cards, the card
+    # Raze keeps of those it looked at) unless they were revealed:
+    codes.EV_RETURN: {
+        MAGPIE: EVERYONE,                 # the revealed Treasure
+    },
+    codes.EV_REACT: EVERYONE,
+}
+
+
+def card_visible(event: int, player: int, extra: int, seat: int) -> bool:
+    """Whether ``seat`` may see the card of a log row ``(event, _, player, _, _, extra)``
+    (:data:`VISIBILITY`; a row of the seat's own is always seen; an event the table does
+    not know is hidden)."""
+    if player == seat:
+        return True
+    who = VISIBILITY.get(event, OWNER)
+    if not isinstance(who, str):
+        who = who.get(extra, OWNER)
+    return who == EVERYONE
+
+
+def seen_by(log: np.ndarray | Sequence[Sequence[int]], seat: int) -> np.ndarray:
+    """The event rows ``(event, turn, player, card, count, extra)`` as the player in
+    ``seat`` saw them: the card of every row that seat may not see (:func:`card_visible`)
+    replaced by :data:`HIDDEN`, everything else kept (how many cards, whose, why), so a
+    player's log can say "P1 bmu draws 5 cards" and "hand: 5 cards".  The one place a
+    player's view of the log is made: the human seat's news, ``format_log(viewer=...)``
+    and the game viewer's player view read it."""
+    rows = np.array(log, dtype=np.int64).reshape(-1, 6)
+    for i, (ev, _t, p, c, _k, extra) in enumerate(rows.tolist()):
+        if c >= 0 and not card_visible(ev, p, extra, seat):
+            rows[i, 3] = HIDDEN
+    return rows
 
 # (The ``extra`` of EV_TOPDECK, EV_SET_ASIDE and EV_LOOK rows is the id of the card
 # whose text did it.)
@@ -50,10 +154,14 @@ def _token_text(k: int, pile: int, by: int, face_up: bool) -> str:
     """An EV_TOKEN row (count ``k``: codes.TOKEN_*; ``pile``: the card id of the pile, or
     -1; ``by``: the card or Event that did it) as the words after the player's name."""
     why = f" ({_card(by)})" if by >= 0 else ""
+    # A -1 Card or -$1 token's row with no card behind it (``by`` -1) is the token
+    # coming off: the draw it made one card fewer, the $ it made $1 less.
     if k == codes.TOKEN_MINUS_CARD:
-        return f"puts their -1 Card token on their deck{why}"
+        return (f"puts their -1 Card token on their deck{why}" if by >= 0 else
+                "removes their -1 Card token from their deck (one card fewer drawn)")
     if k == codes.TOKEN_MINUS_COIN:
-        return f"takes their -$1 token{why}"
+        return (f"takes their -$1 token{why}" if by >= 0 else
+                "returns their -$1 token ($1 less)")
     if k == codes.TOKEN_JOURNEY:
         return f"turns their Journey token face {'up' if face_up else 'down'}{why}"
     name = codes.TOKEN_NAMES[k] if 0 <= k < len(codes.TOKEN_NAMES) else "?"
@@ -66,7 +174,14 @@ def _card(c: int) -> str:
     return CARDS[c].name if 0 <= c < len(CARDS) else "?"
 
 
+def _n_cards(k: int) -> str:
+    """``k`` hidden cards in words: "a card", "5 cards"."""
+    return "a card" if k == 1 else f"{k} cards"
+
+
 def _hand_text(items: list[tuple[int, int]]) -> str:
+    if any(c == HIDDEN for c, _ in items):     # another player's hand: its size only
+        return _n_cards(sum(k for _, k in items))
     return ", ".join(f"{k} {_card(c)}" for c, k in items) or "(empty)"
 
 
@@ -104,21 +219,31 @@ def _times_played(rows: list[tuple[int, ...]]) -> dict[int, int]:
 def format_log(log: np.ndarray, names: Sequence[str], *, header: str = "",
                winners_mask: int | None = None, truncated: bool = False,
                journey_up: Sequence[bool] = (),
-               notes: Mapping[int, Sequence[str]] | None = None) -> str:
+               notes: Mapping[int, Sequence[str]] | None = None,
+               viewer: int | None = None) -> str:
     """Text for one game's event rows ``(event, turn, player, card, count, extra)``.
 
-    ``names[s]`` names the bot in seat s.  ``journey_up[s]``: whether seat s's Journey
+    ``names[s]`` names the bot in seat s.  ``viewer``: None, a spectator's full replay
+    (every card named); a seat, that player's view (:func:`seen_by`: the cards it may
+    not see are counted, not named).  ``journey_up[s]``: whether seat s's Journey
     token was face up when the log began (a row only says that it turned over; every
     game starts with it face up, the default; a scenario may set it otherwise:
     sim.engine.scenario.Scenario.log).  ``notes[k]``: lines shown before row ``k`` (what
     an agent bot weighed at the decision it took there: sim.env.agent).
     """
     out: list[str] = [header] if header else []
+    if viewer is not None:
+        log = seen_by(log, viewer)
     rows = [tuple(int(x) for x in row) for row in log]
     times = _times_played(rows)
 
     def who(p: int) -> str:
         return f"P{p} {names[p]}" if 0 <= p < len(names) else "?"
+
+    def n_of(k: int, word: str) -> str:
+        """``k`` ``word``s; "1 turn" in a player's view (a spectator's text keeps its
+        old "1 turns", byte for byte, as saved logs and tests have it)."""
+        return f"{k} {word}" if k == 1 and viewer is not None else f"{k} {word}s"
 
     hand: list[tuple[int, int]] = []
     draws: list[int] = []
@@ -131,11 +256,15 @@ def format_log(log: np.ndarray, names: Sequence[str], *, header: str = "",
         if draws:
             p = drawer[0]
             label = "draws" if p == cur else f"{who(p)} draws"
-            out.append(f"    {label}: " + ", ".join(_card(c) for c in draws))
+            if HIDDEN in draws:        # another player's draws: how many only
+                out.append(f"    {label} {_n_cards(len(draws))}")
+            else:
+                out.append(f"    {label}: " + ", ".join(_card(c) for c in draws))
             draws.clear()
 
     def cards_text(items: list[tuple[int, int]]) -> str:
-        return ", ".join(_card(c) if k == 1 else f"{k} {_card(c)}" for c, k in items)
+        return ", ".join(_n_cards(k) if c == HIDDEN else _card(c) if k == 1
+                         else f"{k} {_card(c)}" for c, k in items)
 
     def grouped(kind: str, p: int, why: str, c: int, k: int, verb: str,
                 after: str = "") -> None:
@@ -230,7 +359,8 @@ def format_log(log: np.ndarray, names: Sequence[str], *, header: str = "",
             grouped("discard", p, why, c, k, "discards")
         elif ev == codes.EV_TOPDECK:
             by = _card(extra) if extra >= 0 else "Travelling Fair"   # -1: a gain it moved
-            out.append(f"    {who(p)} puts {_card(c)} onto their deck ({by})")
+            what = _n_cards(k) if c == HIDDEN else _card(c)
+            out.append(f"    {who(p)} puts {what} onto their deck ({by})")
         elif ev == codes.EV_TO_MAT:
             out.append(f"    {who(p)} puts {_card(c)} on their Tavern mat")
         elif ev == codes.EV_CALL:
@@ -280,16 +410,16 @@ def format_log(log: np.ndarray, names: Sequence[str], *, header: str = "",
             else:
                 grouped("reveal-deck", p, source, c, k, "reveals")
         elif ev == codes.EV_SHUFFLE:
-            out.append(f"    {who(p)} shuffles {k} cards into a new draw pile")
+            out.append(f"    {who(p)} shuffles {n_of(k, 'card')} into a new draw pile")
         elif ev == codes.EV_REVEAL:
             out.append(f"    {who(p)} reveals {_card(c)} and is unaffected")
         elif ev == codes.EV_CLEANUP:
             source = ""
             out.append(f"    cleanup: hand and play to the discard pile, draw {k}")
         elif ev == codes.EV_END:
-            out.append(f"Game over after {extra} turns: {_end_reason(k)}.")
+            out.append(f"Game over after {n_of(extra, 'turn')}: {_end_reason(k)}.")
         elif ev == codes.EV_SCORE:
-            out.append(f"    {who(p)}: {k} VP in {extra} turns")
+            out.append(f"    {who(p)}: {k} VP in {n_of(extra, 'turn')}")
         if not keep[0]:                  # a line of its own ends any group
             group[0] = None
     flush_draws()

@@ -15,6 +15,7 @@ from collections.abc import Iterable
 from sim.cards import CARDS, N_CARDS
 from sim.engine import codes
 from sim.engine.agent_seat import A_MODE0, A_NO, A_NONE, A_YES
+from sim.engine.config import is_whole, show
 
 NONE, NO, YES, MODE0 = A_NONE, A_NO, A_YES, A_MODE0
 N_ACTIONS = MODE0 + 4
@@ -49,17 +50,22 @@ def decision_codes(decisions: str | Iterable) -> frozenset[int]:
         if key in PRESETS:
             return PRESETS[key]
         decisions = [x for x in decisions.split(",") if x.strip()]
+    elif not isinstance(decisions, Iterable) or isinstance(decisions, bytes):
+        raise ValueError(f"decisions: a preset ({', '.join(PRESETS)}), or decision names or "
+                         f"codes (a comma string or a list), not {show(decisions)}")
+    given = decisions
     out = set()
     for d in decisions:
         if isinstance(d, str) and d.strip() in DECISIONS:
             out.add(DECISIONS[d.strip()])
-        elif isinstance(d, int) and 0 <= d < codes.N_DECISIONS:
-            out.add(d)
+        elif is_whole(d) and 0 <= d < codes.N_DECISIONS:     # a code (True is no code)
+            out.add(int(d))
         else:
-            raise ValueError(f"decisions: {d!r} is not a decision (presets: "
+            raise ValueError(f"decisions: {show(d)} is not a decision (presets: "
                              f"{', '.join(PRESETS)}; or names from sim.env.actions.DECISIONS)")
     if not out:
-        raise ValueError("decisions: none given")
+        raise ValueError(f"decisions: none given ({show(given)}); presets: "
+                         f"{', '.join(PRESETS)}")
     return frozenset(out)
 
 

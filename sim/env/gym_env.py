@@ -23,9 +23,14 @@ each reset and step, "ansi" returns the text) is a spectator's public view
 
 from __future__ import annotations
 
+import sys
+import types
+
 import gymnasium as gym
 import numpy as np
 
+from sim.engine.config import check_players
+from sim.env.arguments import check_optional_seed, is_whole, show
 from sim.env.registration import ENV_ID, register_gymnasium  # noqa: F401 - ENV_ID: read here before
 from sim.env.spaces import (
     RENDER_FPS,
@@ -60,8 +65,9 @@ class DominionEnv(gym.Env):
                  kingdom_seed: int = 0):
         self.render_mode = check_render_mode(render_mode)
         self.reward_scheme = check_rewards(rewards)
-        if seat != "alternate" and not (isinstance(seat, int) and 0 <= seat < players):
-            raise ValueError(f"seat: 0..{players - 1} or 'alternate', not {seat!r}")
+        players = check_players(players)
+        if seat != "alternate" and not (is_whole(seat) and 0 <= seat < players):
+            raise ValueError(f"seat: 0..{players - 1} or 'alternate', not {show(seat)}")
         self._alternate = seat == "alternate"
         others = [opponents] * (players - 1) if isinstance(opponents, str) or \
             not isinstance(opponents, (list, tuple)) else list(opponents)
@@ -88,6 +94,8 @@ class DominionEnv(gym.Env):
 
     def action_masks(self) -> np.ndarray:
         """Legal actions now, as booleans (sb3-contrib's MaskablePPO reads this)."""
+        if self.state is None:
+            raise RuntimeError("action_masks() before reset(): call reset() first")
         return self.state.legal_actions_mask().astype(bool)
 
     def _obs_info(self) -> tuple[np.ndarray, dict]:
@@ -97,6 +105,7 @@ class DominionEnv(gym.Env):
         return self.state.observation(self.seat), info
 
     def reset(self, *, seed: int | None = None, options: dict | None = None):
+        seed = check_optional_seed(seed, "seed")
         super().reset(seed=seed)
         if seed is not None:
             self._seeds = game_seeds(seed)
@@ -114,7 +123,9 @@ class DominionEnv(gym.Env):
         return self._obs_info()
 
     def step(self, action):
-        if self.state is None or self.state.is_terminal():
+        if self.state is None:
+            raise RuntimeError("step() before reset(): call reset() first")
+        if self.state.is_terminal():
             raise RuntimeError("step() after the end of an episode: call reset()")
         self.state.apply_action(action)
         reward, terminated, truncated = 0.0, False, False
@@ -144,3 +155,17 @@ class DominionEnv(gym.Env):
 
 #: The name this module had for it (sim.env registers on import).
 register_envs = register_gymnasium
+
+
+class _CallableModule(types.ModuleType):
+    """This module, callable as :func:`sim.env.gym_env`: importing it sets the package's
+    attribute ``gym_env`` to the module (Python's import does), which then shadows the
+    function of that name, so ``sim.env.gym_env(...)`` would fail with "'module' object
+    is not callable" after the first environment was made.  Called, the module is the
+    function; imported or patched, it is a module as before."""
+
+    def __call__(self, **config) -> DominionEnv:
+        return DominionEnv(**config)
+
+
+sys.modules[__name__].__class__ = _CallableModule

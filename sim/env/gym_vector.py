@@ -17,7 +17,9 @@ import numpy as np
 from gymnasium.vector import AutoresetMode
 from gymnasium.vector.utils import batch_space
 
+from sim.engine.config import check_players
 from sim.env.actions import N_ACTIONS
+from sim.env.arguments import check_count, check_seat
 from sim.env.spaces import observation_box
 from sim.env.state import Game
 from sim.env.vector import VectorGames
@@ -32,9 +34,16 @@ class DominionVectorEnv(gym.vector.VectorEnv):
     def __init__(self, num_envs: int = 64, kingdom=None, events=(), players: int = 2,
                  opponents="bmu", fallback="bmu", decisions="all", seat: int = 0,
                  turn_cap: int = 100, kingdom_seed: int = 0):
-        if not 0 <= seat < players:
-            raise ValueError(f"seat: 0..{players - 1}, not {seat}")
-        others = [opponents] * (players - 1) if isinstance(opponents, str) else list(opponents)
+        players = check_players(players)
+        seat = check_seat(seat, players, "seat")
+        num_envs = check_count(num_envs, "num_envs", 1, "game")
+        # One bot for every other seat unless a list or tuple (as DominionEnv takes it):
+        # a bot object is one bot, not a sequence to take apart.
+        others = [opponents] * (players - 1) if isinstance(opponents, str) or \
+            not isinstance(opponents, (list, tuple)) else list(opponents)
+        if len(others) != players - 1:
+            raise ValueError(f"opponents: one bot, or one per other seat ({players - 1}), "
+                             f"not {len(others)}")
         bots = others[:seat] + [fallback] + others[seat:]
         self.game = Game(kingdom=kingdom, events=events, players=players, bots=bots,
                          agents=[seat], decisions=decisions, turn_cap=turn_cap,
@@ -62,5 +71,5 @@ class DominionVectorEnv(gym.vector.VectorEnv):
         return self.games.masks.astype(bool)
 
     def sample_legal(self, rng: np.random.Generator) -> np.ndarray:
-        """A random legal action per game."""
+        """A random legal action per game (``rng``: a numpy Generator)."""
         return self.games.sample_actions(rng)

@@ -7,16 +7,22 @@
 decision of its seat and answers it by asking a person on a text stream.  Each question
 shows what a player at the table can see (:func:`sim.env.view.seat_view`: the Supply with
 costs and counts, the Events, the trash, every player's public state with its mats and
-tokens, and the seat's own hand, play area and discard pile), what happened since the
-seat last answered (the game log's new lines), then the legal answers, numbered, in words
+tokens, and the seat's own hand, play area and discard pile; shown again only when it
+changed), what happened since the seat last answered (the new lines of the game log as
+that player saw it, :func:`sim.engine.gamelog.seen_by`: another player's draws and hand
+are counted, never named), then the legal answers, numbered, in words
 (:meth:`sim.env.State.action_to_string`).  Nothing here knows a card or a decision: the
 question's words are the decision's name, the answers the legal actions' words, so a
 new card's decisions are asked as soon as the engine asks them.
 
 An answer is a number or an answer's words (any case; a unique prefix is enough, e.g.
 ``gol`` for Gold); ``?`` explains the question (:func:`explain`) and shows the texts of
-the cards involved; ``log`` prints the game so far; an empty line takes the default
-answer shown beside the question: the seat's fallback bot's (``human:BOT``; bmu by
+the cards involved; ``log`` prints the game so far (as the seat saw it); ``table`` shows
+the table again; where a Treasure may be played, the extra answer ``all Treasures``
+(or ``treasures``) plays every Treasure in hand, one question at a time answered for the
+person (one by one stays possible: Coin of the Realm goes to the Tavern mat when played,
+so a person may keep it); an empty line takes the default answer shown beside the
+question: the seat's fallback bot's (``human:BOT``; bmu by
 default), so a seat fed empty lines plays as that bot, and a script on standard input
 drives a whole game.  Bad input gets a one-line message and the question again.  End of
 input or Ctrl-C leaves the table: :class:`LeftTable`, carrying the game log so far.
@@ -30,13 +36,20 @@ from typing import TextIO
 from bots.providers import register_provider
 from sim.cards import CARDS, N_CARDS
 from sim.engine import codes
+from sim.engine.gamelog import format_log
 from sim.env.actions import action_name
 from sim.env.agent import AgentBot
-from sim.env.view import seat_view
+from sim.env.observation import observation_names
+from sim.env.view import plural, seat_view
 
 #: The word that seats a person (``human`` or ``human:FALLBACK``).
 HUMAN_PREFIX = "human"
-_HELP = "a number, an answer's name (a unique prefix is enough), ? to explain, log for the game"
+_HELP = ("a number, an answer's name (a unique prefix is enough), ? to explain, log for the "
+         "game, table for the table")
+#: The extra answer that plays all your Treasures, and the words that pick it.
+ALL_TREASURES = "all Treasures"
+_ALL_WORDS = ("all treasures", "treasures", "all")
+_ALL = -1000        # its place among the answers (no engine action is negative)
 
 
 class LeftTable(BaseException):  # noqa: N818 - not an error: the person left
@@ -114,7 +127,11 @@ class HumanSeat(AgentBot):
                          fallback=fallback, decisions="all")
         self._in, self._out = stdin, stdout
         self.seat, self.names = 0, []
+        self.log_names: list[str] = []  # the seats' bot names, as the log names them
         self.seen: list[str] = []      # the log's lines when the seat last answered
+        self.table = ""                # the table as last shown
+        self.all_treasures = -1        # the turn (turns played in all) whose Treasures
+                                       # the person asked to play all of
 
     def _write(self, text: str) -> None:
         out = self._out or sys.stdout
@@ -123,7 +140,8 @@ class HumanSeat(AgentBot):
 
     def start_game(self, game, seat: int, seed: int) -> None:
         """Greets the person: the seats, the kingdom and the Events."""
-        self.seat, self.seen = seat, []
+        self.seat, self.seen, self.table, self.all_treasures = seat, [], "", -1
+        self.log_names = list(game.names)
         self.names = [f"P{s} {n}" + (" (you)" if s == seat else "")
                       for s, n in enumerate(game.names)]
         c = game.config
@@ -135,10 +153,13 @@ class HumanSeat(AgentBot):
                     "End of input or Ctrl-C leaves.")
 
     def _news(self, state) -> str:
-        """The game log's lines since this seat last answered: from the first line that
-        differs from the log shown then (the log merges repeats into their line: "plays
-        Copper" becomes "plays 2 Copper")."""
-        lines = state.log().splitlines()
+        """The game log's lines since this seat last answered, as this seat saw them."""
+        return self._news_of(state.log(viewer=self.seat).splitlines())
+
+    def _news_of(self, lines: list[str]) -> str:
+        """``lines`` (the seat's view of the log) from the first line that differs from
+        the log shown last (the log merges repeats into their line: "plays Copper"
+        becomes "plays 2 Copper")."""
         same = 0
         for old, now in zip(self.seen, lines, strict=False):
             if old != now:
@@ -153,6 +174,24 @@ class HumanSeat(AgentBot):
             raise LeftTable("end of input", state.log())
         return line
 
+    def _turn(self, state) -> int:
+        """Turns played in all (the seat's observation): which turn a question is in."""
+        return int(state.observation(self.seat)[_TURNS_PLAYED])
+
+    def _auto_treasure(self, state, d: int, legal: list[int]) -> int | None:
+        """The answer to a Treasure question the person already gave with ``all
+        Treasures`` this turn: a Treasure (the fallback's pick when it plays one, else
+        the first), or None when that answer does not cover this question."""
+        if d != codes.D_TREASURE or self.all_treasures != self._turn(state):
+            if d == codes.D_BUY:
+                self.all_treasures = -1        # buying ends playing Treasures
+            return None
+        cards = [a for a in legal if 0 <= a < N_CARDS]
+        if not cards:
+            return None
+        default = state.bot_action()
+        return default if default in cards else cards[0]
+
     def act(self, state) -> int:
         """Shows the table and the question, and returns the action the person picks
         (Ctrl-C at any point of it leaves the table: :class:`LeftTable`)."""
@@ -164,12 +203,20 @@ class HumanSeat(AgentBot):
     def _ask(self, state) -> int:
         d, _ = state.decision()
         legal = state.legal_actions()
+        auto = self._auto_treasure(state, d, legal)
+        if auto is not None:
+            return auto
         answers = [(a, action_name(a, d)) for a in legal]
+        if d == codes.D_TREASURE and any(0 <= a < N_CARDS for a in legal):
+            answers.append((_ALL, ALL_TREASURES))
         default = state.bot_action()
         news = self._news(state)
         if news:
             self._write("-- since your last answer --\n" + news)
-        self._write("-- the table --\n" + seat_view(state, self.seat, self.names))
+        table = seat_view(state, self.seat, self.names)
+        if table != self.table:            # unchanged: not again (``table`` shows it)
+            self._write("-- the table --\n" + table)
+            self.table = table
         shown = "\n".join(f"  {k}. {w}{_cost(a, d)}" for k, (a, w) in enumerate(answers, 1))
         at = next(k for k, (a, _) in enumerate(answers, 1) if a == default)
         question = (f"{self.names[self.seat]}: {codes.DECISION_NAMES[d]}?\n{shown}\n"
@@ -184,13 +231,53 @@ class HumanSeat(AgentBot):
                 self._write(self.explanation(state, legal))
                 continue
             if line.lower() == "log":
-                self._write(state.log())
+                self._write(state.log(viewer=self.seat))
                 continue
-            picked = parse_answer(line, answers)
+            if line.lower() == "table":
+                self._write("-- the table --\n" + table)
+                continue
+            if line.lower() in _ALL_WORDS and answers[-1][0] == _ALL:
+                picked = _ALL
+            else:
+                picked = parse_answer(line, answers)
             if isinstance(picked, str):
                 self._write(picked)
                 continue
+            if picked == _ALL:
+                self.all_treasures = self._turn(state)
+                return self._auto_treasure(state, d, legal)
             return picked
+
+    def game_over(self, log, names: list[str], scores: list[int], turns: list[int],
+                  winners_mask: int, saved: str | None) -> str:
+        """The end of the game for the person: what happened since the last answer (as
+        this seat saw it), then the result: each seat's score and turns, who won, and
+        where the full log (every player's cards) was saved.
+
+        ``log``: the game's event rows; ``names``: the seats' bot names (the log's);
+        ``winners_mask``: bit s set for each winning seat (0: none, the turn cap)."""
+        text = format_log(log, self.log_names or names, winners_mask=winners_mask,
+                          viewer=self.seat)
+        news = self._news_of(text.splitlines())
+        lines = ["-- since your last answer --", news] if news else []
+        lines.append("-- the result --")
+        labels = self.names or [f"P{s} {n}" for s, n in enumerate(names)]
+        for s, label in enumerate(labels):
+            lines.append(f"{label}: {plural(scores[s], 'VP', 'VP')} in "
+                         f"{plural(turns[s], 'turn')}")
+        won = [s for s in range(len(labels)) if winners_mask >> s & 1]
+        if not won:
+            lines.append("No winner: the game stopped at the turn cap.")
+        elif won == [self.seat]:
+            lines.append("You won.")
+        elif len(won) == 1:
+            lines.append(f"{labels[won[0]]} won.")
+        else:
+            lines.append("Shared win: " + ", ".join(labels[s] for s in won)
+                         + (" (you share it)." if self.seat in won else "."))
+        if saved:
+            lines.append(f"The full log, every player's cards shown, is saved to {saved}")
+        return "\n".join(lines)
 
     def explanation(self, state, legal: list[int]) -> str:
         """``?``: :func:`explain`'s sentence, the question's arg, and the texts of the
@@ -202,6 +289,9 @@ class HumanSeat(AgentBot):
             card = CARDS[c]
             lines.append(f"  {card.name} (${card.cost}): {card.text or '(no text)'}")
         return "\n".join(lines)
+
+
+_TURNS_PLAYED = observation_names().index("turns played in all")
 
 
 def _cost(action: int, decision: int) -> str:

@@ -25,6 +25,7 @@ import functools
 import numpy as np
 from pettingzoo import AECEnv
 
+from sim.env.arguments import check_optional_seed, show
 from sim.env.spaces import (
     RENDER_FPS,
     RENDER_MODES,
@@ -73,7 +74,7 @@ class DominionAEC(AECEnv):
 
     @functools.cache  # noqa: B019
     def action_space(self, agent):
-        seat = self._seat[agent]
+        seat = self._seat_of(agent)
         return MaskedDiscrete(lambda: self._mask(seat))
 
     def _mask(self, seat: int) -> np.ndarray | None:
@@ -82,6 +83,7 @@ class DominionAEC(AECEnv):
         return self.state.mask
 
     def reset(self, seed: int | None = None, options: dict | None = None) -> None:
+        seed = check_optional_seed(seed, "seed")
         if seed is not None:
             self._seeds = game_seeds(seed)
         self.state = self.game.new_initial_state(int(self._seeds.integers(1 << 62)))
@@ -109,14 +111,32 @@ class DominionAEC(AECEnv):
         else:
             self.agent_selection = self.possible_agents[st.current_player()]
 
+    def _seat_of(self, agent) -> int:
+        """``agent``'s seat; an unknown name is a one-line ValueError, not a KeyError."""
+        try:
+            return self._seat[agent]
+        except (KeyError, TypeError):
+            raise ValueError(f"agent: one of {', '.join(self.possible_agents)}, not "
+                             f"{show(agent)}") from None
+
     def observe(self, agent):
-        seat = self._seat[agent]
+        seat = self._seat_of(agent)
+        if self.state is None:
+            raise RuntimeError("observe() before reset(): call reset() first")
         mask = np.zeros(len(self.state.mask), np.int8)
         if self.state.current_player() == seat:
             mask[:] = self.state.mask
         return {"observation": self.state.observation(seat), "action_mask": mask}
 
     def step(self, action) -> None:
+        # PettingZoo's OrderEnforcingWrapper would catch these two; this env is handed
+        # out unwrapped, so it says them itself, in one line, instead of an
+        # AttributeError on agent_selection or a KeyError on the agent that left last.
+        if self.state is None:
+            raise RuntimeError("step() before reset(): call reset() first")
+        if not self.agents:
+            raise RuntimeError("step() after the game is over: every agent has left; call "
+                               "reset()")
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)

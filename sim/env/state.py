@@ -27,23 +27,57 @@ from typing import NamedTuple
 
 import numpy as np
 
+from sim import __version__
 from sim.cards import EVENTS
 from sim.engine import codes
 from sim.engine import layout as L
 from sim.engine.batch import cards_in_game, illegal_answer_text, install_hooks
 from sim.engine.callbacks import set_game
 from sim.engine.cardcalls import call_addresses, engine_calls, flat_addresses
-from sim.engine.config import MAX_EVENTS, GameConfig, is_random_kingdom, resolve_table
+from sim.engine.config import (
+    MAX_EVENTS,
+    GameConfig,
+    check_players,
+    is_random_kingdom,
+    resolve_table,
+)
 from sim.engine.game import G_END, G_WINNERS, N_GAME_COLS, reset_game_on
 from sim.engine.gamelog import format_log
 from sim.engine.program import F_KIND, K_AGENT, K_PYTHON
 from sim.engine.state import make_table, new_state, pack_programs
 from sim.env import core, redeal
 from sim.env.actions import N_ACTIONS, action_name, action_of_answer, decision_codes
+from sim.env.arguments import (
+    check_count,
+    check_generator,
+    check_seat,
+    check_seats,
+    check_seed,
+    is_whole,
+    show,
+)
 
 TERMINAL = -4       # current_player() of a finished game (OpenSpiel's value)
 N_CARDS_ = L.N_SLOTS  # the width of a count zone
 LOG_ROWS = 1 << 15
+
+
+_F32 = np.dtype(np.float32)
+_OBS_SHAPE = (core.OBS_SIZE,)
+
+
+def _check_obs_out(out: object) -> None:
+    """``out`` for State.observe_into: a writable, aligned, C-contiguous float32 array of
+    OBS_SIZE entries, else a one-line ValueError naming what it is."""
+    if isinstance(out, np.ndarray) and out.dtype == np.float32 and out.shape == _OBS_SHAPE \
+            and out.flags.carray:
+        return
+    what = (f"{out.dtype} array of shape {out.shape}" if isinstance(out, np.ndarray)
+            else type(out).__name__)
+    if isinstance(out, np.ndarray) and out.dtype == np.float32 and out.shape == _OBS_SHAPE:
+        what = "read-only or non-contiguous array"
+    raise ValueError(f"out: a writable contiguous float32 array of shape {_OBS_SHAPE}, "
+                     f"not a {what}")
 
 
 class IllegalActionError(ValueError):
@@ -84,7 +118,7 @@ class Game:
                  turn_cap: int = 100, kingdom_seed: int = 0):
         from bots import resolve_bot
 
-        n = GameConfig(n_players=players).n_players      # the player count, checked
+        n = check_players(players)      # one line naming the value, as the CLI's
         if isinstance(bots, (str, bytes)) or not isinstance(bots, Sequence):
             bots = [bots] * n
         if len(bots) != n:
@@ -93,10 +127,8 @@ class Game:
         kingdom_ids, event_ids = self._table(kingdom, events, kingdom_seed)
         self.config = GameConfig(n_players=n, kingdom=kingdom_ids, turn_cap=turn_cap,
                                  events=event_ids, max_events=max(2, len(event_ids)))
-        self.agents = tuple(sorted(set(range(n) if agents is None else agents)))
-        bad = [s for s in self.agents if not 0 <= s < n]
-        if bad:
-            raise ValueError(f"agents: seats {bad} are not seats of a {n}-player game")
+        self.agents = tuple(sorted(set(range(n) if agents is None else
+                                       check_seats(agents, n, "agents"))))
         self.decisions = decision_codes(decisions)
         programs = [b.program() for b in self.bots]
         for s, prog in enumerate(programs):
@@ -120,7 +152,8 @@ class Game:
         self._params = {"kingdom": self.config.kingdom_names,
                         "events": self.config.event_names, "players": n,
                         "bots": self.names, "agents": list(self.agents),
-                        "decisions": sorted(self.decisions), "turn_cap": turn_cap}
+                        "decisions": sorted(self.decisions),
+                        "turn_cap": self.config.turn_cap}
 
     def _table(self, kingdom, events, seed: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
         """Kingdom and Event ids, resolved as the CLI does (sim.engine.config.resolve_table);
@@ -140,10 +173,8 @@ class Game:
                     for c in bot_needs(b):
                         (event_needs if c in EVENTS else card_needs).append(c)
         max_events = MAX_EVENTS if drawn(events) else len(EVENTS)
-        if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or seed < 0:
-            raise ValueError(f"kingdom_seed: a whole number 0 or more, not {seed!r}")
-        return resolve_table(kingdom, events, int(seed), max_events, card_needs,
-                             list(dict.fromkeys(event_needs)))
+        return resolve_table(kingdom, events, check_seed(seed, "kingdom_seed"), max_events,
+                             card_needs, list(dict.fromkeys(event_needs)))
 
     def params(self) -> dict:
         """The arguments that rebuild this game (by name; for serialize())."""
@@ -179,10 +210,11 @@ class State:
         self._shared = False
         if _copy_of is not None:
             return
-        self.seed, self.first = int(seed), int(first)
         n = game.num_players
-        if not -1 <= self.first < n:
-            raise ValueError(f"first: a seat of the {n}-player game or -1, not {first}")
+        # Checked here, not in compiled code: np.uint64(-1) is an OverflowError naming
+        # nothing, and int(1.5) would silently play the game of seed 1.
+        self.seed = check_seed(seed, "seed")
+        self.first = check_seat(first, n, "first", drawn=True)
         self.S, self.R = game._template(LOG_ROWS if _log else 0)
         reset_game_on(self.S, self.R, game.T, 0, np.uint64(self.seed), n, game.seat_bots)
         self.S[L.V + L.V_CUR] = core.first_player(self.R, n, self.first)
@@ -206,13 +238,20 @@ class State:
         n = game.num_players
         if not 0 <= player < n:
             raise ValueError(f"player: a seat of the {n}-player game, not {player}")
-        if len(S) < L.STATE_SIZE or int(S[L.V + L.V_NP]) != n:
+        from sim.env.position_check import check_position
+
+        S = np.asarray(S)
+        if S.ndim != 1 or len(S) < L.STATE_SIZE or int(S[L.V + L.V_NP]) != n:
             raise ValueError("S: an engine state of this game's player count")
         base = _base_of(S, cur=player)
         R = np.ascontiguousarray(R, dtype=np.uint64)
         if R.shape != (L.N_STREAMS, L.RNG_WIDTH):
             raise ValueError(f"R: the engine's random streams, shape "
                              f"{(L.N_STREAMS, L.RNG_WIDTH)}, not {R.shape}")
+        # Checked before compiled code reads it (sim.env.position_check): a position
+        # is often built or edited by hand.
+        check_position(base, R, game.T, n, stopped=False, where="from_position",
+                       turn_cap=game.config.turn_cap)
         self = cls._at(game, _Origin(base, R.copy(), 0, "from_position"), seed=0,
                        first=player, before=[])
         self._advance()
@@ -271,7 +310,8 @@ class State:
         """Answer the decision asked with ``action`` and play on to the next decision an
         agent seat is asked (or the end).
 
-        ``action``: an int (or numpy integer) of sim.env.actions, or the words of a legal
+        ``action``: an int (a numpy integer, or an int subclass such as an ``IntEnum``
+        member: its value) of sim.env.actions, or the words of a legal
         action as :meth:`action_to_string` gives them after the colon, any case: a card's
         name ("Gold"), "end", "nothing", "yes", "no", "option 1".  Anything else (a float,
         a bool, a number as a string, None, words that name no legal action) and an illegal
@@ -305,6 +345,8 @@ class State:
         if isinstance(action, np.integer) or (isinstance(action, np.ndarray) and
                                               action.ndim == 0 and action.dtype.kind in "iu"):
             return int(action)
+        if isinstance(action, int) and not isinstance(action, bool):
+            return int(action)      # an int subclass (an IntEnum member): its value
         legal = self.legal_actions()
         if isinstance(action, str):
             words = {self._action_words(b).lower(): b for b in legal}
@@ -384,7 +426,12 @@ class State:
         return action_name(action, d)
 
     def action_to_string(self, action: int) -> str:
-        """The action as words for the current decision, e.g. "buy: Gold"."""
+        """The action as words for the current decision, e.g. "buy: Gold".  ``action``: an
+        int (or numpy integer; any, legal or not); else a one-line ValueError, not 1.5
+        named as action 1."""
+        if not is_whole(action):
+            raise ValueError(f"action: an int of sim.env.actions (0..{N_ACTIONS - 1}), not "
+                             f"{show(action)}")
         d = self.decision()[0]
         what = codes.DECISION_NAMES[d] if d >= 0 else "no decision"
         return f"{what}: {action_name(int(action), d)}"
@@ -434,15 +481,27 @@ class State:
         """float32[OBS_SIZE]: what ``player`` may know now (sim.env.observation names
         each entry).  Never another player's hand or the order of a draw pile."""
         out = np.zeros(core.OBS_SIZE, np.float32)
-        self.observe_into(player, out)
+        core.observe(self._now(), self.game.T, self._seat_arg(player),
+                     self.status == core.WAITING, out)
         return out
 
     def observe_into(self, player: int, out: np.ndarray) -> None:
-        """:meth:`observation` written into ``out`` (no allocation)."""
-        if not 0 <= player < self.game.num_players:
-            raise ValueError(f"player: a seat of the {self.game.num_players}-player game, "
-                             f"not {player}")
+        """:meth:`observation` written into ``out`` (no allocation): ``out`` a writable,
+        contiguous float32 array of OBS_SIZE entries; ``player`` an int seat (a numpy
+        integer too), else a one-line ValueError rather than a numba typing error (or,
+        for a short ``out``, memory written past its end)."""
+        player = self._seat_arg(player)
+        # The usual array passes on the cheap tests (a few hundred ns on a call of ~1 us).
+        if not (type(out) is np.ndarray and out.dtype is _F32 and out.shape == _OBS_SHAPE
+                and out.flags.carray):
+            _check_obs_out(out)
         core.observe(self._now(), self.game.T, player, self.status == core.WAITING, out)
+
+    def _seat_arg(self, player: object) -> int:
+        """``player`` as an int seat (sim.env.arguments.check_seat), a plain int at once."""
+        if type(player) is int and 0 <= player < self.game.num_players:
+            return player
+        return check_seat(player, self.game.num_players, "player")
 
     # ------------------------------------------------------------------ hidden information
     def resample(self, player: int, rng: np.random.Generator, tries: int = 64) -> State:
@@ -461,14 +520,16 @@ class State:
         its dealt hand).  After ``tries`` failed deals the copy is a plain :meth:`clone`
         (the true state).  The copy is a state like any other: it plays to the end, and
         its :meth:`serialize` and :meth:`log` start at the dealt position (the question),
-        its history kept."""
+        its history kept.
+
+        ``rng``: a numpy Generator (``np.random.default_rng(seed)``), the caller's stream
+        of deals; nothing else is taken (not None, not a seed: an int there is more
+        likely a misplaced argument than a wish for a fresh stream)."""
+        player = check_seat(player, self.game.num_players, "player")
+        check_generator(rng, "rng")
+        tries = check_count(tries, "tries", 1, "deal")
         if self.status != core.WAITING:
             return self.clone()
-        if not 0 <= player < self.game.num_players:
-            raise ValueError(f"player: a seat of the {self.game.num_players}-player game, "
-                             f"not {player}")
-        if tries < 1:
-            raise ValueError(f"tries: at least 1 deal, not {tries}")
         g = self.game
         c = self.clone()
         S, R, mask = np.empty_like(self.S), np.empty_like(self.R), np.empty_like(self.mask)
@@ -484,12 +545,14 @@ class State:
         return c
 
     # ------------------------------------------------------------------ records
-    def log(self) -> str:
+    def log(self, viewer: int | None = None) -> str:
         """The game so far as `domsim play` prints it (a state with its log on reads it;
         any other is replayed with the log on and the same answers: from the seed, or,
         for a state that started from a position (:meth:`resample`,
         :meth:`from_position`), from that position's turn, under a first line that says
-        so)."""
+        so).  ``viewer``: None, a spectator's full account; a seat, what that player saw
+        (sim.engine.gamelog.seen_by: other players' draws, hands and private cards are
+        counted, not named; the human seat shows this)."""
         o = self._origin
         if o is None and self.S[L.V + L.V_LOG_ON]:
             # Its own log is on (a logged batch's state, the human seat): read, not replayed.
@@ -517,7 +580,8 @@ class State:
         rows = S[L.LOG:L.LOG + n * L.LOG_WIDTH].reshape(n, L.LOG_WIDTH)
         winners = int(logged._out_game[0, G_WINNERS]) if logged.is_terminal() else None
         text = format_log(rows, self.game.names, header=header, winners_mask=winners,
-                          truncated=bool(S[L.V + L.V_LOG_TRUNC]), journey_up=journey_up)
+                          truncated=bool(S[L.V + L.V_LOG_TRUNC]), journey_up=journey_up,
+                          viewer=viewer)
         if o is not None:   # no setup was played: drop format_log's setup line
             first, _, rest = text.partition("\n")
             text = first + "\n" + rest.partition("\n")[2] if rest.startswith("Setup") \
@@ -531,15 +595,18 @@ class State:
         state and random streams, zlib-compressed, base64), the answers given before it
         (``before``, history only) and since (``actions``).  Version 3, a game from a
         position stopped at a question (:meth:`resample`): as version 2, the position
-        holding where the turn stands (its answers so far, sim.engine.resume's frames)."""
+        holding where the turn stands (its answers so far, sim.engine.resume's frames).
+        Each records the domsim version that wrote it (``domsim``, since 0.11.0): a text
+        the rules of a later version read otherwise is refused naming it."""
         o = self._origin
         if o is None:
-            return json.dumps({"domsim_state": 1, "game": self.game.params(),
-                               "seed": self.seed, "first": self.first,
-                               "actions": self.history})
+            return json.dumps({"domsim_state": 1, "domsim": __version__,
+                               "game": self.game.params(), "seed": self.seed,
+                               "first": self.first, "actions": self.history})
         position = _stopped_position(o.S) if o.stopped else o.S
         raw = position.astype("<i4").tobytes() + o.R.astype("<u8").tobytes()
-        return json.dumps({"domsim_state": 3 if o.stopped else 2, "game": self.game.params(),
+        return json.dumps({"domsim_state": 3 if o.stopped else 2, "domsim": __version__,
+                           "game": self.game.params(),
                            "seed": self.seed, "first": self.first, "from": o.how,
                            "position": base64.b64encode(zlib.compress(raw)).decode("ascii"),
                            "sizes": [len(position), o.R.size],
@@ -550,23 +617,48 @@ class State:
     def deserialize(text: str, game: Game | None = None) -> State:
         """The state :meth:`serialize` wrote, any version (played again from its seed or
         position; ``game``: reuse a built Game of the same parameters instead of building
-        one)."""
-        data = json.loads(text)
-        version = data.get("domsim_state") if isinstance(data, dict) else None
-        if version not in (1, 2, 3):
-            raise ValueError("not a serialized domsim state (no 'domsim_state': 1, 2 or 3)")
+        one).
+
+        Saved games are passed between people, so nothing in a text is trusted: its JSON,
+        every field's type, the game's parameters and, for versions 2 and 3, every entry
+        of the position (sim.env.position_check, before any compiled code reads it) are
+        checked, and the answers replayed as legal answers.  Anything wrong is a
+        ValueError of one line naming the field (an answer that is not legal: its
+        subclass IllegalActionError)."""
+        data = _text_fields(text)
+        version = data["domsim_state"]
         if game is None:
-            game = Game(**data["game"])
+            try:
+                game = Game(**data["game"])
+            except (TypeError, ValueError, KeyError, AttributeError, OverflowError) as e:
+                raise ValueError(f"deserialize: 'game': {_one_line(e)}") from None
         elif game.params() != data["game"]:
             raise ValueError("deserialize: the game given has other parameters than the text's")
-        if version == 1:
-            state = game.new_initial_state(data["seed"], data["first"])
-        else:
-            state = State._at(game, _origin_of(data, version == 3), seed=data["seed"],
-                              first=data["first"], before=[int(a) for a in data["before"]])
-            state._advance()
-        for a in data["actions"]:
-            state.apply_action(a)
+        n = game.num_players
+        if not -1 <= data["first"] < n:
+            raise ValueError(f"deserialize: 'first' is {data['first']}; a seat of the "
+                             f"{n}-player game or -1")
+        try:
+            if version == 1:
+                state = game.new_initial_state(data["seed"], data["first"])
+            else:
+                state = State._at(game, _origin_of(data, version == 3, game),
+                                  seed=data["seed"], first=data["first"],
+                                  before=data["before"])
+                state._advance()
+            for i, a in enumerate(data["actions"]):
+                try:
+                    state.apply_action(a)
+                except IllegalActionError as e:
+                    raise IllegalActionError(
+                        f"deserialize: answer {i} of 'actions' ({a}): {_one_line(e)}"
+                        + _written_by(data, version)) from None
+        except RuntimeError as e:   # an engine error, or a turn of too many answers
+            raise ValueError(f"deserialize: the game stops with an error: {_one_line(e)}"
+                             ) from None
+        if not state.is_terminal() and not state.mask.any():
+            raise ValueError(f"deserialize: the question the text stops at "
+                             f"({state.decision_name()}) has no legal answer")
         return state
 
     def __repr__(self) -> str:
@@ -618,19 +710,152 @@ def _stopped_position(S: np.ndarray) -> np.ndarray:
     return position
 
 
-def _origin_of(data: dict, stopped: bool = False) -> _Origin:
+def _origin_of(data: dict, stopped: bool = False, game: Game | None = None) -> _Origin:
     """The position of a version-2 or version-3 (``stopped``) serialized state
-    (State.serialize)."""
+    (State.serialize), its fields already typed (:func:`_text_fields`); with ``game``,
+    checked against it entry by entry (sim.env.position_check): the header's player
+    count, kingdom, turn cap and decisions, and the version (a turn's start or a
+    question) must be the position's."""
+    from sim.env.position_check import check_position
+
     n_s, n_r = data["sizes"]
     if (n_s, n_r) != (L.STATE_SIZE, L.N_STREAMS * L.RNG_WIDTH):
         raise ValueError(f"deserialize: the position was written by another engine layout "
                          f"({n_s} state entries, {n_r} stream words; this engine has "
                          f"{L.STATE_SIZE}, {L.N_STREAMS * L.RNG_WIDTH})")
-    raw = zlib.decompress(base64.b64decode(data["position"]))
-    if len(raw) != 4 * n_s + 8 * n_r:
-        raise ValueError("deserialize: the position is damaged (wrong length)")
+    try:
+        packed = base64.b64decode(data["position"], validate=True)
+    except (ValueError, TypeError) as e:      # binascii.Error is a ValueError
+        raise ValueError(f"deserialize: 'position' is not base64 ({_one_line(e)})") from None
+    try:
+        # At most the size expected (+1, to tell a longer one): a small text cannot
+        # inflate to gigabytes.
+        inflate = zlib.decompressobj()
+        raw = inflate.decompress(packed, 4 * n_s + 8 * n_r + 1)
+    except zlib.error as e:
+        raise ValueError(f"deserialize: 'position' is damaged (zlib: {_one_line(e)})") from None
+    if len(raw) != 4 * n_s + 8 * n_r or not inflate.eof or inflate.unused_data:
+        raise ValueError(f"deserialize: the position is damaged (wrong length: "
+                         f"{len(raw)}{'+' if not inflate.eof else ''} bytes, not "
+                         f"{4 * n_s + 8 * n_r})")
     S0 = np.frombuffer(raw[:4 * n_s], "<i4").astype(np.int32)
     R0 = np.frombuffer(raw[4 * n_s:], "<u8").astype(np.uint64).reshape(L.N_STREAMS,
                                                                        L.RNG_WIDTH)
+    if game is not None:
+        _check_version(S0, stopped, data["domsim_state"])
+        takes = np.zeros(L.AG_POS - L.AG_TAKES, np.int32)
+        takes[list(game.decisions)] = 1
+        check_position(S0, R0, game.T, game.num_players, stopped=stopped,
+                       where="deserialize", turn_cap=game.config.turn_cap, takes=takes,
+                       agents=game.agents)
     S0.flags.writeable = False
     return _Origin(S0, R0, len(data["before"]), str(data.get("from", "position")), stopped)
+
+
+def _written_by(data: dict, version: int) -> str:
+    """What a refused answer adds about the text's writer: a version-1 text is the seed
+    and the answers, replayed by the rules of the version that reads it, so one written
+    by another version may no longer fit (0.7.0 began asking an agent seat 'reveal
+    Moat?' / 'play Caravan Guard?' whenever it owns one, not only when it holds one)."""
+    writer = data.get("domsim")
+    if writer is None:
+        if version != 1:
+            return ""
+        return (" (the text records no domsim version: it was written before 0.11.0; one "
+                "saved before 0.7.0 cannot load, as 0.7.0 asks an agent seat 'reveal "
+                "Moat?' / 'play Caravan Guard?' whenever it owns one, not only when it "
+                "holds one, so its answers no longer match the questions)")
+    if writer == __version__:
+        return ""
+    return (f" (the text was written by domsim {writer}; this is {__version__}, whose "
+            f"rules ask other questions there)")
+
+
+def _one_line(e: BaseException) -> str:
+    """An exception's message on one line."""
+    return " ".join(str(e).split()) or type(e).__name__
+
+
+def _is_int(x: object) -> bool:
+    return isinstance(x, int) and not isinstance(x, bool)
+
+
+def _text_fields(text: object) -> dict:
+    """The fields of a serialized state, each of the type serialize writes, else a
+    one-line ValueError naming the field: JSON, ``domsim_state`` 1, 2 or 3, ``game`` an
+    object, ``seed`` a whole number 0 .. 2**64 - 1, ``first`` an int, ``actions`` (and
+    ``before``) lists of ints; versions 2 and 3: ``position`` a string, ``sizes`` two
+    ints, ``from`` a string."""
+    if isinstance(text, (bytes, bytearray)):
+        try:
+            text = text.decode("utf-8")
+        except UnicodeDecodeError as e:
+            raise ValueError(f"deserialize: the text is not UTF-8 ({_one_line(e)})") from None
+    if not isinstance(text, str):
+        raise ValueError(f"deserialize: a serialized state is text, not "
+                         f"{type(text).__name__}")
+    try:
+        data = json.loads(text)
+    except (ValueError, RecursionError) as e:     # json.JSONDecodeError is a ValueError
+        raise ValueError(f"deserialize: not JSON ({_one_line(e)})") from None
+    version = data.get("domsim_state") if isinstance(data, dict) else None
+    if not _is_int(version) or version not in (1, 2, 3):
+        raise ValueError("not a serialized domsim state (no 'domsim_state': 1, 2 or 3)")
+    keys = ["game", "seed", "first", "actions"] + (
+        ["position", "sizes", "before"] if version > 1 else [])
+    missing = [k for k in keys if k not in data]
+    if missing:
+        raise ValueError(f"deserialize: a version-{version} text has no {missing[0]!r}")
+    if not isinstance(data["game"], dict) or not all(isinstance(k, str) for k in data["game"]):
+        raise ValueError(f"deserialize: 'game' is {_short(data['game'])}; an object of the "
+                         f"game's parameters")
+    if not _is_int(data["seed"]) or not 0 <= data["seed"] < 1 << 64:
+        raise ValueError(f"deserialize: 'seed' is {_short(data['seed'])}; a whole number "
+                         f"0 .. 2**64 - 1")
+    if not _is_int(data["first"]):
+        raise ValueError(f"deserialize: 'first' is {_short(data['first'])}; a seat or -1")
+    if not isinstance(data.get("domsim", ""), str):
+        raise ValueError(f"deserialize: 'domsim' is {_short(data['domsim'])}; the version "
+                         f"that wrote the text, a string")
+    for key in ("actions", "before") if version > 1 else ("actions",):
+        xs = data[key]
+        if not isinstance(xs, list) or not all(_is_int(a) for a in xs):
+            bad = (next((a for a in xs if not _is_int(a)), None) if isinstance(xs, list)
+                   else xs)
+            raise ValueError(f"deserialize: {key!r} holds {_short(bad)}; a list of int "
+                             f"actions")
+        if not all(0 <= a < N_ACTIONS for a in xs):
+            bad = next(a for a in xs if not 0 <= a < N_ACTIONS)
+            raise ValueError(f"deserialize: {key!r} holds action {_short(bad)}; actions are "
+                             f"0..{N_ACTIONS - 1}")
+    if version > 1:
+        if not isinstance(data["position"], str):
+            raise ValueError(f"deserialize: 'position' is {_short(data['position'])}; "
+                             f"base64 text")
+        sizes = data["sizes"]
+        if not (isinstance(sizes, list) and len(sizes) == 2 and all(map(_is_int, sizes))):
+            raise ValueError(f"deserialize: 'sizes' is {_short(sizes)}; two ints")
+        if not isinstance(data.get("from", ""), str):
+            raise ValueError(f"deserialize: 'from' is {_short(data['from'])}; a string")
+    return data
+
+
+def _short(x: object) -> str:
+    """A field's value as an error names it: its repr, cut short."""
+    r = " ".join(repr(x).split())
+    return r if len(r) <= 60 else r[:57] + "..."
+
+
+def _check_version(S0: np.ndarray, stopped: bool, version: int) -> None:
+    """The text's version says where its position stands: version 2 a turn's start (no
+    question, no frames: State._at installs the game's agents' block), version 3 a
+    game stopped at a question.  A text relabelled would load as another game."""
+    waiting = int(S0[L.ERR]) == codes.ERR_AGENT_WAIT
+    if stopped and not waiting:
+        raise ValueError(f"deserialize: a version-{version} text's position is stopped at "
+                         f"a question, and this one is not (its error code is "
+                         f"{int(S0[L.ERR])}): a version-2 text relabelled?")
+    if not stopped and (int(S0[L.ERR]) != 0 or S0[L.AGENT:L.STATE_SIZE].any()):
+        raise ValueError(f"deserialize: a version-{version} text's position is a turn's "
+                         f"start, and this one holds a question's answers or frames "
+                         f"(a version-3 text relabelled?)")

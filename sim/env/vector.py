@@ -23,6 +23,7 @@ from sim.engine.batch import illegal_answer_text
 from sim.engine.rng import game_seeds
 from sim.env import core
 from sim.env.actions import N_ACTIONS
+from sim.env.arguments import check_count, check_generator, check_optional_seed, check_seed
 from sim.env.state import Game, IllegalActionError
 
 
@@ -30,9 +31,9 @@ class VectorGames:
     """``n`` games of ``game`` stepped together (see module docstring)."""
 
     def __init__(self, game: Game, n: int, seed: int = 0):
-        if n < 1:
-            raise ValueError(f"n: at least 1 game, not {n}")
-        self.game, self.n = game, int(n)
+        n = check_count(n, "n", 1, "game")
+        seed = check_seed(seed, "seed")
+        self.game, self.n = game, n
         self.template, r = game._template()
         self.S = np.tile(self.template, (n, 1))
         self.R = np.zeros((n,) + r.shape, r.dtype)
@@ -47,6 +48,7 @@ class VectorGames:
         self._turns = np.zeros((n, p), np.int32)
         self._game = np.zeros((n, 6), np.int32)
         self._seed(seed)
+        self._started_once = False     # no game in the rows before the first reset()
 
     def _seed(self, seed: int) -> None:
         """Row i's games are seeded from its own stream (core.row_game_seed)."""
@@ -55,8 +57,8 @@ class VectorGames:
 
     def reset(self, seed: int | None = None) -> tuple[np.ndarray, np.ndarray]:
         """New games in every row; returns (obs, masks)."""
-        if seed is not None:
-            self._seed(seed)
+        if check_optional_seed(seed, "seed") is not None:
+            self._seed(int(seed))
         g = self.game
         for i in range(self.n):
             while True:
@@ -74,12 +76,16 @@ class VectorGames:
         self.rewards[:] = 0
         self.terminated[:] = False
         self.truncated[:] = False
+        self._started_once = True
         return self.obs, self.masks
 
     def step(self, actions: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray,
                                                   np.ndarray]:
         """Apply one action per game; returns (obs, rewards, terminated, truncated), the
         batch's own arrays (masks in ``self.masks``, the seats asked in ``self.current``)."""
+        if not self._started_once:
+            # The rows hold no game yet: every action would be "illegal, legal: []".
+            raise RuntimeError("step() before reset(): call reset() first")
         kind = np.asarray(actions).dtype.kind
         if kind not in "iu":
             raise IllegalActionError(f"actions: integers (one per game), not an array of "
@@ -108,6 +114,8 @@ class VectorGames:
         return self.obs, self.rewards, self.terminated, self.truncated
 
     def sample_actions(self, rng: np.random.Generator) -> np.ndarray:
-        """A uniformly random legal action per game, drawn from the masks in numpy."""
+        """A uniformly random legal action per game, drawn from the masks in numpy
+        (``rng``: a numpy Generator)."""
+        check_generator(rng, "rng")
         u = rng.random((self.n, N_ACTIONS)) * self.masks
         return u.argmax(axis=1)

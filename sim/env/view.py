@@ -23,6 +23,12 @@ _TOKEN_NAMES = ("+1 Card", "+1 Action", "+1 Buy", "+$1", "-$2 cost", "Trashing")
 _EVENTS_BOUGHT = 15
 
 
+def plural(n: int, word: str, words: str | None = None) -> str:
+    """``n`` and ``word`` agreeing in number: "1 turn", "2 turns" (``words``: the plural
+    when it is not ``word`` + "s": "VP")."""
+    return f"{n} {word if n == 1 else words or word + 's'}"
+
+
 def _counts(values: np.ndarray) -> str:
     return ", ".join(f"{CARDS[c].name} {int(values[c])}" for c in range(N_CARDS)
                      if values[c] > 0) or "none"
@@ -56,9 +62,10 @@ def _player_lines(obs: np.ndarray, names: list[str], observer: int, n: int,
             if sc[_JOURNEY]:
                 marks.append("Journey token face down")
             if sc[_EVENTS_BOUGHT]:
-                marks.append(f"{sc[_EVENTS_BOUGHT]} Events bought")
+                marks.append(f"{plural(sc[_EVENTS_BOUGHT], 'Event')} bought")
             extra = "; " + ", ".join(marks) if marks else ""
-        lines.append(f"{names[seat]}: {sc[_VP]} VP, {sc[_TURNS]} turns; hand {sc[_HAND]}, "
+        lines.append(f"{names[seat]}: {sc[_VP]} VP, {plural(sc[_TURNS], 'turn')}; "
+                     f"hand {sc[_HAND]}, "
                      f"deck {sc[_DECK]}, discard {sc[_DISC]}{top}{mat_text}{extra}")
     return lines
 
@@ -110,8 +117,8 @@ def seat_view(state, seat: int, names: list[str]) -> str:
     lines += _player_lines(obs, names, seat, n, tokens=True)
     t = core.OBS_CARD_SECTIONS * N_CARDS + core.MAX_PLAYERS * core.OBS_PLAYER
     if obs[t]:
-        lines.append(f"Your turn: ${int(obs[t + 2])}, {int(obs[t + 3])} Actions, "
-                     f"{int(obs[t + 4])} Buys")
+        lines.append(f"Your turn: ${int(obs[t + 2])}, {plural(int(obs[t + 3]), 'Action')}, "
+                     f"{plural(int(obs[t + 4]), 'Buy')}")
     lines.append(f"Your hand: {_counts(_section(obs, 3))}")
     for k, what in ((4, "in play"), (5, "your discard pile"), (6, "looked at / set aside")):
         if _section(obs, k).any():

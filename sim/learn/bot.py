@@ -57,21 +57,25 @@ def save_policy(directory: str | os.PathLike, net: Net, columns: np.ndarray, met
 
 
 def load_policy(directory: str | os.PathLike) -> tuple[Net, np.ndarray, dict, str]:
-    """(network, observation columns, metadata, sha256 of the weights file)."""
+    """(network, observation columns, metadata, sha256 of the weights file).  A damaged
+    or mismatched folder is refused in one ValueError line (sim.learn.policy_check)."""
     d = Path(directory)
     if not is_policy_dir(d):
         raise FileNotFoundError(f"{d}: not a policy directory (no {POLICY_FILE} and "
                                 f"{META_FILE}; `domsim train --out {d}` makes one)")
-    meta = json.loads((d / META_FILE).read_text(encoding="utf-8"))
-    if meta.get("domsim_policy") != FORMAT:
-        raise ValueError(f"{d / META_FILE}: not a domsim policy of format {FORMAT}")
-    raw = (d / POLICY_FILE).read_bytes()
-    digest = hashlib.sha256(raw).hexdigest()
-    with np.load(d / POLICY_FILE) as z:
-        k = sum(1 for name in z.files if name.startswith("W") and name[1:].isdigit())
-        net = Net([z[f"W{i}"] for i in range(k)], [z[f"b{i}"] for i in range(k)], z["Wp"],
-                  z["bp"], z["Wv"], z["bv"], int(z["Wp"].shape[1]))
-        columns = z["columns"].astype(np.int64)
+    # Both files checked before anything reads the weights (sim.learn.policy_check:
+    # folders are passed around; compiled code trusts their shapes and columns).
+    from sim.env.actions import N_ACTIONS
+    from sim.env.core import OBS_SIZE
+    from sim.learn.policy_check import read_arrays, read_meta
+
+    meta = read_meta(d / META_FILE, FORMAT)
+    z = read_arrays(d / POLICY_FILE, meta, N_ACTIONS, OBS_SIZE)
+    digest = hashlib.sha256((d / POLICY_FILE).read_bytes()).hexdigest()
+    k = sum(1 for name in z if name.startswith("W") and name[1:].isdigit())
+    net = Net([z[f"W{i}"] for i in range(k)], [z[f"b{i}"] for i in range(k)], z["Wp"],
+              z["bp"], z["Wv"], z["bv"], int(z["Wp"].shape[1]))
+    columns = z["columns"].astype(np.int64)
     return net, columns, meta, digest
 
 

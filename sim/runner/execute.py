@@ -18,7 +18,7 @@ from collections.abc import Iterable, Iterator
 
 import numpy as np
 
-from sim.engine.config import ConfigError
+from sim.engine.config import ConfigError, is_whole
 from sim.runner.plan import RunConfig, default_processes
 from sim.runner.work import ChunkOutput, _bots, _has_agents, play_chunk, warm_up
 
@@ -124,9 +124,11 @@ class LocalBackend:
     """
 
     def __init__(self, processes: int | None = None):
+        # A whole number, checked before int(): 1.5 is no count of processes to round.
+        if processes is not None and (not is_whole(processes) or processes < 1):
+            raise ConfigError(f"processes must be at least 1 (an integer, or None: one per "
+                              f"core), not {processes!r}")
         self.processes = default_processes() if processes is None else int(processes)
-        if self.processes < 1:
-            raise ConfigError(f"processes must be at least 1, not {processes}")
         self._pool = None
         self._procs: list = []
         self._ctx = None

@@ -34,7 +34,9 @@ from sim.engine.config import (  # noqa: F401 - is_auto_events, random_events_wi
     MAX_EVENTS,
     ConfigError,
     GameConfig,
+    check_players,
     is_auto_events,
+    is_whole,
     random_events_with,
     resolve_table,
 )
@@ -237,7 +239,7 @@ def make_config(bots: Sequence[str], *, players: int | None = None,
         raise ConfigError(f"seats must be one of {', '.join(SEAT_MODES)}, not {seats!r}")
     if isinstance(games, bool) or not isinstance(games, (int, np.integer)) or games < 1:
         raise ConfigError(f"the number of games must be at least 1, not {games!r}")
-    if not isinstance(seed, (int, np.integer)) or not 0 <= seed < 2**64:
+    if not is_whole(seed) or not 0 <= seed < 2**64:
         raise ConfigError(f"the seed must be an integer in 0 .. 2**64-1, not {seed!r}")
     # Resolve bots, de-duplicating by identity: name plus a hash of what the bot plays.
     # One name for two different bots is an error (a table may still seat one bot twice).
@@ -330,8 +332,9 @@ def make_config(bots: Sequence[str], *, players: int | None = None,
     total = games * len(tabs)
     if chunk_size is None:
         chunk_size = auto_chunk(total, processes, per_deal)
-    elif isinstance(chunk_size, bool) or chunk_size < 1:
-        raise ConfigError(f"chunk size must be at least 1 game, not {chunk_size!r}")
+    elif not is_whole(chunk_size) or chunk_size < 1:
+        raise ConfigError(f"chunk size must be at least 1 game (an integer), not "
+                          f"{chunk_size!r}")
     else:
         chunk_size = -(-int(chunk_size) // per_deal) * per_deal
     return RunConfig(bots=tuple(specs), names=tuple(names), tables=tabs, players=players,
@@ -369,6 +372,6 @@ def _check_not_shadowing(bot, digest: str) -> None:
 
 
 def _check_players(players: int) -> None:
-    if isinstance(players, bool) or players not in (2, 3, 4):
-        raise ConfigError(f"games take 2, 3 or 4 players, not {players}")
+    """2, 3 or 4 as an integer (2.0 and "2" refused: sim.engine.config.check_players)."""
+    check_players(players)
 
