@@ -228,3 +228,16 @@ def test_times_played_follows_nesting():
             (codes.EV_PLAY_AGAIN, 1, 0, SM, 1, VA),    # 6: played once by Vassal
             (codes.EV_PLAY_AGAIN, 1, 0, SM, 2, TR)]
     assert _times_played(rows) == {1: 2, 2: 2, 5: 2, 6: 1}
+
+
+def test_a_hand_is_written_before_the_draws_that_follow_it_even_at_the_logs_end():
+    """A hand row followed by draw rows (a log cut there, or a start-of-turn draw) gives
+    the hand line first, and keeps it when the log ends there."""
+    from sim.cards import card_id
+
+    copper, estate = card_id("Copper"), card_id("Estate")
+    rows = np.array([(codes.EV_TURN, 1, 0, -1, 1, 0), (codes.EV_HAND, 1, 0, copper, 4, 0),
+                     (codes.EV_HAND, 1, 0, estate, 1, 0), (codes.EV_DRAW, 1, 0, estate, 1, 0)])
+    lines = format_log(rows, ["a"]).splitlines()[1:]
+    assert lines == ["Turn 1 — P0 a", "    hand: 4 Copper, 1 Estate", "    draws: Estate"]
+    assert format_log(rows[:3], ["a"]).splitlines()[-1] == "    hand: 4 Copper, 1 Estate"

@@ -262,6 +262,11 @@ def format_log(log: np.ndarray, names: Sequence[str], *, header: str = "",
                 out.append(f"    {label}: " + ", ".join(_card(c) for c in draws))
             draws.clear()
 
+    def flush_hand() -> None:
+        if hand:
+            out.append(f"    hand: {_hand_text(hand)}")
+            hand.clear()
+
     def cards_text(items: list[tuple[int, int]]) -> str:
         return ", ".join(_n_cards(k) if c == HIDDEN else _card(c) if k == 1
                          else f"{k} {_card(c)}" for c, k in items)
@@ -294,10 +299,8 @@ def format_log(log: np.ndarray, names: Sequence[str], *, header: str = "",
     out.append("Setup: each player shuffles 7 Copper and 3 Estate and draws 5.")
     def note_lines(i: int) -> None:
         if notes and i in notes:
+            flush_hand()
             flush_draws()
-            if hand:
-                out.append(f"    hand: {_hand_text(hand)}")
-                hand.clear()
             out.extend(f"    [{line}]" for line in notes[i])
             group[0] = None
 
@@ -305,6 +308,7 @@ def format_log(log: np.ndarray, names: Sequence[str], *, header: str = "",
         note_lines(i)
         keep[0] = False
         if ev == codes.EV_DRAW:
+            flush_hand()                 # a hand comes before the draws that follow it
             if draws and drawer[0] != p:
                 flush_draws()
             drawer[0] = p
@@ -315,9 +319,7 @@ def format_log(log: np.ndarray, names: Sequence[str], *, header: str = "",
         if ev == codes.EV_HAND:
             hand.append((c, k))
             continue
-        if hand:
-            out.append(f"    hand: {_hand_text(hand)}")
-            hand.clear()
+        flush_hand()
         if ev == codes.EV_TURN:
             cur = p
             source = ""
@@ -422,6 +424,7 @@ def format_log(log: np.ndarray, names: Sequence[str], *, header: str = "",
             out.append(f"    {who(p)}: {k} VP in {n_of(extra, 'turn')}")
         if not keep[0]:                  # a line of its own ends any group
             group[0] = None
+    flush_hand()
     flush_draws()
     note_lines(len(rows))
     if winners_mask is not None:

@@ -34,6 +34,7 @@ legal position, and plays as one.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from functools import partial
 
 import numpy as np
 
@@ -278,16 +279,6 @@ def _marks(k: _Check, start: int, what: str) -> None:
             k.card_row(f"P{p}'s {what}", o)
 
 
-def _keep(k: _Check) -> None:
-    """Copies in play marked to stay through the next Cleanup (their sums: K_MARKS)."""
-    _marks(k, L.KEEP, "copies marked to stay a turn")
-
-
-def _perm(k: _Check) -> None:
-    """Copies in play marked to stay for the game (their sums: K_MARKS)."""
-    _marks(k, L.PERM, "copies marked to stay the game")
-
-
 def _non_supply(k: _Check) -> None:
     """The Traveller upgrade piles: within their starting sizes (NON_SUPPLY0)."""
     for c in range(L.N_SLOTS):
@@ -305,16 +296,6 @@ def _attacks(k: _Check, start: int, what: str) -> None:
                 k.equal(f"{what} by P{a} on P{q}", x, 0)
             else:
                 k.range(f"{what} by P{a} on P{q}", x, 0, MAX_COUNT)
-
-
-def _woods(k: _Check) -> None:
-    """Haunted Woods plays still affecting a player."""
-    _attacks(k, L.WOODS_ON, "Haunted Woods plays")
-
-
-def _hag(k: _Check) -> None:
-    """Swamp Hag plays still affecting a player."""
-    _attacks(k, L.HAG_ON, "Swamp Hag plays")
 
 
 def _events_bought(k: _Check) -> None:
@@ -546,11 +527,18 @@ REGIONS: tuple[Region, ...] = (
     ("game scalars", L.V, L.ERR, _game_scalars),
     ("error record", L.ERR, L.STACK, _error),
     ("play stack", L.STACK, L.KEEP, _stack),
-    ("stay-a-turn marks", L.KEEP, L.PERM, _keep),
-    ("stay-the-game marks", L.PERM, L.NON_SUPPLY, _perm),
+    # Copies in play marked to stay through the next Cleanup, or for the game (their
+    # sums: K_MARKS).
+    ("stay-a-turn marks", L.KEEP, L.PERM,
+     partial(_marks, start=L.KEEP, what="copies marked to stay a turn")),
+    ("stay-the-game marks", L.PERM, L.NON_SUPPLY,
+     partial(_marks, start=L.PERM, what="copies marked to stay the game")),
     ("upgrade piles", L.NON_SUPPLY, L.WOODS_ON, _non_supply),
-    ("Haunted Woods attacks", L.WOODS_ON, L.HAG_ON, _woods),
-    ("Swamp Hag attacks", L.HAG_ON, L.EV_BOUGHT, _hag),
+    # Haunted Woods and Swamp Hag plays still affecting a player.
+    ("Haunted Woods attacks", L.WOODS_ON, L.HAG_ON,
+     partial(_attacks, start=L.WOODS_ON, what="Haunted Woods plays")),
+    ("Swamp Hag attacks", L.HAG_ON, L.EV_BOUGHT,
+     partial(_attacks, start=L.HAG_ON, what="Swamp Hag plays")),
     ("Events bought", L.EV_BOUGHT, L.EV_BOUGHT_TURN, _events_bought),
     ("Events bought this turn", L.EV_BOUGHT_TURN, L.GAINED_IDS, _events_this_turn),
     ("cards gained this turn", L.GAINED_IDS, L.HELD, _gained_ids),
