@@ -47,8 +47,8 @@ COMPILE_TIMES = "domsim-compile-times.json"
 # (tests/test_numba_cache.py checks that the engine imports none of the latter).
 ENGINE_FOLDERS = ("engine", "engine/adventures", "cards")
 PYTHON_ONLY = frozenset({
-    "engine/batch.py", "engine/cold_compile.py", "engine/config.py", "engine/gamelog.py",
-    "engine/scenario.py",
+    "engine/batch.py", "engine/cold_compile.py", "engine/config.py", "engine/fingerprint.py",
+    "engine/gamelog.py", "engine/scenario.py",
 })
 
 

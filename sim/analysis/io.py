@@ -1,8 +1,10 @@
 """Result files that say how they were made: Parquet (or CSV) plus run metadata.
 
 The metadata (JSON) holds the run configuration, the package version, the
-finished chunks and any error, so a file can be summarised, checked and
-resumed on its own.  Parquet keeps it in the schema metadata under
+finished chunks, any error and the card and decision tables the games were played
+with (``card_table``, sim.engine.fingerprint), so a file can be summarised, checked
+and resumed on its own, and a later domsim that changed a card refuses it naming the
+card (:func:`check_table`).  Parquet keeps it in the schema metadata under
 ``b"domsim"``.  CSV has no room for metadata, so it goes to a *sidecar*
 ``FILE.csv.json`` next to ``FILE.csv``, which stays a plain CSV that
 ``pandas.read_csv(FILE)`` reads as is (files of domsim 0.1 that start with a
@@ -27,6 +29,7 @@ import numpy as np
 import pandas as pd
 
 import sim
+from sim.engine import fingerprint
 from sim.engine.codes import END_NAMES
 from sim.engine.config import ConfigError
 from sim.outputs import OutputExists, atomic_path, atomic_write_text, existing
@@ -66,6 +69,9 @@ def run_metadata(config: RunConfig, *, complete: bool, completed: frozenset[int]
         "n_games": int(n_games),
         "error": error,
         "interrupted": interrupted,
+        # The card and decision tables the games were played with: a later domsim reads
+        # the file only where its tables agree (or only add cards): load_frame.
+        fingerprint.KEY: fingerprint.record(),
     }
 
 
@@ -275,6 +281,7 @@ def load_frame(path: str | os.PathLike) -> tuple[pd.DataFrame, dict]:
         if isinstance(n, int) and n != len(df):
             raise ConfigError(f"{name} has {len(df):,} games but its metadata says {n:,} "
                               f"(the CSV and {side.name} come from different saves)")
+    check_table(meta, name)
     try:
         cfg = RunConfig.from_dict(meta["config"])
     except (KeyError, TypeError, ValueError) as exc:
@@ -289,6 +296,22 @@ def load_frame(path: str | os.PathLike) -> tuple[pd.DataFrame, dict]:
         raise ConfigError(f"{name} has a column domsim cannot read "
                           f"({_first_line(exc)})") from None
     return df, meta
+
+
+def check_table(meta: dict, name: str) -> fingerprint.TableCheck:
+    """How the card table a results file records (its metadata's ``card_table``,
+    sim.engine.fingerprint; none: the table of domsim 0.10/0.11) compares with this
+    domsim's; a table this domsim changed other than by adding cards and decisions is
+    refused (:class:`ConfigError`, one line naming the change): the file's kingdom, bots
+    and games name cards that would now be others, or play otherwise (a replay, ``domsim
+    play --from``, would not be the game the file records)."""
+    try:
+        check = fingerprint.compare(meta.get(fingerprint.KEY))
+    except fingerprint.TableRecordError as exc:
+        raise ConfigError(f"{name}: {exc}") from None
+    if not check.usable:
+        raise ConfigError(f"{name}: made with a {check.change}")
+    return check
 
 
 def _first_line(exc: BaseException) -> str:

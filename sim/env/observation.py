@@ -19,8 +19,9 @@ every entry lies within the declared bounds (sim.env.spaces.observation_box).
 from __future__ import annotations
 
 import functools
+from collections.abc import Sequence
 
-from sim.cards import CARDS, N_CARDS
+from sim.cards import CARDS
 from sim.engine import codes
 from sim.engine.layout import MAX_PLAYERS
 from sim.env import core
@@ -42,13 +43,21 @@ TURN_SCALARS = ("it is my turn", "seats until the player whose turn it is", "my 
 @functools.cache
 def observation_names() -> tuple[str, ...]:
     """One name per observation entry (see module docstring)."""
-    names = [f"{section}: {CARDS[c].name}" for section in CARD_SECTIONS for c in range(N_CARDS)]
+    names = names_for([c.name for c in CARDS], codes.DECISION_NAMES)
+    assert len(names) == core.OBS_SIZE, (len(names), core.OBS_SIZE)
+    return names
+
+
+def names_for(cards: Sequence[str], decisions: Sequence[str]) -> tuple[str, ...]:
+    """The entries' names of the observation of a table of these card names (by id) and
+    decision names (by code): this domsim's (:func:`observation_names`) or the table a
+    saved policy was made with, whose columns are then found here by name
+    (sim.learn.policy.remap_to_table)."""
+    names = [f"{section}: {c}" for section in CARD_SECTIONS for c in cards]
     for k in range(MAX_PLAYERS):
         who = "me" if k == 0 else f"player +{k}"
-        names += [f"{who} {section}: {CARDS[c].name}" for section in PLAYER_CARD_SECTIONS
-                  for c in range(N_CARDS)]
+        names += [f"{who} {section}: {c}" for section in PLAYER_CARD_SECTIONS for c in cards]
         names += [f"{who}: {s}" for s in PLAYER_SCALARS]
     names += list(TURN_SCALARS)
-    names += [f"asked: {d}" for d in codes.DECISION_NAMES]
-    assert len(names) == core.OBS_SIZE, (len(names), core.OBS_SIZE)
+    names += [f"asked: {d}" for d in decisions]
     return tuple(names)

@@ -29,7 +29,7 @@ import numpy as np
 
 from sim import __version__
 from sim.cards import EVENTS
-from sim.engine import codes
+from sim.engine import codes, fingerprint
 from sim.engine import layout as L
 from sim.engine.batch import cards_in_game, illegal_answer_text, install_hooks
 from sim.engine.callbacks import set_game
@@ -597,12 +597,17 @@ class State:
         position stopped at a question (:meth:`resample`): as version 2, the position
         holding where the turn stands (its answers so far, sim.engine.resume's frames).
         Each records the domsim version that wrote it (``domsim``, since 0.11.0): a text
-        the rules of a later version read otherwise is refused naming it."""
+        the rules of a later version read otherwise is refused naming it; and the card
+        and decision tables it was made with (``card_table``, sim.engine.fingerprint;
+        texts of domsim 0.10 and older have none): its answers are action numbers and
+        its position card ids and decision codes, so a domsim whose tables differ in
+        any way refuses it naming the difference (:meth:`deserialize`)."""
         o = self._origin
         if o is None:
             return json.dumps({"domsim_state": 1, "domsim": __version__,
                                "game": self.game.params(), "seed": self.seed,
-                               "first": self.first, "actions": self.history})
+                               "first": self.first, "actions": self.history,
+                               fingerprint.KEY: _table_hash()})
         position = _stopped_position(o.S) if o.stopped else o.S
         raw = position.astype("<i4").tobytes() + o.R.astype("<u8").tobytes()
         return json.dumps({"domsim_state": 3 if o.stopped else 2, "domsim": __version__,
@@ -611,7 +616,8 @@ class State:
                            "position": base64.b64encode(zlib.compress(raw)).decode("ascii"),
                            "sizes": [len(position), o.R.size],
                            "before": self.history[:o.before],
-                           "actions": self.history[o.before:]})
+                           "actions": self.history[o.before:],
+                           fingerprint.KEY: _table_hash()})
 
     @staticmethod
     def deserialize(text: str, game: Game | None = None) -> State:
@@ -624,8 +630,13 @@ class State:
         of the position (sim.env.position_check, before any compiled code reads it) are
         checked, and the answers replayed as legal answers.  Anything wrong is a
         ValueError of one line naming the field (an answer that is not legal: its
-        subclass IllegalActionError)."""
+        subclass IllegalActionError).  A text made with other card or decision tables
+        (its ``card_table``; a text without one, of domsim 0.11 or older, is read as
+        made with the table of 0.10/0.11: today's) is refused naming the first
+        difference, added cards included: its card ids and action numbers would mean
+        other cards."""
         data = _text_fields(text)
+        _check_table(data)
         version = data["domsim_state"]
         if game is None:
             try:
@@ -769,6 +780,41 @@ def _written_by(data: dict, version: int) -> str:
         return ""
     return (f" (the text was written by domsim {writer}; this is {__version__}, whose "
             f"rules ask other questions there)")
+
+
+def _table_hash() -> str:
+    """What a saved state records of the card and decision tables: their hash (16 hex
+    digits, sim.engine.fingerprint), not the whole record a policy or a results file
+    keeps: saved states are many (datasets, puzzles) and small."""
+    return fingerprint.record()["hash"]
+
+
+def _check_table(data: dict) -> None:
+    """Refuse (ValueError, one line) a text whose recorded card table is not this
+    domsim's, in any way (sim.engine.fingerprint.TableCheck.strict_change): a state
+    holds action numbers (an added card moves none/no/yes and the options) and card
+    ids.  The record is a hash (:func:`_table_hash`); one of a table this domsim knows
+    (its own, or that of 0.10/0.11, sim.engine.fingerprint.legacy) is named by its first
+    difference, any other by the two hashes.  A whole record (a policy's) is read too.
+    A text without one (domsim 0.10 and older) is taken as made with the table of
+    0.10/0.11: today's, so it reads as it always has, until a later domsim adds a card."""
+    rec = data.get(fingerprint.KEY)
+    if isinstance(rec, str):
+        if rec == _table_hash():
+            return
+        if rec != fingerprint.legacy()["hash"]:
+            raise ValueError(f"deserialize: the text was made with card table {rec[:16]!r}; "
+                             f"this domsim's is {_table_hash()!r} (another domsim version: "
+                             f"its card ids and answers would not mean the same here)")
+        rec = None                  # the table of 0.10/0.11: named by what changed
+    try:
+        check = fingerprint.compare(rec)
+    except fingerprint.TableRecordError as e:
+        raise ValueError(f"deserialize: {_one_line(e)}") from None
+    change = check.strict_change()
+    if change is not None:
+        raise ValueError(f"deserialize: the text was made with a {change}: its card ids and "
+                         f"answers would not mean the same here")
 
 
 def _one_line(e: BaseException) -> str:

@@ -27,8 +27,9 @@ from pathlib import Path
 import numpy as np
 
 from bots.providers import register_provider
+from sim.engine import fingerprint
 from sim.env.agent import AgentBot
-from sim.learn.policy import Net, features
+from sim.learn.policy import Net, features, remap_to_table, table_sizes
 
 POLICY_FILE = "policy.npz"
 META_FILE = "policy.json"
@@ -43,7 +44,10 @@ def is_policy_dir(path: str | os.PathLike) -> bool:
 
 def save_policy(directory: str | os.PathLike, net: Net, columns: np.ndarray, meta: dict) -> None:
     """Write ``net`` and ``meta`` as a policy directory, each file written under a
-    temporary name and renamed when complete (a reader never sees half a policy)."""
+    temporary name and renamed when complete (a reader never sees half a policy).
+    policy.json records the card and decision tables the arrays are numbered by
+    (sim.engine.fingerprint, under ``card_table``): a later domsim that adds cards
+    remaps them, one that changed a card refuses them naming it (:func:`load_policy`)."""
     from sim.outputs import atomic_path, atomic_write_text
 
     d = Path(directory)
@@ -52,13 +56,29 @@ def save_policy(directory: str | os.PathLike, net: Net, columns: np.ndarray, met
     arrays.update(Wp=net.Wp, bp=net.bp, Wv=net.Wv, bv=net.bv, columns=columns)
     with atomic_path(d / POLICY_FILE) as tmp, open(tmp, "wb") as f:
         np.savez(f, **arrays)
-    atomic_write_text(d / META_FILE, json.dumps({"domsim_policy": FORMAT, **meta}, indent=1)
-                      + "\n")
+    atomic_write_text(d / META_FILE, meta_text(meta, fingerprint.record()))
+
+
+def meta_text(meta: dict, table: dict) -> str:
+    """policy.json's text: ``meta`` with the format number first and the table record
+    ``table`` (sim.engine.fingerprint) last, one card or decision a line."""
+    meta = {k: v for k, v in meta.items() if k not in ("domsim_policy", fingerprint.KEY)}
+    body = json.dumps({"domsim_policy": FORMAT, **meta}, indent=1)
+    return (body[:-2] + f',\n "{fingerprint.KEY}": '
+            + fingerprint.record_text(table, " ").replace("\n", "\n ") + "\n}\n")
 
 
 def load_policy(directory: str | os.PathLike) -> tuple[Net, np.ndarray, dict, str]:
     """(network, observation columns, metadata, sha256 of the weights file).  A damaged
-    or mismatched folder is refused in one ValueError line (sim.learn.policy_check)."""
+    or mismatched folder is refused in one ValueError line (sim.learn.policy_check).
+
+    A policy made with an older card table that this domsim only adds to (policy.json's
+    ``card_table``, sim.engine.fingerprint; none: the table of domsim 0.10/0.11) comes
+    back in this domsim's terms (sim.learn.policy.remap_to_table: added cards are zero
+    inputs and actions it never chooses, its decisions the ones it was made with); one
+    made with a table that changed otherwise is refused naming the change
+    (``policy DIR: made for a card table where Amulet costs $3; this domsim's costs $4``):
+    its weights would read other cards' inputs and answer with other cards."""
     d = Path(directory)
     if not is_policy_dir(d):
         raise FileNotFoundError(f"{d}: not a policy directory (no {POLICY_FILE} and "
@@ -70,13 +90,34 @@ def load_policy(directory: str | os.PathLike) -> tuple[Net, np.ndarray, dict, st
     from sim.learn.policy_check import read_arrays, read_meta
 
     meta = read_meta(d / META_FILE, FORMAT)
-    z = read_arrays(d / POLICY_FILE, meta, N_ACTIONS, OBS_SIZE)
+    check = read_table(d, meta)
+    n_actions, obs_size = (N_ACTIONS, OBS_SIZE) if check.same else \
+        table_sizes(check.recorded)
+    z = read_arrays(d / POLICY_FILE, meta, n_actions, obs_size)
     digest = hashlib.sha256((d / POLICY_FILE).read_bytes()).hexdigest()
     k = sum(1 for name in z if name.startswith("W") and name[1:].isdigit())
     net = Net([z[f"W{i}"] for i in range(k)], [z[f"b{i}"] for i in range(k)], z["Wp"],
               z["bp"], z["Wv"], z["bv"], int(z["Wp"].shape[1]))
     columns = z["columns"].astype(np.int64)
+    if not check.same:
+        net, columns = remap_to_table(net, columns, check.recorded)
+        meta = dict(meta, table_remapped=check.summary())
+        if isinstance(meta["decisions"], str) and meta["decisions"].strip().lower() == "all":
+            # The decisions it was made to take: an added one is its fallback's.
+            meta["decisions"] = [e[0] for e in check.recorded["decisions"]]
     return net, columns, meta, digest
+
+
+def read_table(directory: Path, meta: dict) -> fingerprint.TableCheck:
+    """How the card table policy.json records compares with this domsim's
+    (sim.engine.fingerprint.TableCheck), or the one-line ValueError refusing it."""
+    try:
+        check = fingerprint.compare(meta.get(fingerprint.KEY))
+    except fingerprint.TableRecordError as e:
+        raise ValueError(f"{directory / META_FILE}: {e}") from None
+    if not check.usable:
+        raise ValueError(f"policy {directory}: made for a {check.change}")
+    return check
 
 
 class PolicyBot(AgentBot):
@@ -104,9 +145,13 @@ class PolicyBot(AgentBot):
         m = self.meta
         where = f"boards of {m['kingdom']}" if m.get("general") else \
             ", ".join(m.get("kingdom", []))
-        desc = (f"Learned policy ({m.get('decisions', 'buy')} decisions, trained "
+        takes = m.get("decisions", "buy")
+        takes = takes if isinstance(takes, str) else ",".join(map(str, takes))
+        desc = (f"Learned policy ({takes} decisions, trained "
                 f"{m.get('games', 0):,} games against {', '.join(m.get('against', []))} "
-                f"on {where}); fallback {m.get('fallback')}")
+                f"on {where}); fallback {m.get('fallback')}"
+                + (f"; made with an older card table (this domsim {m['table_remapped']})"
+                   if m.get("table_remapped") else ""))
         super().__init__(name, desc, fallback=m["fallback"], decisions=m["decisions"])
         #: The logit added at the fallback's own action (sim.learn.prior).
         self.prior_w = float(self.meta.get("prior", 0.0))

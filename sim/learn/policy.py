@@ -25,10 +25,15 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from sim.cards import N_CARDS
 from sim.env.actions import N_ACTIONS
 
 #: Logit given to an illegal action: exp() of it is 0 in float32 and float64.
 MASKED = -1e9
+#: Logit of an action a policy was made without (a card added since: remap_to_table):
+#: far below any action it knows (probability 0), yet above the illegal actions' MASKED,
+#: so that where the only legal answers are such cards every argmax picks a legal one.
+UNKNOWN = MASKED / 4
 
 
 def feature_columns(cards: Iterable[int], players: int) -> np.ndarray:
@@ -36,7 +41,6 @@ def feature_columns(cards: Iterable[int], players: int) -> np.ndarray:
     many players can make non-zero: every card section's entries of those cards, the
     blocks of the ``players`` seats, the turn's values and the question asked (the
     layout of :mod:`sim.env.observation`).  Fewer inputs: a smaller, faster network."""
-    from sim.cards import N_CARDS
     from sim.engine.layout import MAX_PLAYERS
     from sim.env import core
     from sim.env.observation import (
@@ -61,6 +65,48 @@ def feature_columns(cards: Iterable[int], players: int) -> np.ndarray:
         at += block
     cols += list(range(at, core.OBS_SIZE))       # the turn's values, the question asked
     return np.asarray(cols, np.int64)
+
+
+def table_sizes(rec: dict) -> tuple[int, int]:
+    """(actions, observation entries) of the table recorded in ``rec``
+    (sim.engine.fingerprint): what a policy made with it was sized by.  The actions
+    after the cards (none, no, yes, the options) are this domsim's."""
+    from sim.env.observation import names_for
+
+    n_cards = len(rec["cards"])
+    return (n_cards + N_ACTIONS - N_CARDS,
+            len(names_for([c[0] for c in rec["cards"]], [d[0] for d in rec["decisions"]])))
+
+
+def remap_to_table(net: Net, columns: np.ndarray, rec: dict) -> tuple[Net, np.ndarray]:
+    """A policy made with the table recorded in ``rec`` (one this domsim's only adds to:
+    sim.engine.fingerprint.compare's ``usable``), in this domsim's terms: its
+    observation columns found here by name (an added card's or decision's entries are
+    read by none of them: zero inputs), its action head's columns moved to this
+    domsim's action numbers, and an added card's action given the logit UNKNOWN (weights
+    0, bias UNKNOWN): the policy never chooses an added card while it has another legal
+    answer, and where the only legal answers are added cards (a forced choice) it takes
+    the first, as the argmax of equal logits does.  Why a masked-out logit rather than
+    the fallback bot answering: the forward passes (PolicyBot.logits,
+    sim.learn.compiled.forward) already choose among the legal actions by logit, so the
+    remapped policy needs no new code path, compiled or not."""
+    from sim.cards import BY_NAME
+    from sim.env.observation import names_for, observation_names
+
+    old_cards = [c[0] for c in rec["cards"]]
+    old_names = names_for(old_cards, [d[0] for d in rec["decisions"]])
+    here = {name: i for i, name in enumerate(observation_names())}
+    new_columns = np.asarray([here[old_names[int(c)]] for c in columns], np.int64)
+    n_old = len(old_cards)
+    target = np.asarray([BY_NAME[name.lower()].id for name in old_cards]
+                        + [N_CARDS + j for j in range(net.Wp.shape[1] - n_old)], np.int64)
+    Wp = np.zeros((net.Wp.shape[0], N_ACTIONS), net.Wp.dtype)
+    bp = np.full(N_ACTIONS, UNKNOWN, net.bp.dtype)
+    Wp[:, target] = net.Wp
+    bp[target] = net.bp
+    out = net.copy()
+    out.Wp, out.bp, out.n_actions = Wp, bp, N_ACTIONS
+    return out, new_columns
 
 
 def features(obs: np.ndarray, columns: np.ndarray, out: np.ndarray | None = None) -> np.ndarray:
