@@ -1,10 +1,12 @@
-"""The general policy on boards it never trained on (issue 38, items 3 and 4).
+"""The general policy on boards it never trained on (issue 38, items 3 and 4; issue 49,
+item 1: measured against the whole field, not one bot).
 
     python experiments/general_eval.py --part boards --part best --part eval --part firstgame
     python experiments/general_eval.py --part found --budget 2000000 --found-minutes 15
     python experiments/general_eval.py --part search --search-games 40 --time-ms 10
-    python experiments/general_eval.py --part boards --part best --part eval \\
-        --policy /tmp/gtest --out /tmp/geval --games 20 --first 3        # a quick check
+    python experiments/general_eval.py --boards 60 --part boards --part best --part field
+    python experiments/general_eval.py --quick --out /tmp/geval \\
+        --part boards --part best --part field                      # a check in seconds
 
 The policy is ``--policy`` (default experiments/results/learn/general, a policy directory
 of ``domsim train --kingdom random:all --events random``); everything is written to
@@ -15,12 +17,15 @@ twice, once with each bot first (``seats="rotate"``); win shares count a shared 
 ``record-<part>.txt`` (the command, the machine, its load average before and after, wall
 and CPU seconds):
 
-* ``boards``: 30 boards (10 kingdom cards of base + Adventures, 0-2 Events), drawn as
-  ``domsim match --kingdom random:all --events random --seed S`` draws them
+* ``boards``: ``--boards`` (30) boards (10 kingdom cards of base + Adventures, 0-2
+  Events), drawn as ``domsim match --kingdom random:all --events random --seed S`` draws them
   (``resolve_table``) with S = 20_261_204 + j, j = 0, 1, ... (a stream the training never
   used), skipping any board equal to one the policy trained or was evaluated on during
   training (its ``draw_board`` boards, rebuilt from policy.json): ``boards.csv``
-  (board, kingdom, events, seed).  Rerunning reproduces it exactly.
+  (board, kingdom, events, seed).  Rerunning reproduces it exactly.  ``--boards 60``
+  continues the stream to 60 boards (issue 49): boards 1-30 stay issue 38's, 31-60 are
+  new, by the same rule.  Every part reads the first ``--boards`` rows, and a longer
+  boards.csv is drawn again whole, never cut, so a default run keeps boards 31-60.
 * ``best``: on each board, the library bots that can play it (every registered bot whose
   cards and Events are all on the board, ``sim.optimize.report.library_field``; the
   ``random`` bot left out; search, human and policy bots are not registered) play a
@@ -37,6 +42,17 @@ and CPU seconds):
   fallback's in the same seat (experiments/learn.py's ``buys``), and the best bot's buys
   in the games against the policy: per card, buys per game, the share of games with
   one, the mean turn (the buyer's own) of the first.
+* ``field`` (issue 49): a round robin's best bot is not the bot that exploits a policy
+  (the field is not transitive), so on each board the policy plays every library bot
+  that can play it (``best``'s candidates, all of them: no cap) and optimize's found bot
+  where part ``found`` left one (found/board-NN/best.toml), ``--field-games`` (400)
+  games a pairing: ``field.csv`` (board, opponent, kind: library or found, games,
+  win_rate, ci_low, ci_high, seat win rates, wall_s, main_cpu_s, load) and
+  ``field_summary.csv`` (per board: library bots beaten, every one beaten, the weakest
+  pairing, the median library bot, the found bot's and the best bot's pairings).  The
+  headline counts the boards where every opponent is beaten (interval above 50%),
+  beside the boards where the best bot is beaten in the same games and in eval.csv;
+  the record lists the library bots the policy does not beat.
 * ``firstgame``: the policy against the First Game specialist
   (experiments/results/learn/first-game, trained on First Game only), ``--games``
   games: ``firstgame.csv`` (goal: 45%).
@@ -45,11 +61,17 @@ and CPU seconds):
   against the board's library field, 200 first-rung deals, 6 minutes at most a board),
   boards in order until ``--found-minutes`` of searching are spent; then the policy
   against each found bot, ``--games`` games: ``found/`` (the searches and their report)
-  and ``found.csv``.  Rerunning continues (finished searches are not played again).
+  and ``found.csv``.  Rerunning continues (finished searches are not played again)
+  where the searches' state folders (best.search/, not committed) are at hand; without
+  them the part stops with a one-line error.
 * ``search``: the search bot with the policy's playouts (``mcts:playout=<policy>``,
   sim.env.mcts) against the default search (``mcts``), both ``--time-ms`` milliseconds a
   searched decision, ``--search-games`` games on First Game and on boards 1-10:
   ``search.csv``.  The budget is time, so a rerun plays other games.
+
+``--quick`` checks the machinery in seconds (tests/test_general_eval.py): the first 2
+boards and 10 games wherever no games flag is given (found's ``--budget`` excepted);
+it needs ``--out``, so its figures never replace the results.
 """
 
 from __future__ import annotations
@@ -73,8 +95,13 @@ if str(ROOT) not in sys.path:  # runnable as a plain script from a checkout
     sys.path.insert(0, str(ROOT))
 POLICY = ROOT / "experiments" / "results" / "learn" / "general"
 FIRST_GAME = ROOT / "experiments" / "results" / "learn" / "first-game"
-PARTS = ("boards", "best", "eval", "firstgame", "found", "search")
+PARTS = ("boards", "best", "eval", "firstgame", "field", "found", "search")
+#: The parts a run without --part plays.
+DEFAULT_PARTS = ("boards", "best", "eval", "firstgame", "field")
+#: Boards by default: the first 30 of the stream (issue 38's); --boards 60 adds 31-60.
 N_BOARDS = 30
+#: Games a pairing (or a board) under --quick: enough to exercise every step, no figure.
+QUICK_GAMES = 10
 #: The boards' seeds: BOARD_SEED + j (training draws from sim.learn.train._mix streams).
 BOARD_SEED = 20_261_204
 #: Boards the search part plays (besides First Game).
@@ -215,9 +242,14 @@ def part_boards(args) -> None:
     rec = Record("boards", args)
     trained = training_boards(args.policy)
     trained_kingdoms = {k for k, _ in trained}
+    # A longer boards.csv is drawn again whole, not cut to --boards: the parts read its
+    # first --boards rows, and a default run must not drop boards 31-60 another made.
+    path = args.out / "boards.csv"
+    before = read_csv(path, "boards") if path.is_file() else []
+    n = max(args.boards, len(before))
     rows, skipped, same_kingdom = [], [], []
     j = 0
-    while len(rows) < N_BOARDS:
+    while len(rows) < n:
         seed = BOARD_SEED + j
         j += 1
         kingdom, events = resolve_table("random:all", "random", seed)
@@ -229,7 +261,11 @@ def part_boards(args) -> None:
         rows.append({"board": len(rows) + 1,
                      "kingdom": ";".join(CARDS[c].name for c in kingdom),
                      "events": ";".join(CARDS[e].name for e in events), "seed": seed})
-    write_csv(args.out / "boards.csv", rows)
+    if before and [{k: str(v) for k, v in r.items()} for r in rows[:len(before)]] != before:
+        rec.note(f"{rel(path)} was not this draw's: rewritten")
+    elif len(before) > args.boards:
+        rec.note(f"{rel(path)} had {len(before)} boards: kept all, the same draw")
+    write_csv(path, rows)
     rec.note(f"{len(rows)} boards from seeds {BOARD_SEED}..{BOARD_SEED + j - 1} "
              f"(resolve_table('random:all', 'random', seed)); checked against "
              f"{len(trained)} training and training-evaluation boards of the policy: "
@@ -242,7 +278,14 @@ def part_boards(args) -> None:
 
 
 def boards_of(args) -> list[dict]:
+    """The first ``--boards`` boards of boards.csv (then the first ``--first``): a file
+    drawn with more boards serves a run with fewer, and its first 30 are always the
+    same 30 (the stream is fixed), so parts run with different --boards agree."""
     rows = read_csv(args.out / "boards.csv", "boards")
+    if len(rows) < args.boards:
+        raise Fail(f"{rel(args.out / 'boards.csv')} has {len(rows)} boards, not "
+                   f"{args.boards}: run --part boards --boards {args.boards} first")
+    rows = rows[:args.boards]
     for r in rows:
         r["board"] = int(r["board"])
         r["kingdom_list"] = [c for c in r["kingdom"].split(";") if c]
@@ -365,6 +408,19 @@ def boards_above(rows: list[dict]) -> tuple[int, float]:
     return sum(r["ci_low"] > 0.5 for r in rows), sum(r["win_rate"] for r in rows) / len(rows)
 
 
+def per_block(rows: list[dict]) -> str:
+    """`` (boards 1-30: 29 of 30; boards 31-60: 27 of 30)`` for per-board rows beyond
+    board 30, else "": the goals are stated on the first 30 boards."""
+    last = max(int(r["board"]) for r in rows)
+    if last <= N_BOARDS:
+        return ""
+    parts = []
+    for lo in range(1, last + 1, N_BOARDS):
+        rs = [r for r in rows if lo <= int(r["board"]) < lo + N_BOARDS]
+        parts.append(f"boards {lo}-{lo + N_BOARDS - 1}: {boards_above(rs)[0]} of {len(rs)}")
+    return " (" + "; ".join(parts) + ")"
+
+
 def interval(r: dict) -> str:
     """``55.2%  [53.0%, 57.4%]``: a row's win rate and 95% interval."""
     return f"{r['win_rate']:6.1%}  [{r['ci_low']:.1%}, {r['ci_high']:.1%}]"
@@ -393,7 +449,7 @@ def part_eval(args) -> None:
     write_csv(args.out / "eval.csv", rows)
     above, mean = boards_above(rows)
     rec.note(f"SUMMARY: the policy's interval lies above 50% on {above} of {len(rows)} "
-             f"boards (goal: at least 27 of 30); mean win rate {mean:.1%}; "
+             f"boards{per_block(rows)}; goal: at least 27 of 30; mean win rate {mean:.1%}; "
              f"{args.games} games a board, seed {args.seed}")
     rec.note("board  opponent                 win     95% interval")
     for r in rows:
@@ -431,6 +487,188 @@ def part_firstgame(args) -> None:
     rec.write()
 
 
+# --- field ------------------------------------------------------------------------------
+
+def found_toml(args, board: int) -> Path | None:
+    """optimize's found bot of a board (part found's found/board-NN/best.toml), if any."""
+    toml = args.out / "found" / key(board) / "best.toml"
+    return toml if toml.is_file() else None
+
+
+def is_beaten(r: dict) -> bool:
+    """The policy beats the opponent of row ``r``: its 95% interval lies above 50%."""
+    return float(r["ci_low"]) > 0.5
+
+
+def field_summary(rows: list[dict], best: dict[int, str] | None = None) -> list[dict]:
+    """Per board, from field.csv's rows (the policy against each opponent, ``kind``
+    "library" or "found"): how many library bots it beats and whether it beats them all
+    and the found bot; the weakest pairing (the lowest win rate) over every opponent and
+    over the library bots; the median over the library bots (``median_opponent`` is the
+    lower middle one, a bot the policy met); and the pairing with the board's round-robin
+    best bot (``best``, board -> name), the bot the eval part plays: the old headline's
+    opponent in the same games, so the two headlines compare like for like."""
+    import statistics
+
+    boards: dict[int, list[dict]] = {}
+    for r in rows:
+        boards.setdefault(int(r["board"]), []).append(r)
+    out = []
+    for board, rs in boards.items():
+        lib = [r for r in rs if r["kind"] == "library"]
+        found = [r for r in rs if r["kind"] == "found"]
+        rate = {id(r): float(r["win_rate"]) for r in rs}
+        weakest = min(rs, key=lambda r: rate[id(r)])
+        weakest_lib = min(lib, key=lambda r: rate[id(r)])
+        ranked = sorted(lib, key=lambda r: rate[id(r)])
+        row = {"board": board, "library_bots": len(lib),
+               "library_beaten": sum(map(is_beaten, lib)),
+               "every_library_beaten": all(map(is_beaten, lib)),
+               "found": bool(found),
+               "every_beaten": all(map(is_beaten, rs))}
+        for name, r in (("weakest", weakest), ("weakest_library", weakest_lib)):
+            row[name] = r["opponent"]
+            for c in ("win_rate", "ci_low", "ci_high"):
+                row[f"{name}_{c}"] = float(r[c])
+        row["median_win_rate"] = round(statistics.median(rate[id(r)] for r in lib), 4)
+        row["median_opponent"] = ranked[(len(ranked) - 1) // 2]["opponent"]
+        row["median_opponent_win_rate"] = rate[id(ranked[(len(ranked) - 1) // 2])]
+        best_name = (best or {}).get(board, "")
+        best_row = next((r for r in lib if r["opponent"] == best_name), None)
+        for name, r in (("found", found[0] if found else None), ("best", best_row)):
+            if name == "best":
+                row["best"] = best_name if best_row else ""
+            for c in ("win_rate", "ci_low", "ci_high"):       # blank: no such opponent
+                row[f"{name}_{c}"] = float(r[c]) if r else ""
+            row[f"{name}_beaten"] = is_beaten(r) if r else ""
+        out.append(row)
+    return out
+
+
+def field_headline(summary: list[dict], block: int = N_BOARDS) -> dict:
+    """The counts the record's SUMMARY line states, over all boards and per block of
+    ``block`` boards (1-30 are issue 38's boards, 31-60 the ones drawn for issue 49):
+    boards, boards where every opponent / every library bot / the best bot is beaten,
+    boards with a found bot and where it is beaten."""
+    def counts(rows: list[dict]) -> dict:
+        return {"boards": len(rows),
+                "every_beaten": sum(r["every_beaten"] for r in rows),
+                "every_library_beaten": sum(r["every_library_beaten"] for r in rows),
+                "with_found": sum(r["found"] for r in rows),
+                "found_beaten": sum(r["found_beaten"] is True for r in rows),
+                "with_best": sum(r["best"] != "" for r in rows),
+                "best_beaten": sum(r["best_beaten"] is True for r in rows)}
+
+    out = counts(summary)
+    if summary and max(r["board"] for r in summary) > block:
+        out["blocks"] = {}
+        for lo in range(1, max(r["board"] for r in summary) + 1, block):
+            rs = [r for r in summary if lo <= r["board"] < lo + block]
+            if rs:
+                out["blocks"][f"{lo}-{lo + block - 1}"] = counts(rs)
+    return out
+
+
+def of(h: dict, name: str) -> str:
+    """``"21 of 60 boards (boards 1-30: 9 of 30; boards 31-60: 12 of 30)"``: a headline
+    count, per block too."""
+    text = f"{h[name]} of {h['boards']} boards"
+    if h.get("blocks"):
+        text += " (" + "; ".join(f"boards {k}: {c[name]} of {c['boards']}"
+                                 for k, c in h["blocks"].items()) + ")"
+    return text
+
+
+def part_field(args) -> None:
+    from collections import Counter
+
+    rec = Record("field", args)
+    policy_meta(args.policy)
+    best_path = args.out / "best.csv"
+    best_rows = {int(r["board"]): r for r in read_csv(best_path, "best")} \
+        if best_path.is_file() else {}
+    rows = []
+    boards = boards_of(args)
+    changed = []
+    for i, b in enumerate(boards):
+        t0 = time.time()
+        opponents = candidates(b)
+        old = best_rows.get(b["board"])
+        if old and old["candidates"].split(";") != opponents:
+            changed.append(b["board"])
+        toml = found_toml(args, b["board"])
+        k = register(b, opponents[0])
+        print(f"[field {i + 1}/{len(boards)}] {k}: {len(opponents)} library bots"
+              f"{' and the found bot' if toml else ''}", flush=True)
+        played = learn().evaluate(args.policy, k, args.field_games, args.seed,
+                                  args.processes,
+                                  tuple(opponents) + ((str(toml),) if toml else ()))
+        for e in played:
+            row = match_row(e, b["board"])
+            kind = "found" if toml and e["opponent"] == str(toml) else "library"
+            if kind == "found":
+                row["opponent"] = rel(toml)
+            rows.append({"board": row.pop("board"), "opponent": row.pop("opponent"),
+                         "kind": kind, **row})
+        print(f"[field {i + 1}/{len(boards)}] {k}: {time.time() - t0:.1f} s", flush=True)
+    write_csv(args.out / "field.csv", rows)
+    best = {b: r["best"] for b, r in best_rows.items()}
+    summary = field_summary(rows, best)
+    write_csv(args.out / "field_summary.csv", summary)
+    h = field_headline(summary)
+    n_opp = [r["library_bots"] for r in summary]
+    rec.note(f"SUMMARY: the policy beats every opponent (every library bot that can play "
+             f"the board, and optimize's found bot where part found left one; 95% "
+             f"interval above 50%) on {of(h, 'every_beaten')}; every library bot "
+             f"on {of(h, 'every_library_beaten')}; {args.field_games} games a pairing, "
+             f"seats rotated, seed {args.seed}")
+    line = (f"the round robin's best bot (best.csv, today's headline opponent) is beaten "
+            f"in the same games on {of(h, 'best_beaten')}")
+    if h["with_best"] < h["boards"]:
+        line += f" ({h['boards'] - h['with_best']} boards have no best bot: run part best)"
+    eval_path = args.out / "eval.csv"
+    if eval_path.is_file():
+        ev = [r for r in read_csv(eval_path, "eval")
+              if int(r["board"]) in {b["board"] for b in boards}]
+        if ev:
+            line += (f"; eval.csv ({ev[0]['games']} games a board): "
+                     f"{sum(map(is_beaten, ev))} of {len(ev)}")
+    rec.note(line)
+    rec.note(f"found bots on {of(h, 'with_found')}, beaten on {h['found_beaten']} "
+             f"of those {h['with_found']}; library bots per board {min(n_opp)}-{max(n_opp)} "
+             f"(all of them: no cap)")
+    if changed:
+        rec.note(f"the library field differs from best.csv's candidates on boards "
+                 f"{', '.join(map(str, changed))} (bots added or changed since)")
+    med = sorted(r["median_win_rate"] for r in summary)
+    rec.note(f"against the median library bot of a board: {med[0]:.1%}-{med[-1]:.1%}, "
+             f"{sum(m > 0.5 for m in med)} boards above 50%")
+    rec.note("")
+    rec.note("board  beaten  weakest library bot       win     95% interval      median  "
+             "found bot  win     95% interval      best bot")
+    for r in summary:
+        weakest = {c: r[f"weakest_library_{c}"] for c in ("win_rate", "ci_low", "ci_high")}
+        found = ({c: r[f"found_{c}"] for c in ("win_rate", "ci_low", "ci_high")}
+                 if r["found"] else None)
+        best_txt = f"{r['best']} {r['best_win_rate']:.1%}" if r["best"] else ""
+        rec.note(f"{r['board']:>5}  {r['library_beaten']:>2}/{r['library_bots']:<3} "
+                 f"{r['weakest_library']:<22.22} {interval(weakest)}  "
+                 f"{r['median_win_rate']:6.1%}  "
+                 f"{'':<9}{interval(found) if found else '':<27}  {best_txt}"
+                 f"{'' if r['every_beaten'] else '   not all beaten'}")
+    held = Counter(r["opponent"] for r in rows if r["kind"] == "library" and not is_beaten(r))
+    won = Counter(r["opponent"] for r in rows
+                  if r["kind"] == "library" and float(r["ci_high"]) < 0.5)
+    met = Counter(r["opponent"] for r in rows if r["kind"] == "library")
+    rec.note("")
+    rec.note("library bots the policy does not beat (interval not above 50%): on how many "
+             "of the boards they play, and (in brackets) on how many they beat it "
+             "(interval below 50%): "
+             + (", ".join(f"{b} {n} of {met[b]} ({won[b]})" for b, n in held.most_common())
+                or "none"))
+    rec.write()
+
+
 # --- found ------------------------------------------------------------------------------
 
 def part_found(args) -> None:
@@ -443,6 +681,15 @@ def part_found(args) -> None:
                   for b in boards]
     folder = args.out / "found"
     folder.mkdir(parents=True, exist_ok=True)
+    # A finished search continues from its state folder (best.search/, not committed):
+    # without it optimize refuses to replace best.toml, so say so before any search.
+    stateless = [b.name for b in all_boards if (folder / b.name / "best.toml").is_file()
+                 and not (folder / b.name / "best.search").is_dir()]
+    if stateless:
+        raise Fail(f"{rel(folder)}: a found bot without its search state (best.search/, "
+                   f"not committed) on {', '.join(stateless[:3])}"
+                   f"{' ...' if len(stateless) > 3 else ''}: part found cannot continue "
+                   f"here; part field plays the found bots as they are")
     t0 = time.time()
 
     quiet: set[str] = set()             # boards already reported (each call repeats them)
@@ -492,8 +739,8 @@ def part_found(args) -> None:
     write_csv(args.out / "found.csv", rows)
     above, mean = boards_above(rows)
     rec.note(f"SUMMARY: against the found bots the policy's interval lies above 50% on "
-             f"{above} of {len(rows)} boards; mean win rate {mean:.1%} ({args.games} games "
-             f"a board)")
+             f"{above} of {len(rows)} boards{per_block(rows)}; mean win rate {mean:.1%} "
+             f"({args.games} games a board)")
     for r in rows:
         rec.note(f"{r['board']:>5}  {interval(r)}  (found bot's field win rate "
                  f"{float(r['found_field_win_rate']):.1%})")
@@ -552,15 +799,23 @@ def part_search(args) -> None:
 def main(argv: list[str] | None = None) -> int:
     p = Parser(prog="general_eval.py", description=__doc__.splitlines()[0])
     p.add_argument("--part", action="append", choices=PARTS, default=None,
-                   help="boards, best, eval, firstgame (default: these four), found, search")
+                   help="boards, best, eval, firstgame, field (default: these five), found, "
+                   "search")
     p.add_argument("--policy", type=Path, default=POLICY, help="the general policy's folder")
     p.add_argument("--out", type=Path, default=None,
                    help="results folder (default: the policy's eval/)")
-    p.add_argument("--games", type=int, default=2000, help="games a board (eval, firstgame, "
-                   "found)")
-    p.add_argument("--pair-games", type=int, default=400, help="best: games a pair")
+    p.add_argument("--boards", type=int, default=N_BOARDS,
+                   help=f"boards of the stream (default {N_BOARDS}; 60 adds boards 31-60)")
+    # games: None is the default below, or QUICK_GAMES under --quick
+    p.add_argument("--games", type=int, default=None, help="games a board (eval, firstgame, "
+                   "found; default 2000)")
+    p.add_argument("--pair-games", type=int, default=None,
+                   help="best: games a pair (default 400)")
+    p.add_argument("--field-games", type=int, default=None,
+                   help="field: games a pairing (default 400)")
     p.add_argument("--max-candidates", type=int, default=16)
-    p.add_argument("--buy-games", type=int, default=500, help="eval: games of a losses table")
+    p.add_argument("--buy-games", type=int, default=None,
+                   help="eval: games of a losses table (default 500)")
     p.add_argument("--seed", type=int, default=2029, help="the matches' seed")
     p.add_argument("--processes", type=int, default=2)
     p.add_argument("--first", type=int, default=None, help="only the first K boards (checks)")
@@ -571,22 +826,34 @@ def main(argv: list[str] | None = None) -> int:
                    help="found: start no board's search after this many minutes")
     p.add_argument("--found-time-limit", type=float, default=360.0,
                    help="found: seconds after which a board's search starts no generation")
-    p.add_argument("--search-games", type=int, default=40)
+    p.add_argument("--search-games", type=int, default=None,
+                   help="search: games a table (default 40)")
     p.add_argument("--time-ms", type=float, default=10.0, help="search: ms a decision")
+    p.add_argument("--quick", action="store_true",
+                   help=f"a check in seconds, no figures: the first 2 boards, {QUICK_GAMES} "
+                   f"games wherever a games flag is not given; needs --out")
     args = p.parse_args(argv)
     args.argv = list(sys.argv[1:] if argv is None else argv)
-    for name in ("games", "pair_games", "max_candidates", "buy_games", "processes", "budget",
-                 "search_games"):
+    if args.quick and args.out is None:
+        p.error("--quick needs --out (its few games must not replace the results)")
+    for name, default in (("games", 2000), ("pair_games", 400), ("field_games", 400),
+                          ("buy_games", 500), ("search_games", 40)):
+        if getattr(args, name) is None:
+            setattr(args, name, QUICK_GAMES if args.quick else default)
+    if args.quick and args.first is None:
+        args.first = 2
+    for name in ("boards", "games", "pair_games", "field_games", "max_candidates",
+                 "buy_games", "processes", "budget", "search_games"):
         if getattr(args, name) < 1:
             p.error(f"--{name.replace('_', '-')} must be at least 1, not {getattr(args, name)}")
-    if args.first is not None and not 1 <= args.first <= N_BOARDS:
-        p.error(f"--first must be 1..{N_BOARDS}, not {args.first}")
+    if args.first is not None and not 1 <= args.first <= args.boards:
+        p.error(f"--first must be 1..{args.boards} (--boards), not {args.first}")
     if args.time_ms <= 0:
         p.error(f"--time-ms must be positive, not {args.time_ms:g}")
     args.policy = args.policy.resolve()
     args.first_game = args.first_game.resolve()
     args.out = (args.out or args.policy / "eval").resolve()
-    parts = args.part or ["boards", "best", "eval", "firstgame"]
+    parts = args.part or list(DEFAULT_PARTS)
     try:
         policy_meta(args.policy)
         args.out.mkdir(parents=True, exist_ok=True)
