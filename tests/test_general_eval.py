@@ -66,7 +66,17 @@ def test_summary_arithmetic_on_made_up_rows():
     assert "blocks" not in ge.field_headline([one, two])
 
 
-def test_quick_field_run_on_two_boards(tmp_path):
+@pytest.fixture
+def library_only(monkeypatch):
+    """The registry as a fresh process has it: the library's bots only.  Other tests
+    register test bots in the same process (tests/test_adventures_round_robin.py's
+    lost-arts-buyer, which names no cards, so it would join every board's field)."""
+    import bots
+
+    monkeypatch.setattr(bots, "_REGISTRY", {b.name: b for b in bots.builtin_bots()})
+
+
+def test_quick_field_run_on_two_boards(tmp_path, library_only):
     ge = experiment("general_eval")
     shipped = ge.POLICY / "eval"
     out = tmp_path / "eval"
