@@ -93,6 +93,17 @@ def missing(required: Iterable[int], kingdom: Sequence[int], events: Sequence[in
     return [c for c in required if c not in have]
 
 
+def playable_bots(kingdom: Sequence[int], events: Sequence[int]) -> list[str]:
+    """The registered bots that can play a board of ``kingdom`` and ``events`` (card
+    ids): every card and Event they need is there; the random bot left out (it plays
+    anything, and is no opponent worth measuring).  In the registry's order.  The field
+    a board offers: the strategy search's report and the learned bots' league read it."""
+    from bots import list_bots
+
+    return [bot.name for bot in list_bots()
+            if bot.name != "random" and not missing(required_cards(bot), kingdom, events)]
+
+
 def split(ids: Iterable[int]) -> tuple[list[int], list[int]]:
     """``ids`` as (kingdom cards, Events), each in the order given."""
     from sim.cards import EVENTS

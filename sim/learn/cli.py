@@ -3,6 +3,8 @@
     domsim train --kingdom first-game --players 2 --against big-money,bmu,smithy-bm,self \\
         --minutes 20 --seed 1 --out policy/
     domsim train ... --out policy/ --resume       # continue after Ctrl-C
+    domsim train --kingdom random:all --events random --league field --against self \
+        --init bots/data/policies/general ... --out general-league/   # fine-tune, the field
     domsim match policy/ bmu --games 10000        # the policy plays as a bot
 
 Errors are one line (``domsim: error: ...``, exit 2), checked before the league's games
@@ -50,6 +52,26 @@ def add_parser(sub, positive: Callable[[str], int], seed: Callable[[str], int],
     t.add_argument("--board-iterations", type=positive, default=d.board_iterations,
                    help=f"a general policy: iterations before new boards are drawn "
                         f"(default {d.board_iterations})")
+    t.add_argument("--league", choices=("fixed", "field"), default=d.league,
+                   help="fixed (default): the --against bots on every table; field: on each "
+                        "board, the --against entries plus --field-tables tables whose "
+                        "opponents are drawn, at every board draw, from every library bot "
+                        "that can play the board and past snapshots of the policy, the ones "
+                        "it does worst against most often (prioritized fictitious self-play: "
+                        "weight (1 - win share)^2, its win share against each opponent "
+                        "tracked over the run)")
+    t.add_argument("--field-tables", type=positive, default=d.field_tables,
+                   help=f"--league field: drawn tables per board (default {d.field_tables})")
+    t.add_argument("--past-every", type=int, default=d.past_every, metavar="N",
+                   help=f"--league field: iterations between two past snapshots joining the "
+                        f"league (default {d.past_every}; 0: none)")
+    t.add_argument("--past-max", type=int, default=d.past_max, metavar="N",
+                   help=f"--league field: past snapshots kept, the oldest dropped "
+                        f"(default {d.past_max})")
+    t.add_argument("--init", default=None, metavar="POLICY_DIR",
+                   help="start from this policy's weights (a policy directory of the same "
+                        "layer widths and inputs, e.g. bots/data/policies/general) and "
+                        "fine-tune it; default: random weights")
     t.add_argument("--players", type=players, default=2, help="players per game (default 2)")
     t.add_argument("--against", default=",".join(d.against), metavar="BOT,...",
                    help="the league: bot names or .toml files, and self (a frozen snapshot "
@@ -110,6 +132,10 @@ def run(args, argv: list[str]) -> int:
         v = getattr(args, opt)
         if v is not None and not v > 0:
             raise UsageError(f"--{opt.replace('_', '-')} must be positive, not {v:g}")
+    for opt in ("past_every", "past_max"):
+        if getattr(args, opt) < 0:
+            raise UsageError(f"--{opt.replace('_', '-')} must be at least 0, not "
+                             f"{getattr(args, opt)}")
     if not args.prior >= 0:
         raise UsageError(f"--prior must be at least 0, not {args.prior:g}")
     decisions = args.decisions
@@ -129,7 +155,9 @@ def run(args, argv: list[str]) -> int:
                       hidden=hidden, lr=args.lr, prior=args.prior, shaping=args.shaping,
                       eval_every=args.eval_every, eval_games=args.eval_games,
                       checkpoint_s=args.checkpoint_s, boards=args.boards,
-                      board_iterations=args.board_iterations)
+                      board_iterations=args.board_iterations, league=args.league,
+                      field_tables=args.field_tables, past_every=args.past_every,
+                      past_max=args.past_max, init=args.init)
     command = "domsim " + " ".join(shlex.quote(a) for a in argv)
     try:
         result = train(cfg, args.out, resume=args.resume, force=args.force, command=command,

@@ -37,6 +37,28 @@ must be able to play every board (bots that buy no kingdom card: ``bmu``, ``big-
 ``self``).  Evaluations play a fixed set of boards (drawn from the run's seed, apart from
 the training boards'), so the curve compares policies, not boards.
 
+A league of the field (``league="field"``, ``domsim train --league field``): on each
+board, besides a table for each ``against`` entry (``self`` in the general recipe),
+``field_tables`` tables whose opponents are drawn, at every board draw, from the board's
+library field (every library bot that can play it, ``bots.requirements.playable_bots``:
+single-card bots, BM and draw, Gardens, attacks) and past snapshots of the policy (one
+added every ``past_every`` iterations, the last ``past_max`` kept; with ``init``, the
+starting policy is the first).  Why: a league of bmu, big-money and itself has nothing
+left to teach a general policy after a few hundred thousand games, and the bots that beat
+it on unseen boards are the boards' own (Reserve cards, draw), never in that league.
+The draw is prioritized fictitious self-play (AlphaStar's "hard" weighting): opponent
+``o`` is drawn with weight ``(1 - p_o)**2``, ``p_o`` the policy's running win share
+against ``o`` in training, over every board it met ``o`` on (``(wins + 1) / (games + 2)``
+of counts decayed by :data:`PFSP_DECAY` at each draw, so an opponent beaten long ago comes
+back); the tables of one board draw distinct opponents where the field allows.  The draw
+is seeded by the run's seed and the draw's index, and the counts are in the checkpoint,
+so a run reproduces and resumes exactly.  Evaluations add ``field``: every library bot of
+the evaluation boards, ``eval_games`` games in all.
+
+Starting weights (``init``, ``--init DIR``): a policy directory (the library's ``general``
+is ``bots/data/policies/general``) whose network has the run's shape and inputs; the
+run fine-tunes it (a fresh optimiser).  Without it the network starts random.
+
 Checkpoints (``checkpoint.npz``, every ``checkpoint_s`` seconds, at the end and on
 Ctrl-C; ``checkpoint.json`` is a readable copy of its state) keep the weights, the
 optimiser, the frozen snapshot, the Generator and every game in progress (as its
@@ -69,6 +91,15 @@ CHECKPOINT = "checkpoint.npz"
 CHECKPOINT_META = "checkpoint.json"
 STATE_KEY = "state_json"       # checkpoint.npz's entry holding the state (UTF-8 JSON)
 CURVE = "curve.csv"
+#: ``league`` values: ``against`` on every table, or the board's field drawn by PFSP.
+FIXED, FIELD = "fixed", "field"
+#: A field league's win counts are multiplied by this at every board draw (why: the
+#: policy changes, so old games say less about it; after 10 draws a game weighs 3%).
+PFSP_DECAY = 0.7
+#: The name of the evaluation against every library bot of the evaluation boards.
+FIELD_EVAL = "field"
+#: A past snapshot's name in the league: PAST_PREFIX + the iteration it was taken at.
+PAST_PREFIX = "past-"
 CURVE_FIELDS = ("wall_s", "iteration", "games", "steps", "opponent", "win_rate", "eval_games",
                 "train_win_rate", "entropy")
 
@@ -100,7 +131,15 @@ class TrainConfig:
         prior: logit added at the fallback bot's own action (sim.learn.prior; 0: learn
             from uniformly random play).
         boards, board_iterations: a general policy's tables (a random ``kingdom``):
-            how many boards at once, and the iterations before new ones are drawn.
+            how many boards at once, and the iterations before new ones are drawn (a
+            field league redraws its opponents then too, on one kingdom as well).
+        league: ``"fixed"`` (``against`` on every table) or ``"field"`` (the module
+            docstring: ``against`` plus ``field_tables`` tables a board drawn by PFSP
+            from the board's library field and past snapshots).
+        field_tables: a field league's drawn tables per board.
+        past_every, past_max: a field league's past snapshots: iterations between two
+            (0: none), and how many are kept.
+        init: a policy directory whose weights the run starts from (None: random).
     """
 
     kingdom: str | tuple = "first-game"
@@ -132,6 +171,11 @@ class TrainConfig:
     prior: float = 4.0
     boards: int = 16
     board_iterations: int = 40
+    league: str = FIXED
+    field_tables: int = 3
+    past_every: int = 200
+    past_max: int = 4
+    init: str | None = None
 
     @property
     def general(self) -> bool:
@@ -147,9 +191,15 @@ class TrainConfig:
         d = asdict(self)
         for k in ("minutes", "iterations", "checkpoint_s", "eval_every", "eval_games"):
             d.pop(k)
+        if self.league == FIXED:    # (as its checkpoints before field leagues existed)
+            for k in ("league", "field_tables", "past_every", "past_max"):
+                d.pop(k)
         if not self.general:        # (one kingdom: as its checkpoints before boards existed)
             d.pop("boards")
-            d.pop("board_iterations")
+            if self.league == FIXED:
+                d.pop("board_iterations")
+        if self.init is None:
+            d.pop("init")
         return json.loads(json.dumps(d))
 
 
@@ -188,9 +238,16 @@ def _resolve_table(cfg: TrainConfig):
     if cfg.general and (cfg.boards < 1 or cfg.board_iterations < 1):
         raise TrainError(f"--boards and --board-iterations: at least 1, not {cfg.boards} "
                          f"and {cfg.board_iterations}")
+    if cfg.league not in (FIXED, FIELD):
+        raise TrainError(f"--league: {FIXED} or {FIELD}, not {cfg.league!r}")
+    if cfg.league == FIELD and (cfg.field_tables < 1 or cfg.past_every < 0
+                                or cfg.past_max < 0 or cfg.board_iterations < 1):
+        raise TrainError(f"--field-tables: at least 1, --past-every and --past-max at "
+                         f"least 0, not {cfg.field_tables}, {cfg.past_every}, "
+                         f"{cfg.past_max}")
     have = set() if cfg.general else set(gc.kingdom) | set(gc.events)
     league = []
-    if not cfg.against:
+    if not cfg.against and cfg.league == FIXED:
         raise TrainError("--against: name at least one league bot (or self)")
     for spec in list(cfg.against) + [cfg.fallback]:
         if spec == SELF:
@@ -249,15 +306,30 @@ class Trainer:
         self.cfg = cfg
         self.gc, league, self.fallback = _resolve_table(cfg) if table is None else table
         self.league = league
+        self.field = cfg.league == FIELD
         names = [SELF if b is None else b.name for b in league]
+        self.fixed_names = names
         n = cfg.players
         boards = cfg.boards if cfg.general else 1
-        per = max(1, cfg.games // (len(league) * boards))
+        per_board = len(league) + (cfg.field_tables if self.field else 0)
+        per = max(1, cfg.games // (per_board * boards))
         self.sides: list[Side] = []
         #: per league bot: its evaluation tables (one per evaluation board) and seeds
         self.eval_games: dict[str, list] = {}
         self.eval_seeds: dict[str, list[int]] = {}
         self.draw = 0               # a general run's boards: draw_board(cfg, draw * boards + j)
+        #: a field league: the bots by name, past snapshots (name -> Net, oldest first),
+        #: the iteration of the last one, PFSP's decayed [wins, games] per opponent, and
+        #: the [wins, games] per opponent since the last progress line
+        self._bots: dict[str, object] = {}
+        self._fields: dict[tuple, list[str]] = {}
+        self.past: dict = {}
+        self.past_at = 0
+        self.stats: dict[str, list[float]] = {}
+        self.since: dict[str, list[float]] = {}
+        init = _load_init(cfg) if cfg.init else None
+        if self.field and init is not None and cfg.past_max > 0:
+            self.past[f"{PAST_PREFIX}0"] = init[0]
         eval_boards = [draw_board(cfg, j, evaluation=True) for j in range(min(4, boards))] \
             if cfg.general else [self.gc]
         per_eval = max(1, cfg.eval_games // len(eval_boards))
@@ -270,8 +342,22 @@ class Trainer:
             self.eval_games[name] = [VectorGames(self._game(gc, bot), per_eval, seed=s)
                                      for gc, s in zip(eval_boards, self.eval_seeds[name],
                                                       strict=True)]
+        if self.field:
+            tables = [(gc, k, j) for j, gc in enumerate(eval_boards)
+                      for k, _ in enumerate(self.field_names(gc))]
+            per_field = max(1, cfg.eval_games // len(tables))
+            self.eval_seeds[FIELD_EVAL] = [_mix(cfg.seed, 2_000 + k, j) for _, k, j in tables]
+            self.eval_games[FIELD_EVAL] = [
+                VectorGames(self._game(gc, self.bot(self.field_names(gc)[k])), per_field,
+                            seed=s)
+                for (gc, k, _), s in zip(tables, self.eval_seeds[FIELD_EVAL], strict=True)]
         for j in range(boards):
             gc = draw_board(cfg, j) if cfg.general else self.gc
+            if self.field:
+                for k, name in enumerate(self.table_names(gc, 0, j)):
+                    self.sides.append(Side(name, self._side_games(gc, k, j, per, name),
+                                           self_play=self.self_play(name)))
+                continue
             for k, (name, bot) in enumerate(zip(names, league, strict=True)):
                 self.sides.append(Side(name, self._side_games(gc, k, j, per),
                                        self_play=bot is None))
@@ -279,6 +365,16 @@ class Trainer:
         self.columns = feature_columns(cards, n)
         self.rng = np.random.default_rng(_mix(cfg.seed, 7))
         self.net = Net.new(len(self.columns), cfg.hidden, rng=self.rng)
+        if init is not None:
+            if not np.array_equal(init[1], self.columns):
+                raise TrainError(f"--init {cfg.init}: the policy reads other observation "
+                                 f"entries than this run's ({len(init[1])}, not "
+                                 f"{len(self.columns)}): trained for another kingdom or "
+                                 f"player count")
+            self.net.set_arrays([np.array(a, dtype=b.dtype) for a, b in
+                                 zip(init[0].arrays(), self.net.arrays(), strict=True)])
+            for name in self.past:
+                self.past[name] = self.net.copy()
         self.frozen = self.net.copy()
         self.adam = Adam(self.net, lr=cfg.lr)
         self.iteration = 0
@@ -290,9 +386,104 @@ class Trainer:
         for side in self.sides:
             side.games.reset()
 
+    # ------------------------------------------------------------------ a field league
+    def bot(self, name: str):
+        """The library bot ``name`` (resolved once)."""
+        from bots import resolve_bot
+
+        if name not in self._bots:
+            self._bots[name] = resolve_bot(name)
+        return self._bots[name]
+
+    def field_names(self, gc) -> list[str]:
+        """The library bots that can play board ``gc`` (bots.requirements.playable_bots:
+        every card and Event they need on it), compiled ones only (a policy is no
+        league bot), less the ``against`` bots, which have tables of their own."""
+        from bots.requirements import playable_bots
+        from sim.env.agent import is_agent_bot
+
+        key = (tuple(gc.kingdom_names), tuple(gc.event_names))
+        if key not in self._fields:         # (a board's is asked for at every draw)
+            field = playable_bots(list(gc.kingdom), list(gc.events))
+            self._fields[key] = [n for n in field if n not in self.fixed_names
+                                 and not is_agent_bot(self.bot(n))]
+        return list(self._fields[key])
+
+    def self_play(self, name: str) -> bool:
+        """Whether the table of opponent ``name`` is answered by the policy's snapshots
+        (``self``, the refreshed one, or a past one) rather than a library bot."""
+        return name == SELF or name.startswith(PAST_PREFIX)
+
+    def win_rate(self, name: str) -> float:
+        """PFSP's estimate of the policy's win share against ``name``: its decayed counts
+        with one win and one loss added (an opponent never met reads 50%)."""
+        w, g = self.stats.get(name, (0.0, 0.0))
+        return (w + 1.0) / (g + 2.0)
+
+    def table_names(self, gc, draw: int, j: int) -> list[str]:
+        """The opponents of board ``j`` of ``draw`` (on ``gc``): the ``against`` entries,
+        then ``field_tables`` drawn from the board's field and the past snapshots with
+        weight ``(1 - p)**2`` (distinct ones while there are enough), by a Generator of
+        the run's seed, the draw and the board (so a resumed run draws the same)."""
+        pool = self.field_names(gc) + list(self.past)
+        p = np.array([(1.0 - self.win_rate(o)) ** 2 for o in pool]) + 1e-6
+        rng = np.random.default_rng(_mix(self.cfg.seed, 11, draw, j))
+        k = self.cfg.field_tables
+        picks = rng.choice(len(pool), size=k, replace=len(pool) < k, p=p / p.sum())
+        return self.fixed_names + [pool[i] for i in picks.tolist()]
+
+    def _redraw_field(self, draw: int) -> None:
+        """A field league's new draw: a past snapshot added (every ``past_every``
+        iterations, the oldest dropped beyond ``past_max``), the opponents drawn by PFSP
+        on the new boards, then the win counts decayed."""
+        cfg = self.cfg
+        if cfg.past_every and cfg.past_max and self.iteration - self.past_at >= cfg.past_every:
+            self.past[f"{PAST_PREFIX}{self.iteration}"] = self.net.copy()
+            self.past_at = self.iteration
+            while len(self.past) > cfg.past_max:
+                old = next(iter(self.past))
+                del self.past[old]
+                self.stats.pop(old, None)
+        boards = cfg.boards if cfg.general else 1
+        opponents = []
+        for j in range(boards):
+            board = draw * boards + j
+            gc = draw_board(cfg, board) if cfg.general else self.gc
+            opponents += self.table_names(gc, draw, board)
+        self.set_boards(draw, opponents)
+        for counts in self.stats.values():
+            counts[0] *= PFSP_DECAY
+            counts[1] *= PFSP_DECAY
+
+    def _count(self, before: list[tuple[float, int]]) -> None:
+        """Add each table's games since ``before`` to its opponent's counts."""
+        for side, (w0, g0) in zip(self.sides, before, strict=True):
+            g = side.played - g0
+            if g:
+                w = side.wins - w0
+                for book in (self.stats, self.since):
+                    c = book.setdefault(side.name, [0.0, 0.0])
+                    c[0] += w
+                    c[1] += g
+
+    def _rollout(self) -> list:
+        """The iteration's rollouts: the tables of a past snapshot have it in the other
+        seats, the others the refreshed snapshot (one call, as before past snapshots,
+        when there are none)."""
+        cfg = self.cfg
+        groups: dict[str | None, list[Side]] = {}
+        for side in self.sides:
+            key = side.name if side.name in self.past else None
+            groups.setdefault(key, []).append(side)
+        episodes = []
+        for key, sides in groups.items():
+            episodes += rollout(sides, self.net, self.frozen if key is None else self.past[key],
+                                self.columns, cfg.steps, self.rng, cfg.shaping, cfg.prior)
+        return episodes
+
     def _game(self, gc, bot):
         """The sim.env.Game of table ``gc`` against league ``bot`` (None: self-play, every
-        seat the learner's policy or its frozen snapshot)."""
+        seat the learner's policy or a snapshot)."""
         from sim.env import Game
 
         n = self.cfg.players
@@ -304,25 +495,37 @@ class Trainer:
                     bots=[self.fallback] + [bot] * (n - 1), agents=[0],
                     decisions=self.cfg.decisions)
 
-    def _side_games(self, gc, k: int, board: int, n: int):
-        """The VectorGames of ``n`` rows of table ``gc`` against league bot ``k``, seeded
-        by the bot and (a general run) the board's index."""
+    def _side_games(self, gc, k: int, board: int, n: int, name: str | None = None):
+        """The VectorGames of ``n`` rows of table ``gc`` against league bot ``k`` (a field
+        league: table ``k`` of the board, against opponent ``name``), seeded by the
+        table and (a general run, a field league) the board's index."""
         from sim.env.vector import VectorGames
 
-        seed = _mix(self.cfg.seed, k, board) if self.cfg.general else _mix(self.cfg.seed, k)
-        return VectorGames(self._game(gc, self.league[k]), n, seed=seed)
+        board_seed = self.cfg.general or self.field
+        seed = _mix(self.cfg.seed, k, board) if board_seed else _mix(self.cfg.seed, k)
+        bot = self.league[k] if name is None else \
+            (None if self.self_play(name) else self.bot(name))
+        return VectorGames(self._game(gc, bot), n, seed=seed)
 
-    def set_boards(self, draw: int) -> None:
+    def set_boards(self, draw: int, opponents: list[str] | None = None) -> None:
         """A general run's boards of ``draw`` in every side (new games, none in
-        progress: the trajectories of the games that were are dropped)."""
+        progress: the trajectories of the games that were are dropped); a field
+        league's tables against ``opponents`` (one per side)."""
         cfg = self.cfg
         self.draw = draw
-        for j in range(cfg.boards):
-            board = draw * cfg.boards + j
-            gc = draw_board(cfg, board)
-            for k in range(len(self.league)):
-                side = self.sides[j * len(self.league) + k]
-                side.new_games(self._side_games(gc, k, board, side.games.n))
+        boards = cfg.boards if cfg.general else 1
+        per_board = len(self.sides) // boards
+        for j in range(boards):
+            board = draw * boards + j
+            gc = draw_board(cfg, board) if cfg.general else self.gc
+            for k in range(per_board):
+                side = self.sides[j * per_board + k]
+                if opponents is None:
+                    side.new_games(self._side_games(gc, k, board, side.games.n))
+                    continue
+                name = opponents[j * per_board + k]
+                side.name, side.self_play = name, self.self_play(name)
+                side.new_games(self._side_games(gc, k, board, side.games.n, name))
 
     # ------------------------------------------------------------------ learning
     def entropy_coef(self) -> float:
@@ -335,10 +538,17 @@ class Trainer:
     def iterate(self) -> dict:
         """One iteration: the rollouts, then PPO on the games that finished."""
         cfg = self.cfg
-        if cfg.general and self.iteration // cfg.board_iterations != self.draw:
-            self.set_boards(self.iteration // cfg.board_iterations)
-        episodes = rollout(self.sides, self.net, self.frozen, self.columns, cfg.steps,
-                           self.rng, cfg.shaping, cfg.prior)
+        if self.field:
+            if self.iteration // cfg.board_iterations != self.draw:
+                self._redraw_field(self.iteration // cfg.board_iterations)
+            before = [(side.wins, side.played) for side in self.sides]
+            episodes = self._rollout()
+            self._count(before)
+        else:
+            if cfg.general and self.iteration // cfg.board_iterations != self.draw:
+                self.set_boards(self.iteration // cfg.board_iterations)
+            episodes = rollout(self.sides, self.net, self.frozen, self.columns, cfg.steps,
+                               self.rng, cfg.shaping, cfg.prior)
         stats: dict = {"episodes": len(episodes)}
         if episodes:
             adv, ret = advantages(episodes, cfg.lam)
@@ -396,7 +606,16 @@ class Trainer:
                     sides=[side.mark() for side in self.sides],
                     iteration=self.iteration, games_trained=self.games_trained,
                     steps_trained=self.steps_trained, wall_s=self.wall_s,
-                    rng=self.rng.bit_generator.state, curve=list(self.curve))
+                    rng=self.rng.bit_generator.state, curve=list(self.curve),
+                    league=self._league_mark() if self.field else None)
+
+    def _league_mark(self) -> dict:
+        """A field league's state (the tables' opponents, the past snapshots, which are
+        never changed once taken, and the counts, copied)."""
+        return {"opponents": [side.name for side in self.sides], "past": dict(self.past),
+                "past_at": self.past_at, "draw": self.draw,
+                "stats": {k: list(v) for k, v in self.stats.items()},
+                "since": {k: list(v) for k, v in self.since.items()}}
 
     def meta(self, command: str | None, mark: Mark | None = None) -> dict:
         """policy.json's contents: what a PolicyBot needs (kingdom, Events, players,
@@ -409,6 +628,11 @@ class Trainer:
         table = {"kingdom": c.kingdom, "events": list(c.events), "general": True,
                  "boards": c.boards, "board_iterations": c.board_iterations} if c.general \
             else {"kingdom": list(self.gc.kingdom_names), "events": list(self.gc.event_names)}
+        if c.league == FIELD:
+            table.update(league=FIELD, field_tables=c.field_tables, past_every=c.past_every,
+                         past_max=c.past_max)
+        if c.init:
+            table["init"] = c.init
         return {**table, "players": c.players, "decisions": c.decisions,
                 "fallback": self.fallback.name,
                 "against": list(c.against), "hidden": list(c.hidden), "seed": c.seed,
@@ -445,6 +669,12 @@ class Trainer:
                  "iteration": m.iteration, "games_trained": m.games_trained,
                  "steps_trained": m.steps_trained, "wall_s": m.wall_s,
                  "rng": m.rng, "curve": m.curve, "command": command}
+        if m.league is not None:
+            for p, net in enumerate(m.league["past"].values()):
+                for k, a in enumerate(net.arrays()):
+                    arrays[f"past{p}_{k}"] = a
+            state["league"] = {**{k: v for k, v in m.league.items() if k != "past"},
+                               "past": list(m.league["past"])}
         text = json.dumps(state, default=int) + "\n"
         arrays[STATE_KEY] = np.frombuffer(text.encode("utf-8"), np.uint8)
         with atomic_path(directory / CHECKPOINT) as tmp, open(tmp, "wb") as f:
@@ -459,7 +689,20 @@ class Trainer:
         """Continue from the checkpoint in ``directory`` (its settings must be this run's)."""
         state = checkpoint_state(directory, self.cfg)
         it = int(state["iteration"])
-        if self.cfg.general and it > 0:     # the boards its games in progress were on
+        if self.field:
+            lg = state["league"]
+            with np.load(directory / CHECKPOINT) as z:
+                k = len(self.net.arrays())
+                self.past = {}
+                for p, name in enumerate(lg["past"]):
+                    net = self.net.copy()
+                    net.set_arrays([z[f"past{p}_{i}"] for i in range(k)])
+                    self.past[name] = net
+            self.past_at = int(lg["past_at"])
+            self.stats = {n: [float(x) for x in v] for n, v in lg["stats"].items()}
+            self.since = {n: [float(x) for x in v] for n, v in lg["since"].items()}
+            self.set_boards(int(lg["draw"]), list(lg["opponents"]))
+        elif self.cfg.general and it > 0:     # the boards its games in progress were on
             self.set_boards((it - 1) // self.cfg.board_iterations)
         with np.load(directory / CHECKPOINT) as z:
             k = len(self.net.arrays())
@@ -492,6 +735,7 @@ class Mark:
     wall_s: float
     rng: dict
     curve: list
+    league: dict | None = None
 
 
 def checkpoint_state(directory: Path, cfg: TrainConfig) -> dict:
@@ -518,6 +762,25 @@ def checkpoint_state(directory: Path, cfg: TrainConfig) -> dict:
                          f"{theirs.get(k)!r} there, {mine.get(k)!r} here); --force "
                          f"starts a new run in its place")
     return state
+
+
+def _load_init(cfg: TrainConfig) -> tuple:
+    """The policy ``cfg.init`` names (network, columns), checked to fit the run: a
+    policy directory of the run's layer widths and player count."""
+    from sim.learn.bot import load_policy
+
+    try:
+        net, columns, meta, _ = load_policy(cfg.init)
+    except (OSError, ValueError) as exc:
+        raise TrainError(f"--init: {str(exc).splitlines()[0]}") from None
+    hidden = tuple(int(w.shape[1]) for w in net.W)
+    if hidden != tuple(cfg.hidden):
+        raise TrainError(f"--init {cfg.init}: its layers are {','.join(map(str, hidden))}, "
+                         f"this run's --hidden {','.join(map(str, cfg.hidden))}")
+    if int(meta.get("players", cfg.players)) != cfg.players:
+        raise TrainError(f"--init {cfg.init}: trained for {meta['players']} players, "
+                         f"this run is {cfg.players}")
+    return net, columns
 
 
 def blas_one_thread():
@@ -596,6 +859,8 @@ def train(cfg: TrainConfig, out: str | os.PathLike, *, resume: bool = False,
         raise TrainError("a budget is needed: --minutes and/or --iterations")
     say = progress or (lambda line: print(line, file=sys.stderr, flush=True))
     table = _resolve_table(cfg)             # the kingdom and the league: no game built yet
+    if cfg.init:
+        _load_init(cfg)
     d = check_out(out, cfg, resume=resume, force=force)
     limits = blas_one_thread()              # (and the learn extra is installed)
     try:
@@ -667,6 +932,18 @@ def _record(trainer: Trainer, say: Callable[[str], None]) -> None:
         wins[side.name] = wins.get(side.name, 0.0) + side.wins
         played[side.name] = played.get(side.name, 0) + side.played
         side.wins, side.played = 0.0, 0
+    worst = ""
+    if trainer.field:                 # a side's opponent changes: counted per opponent
+        wins = {k: v[0] for k, v in trainer.since.items()}
+        played = {k: v[1] for k, v in trainer.since.items()}
+        lib = [k for k in wins if not trainer.self_play(k)]
+        wins[FIELD_EVAL] = sum(wins[k] for k in lib)
+        played[FIELD_EVAL] = sum(played[k] for k in lib)
+        pfsp = sorted((trainer.win_rate(k), k) for k in trainer.stats)
+        worst = " | hardest " + " ".join(f"{k} {p:.0%}" for p, k in pfsp[:4])
+        shown = set(trainer.fixed_names) | {FIELD_EVAL}
+        wins = {k: v for k, v in wins.items() if k in shown}
+        trainer.since = {}
     train_rates = {k: wins[k] / played[k] if played[k] else float("nan") for k in wins}
     for name, rate in rates.items():
         trainer.curve.append({"wall_s": round(trainer.wall_s, 2),
@@ -679,7 +956,7 @@ def _record(trainer: Trainer, say: Callable[[str], None]) -> None:
     evals = " ".join(f"{k} {v:.0%}" for k, v in rates.items())
     trains = " ".join(f"{k} {v:.0%}" for k, v in train_rates.items() if v == v)
     say(f"iter {trainer.iteration:,} {trainer.wall_s:6.0f}s games {trainer.games_trained:,}"
-        f" | greedy vs {evals}" + (f" | training {trains}" if trains else "")
+        f" | greedy vs {evals}" + (f" | training {trains}" if trains else "") + worst
         + (f" | entropy {st['entropy']:.2f}" if "entropy" in st else ""))
 
 

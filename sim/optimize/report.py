@@ -113,20 +113,13 @@ def read_boards(path: str | os.PathLike) -> list[Board]:
 
 def library_field(board: Board) -> list[str]:
     """The library bots that can play ``board`` (every card and Event they need is in
-    the game), in the library's order; the random bot is left out."""
-    from bots import list_bots
-    from bots.requirements import missing, required_cards
+    the game), in the library's order; the random bot is left out
+    (bots.requirements.playable_bots)."""
+    from bots.requirements import playable_bots
     from sim.cards import card_id
 
-    kingdom = [card_id(c) for c in board.kingdom]
-    events = [card_id(e) for e in board.events]
-    out = []
-    for bot in list_bots():
-        if bot.name == "random":
-            continue
-        if not missing(required_cards(bot), kingdom, events):
-            out.append(bot.name)
-    return out
+    return playable_bots([card_id(c) for c in board.kingdom],
+                         [card_id(e) for e in board.events])
 
 
 def expressible(names: Sequence[str], board: Board) -> list[str]:
