@@ -535,7 +535,9 @@ def general_entry() -> list[str]:
              f"Source: `{GENERAL_POLICY.relative_to(ROOT)}` (a network's weights, trained by "
              "`python experiments/general.py`; how: the learned-bot tutorial). It plays any "
              "2-player kingdom, with or without Events.", ""]
-    folder = RESULTS / "learn" / GENERAL / "eval"
+    # The shipped general is the field league's fine-tuning of the first general run
+    # (experiments/general_league.py, shipped by experiments/general.py --part ship).
+    folder = RESULTS / "learn" / "general-league" / "eval"
     evals = _read_csv(folder / "eval.csv")
     figs = []
     if evals:

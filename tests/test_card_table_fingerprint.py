@@ -306,8 +306,10 @@ def test_a_policy_of_a_changed_table_is_refused_naming_the_change(tmp_path, chan
 
 def test_general_records_its_table_and_plays_as_before(tmp_path):
     """The shipped policies record the table (written into policy.json, the weights
-    untouched); general loads and answers as it did before records existed (the actions
-    of two games pinned), and a copy without the record loads the same arrays."""
+    untouched); the first general (its training run's folder: the shipped general is
+    now its fine-tuned successor) loads and answers as it did before records existed
+    (the actions of two games pinned), and a copy without the record loads the same
+    arrays."""
     from sim.env import Game
 
     shipped = [GENERAL] + sorted((ROOT / "experiments" / "results" / "learn").glob(
@@ -315,17 +317,19 @@ def test_general_records_its_table_and_plays_as_before(tmp_path):
     for p in shipped:
         meta = json.loads((p / META_FILE if p.is_dir() else p).read_text())
         assert fingerprint.compare(meta[fingerprint.KEY]).same, p
+    first = ROOT / "experiments" / "results" / "learn" / "general"
     bare = tmp_path / "bare"
-    shutil.copytree(GENERAL, bare)
+    shutil.copytree(first, bare, ignore=shutil.ignore_patterns("eval", "checkpoint*",
+                                                                 "*.png", "*.csv"))
     meta = json.loads((bare / META_FILE).read_text())
     del meta[fingerprint.KEY]
     (bare / META_FILE).write_text(json.dumps(meta))
-    net, columns, meta, digest = load_policy(GENERAL)
+    net, columns, meta, digest = load_policy(first)
     net0, columns0, meta0, digest0 = load_policy(bare)
     assert digest == digest0 and np.array_equal(columns, columns0)
     assert all(np.array_equal(x, y) for x, y in zip(net.arrays(), net0.arrays(), strict=True))
     assert "table_remapped" not in meta0
-    bot = PolicyBot(GENERAL)
+    bot = PolicyBot(first)
     pinned = {
         ("first-game", ()): [13, 1, 13, 91, 13, 2, 7, 13, 2, 13, 2, 7, 2, 13, 2, 13, 2, 13,
                              2, 7, 2, 5, 2, 4, 4, 7, 13, 5, 5, 13, 5, 13, 5],

@@ -41,7 +41,11 @@ def _library_field(gc) -> set[str]:
     from sim.optimize.report import Board, library_field
 
     names = library_field(Board("b", tuple(gc.kingdom_names), tuple(gc.event_names)))
-    return {n for n in names if not is_agent_bot(resolve_bot(n))}
+    # Compiled bots only: a Python bot another test registered cannot play in the engine.
+    from sim.engine.program import F_KIND, K_PYTHON
+
+    return {n for n in names if not is_agent_bot(resolve_bot(n))
+            and resolve_bot(n).program().flags[F_KIND] != K_PYTHON}
 
 
 def test_the_league_of_a_board_is_its_library_field_and_snapshots():

@@ -398,15 +398,21 @@ class Trainer:
     def field_names(self, gc) -> list[str]:
         """The library bots that can play board ``gc`` (bots.requirements.playable_bots:
         every card and Event they need on it), compiled ones only (a policy is no
-        league bot), less the ``against`` bots, which have tables of their own."""
+        league bot, and a Python bot registered in the process cannot play inside the
+        engine), less the ``against`` bots, which have tables of their own."""
         from bots.requirements import playable_bots
+        from sim.engine.program import F_KIND, K_PYTHON
         from sim.env.agent import is_agent_bot
+
+        def compiled(name: str) -> bool:
+            bot = self.bot(name)
+            return not is_agent_bot(bot) and bot.program().flags[F_KIND] != K_PYTHON
 
         key = (tuple(gc.kingdom_names), tuple(gc.event_names))
         if key not in self._fields:         # (a board's is asked for at every draw)
             field = playable_bots(list(gc.kingdom), list(gc.events))
             self._fields[key] = [n for n in field if n not in self.fixed_names
-                                 and not is_agent_bot(self.bot(n))]
+                                 and compiled(n)]
         return list(self._fields[key])
 
     def self_play(self, name: str) -> bool:
