@@ -81,7 +81,6 @@ from sim.engine.layout import (
     DISC_TOP,
     EV_BOUGHT,
     EV_BOUGHT_TURN,
-    EVENT_IDS,
     EVENT_SLOT,
     EVENT_SLOTS,
     GAINED,
@@ -102,7 +101,7 @@ from sim.engine.layout import (
     MONEY,
     N_ACTIONS,
     N_COLS,
-    N_EVENTS,
+    N_EVENT_CARDS,
     N_SLOTS,
     N_TREASURES,
     N_TYPE_BITS,
@@ -362,8 +361,8 @@ def adventures_term(S, T, p, kind, a):
         if a >= 0:
             return S[e0 + T[EVENT_SLOT + a]]
         m = 0
-        for i in range(T[N_EVENTS]):      # only the game's Events can have been bought
-            m += S[e0 + T[EVENT_SLOT + T[EVENT_IDS + i]]]
+        for e in range(N_EVENT_CARDS):    # every Event's slot
+            m += S[e0 + e]
         return m
     if kind == T_ACTIONS:
         return S[V + V_ACTIONS] if own_turn else 0

@@ -139,6 +139,7 @@ HAG_ON = WOODS_ON + MAX_PLAYERS * MAX_PLAYERS
 # slot too, so 31 Events at most.
 EVENT_SLOTS = 32
 assert len(EVENTS) < EVENT_SLOTS, "an Event slot (and a bit of V_ONCE) per Event"
+N_EVENT_CARDS = len(EVENTS)        # the slots in use (every Event's)
 EV_BOUGHT = HAG_ON + MAX_PLAYERS * MAX_PLAYERS
 EV_BOUGHT_TURN = EV_BOUGHT + MAX_PLAYERS * EVENT_SLOTS
 ADVENTURES_END = EV_BOUGHT_TURN + EVENT_SLOTS   # reset_adventures clears WOODS_ON up to here
