@@ -172,7 +172,7 @@ class PythonBot:
         """A card from hand (the gained one too) to put onto the deck (mandatory)."""
         return DEFAULT
 
-    # Adventures (sim.engine.codes D_START ...).
+    # Adventures (sim.engine.codes: the records declared rules=_ADV, D_START on).
     def start_of_turn(self, view: View):
         """Start of turn: the card whose effect or call comes next (Gear, a Duration, Hireling,
         Guide, Ratcatcher, Transmogrify, Teacher), or None: call nothing more (effects still

@@ -359,7 +359,7 @@ def _types_text(card) -> str:
 
 
 def _section(card) -> str:
-    from sim.cards import BASIC_CARDS, EVENTS, FIRST_ADVENTURES, UPGRADES
+    from sim.cards import BASIC_CARDS, EVENTS, SET_BASE, UPGRADES
 
     if card.id in EVENTS:
         return "Adventures Events"
@@ -367,7 +367,7 @@ def _section(card) -> str:
         return "Adventures Traveller upgrades (not in the Supply)"
     if card.id in BASIC_CARDS:
         return "Basic cards"
-    return "Base game (2nd edition)" if card.id < FIRST_ADVENTURES else "Adventures"
+    return "Base game (2nd edition)" if card.set == SET_BASE else card.set
 
 
 def card_slug(name: str) -> str:

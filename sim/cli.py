@@ -420,15 +420,14 @@ def kingdom_word(name: str) -> str:
 def _card_set(word: str) -> tuple[int, ...] | None:
     """The ids a set word names in ``domsim cards``: ``first-game``, ``base`` or
     ``adventures`` (every card of the set, in id order); None for any other word."""
-    from sim.cards import FIRST_ADVENTURES, FIRST_GAME, N_CARDS
+    from sim.cards import CARDS, FIRST_GAME, SET_ADVENTURES, SET_BASE
 
     key = word.lower().replace("_", "-").replace(" ", "-")
     if key in ("first-game", "firstgame"):
         return FIRST_GAME
-    if key == "base":
-        return tuple(range(FIRST_ADVENTURES))
-    if key == "adventures":
-        return tuple(range(FIRST_ADVENTURES, N_CARDS))
+    sets = {"base": SET_BASE, "adventures": SET_ADVENTURES}
+    if key in sets:
+        return tuple(c.id for c in CARDS if c.set == sets[key])
     return None
 
 

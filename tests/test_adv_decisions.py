@@ -19,8 +19,8 @@ import pytest
 from bots.library import RandomBot
 from bots.python_bot import DEFAULT, PythonBot
 from bots.rules import Buy, RuleBot, count, money
-from sim.cards import ACTION, BASE_KINGDOM, CARDS, N_CARDS, card_id
-from sim.cards.adventures import ADVENTURES_KINGDOM, EVENTS, FIRST_EVENT, sp
+from sim.cards import ACTION, BASE_KINGDOM, CARDS, EVENT_SLOT, N_CARDS, card_id
+from sim.cards.adventures import ADVENTURES_KINGDOM, EVENTS, sp
 from sim.engine import codes
 from sim.engine import layout as L
 from sim.engine.adventures import events as adventures_events
@@ -103,7 +103,7 @@ def test_random_buy_offers_affordable_cards_allowed_events_and_stop(rnd):
     rnd.S[L.V + L.V_MISSION] = 0
     rnd.set_token(0, "-$2 cost", None)
     assert answers(rnd, codes.D_BUY) == gainable(rnd, 4) | {"Alms", None}
-    rnd.S[L.V + L.V_ONCE] = 1 << (card_id("Alms") - FIRST_EVENT)     # Alms bought this turn
+    rnd.S[L.V + L.V_ONCE] = 1 << int(EVENT_SLOT[card_id("Alms")])  # Alms bought this turn
     assert answers(rnd, codes.D_BUY) == gainable(rnd, 4) | {None}
     rnd.set_counters(coins=6)
     assert answers(rnd, codes.D_BUY) == gainable(rnd, 6) | {"Lost Arts", None}
@@ -479,7 +479,8 @@ def test_python_bot_answering_adventures_decisions_plays_the_rule_bots_games():
         assert py.asked.get(method, 0) > 0, f"{method} never asked: the test proves nothing"
 
 
-ADV_METHODS = METHODS[codes.D_START:]
+ADV_METHODS = [m for d, m in enumerate(METHODS)
+               if codes.DEC_RULES[d] == codes.RULES_ADVENTURES]
 
 
 @pytest.mark.parametrize("method", ADV_METHODS)

@@ -264,7 +264,7 @@ def test_default_play_order():
     assert all(C.CARDS[c].actions == 0 for c in order[first_terminal:])
     # Among the base set's cards the order is the one base games have always used
     # (a game's play list keeps only its own cards, in this order).
-    base = [c for c in order if c < C.FIRST_ADVENTURES]
+    base = [c for c in order if C.CARDS[c].set == C.SET_BASE]
     assert base[:2] == [C.VILLAGE, C.FESTIVAL]
     base_non_terminals = [c for c in base if C.CARDS[c].actions > 0]
     assert base_non_terminals[-1] == C.CELLAR

@@ -36,7 +36,6 @@ from sim.cards.adventures import (
     DISTANT_LANDS,
     DUNGEON,
     DUPLICATE,
-    EVENTS,
     EXPEDITION,
     FERRY,
     FIRST_ADVENTURES,
@@ -132,6 +131,8 @@ from sim.cards.types import (
     EVENT,
     REACTION,
     RESERVE,
+    SET_ADVENTURES,
+    SET_BASE,
     TRAVELLER,
     TREASURE,
     TYPE_BITS,
@@ -145,11 +146,47 @@ assert all(c.id == i for i, c in enumerate(CARDS)), "card ids must be 0, 1, 2, .
 N_CARDS = len(CARDS)
 BY_NAME = {c.name.lower(): c for c in CARDS}
 
+# What each set's cards need of the engine beyond the base game's turn: True, the
+# Adventures turn (sim.engine.adventures.turn, with its rule bot's answers, start-of-turn
+# window, Tavern mat, tokens and Events).  A game runs it when any of its cards or Events
+# needs it (sim.engine.state.make_table: T_ADV); a new set declares its own here.
+ADVENTURES_TURN = {SET_BASE: False, SET_ADVENTURES: True}
+
+
+def needs_adventures_turn(cards: tuple[Card, ...],
+                          sets: dict[str, bool] = ADVENTURES_TURN) -> tuple[bool, ...]:
+    """Whether a game with each card runs the Adventures turn: its set's declaration."""
+    unknown = sorted({c.set for c in cards} - set(sets))
+    if unknown:
+        raise ValueError(f"cards of undeclared sets {unknown} (sim.cards.ADVENTURES_TURN)")
+    return tuple(sets[c.set] for c in cards)
+
+
+def event_slots(cards: tuple[Card, ...]) -> tuple[tuple[int, ...], np.ndarray]:
+    """Every Event of ``cards`` (by its type) in id order, and each card's slot in the
+    state's per-Event counters (sim.engine.layout EV_BOUGHT, EV_BOUGHT_TURN and the bits of
+    V_ONCE): an Event's place among the Events, so a new set's Events take the next slots
+    and no slot moves; -1 for a card that is not an Event."""
+    events = tuple(c.id for c in cards if c.is_type(EVENT))
+    slot = np.full(len(cards), -1, np.int32)
+    slot[list(events)] = np.arange(len(events))
+    bad = [c.name for c in cards if c.once_per_turn and not c.is_type(EVENT)]
+    if bad:
+        raise ValueError(f"once per turn, but not Events: {', '.join(bad)}")
+    return events, slot
+
+
+NEEDS_ADVENTURES_TURN = needs_adventures_turn(CARDS)
+EVENTS, EVENT_SLOT = event_slots(CARDS)
+# The cards whose piles are outside the Supply (their emptiness never ends a game): the
+# Traveller upgrades, the cards a Traveller is exchanged for.
+NON_SUPPLY_CARDS = tuple(sorted(UPGRADE.values()))
+
 BASIC_CARDS = (COPPER, SILVER, GOLD, ESTATE, DUCHY, PROVINCE, CURSE)
 # Supply kingdom cards only: not the Traveller upgrades (non-Supply piles) nor Events.
 KINGDOM_CARDS = tuple(c.id for c in CARDS
                       if c.id not in BASIC_CARDS and c.id not in UPGRADES and c.id not in EVENTS)
-BASE_KINGDOM = tuple(c for c in KINGDOM_CARDS if c < FIRST_ADVENTURES)
+BASE_KINGDOM = tuple(c for c in KINGDOM_CARDS if CARDS[c].set == SET_BASE)
 
 
 class UnknownCardError(ValueError):

@@ -20,6 +20,7 @@ from sim.cards.types import (
     EVENT,
     REACTION,
     RESERVE,
+    SET_ADVENTURES,
     TRAVELLER,
     TREASURE,
     VICTORY,
@@ -33,7 +34,7 @@ FIRST_ADVENTURES = 33
 _SP_OFFSET = 11                  # special code of card ``c`` is c - 11 (base codes end at 21)
 
 _ROWS = (
-    # (name, cost, types, counters, text)
+    # (name, cost, types, counters (and once_per_turn for an Event), text)
     ("Coin of the Realm", 2, _T | _R, dict(coins=1),
      "$1. When you play this, put it on your Tavern mat. Directly after resolving an Action, "
      "you may call this, for +2 Actions."),
@@ -150,13 +151,13 @@ _ROWS = (
      "Put this on your Tavern mat. At the start of your turn, you may call this, to move your "
      "+1 Card, +1 Action, +1 Buy or +$1 token to an Action Supply pile you have no tokens on."),
     # Events.
-    ("Alms", 0, EVENT, {},
+    ("Alms", 0, EVENT, dict(once_per_turn=True),
      "Once per turn: If you have no Treasures in play, gain a card costing up to $4."),
-    ("Borrow", 0, EVENT, dict(buys=1),
+    ("Borrow", 0, EVENT, dict(buys=1, once_per_turn=True),
      "+1 Buy. Once per turn: If your -1 Card token isn't on your deck, put it there and +$1."),
     ("Quest", 0, EVENT, {},
      "You may discard an Attack, two Curses, or six cards. If you do, gain a Gold."),
-    ("Save", 1, EVENT, dict(buys=1),
+    ("Save", 1, EVENT, dict(buys=1, once_per_turn=True),
      "+1 Buy. Once per turn: Set aside a card from your hand, and put it into your hand at "
      "end of turn (after drawing)."),
     ("Scouting Party", 2, EVENT, dict(buys=1),
@@ -172,10 +173,10 @@ _ROWS = (
     ("Plan", 3, EVENT, {},
      "Move your Trashing token to an Action Supply pile (when you buy a card from that pile, "
      "you may trash a card from your hand)."),
-    ("Mission", 4, EVENT, {},
+    ("Mission", 4, EVENT, dict(once_per_turn=True),
      "Once per turn: If the previous turn wasn't yours, take another turn after this one, in "
      "which you can't buy cards."),
-    ("Pilgrimage", 4, EVENT, {},
+    ("Pilgrimage", 4, EVENT, dict(once_per_turn=True),
      "Once per turn: Turn your Journey token over; then if it's face up, choose up to 3 "
      "differently named cards you have in play and gain a copy of each."),
     ("Ball", 5, EVENT, {},
@@ -204,7 +205,7 @@ _ROWS = (
 
 ADVENTURES_CARDS: tuple[Card, ...] = tuple(
     Card(FIRST_ADVENTURES + i, name, cost, types, special=FIRST_ADVENTURES + i - _SP_OFFSET,
-         text=text, **counters)
+         text=text, set=SET_ADVENTURES, **counters)
     for i, (name, cost, types, counters, text) in enumerate(_ROWS))
 
 (COIN_OF_THE_REALM, PAGE, PEASANT, RATCATCHER, RAZE, AMULET, CARAVAN_GUARD, DUNGEON, GEAR, GUIDE,

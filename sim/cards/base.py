@@ -8,7 +8,17 @@ What a special code does is the card's function of the same name in
 
 from __future__ import annotations
 
-from sim.cards.types import ACTION, ATTACK, CURSE_TYPE, REACTION, TREASURE, VICTORY, Card
+from sim.cards.types import (
+    ACTION,
+    ATTACK,
+    CURSE_TYPE,
+    REACTION,
+    SET_BASE,
+    TREASURE,
+    VICTORY,
+    Card,
+    of_set,
+)
 
 # Codes for card text the engine resolves with the card's own function (sim.engine.base_set).
 SP_NONE = 0
@@ -36,7 +46,7 @@ SP_ARTISAN = 21
 
 
 _A, _T, _V = ACTION, TREASURE, VICTORY
-BASE_CARDS: tuple[Card, ...] = (
+BASE_CARDS: tuple[Card, ...] = of_set(SET_BASE, (
     # Basic supply.
     Card(0, "Copper", 0, _T, coins=1, text="$1"),
     Card(1, "Silver", 3, _T, coins=2, text="$2"),
@@ -102,7 +112,7 @@ BASE_CARDS: tuple[Card, ...] = (
     Card(32, "Artisan", 6, _A, special=SP_ARTISAN,
          text="Gain a card to your hand costing up to $5. Put a card from your hand onto your "
               "deck."),
-)
+))
 
 COPPER, SILVER, GOLD, ESTATE, DUCHY, PROVINCE, CURSE = range(7)
 (CELLAR, MOAT, VILLAGE, MERCHANT, WORKSHOP, SMITHY, MILITIA, REMODEL, MARKET,

@@ -8,6 +8,7 @@ package's ``__init__`` keeps the expansions from importing the package that impo
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 
 # Card types, as bits so a card can have several (Action-Attack, Action-Reaction).
@@ -22,6 +23,11 @@ DURATION = 64
 RESERVE = 128
 TRAVELLER = 256
 EVENT = 512       # not a card: bought with a Buy and $, never in any zone
+
+# The sets a card is of (Card.set), in the order they joined the table.  What a set's cards
+# need of the engine is declared with the table (sim.cards ADVENTURES_TURN).
+SET_BASE = "Base"
+SET_ADVENTURES = "Adventures"
 
 TYPE_BITS = {
     "Treasure": TREASURE,
@@ -52,6 +58,13 @@ class Card:
     vp: int = 0
     special: int = 0            # SP_* code of the card's own function in the engine
     text: str = ""
+    set: str = ""               # SET_*: the set that prints it (of_set marks a set's rows)
+    once_per_turn: bool = False  # an Event that may be bought only once per turn
 
     def is_type(self, bit: int) -> bool:
         return bool(self.types & bit)
+
+
+def of_set(name: str, cards: tuple[Card, ...]) -> tuple[Card, ...]:
+    """The rows of set ``name``, each marked with it (``Card.set``)."""
+    return tuple(dataclasses.replace(c, set=name) for c in cards)

@@ -22,7 +22,8 @@ from sim.cards import (
     CARDS,
     DUNGEON,
     EVENT,
-    FIRST_EVENT,
+    EVENT_SLOT,
+    EVENTS,
     HAUNTED_WOODS,
     HIRELING,
     INHERITANCE,
@@ -418,7 +419,7 @@ class View:
         S = self._state
         if c not in GAME["events"] or CARDS[c].cost > self.coins:
             return False
-        if int(S[L.V + L.V_ONCE]) & (1 << (c - FIRST_EVENT)):
+        if int(S[L.V + L.V_ONCE]) & (1 << int(EVENT_SLOT[c])):
             return False
         return not (c == INHERITANCE and S[L.INHERITANCE_BOUGHT + self.player])
 
@@ -435,11 +436,11 @@ class View:
     def _events_bought(self, e0: int, event: str | None) -> int:
         S = self._state
         if event is None:
-            return int(S[e0:e0 + N_CARDS - FIRST_EVENT].sum())
+            return int(S[e0:e0 + len(EVENTS)].sum())     # every Event's slot
         c = _cid(event)
         if not _IS_EVENT[c]:
             raise ValueError(f"{_NAMES[c]} is not an Event (bought counts Events bought)")
-        return int(S[e0 + c - FIRST_EVENT])
+        return int(S[e0 + EVENT_SLOT[c]])
 
 
 def _zone(S: np.ndarray, z0: int, p: int) -> np.ndarray:

@@ -76,6 +76,10 @@ NONE_IF_EMPTY = 2      # only when no card qualifies (a mandatory choice)
 NONE_UNLESS_ARG1 = 3   # always, except with arg 1 (then only when no card qualifies: Raze)
 NONE_IF_NOTHING_DUE = 4  # always once no start-of-turn effect is due, else as IF_EMPTY
 
+# Which rule bot's defaults answer it (the engine's dispatch reads DEC_RULES[d]).
+RULES_BASE = 0         # sim.engine.decide.rules_decide
+RULES_ADVENTURES = 1   # sim.engine.adventures.decide.rules_decide_adv (Adventures games only)
+
 import dataclasses as _dc  # noqa: E402 - the table's record type, next to its use
 
 import numpy as _np  # noqa: E402
@@ -98,6 +102,7 @@ class Decision:
     exclude: int = -1           # a card id never legal (Bandit: Copper)
     options: tuple[str, ...] = ()   # ANS_MODE: the option words, option k = options[k]
     text: str = ""              # the question in one sentence (what "?" shows)
+    rules: int = RULES_BASE     # RULES_*: the rule bot whose defaults answer it
 
 
 DECISIONS: list[Decision] = []
@@ -105,14 +110,15 @@ DECISIONS: list[Decision] = []
 
 def decision(name: str, method: str, *, asked: int, answer: int, domain: int = DOM_NONE,
              types: int = 0, not_types: int = 0, limit: int = LIM_NONE, none: int = NONE_NEVER,
-             exclude: int = -1, options: tuple[str, ...] = (), text: str) -> int:
+             exclude: int = -1, options: tuple[str, ...] = (), text: str,
+             rules: int = RULES_BASE) -> int:
     """Declare the next decision: append its record to DECISIONS, return its code."""
     if answer == ANS_YES_NO and (domain or none):
         raise ValueError(f"{name}: a yes/no question has no domain and no 'none'")
     if (answer == ANS_MODE) != bool(options):
         raise ValueError(f"{name}: option words go with option answers, and only there")
     d = Decision(len(DECISIONS), name, method, asked, answer, domain, types, not_types, limit, none,
-                 exclude, tuple(options), text)
+                 exclude, tuple(options), text, rules)
     DECISIONS.append(d)
     return d.code
 
@@ -124,6 +130,7 @@ from sim.cards import VICTORY as _VICTORY  # noqa: E402
 
 _T, _O, _A = ASK_TURN, ASK_OTHER, ASK_ANY
 _C, _YN, _M, _ORD = ANS_CARD, ANS_YES_NO, ANS_MODE, ANS_ORDER
+_ADV = RULES_ADVENTURES
 
 D_ACTION = decision(
     "play an Action", "play_action",
@@ -230,176 +237,176 @@ D_ARTISAN_TOPDECK = decision(
     "put a card back with Artisan", "artisan_topdeck",
     asked=_T, answer=_C, domain=DOM_HAND, none=NONE_IF_EMPTY,
     text="Which card from your hand do you put onto your deck?")
-# Adventures (sim.engine.adventures).
+# Adventures (sim.engine.adventures), answered by its rule bot (_ADV).
 D_START = decision(
     "start of turn", "start_of_turn",
-    asked=_T, answer=_C, domain=DOM_START, none=NONE_IF_NOTHING_DUE,
+    rules=_ADV, asked=_T, answer=_C, domain=DOM_START, none=NONE_IF_NOTHING_DUE,
     text="Which start-of-turn effect resolves next, or which Reserve do you call (arg 1: "
     "calls are closed)? None calls nothing more.")
 D_AFTER_ACTION = decision(
     "call after an Action", "after_action",
-    asked=_T, answer=_C, domain=DOM_AFTER, limit=LIM_ARG,
+    rules=_ADV, asked=_T, answer=_C, domain=DOM_AFTER, limit=LIM_ARG,
     none=NONE_ALWAYS, text="Do you call Royal Carriage (to replay arg) or Coin of the "
     "Realm? None calls nothing.")
 D_EXCHANGE = decision(
     "exchange a Traveller", "exchange_traveller",
-    asked=_T, answer=_YN,
+    rules=_ADV, asked=_T, answer=_YN,
     text="Do you exchange the Traveller (arg) you discard from play?")
 D_CARAVAN_GUARD = decision(
     "react with Caravan Guard", "caravan_guard_react",
-    asked=_O, answer=_YN,
+    rules=_ADV, asked=_O, answer=_YN,
     text="Do you play Caravan Guard from your hand against the Attack (arg)?")
 D_DUPLICATE = decision(
     "call Duplicate", "duplicate_call",
-    asked=_A, answer=_YN,
+    rules=_ADV, asked=_A, answer=_YN,
     text="Do you call Duplicate to gain a copy of the card you just gained (arg)?")
 D_AMULET = decision(
     "choose with Amulet", "amulet_mode",
-    asked=_T, answer=_M,
+    rules=_ADV, asked=_T, answer=_M,
     options=("+$1", "trash a card", "gain a Silver"), text="Which of Amulet's options?")
 D_AMULET_TRASH = decision(
     "trash with Amulet", "amulet_trash",
-    asked=_T, answer=_C, domain=DOM_HAND, none=NONE_IF_EMPTY,
+    rules=_ADV, asked=_T, answer=_C, domain=DOM_HAND, none=NONE_IF_EMPTY,
     text="Which card from your hand do you trash?")
 D_DUNGEON = decision(
     "discard to Dungeon", "dungeon_discard",
-    asked=_T, answer=_C, domain=DOM_HAND, none=NONE_IF_EMPTY,
+    rules=_ADV, asked=_T, answer=_C, domain=DOM_HAND, none=NONE_IF_EMPTY,
     text="Which card from your hand do you discard (arg: how many still)?")
 D_GEAR = decision(
     "set aside with Gear", "gear_set_aside",
-    asked=_T, answer=_C, domain=DOM_HAND, none=NONE_ALWAYS,
+    rules=_ADV, asked=_T, answer=_C, domain=DOM_HAND, none=NONE_ALWAYS,
     text="Which card from your hand do you set aside (arg: how many already)? None stops.")
 D_RATCATCHER = decision(
     "trash with Ratcatcher", "ratcatcher_trash",
-    asked=_T, answer=_C, domain=DOM_HAND, none=NONE_IF_EMPTY,
+    rules=_ADV, asked=_T, answer=_C, domain=DOM_HAND, none=NONE_IF_EMPTY,
     text="Which card from your hand do you trash?")
 D_TRANSMOGRIFY_TRASH = decision(
     "trash with Transmogrify", "transmogrify_trash",
-    asked=_T, answer=_C, domain=DOM_HAND, none=NONE_IF_EMPTY,
+    rules=_ADV, asked=_T, answer=_C, domain=DOM_HAND, none=NONE_IF_EMPTY,
     text="Which card from your hand do you trash?")
 D_TRANSMOGRIFY_GAIN = decision(
     "gain with Transmogrify", "transmogrify_gain",
-    asked=_T, answer=_C, domain=DOM_GAIN, limit=LIM_ARG,
+    rules=_ADV, asked=_T, answer=_C, domain=DOM_GAIN, limit=LIM_ARG,
     none=NONE_IF_EMPTY, text="Which card costing up to arg do you gain to your hand?")
 D_TEACHER_TOKEN = decision(
     "move a token with Teacher", "teacher_token",
-    asked=_T, answer=_M,
+    rules=_ADV, asked=_T, answer=_M,
     options=("+1 Card", "+1 Action", "+1 Buy", "+$1"), text="Which token does Teacher move?")
 D_TOKEN_PILE = decision(
     "put a token on a pile", "token_pile",
-    asked=_T, answer=_C, domain=DOM_PILE, none=NONE_IF_EMPTY,
+    rules=_ADV, asked=_T, answer=_C, domain=DOM_PILE, none=NONE_IF_EMPTY,
     text="On which Action Supply pile do you put the token (arg: which token)?")
 D_RAZE = decision(
     "trash with Raze", "raze_trash",
-    asked=_T, answer=_C, domain=DOM_HAND, none=NONE_UNLESS_ARG1,
+    rules=_ADV, asked=_T, answer=_C, domain=DOM_HAND, none=NONE_UNLESS_ARG1,
     text="Which card from your hand do you trash? None trashes Raze itself (arg 1: Raze "
     "has left play, a card must go).")
 D_RAZE_KEEP = decision(
     "keep with Raze", "raze_keep",
-    asked=_T, answer=_C, domain=DOM_ASIDE, none=NONE_IF_EMPTY,
+    rules=_ADV, asked=_T, answer=_C, domain=DOM_ASIDE, none=NONE_IF_EMPTY,
     text="Which looked-at card do you put into your hand?")
 D_MESSENGER_DECK = decision(
     "move the deck with Messenger", "messenger_deck",
-    asked=_T, answer=_YN,
+    rules=_ADV, asked=_T, answer=_YN,
     text="Do you put your deck into your discard pile?")
 D_MESSENGER_GAIN = decision(
     "gain with Messenger", "messenger_gain",
-    asked=_T, answer=_C, domain=DOM_GAIN, limit=LIM_ARG,
+    rules=_ADV, asked=_T, answer=_C, domain=DOM_GAIN, limit=LIM_ARG,
     none=NONE_IF_EMPTY,
     text="Which card costing up to arg do you gain (every other player gains a copy)?")
 D_MISER = decision(
     "choose with Miser", "miser_mode",
-    asked=_T, answer=_M,
+    rules=_ADV, asked=_T, answer=_M,
     options=("put a Copper on the mat", "+$1 per Copper on the mat"),
     text="Which of Miser's options?")
 D_ARTIFICER_DISCARD = decision(
     "discard to Artificer", "artificer_discard",
-    asked=_T, answer=_C, domain=DOM_HAND, none=NONE_ALWAYS,
+    rules=_ADV, asked=_T, answer=_C, domain=DOM_HAND, none=NONE_ALWAYS,
     text="Which card from your hand do you discard? None stops.")
 D_ARTIFICER_GAIN = decision(
     "gain with Artificer", "artificer_gain",
-    asked=_T, answer=_C, domain=DOM_EXACT, limit=LIM_ARG,
+    rules=_ADV, asked=_T, answer=_C, domain=DOM_EXACT, limit=LIM_ARG,
     none=NONE_ALWAYS, text="Which card costing exactly arg do you gain onto your deck, "
     "if any?")
 D_STORYTELLER = decision(
     "play with Storyteller", "storyteller_play",
-    asked=_T, answer=_C, domain=DOM_HAND, types=_TREASURE,
+    rules=_ADV, asked=_T, answer=_C, domain=DOM_HAND, types=_TREASURE,
     none=NONE_ALWAYS, text="Which Treasure from your hand do you play (up to 3)? None stops.")
 D_WINE_MERCHANT = decision(
     "discard Wine Merchant", "wine_merchant_discard",
-    asked=_T, answer=_YN,
+    rules=_ADV, asked=_T, answer=_YN,
     text="Do you discard a Wine Merchant from your Tavern mat at the end of your Buy phase?")
 D_HERO = decision(
     "gain with Hero", "hero_gain",
-    asked=_T, answer=_C, domain=DOM_GAIN, types=_TREASURE, limit=LIM_ANY,
+    rules=_ADV, asked=_T, answer=_C, domain=DOM_GAIN, types=_TREASURE, limit=LIM_ANY,
     none=NONE_IF_EMPTY, text="Which Treasure do you gain?")
 D_FUGITIVE = decision(
     "discard to Fugitive", "fugitive_discard",
-    asked=_T, answer=_C, domain=DOM_HAND, none=NONE_IF_EMPTY,
+    rules=_ADV, asked=_T, answer=_C, domain=DOM_HAND, none=NONE_IF_EMPTY,
     text="Which card from your hand do you discard?")
 D_DISCIPLE = decision(
     "play twice with Disciple", "disciple_play",
-    asked=_T, answer=_C, domain=DOM_HAND, types=_ACTION,
+    rules=_ADV, asked=_T, answer=_C, domain=DOM_HAND, types=_ACTION,
     none=NONE_ALWAYS,
     text="Which Action from your hand do you play twice (and gain a copy of), if any?")
 D_TOPDECK_ORDER = decision(
     "order cards onto the deck", "topdeck_order",
-    asked=_A, answer=_ORD, domain=DOM_TOPDECK,
+    rules=_ADV, asked=_A, answer=_ORD, domain=DOM_TOPDECK,
     none=NONE_IF_EMPTY, text="Of the cards going onto your deck together, which goes next "
     "(the last put is drawn first; arg: the card whose text does it)?")
 D_TRASHING_TOKEN = decision(
     "trash with the Trashing token", "trashing_token_trash",
-    asked=_T, answer=_C, domain=DOM_HAND, none=NONE_ALWAYS,
+    rules=_ADV, asked=_T, answer=_C, domain=DOM_HAND, none=NONE_ALWAYS,
     text="Which card from your hand do you trash for the Trashing token, if any?")
 D_ALMS = decision(
     "gain with Alms", "alms_gain",
-    asked=_T, answer=_C, domain=DOM_GAIN, limit=LIM_ARG, none=NONE_IF_EMPTY,
+    rules=_ADV, asked=_T, answer=_C, domain=DOM_GAIN, limit=LIM_ARG, none=NONE_IF_EMPTY,
     text="Which card costing up to arg do you gain?")
 D_QUEST = decision(
     "choose with Quest", "quest_mode",
-    asked=_T, answer=_M, domain=DOM_QUEST, none=NONE_ALWAYS,
+    rules=_ADV, asked=_T, answer=_M, domain=DOM_QUEST, none=NONE_ALWAYS,
     options=("discard an Attack", "discard two Curses", "discard six cards"),
     text="What do you discard to Quest, if anything?")
 D_QUEST_DISCARD = decision(
     "discard to Quest", "quest_discard",
-    asked=_T, answer=_C, domain=DOM_QUEST_DISCARD, none=NONE_IF_EMPTY,
+    rules=_ADV, asked=_T, answer=_C, domain=DOM_QUEST_DISCARD, none=NONE_IF_EMPTY,
     text="Which card from your hand do you discard for Quest (arg: how many still)?")
 D_SAVE = decision(
     "set aside with Save", "save_set_aside",
-    asked=_T, answer=_C, domain=DOM_HAND, none=NONE_IF_EMPTY,
+    rules=_ADV, asked=_T, answer=_C, domain=DOM_HAND, none=NONE_IF_EMPTY,
     text="Which card from your hand do you set aside until the end of the turn?")
 D_SCOUTING_PARTY = decision(
     "discard to Scouting Party", "scouting_party_discard",
-    asked=_T, answer=_C, domain=DOM_ASIDE, none=NONE_IF_EMPTY,
+    rules=_ADV, asked=_T, answer=_C, domain=DOM_ASIDE, none=NONE_IF_EMPTY,
     text="Which looked-at card do you discard (arg: how many still)?")
 D_FAIR = decision(
     "put a gained card on the deck (Travelling Fair)", "travelling_fair_topdeck",
-    asked=_T, answer=_YN,
+    rules=_ADV, asked=_T, answer=_YN,
     text="Do you put the card you just gained (arg) onto your deck?")
 D_BONFIRE = decision(
     "trash with Bonfire", "bonfire_trash",
-    asked=_T, answer=_C, domain=DOM_PLAY, none=NONE_ALWAYS,
+    rules=_ADV, asked=_T, answer=_C, domain=DOM_PLAY, none=NONE_ALWAYS,
     text="Which card in play do you trash (up to 2)? None stops.")
 D_PILGRIMAGE = decision(
     "gain with Pilgrimage", "pilgrimage_gain",
-    asked=_T, answer=_C, domain=DOM_PILGRIM, limit=LIM_ARG,
+    rules=_ADV, asked=_T, answer=_C, domain=DOM_PILGRIM, limit=LIM_ARG,
     none=NONE_ALWAYS, text="Which card in play do you gain a copy of (up to 3 different; "
     "arg: the highest id named so far)? None stops.")
 D_BALL = decision(
     "gain with Ball", "ball_gain",
-    asked=_T, answer=_C, domain=DOM_GAIN, limit=LIM_ARG, none=NONE_IF_EMPTY,
+    rules=_ADV, asked=_T, answer=_C, domain=DOM_GAIN, limit=LIM_ARG, none=NONE_IF_EMPTY,
     text="Which card costing up to arg do you gain?")
 D_SEAWAY = decision(
     "gain with Seaway", "seaway_gain",
-    asked=_T, answer=_C, domain=DOM_GAIN, types=_ACTION, limit=LIM_ARG,
+    rules=_ADV, asked=_T, answer=_C, domain=DOM_GAIN, types=_ACTION, limit=LIM_ARG,
     none=NONE_IF_EMPTY, text="Which Action costing up to arg do you gain?")
 D_TRADE = decision(
     "trash with Trade", "trade_trash",
-    asked=_T, answer=_C, domain=DOM_HAND, none=NONE_ALWAYS,
+    rules=_ADV, asked=_T, answer=_C, domain=DOM_HAND, none=NONE_ALWAYS,
     text="Which card from your hand do you trash for a Silver (up to 2)? None stops.")
 D_INHERITANCE = decision(
     "set aside with Inheritance", "inheritance_set_aside",
-    asked=_T, answer=_C, domain=DOM_GAIN, types=_ACTION,
+    rules=_ADV, asked=_T, answer=_C, domain=DOM_GAIN, types=_ACTION,
     not_types=_VICTORY, limit=LIM_ARG, none=NONE_IF_EMPTY,
     text="Which non-Victory Action costing up to arg do you set aside for your Estates?")
 N_DECISIONS = len(DECISIONS)
@@ -421,6 +428,7 @@ DEC_LIMIT = _column("limit")
 DEC_NONE = _column("none")
 DEC_EXCLUDE = _column("exclude")
 DEC_OPTIONS = _np.array([len(d.options) for d in DECISIONS], _np.int64)
+DEC_RULES = _column("rules")
 
 # Special answers.
 NO_CARD = -1

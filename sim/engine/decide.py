@@ -33,7 +33,6 @@ from sim.cards import (
     COPPER,
     CURSE,
     ESTATE,
-    FIRST_EVENT,
     MINE,
     N_CARDS,
     REMODEL,
@@ -82,6 +81,7 @@ from sim.engine.layout import (
     DISC_TOP,
     EV_BOUGHT,
     EV_BOUGHT_TURN,
+    EVENT_SLOT,
     EVENT_SLOTS,
     GAINED,
     GAINED_IDS,
@@ -101,6 +101,7 @@ from sim.engine.layout import (
     MONEY,
     N_ACTIONS,
     N_COLS,
+    N_EVENT_CARDS,
     N_SLOTS,
     N_TREASURES,
     N_TYPE_BITS,
@@ -245,7 +246,7 @@ def term_value(S, T, p, kind, arg, coins):
     if kind == T_TURN:
         return S[TURNS + p] + 1
     if kind == T_BOUGHT and a >= 0:
-        return S[EV_BOUGHT + p * EVENT_SLOTS + a - FIRST_EVENT]
+        return S[EV_BOUGHT + p * EVENT_SLOTS + T[EVENT_SLOT + a]]
     return other_term(S, T, p, kind, a)
 
 
@@ -358,9 +359,9 @@ def adventures_term(S, T, p, kind, a):
             return 0
         e0 = EV_BOUGHT + p * EVENT_SLOTS if kind == T_BOUGHT else EV_BOUGHT_TURN
         if a >= 0:
-            return S[e0 + a - FIRST_EVENT]
+            return S[e0 + T[EVENT_SLOT + a]]
         m = 0
-        for e in range(N_CARDS - FIRST_EVENT):
+        for e in range(N_EVENT_CARDS):    # every Event's slot
             m += S[e0 + e]
         return m
     if kind == T_ACTIONS:

@@ -27,7 +27,7 @@ with a comment naming its array in double backquotes (``S``, ``T``, ...).
 
 from __future__ import annotations
 
-from sim.cards import ACTION, N_CARDS
+from sim.cards import ACTION, EVENTS, N_CARDS
 from sim.engine.program import COND_WIDTH, MAX_CONDS, MAX_RULES, N_FLAGS, N_LISTS, N_RANK_ROWS
 
 # State ``S``, and the sizes every array shares.
@@ -133,9 +133,13 @@ NON_SUPPLY = PERM + MAX_PLAYERS * N_SLOTS
 WOODS_ON = NON_SUPPLY + N_SLOTS
 HAG_ON = WOODS_ON + MAX_PLAYERS * MAX_PLAYERS
 # What rule conditions read (bots.conditions): Events each player bought this game
-# (S[EV_BOUGHT + p * EVENT_SLOTS + event - FIRST_EVENT]) and the current player's this
-# turn (S[EV_BOUGHT_TURN + event - FIRST_EVENT]); both cleared with the Adventures state.
+# (S[EV_BOUGHT + p * EVENT_SLOTS + slot]) and the current player's this turn
+# (S[EV_BOUGHT_TURN + slot]), an Event's slot being its declared one (sim.cards.EVENT_SLOT,
+# T[EVENT_SLOT + event]); both cleared with the Adventures state.  V_ONCE holds a bit per
+# slot too, so 31 Events at most.
 EVENT_SLOTS = 32
+assert len(EVENTS) < EVENT_SLOTS, "an Event slot (and a bit of V_ONCE) per Event"
+N_EVENT_CARDS = len(EVENTS)        # the slots in use (every Event's)
 EV_BOUGHT = HAG_ON + MAX_PLAYERS * MAX_PLAYERS
 EV_BOUGHT_TURN = EV_BOUGHT + MAX_PLAYERS * EVENT_SLOTS
 ADVENTURES_END = EV_BOUGHT_TURN + EVENT_SLOTS   # reset_adventures clears WOODS_ON up to here
@@ -212,7 +216,15 @@ EVENT_IDS = N_EVENTS + 1
 UPGRADE = EVENT_IDS + N_SLOTS
 NON_SUPPLY0 = UPGRADE + N_SLOTS
 T_NIDS = NON_SUPPLY0 + N_SLOTS
-TABLE_SIZE = T_NIDS + 1
+# Facts of each card that the engine looks up by its id, from its declaration (sim.cards;
+# the same in every game): its slot among the Events (EVENT_SLOT: where its counts are in
+# EV_BOUGHT and EV_BOUGHT_TURN; -1 for a card), its bit of V_ONCE if it is an Event bought
+# once per turn (ONCE_BIT; 0 otherwise), and 1 if its pile is outside the Supply (NON_SUPPLY_PILE:
+# the Traveller upgrades).
+EVENT_SLOT = T_NIDS + 1
+ONCE_BIT = EVENT_SLOT + N_SLOTS
+NON_SUPPLY_PILE = ONCE_BIT + N_SLOTS
+TABLE_SIZE = NON_SUPPLY_PILE + N_SLOTS
 
 # Random streams ``R``: N_STREAMS rows of 4 uint64 (xoshiro256** state), read flat.
 N_STREAMS = 2 * MAX_PLAYERS + 1   # per seat: shuffles, decisions; plus one for the first player

@@ -41,7 +41,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from sim.cards import ACTION, ATTACK, C_COST, C_TYPES, CURSE, EVENT, FIRST_EVENT, N_CARDS
+from sim.cards import ACTION, ATTACK, C_COST, C_TYPES, CURSE, EVENT, N_CARDS
 from sim.cards.adventures import (
     AMULET,
     BRIDGE_TROLL,
@@ -123,6 +123,7 @@ from sim.engine.layout import (
     NEXT_HAG,
     NEXT_TROLL,
     NEXT_WOODS,
+    ONCE_BIT,
     PLAY0,
     PLAY_N,
     STACK,
@@ -193,11 +194,11 @@ def event_in_game(T, c):
 def event_allowed(S, T, p, c):
     """Event ``c`` can be bought now: in the game, affordable (its fixed cost), not a
     second time this turn if once per turn, Inheritance once per game."""
-    if c < FIRST_EVENT or c >= N_CARDS or not event_in_game(T, c):
+    if c < 0 or c >= N_CARDS or not event_in_game(T, c):    # (the game's Events only)
         return False
     if T[c * N_COLS + C_COST] > S[V + V_COINS]:
         return False
-    if S[V + V_ONCE] & (1 << (c - FIRST_EVENT)):
+    if S[V + V_ONCE] & T[ONCE_BIT + c]:     # once per turn, bought this turn
         return False
     return not (c == INHERITANCE and S[INHERITANCE_BOUGHT + p] != 0)
 
@@ -351,7 +352,8 @@ def _cards_ok(S, T, p, d, arg, out, wide, dom):
                 out[n] = c
                 n += 1
         if dom == DOM_BUY:
-            for c in range(FIRST_EVENT, N_CARDS):
+            for i in range(T[N_EVENTS]):      # the game's Events, ascending
+                c = T[EVENT_IDS + i]
                 if card_ok(S, T, p, d, arg, c, wide):
                     out[n] = c
                     n += 1

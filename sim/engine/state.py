@@ -45,7 +45,10 @@ def non_supply_sizes(kingdom: tuple[int, ...]) -> np.ndarray:
 def make_table(n_players: int, kingdom: tuple[int, ...], events: tuple[int, ...] = ()
                ) -> np.ndarray:
     """``T``: card table, starting supply, and the Action/Treasure/Reaction ids in the game;
-    with Adventures cards or Events, the Events, the upgrade piles and the Traveller lines."""
+    with Adventures cards or Events, the Events, the upgrade piles and the Traveller lines;
+    whether the game runs the Adventures turn (its cards' sets' declaration,
+    sim.cards.NEEDS_ADVENTURES_TURN); each card's Event slot, once-per-turn bit and pile
+    kind (its declaration)."""
     T = np.zeros(L.TABLE_SIZE, np.int32)
     T[:C.N_CARDS * L.N_COLS] = C.card_table().ravel()
     supply0 = supply_sizes(n_players, kingdom)
@@ -53,7 +56,7 @@ def make_table(n_players: int, kingdom: tuple[int, ...], events: tuple[int, ...]
     bad = [c for c in events if not C.CARDS[c].is_type(C.EVENT)]
     if bad:
         raise ValueError(f"not Events: {', '.join(C.CARDS[c].name for c in bad)}")
-    T[L.T_ADV] = int(bool(events) or any(c >= C.FIRST_ADVENTURES for c in kingdom))
+    T[L.T_ADV] = int(any(C.NEEDS_ADVENTURES_TURN[c] for c in (*kingdom, *events)))
     T[L.N_EVENTS] = len(events)
     T[L.EVENT_IDS:L.EVENT_IDS + len(events)] = sorted(events)
     for c, nxt in ADV.UPGRADE.items():
@@ -73,6 +76,13 @@ def make_table(n_players: int, kingdom: tuple[int, ...], events: tuple[int, ...]
     reactions = [c for c in ids if C.TYPES[c] & C.REACTION]
     T[L.N_REACTIONS] = len(reactions)
     T[L.REACTION_IDS:L.REACTION_IDS + len(reactions)] = reactions
+    # Each card's declared facts the engine looks up by id (layout: EVENT_SLOT ...).
+    T[L.EVENT_SLOT:L.EVENT_SLOT + L.N_SLOTS] = -1
+    T[L.EVENT_SLOT:L.EVENT_SLOT + C.N_CARDS] = C.EVENT_SLOT
+    for e in C.EVENTS:
+        if C.CARDS[e].once_per_turn:
+            T[L.ONCE_BIT + e] = 1 << int(C.EVENT_SLOT[e])
+    T[L.NON_SUPPLY_PILE + np.array(C.NON_SUPPLY_CARDS, np.intp)] = 1
     return T
 
 

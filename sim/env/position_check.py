@@ -45,7 +45,8 @@ from sim.cards import (
     C_VP,
     CARDS,
     ESTATE,
-    FIRST_EVENT,
+    EVENT_SLOT,
+    EVENTS,
     N_CARDS,
     card_table,
 )
@@ -298,17 +299,28 @@ def _attacks(k: _Check, start: int, what: str) -> None:
                 k.range(f"{what} by P{a} on P{q}", x, 0, MAX_COUNT)
 
 
+def _slot_event(e: int) -> int:
+    """The Event whose counts are slot ``e`` of EV_BOUGHT and EV_BOUGHT_TURN (its declared
+    slot, sim.cards.EVENT_SLOT), or -1 for a slot no Event has."""
+    return EVENTS[e] if e < len(EVENTS) else -1
+
+
+def _slot_name(e: int) -> str:
+    c = _slot_event(e)
+    return _name(c) if c >= 0 else f"Event slot {e}"
+
+
 def _events_bought(k: _Check) -> None:
     """Events each player bought this game: counts, only the game's Events."""
     for p in range(L.MAX_PLAYERS):
         for e in range(L.EVENT_SLOTS):
             x = int(k.S[L.EV_BOUGHT + p * L.EVENT_SLOTS + e])
-            if p >= k.n or FIRST_EVENT + e not in k.events:
-                k.equal(f"P{p}'s buys of {_name(FIRST_EVENT + e)} (not an Event of "
+            if p >= k.n or _slot_event(e) not in k.events:
+                k.equal(f"P{p}'s buys of {_slot_name(e)} (not an Event of "
                         f"this game)" if p < k.n else f"Events bought by P{p} (no such "
                         f"player)", x, 0)
             else:
-                k.range(f"P{p}'s buys of {_name(FIRST_EVENT + e)}", x, 0, MAX_COUNT)
+                k.range(f"P{p}'s buys of {_slot_name(e)}", x, 0, MAX_COUNT)
 
 
 def _events_this_turn(k: _Check) -> None:
@@ -319,12 +331,12 @@ def _events_this_turn(k: _Check) -> None:
     cur = int(k.S[L.V + L.V_CUR])
     for e in range(L.EVENT_SLOTS):
         x = int(k.S[L.EV_BOUGHT_TURN + e])
-        if FIRST_EVENT + e not in k.events:
-            k.equal(f"this turn's buys of {_name(FIRST_EVENT + e)} (not an Event of this "
+        if _slot_event(e) not in k.events:
+            k.equal(f"this turn's buys of {_slot_name(e)} (not an Event of this "
                     f"game)", x, 0)
         else:
             hi = int(k.S[L.EV_BOUGHT + cur * L.EVENT_SLOTS + e]) if k.stopped else MAX_COUNT
-            k.range(f"this turn's buys of {_name(FIRST_EVENT + e)}", x, 0, hi)
+            k.range(f"this turn's buys of {_slot_name(e)}", x, 0, hi)
 
 
 def _gained_ids(k: _Check) -> None:
@@ -700,10 +712,10 @@ def _v_size(k: _Check, x: int, what: str) -> None:
 
 
 def _v_once(k: _Check, x: int, what: str) -> None:
-    """A bit per once-a-turn Event bought this turn: only the game's Events."""
+    """A bit per once-a-turn Event bought this turn (its slot's): only the game's Events."""
     allowed = 0
     for e in k.events:
-        allowed |= 1 << (e - FIRST_EVENT)
+        allowed |= 1 << int(EVENT_SLOT[e])
     if x < 0 or x & ~allowed:
         k.fail(f"{what} is {x}; bits of this game's Events only ({allowed})")
 

@@ -25,7 +25,7 @@ from sim.cards import (
     COPPER,
     CURSE,
     DUPLICATE,
-    FIRST_EVENT,
+    EVENT,
     GUIDE,
     HERO,
     MESSENGER,
@@ -91,6 +91,8 @@ from sim.engine.codes import (
     D_TRANSMOGRIFY_TRASH,
     D_TRASHING_TOKEN,
     D_WINE_MERCHANT,
+    DEC_RULES,
+    RULES_ADVENTURES,
     USE_DEFAULT,
 )
 from sim.engine.decide import (
@@ -662,17 +664,18 @@ def pick_buy_adv(S, T, P, Q, b, p):
     for r in range(P[b * P_WIDTH + PF_BOUNDS + 2 * L_BUY],
                    P[b * P_WIDTH + PF_BOUNDS + 2 * L_BUY + 1]):
         c = P[b * P_WIDTH + PF_RULES + RULE_WIDTH * r]
-        if c >= FIRST_EVENT:
-            if not event_allowed(S, T, p, c):
-                continue
-        else:
-            if mission or S[SUPPLY + c] <= 0:
+        # A card with a pile left (an Event never has one), else an Event (its type).
+        card = S[SUPPLY + c] > 0
+        if card:
+            if mission:
                 continue
             if lowered_cost(c, T[c * N_COLS + C_COST], trolls, token_pile) > coins:
                 continue
+        elif not (T[c * N_COLS + C_TYPES] & EVENT) or not event_allowed(S, T, p, c):
+            continue
         if not conditions_hold(S, T, P, Q, b, r, p, coins):
             continue
-        if c < FIRST_EVENT and ends_badly(S, T, P, b, p, c):
+        if card and ends_badly(S, T, P, b, p, c):
             continue
         return c
     return -1
@@ -690,12 +693,14 @@ def decide_adv(S, R, T, P, Q, hooks, p, d, arg):
     r, kind = seat_answer(S, P, hooks, p, d, arg)
     if r != USE_DEFAULT:
         return r
+    # Which rule bot answers d is declared with it (sim.engine.codes: DEC_RULES).
+    adventures = DEC_RULES[d] == RULES_ADVENTURES
     if kind == K_RANDOM:
-        if d >= D_START or d == D_BUY or d == D_ACTION:
+        if adventures or d == D_BUY or d == D_ACTION:
             return random_decide_adv(S, R, T, p, d, arg)
         return random_decide(S, R, T, p, d, arg)
     b = S[BOT + p]
-    if d >= D_START:
+    if adventures:
         return rules_decide_adv(S, T, P, Q, b, p, d, arg)
     if d == D_BUY:
         return pick_buy_adv(S, T, P, Q, b, p)

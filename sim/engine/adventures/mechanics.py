@@ -31,8 +31,6 @@ from sim.cards import (
     MOAT,
     N_CARDS,
     SILVER,
-    TEACHER,
-    TREASURE_HUNTER,
 )
 from sim.engine.codes import (
     D_CARAVAN_GUARD,
@@ -79,6 +77,7 @@ from sim.engine.layout import (
     N_SLOTS,
     NEXT_GUARD,
     NON_SUPPLY,
+    NON_SUPPLY_PILE,
     P_WIDTH,
     PERM,
     PF_FLAGS,
@@ -251,10 +250,10 @@ def any_token_on(S, p, c):
 
 # ----------------------------------------------------------------------------- piles
 @njit(cache=True, inline="always")
-def return_to_pile(S, c):
+def return_to_pile(S, T, c):
     """Put ``c`` back on its pile: a Supply pile (which may stop being empty) or a
-    Traveller upgrade pile."""
-    if TREASURE_HUNTER <= c <= TEACHER:
+    Traveller upgrade pile (its declaration: T[NON_SUPPLY_PILE + c])."""
+    if T[NON_SUPPLY_PILE + c]:
         S[NON_SUPPLY + c] += 1
         return
     if S[SUPPLY + c] == 0:
@@ -281,7 +280,7 @@ def exchange(S, T, p, c):
         return False
     take_from_zone(S, p, Z_PLAY, c)
     count_owned(S, T, p, c, -1)
-    return_to_pile(S, c)            # Page, Peasant, an inheriting Estate: the Supply
+    return_to_pile(S, T, c)         # Page, Peasant, an inheriting Estate: the Supply
     S[NON_SUPPLY + nxt] -= 1
     count_owned(S, T, p, nxt, 1)
     S[DISC0 + p * N_SLOTS + nxt] += 1

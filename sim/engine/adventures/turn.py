@@ -40,7 +40,6 @@ from sim.cards import (
     DUNGEON,
     ESTATE,
     EVENT,
-    FIRST_EVENT,
     FUGITIVE,
     GEAR,
     GUIDE,
@@ -135,6 +134,7 @@ from sim.engine.layout import (
     EV_BOUGHT,
     EV_BOUGHT_TURN,
     EVENT_IDS,
+    EVENT_SLOT,
     EVENT_SLOTS,
     GAINED,
     GAME_IDS,
@@ -170,6 +170,7 @@ from sim.engine.layout import (
     NEXT_WOODS,
     NON_SUPPLY,
     NON_SUPPLY0,
+    ONCE_BIT,
     P_WIDTH,
     PERM,
     PF_FLAGS,
@@ -671,26 +672,18 @@ def start_of_turn_begins(S, T, p):
 # ----------------------------------------------------------------------------- buying
 
 
-# Events that may be bought once per turn (bit c - FIRST_EVENT of V_ONCE when bought).
-@njit(cache=True, inline="always")
-def once_per_turn(c):
-    from_alms = c - FIRST_EVENT
-    # Alms, Borrow, Save, Mission, Pilgrimage (ids 71, 72, 74, 81, 82)
-    return from_alms == 0 or from_alms == 1 or from_alms == 3 or from_alms == 10 or \
-        from_alms == 11
-
-
 @njit(cache=True, inline="always")
 def buy_event(S, R, T, P, Q, H, p, c):
     S[V + V_COINS] -= T[c * N_COLS + C_COST]
     S[V + V_BUYS] -= 1
     S[V + V_BOUGHT] = 1
-    if once_per_turn(c):
-        S[V + V_ONCE] |= 1 << (c - FIRST_EVENT)
+    # An Event bought once per turn (its declaration, sim.cards) sets its bit of V_ONCE.
+    S[V + V_ONCE] |= T[ONCE_BIT + c]
     if c == INHERITANCE:
         S[INHERITANCE_BOUGHT + p] = 1
-    S[EV_BOUGHT + p * EVENT_SLOTS + c - FIRST_EVENT] += 1
-    S[EV_BOUGHT_TURN + c - FIRST_EVENT] += 1
+    slot = T[EVENT_SLOT + c]
+    S[EV_BOUGHT + p * EVENT_SLOTS + slot] += 1
+    S[EV_BOUGHT_TURN + slot] += 1
     log_event(S, EV_EVENT, p, c, 1, 0)
     S[V + V_BUYS] += T[c * N_COLS + C_BUYS]
     S[V + V_THIS] = c
@@ -1212,7 +1205,7 @@ def turn_from(S, R, T, P, Q, H, p, site, produced, x):
         S[V + V_EXPEDITIONS] = 0
         S[GAINED + p] = 0
         for i in range(T[N_EVENTS]):
-            S[EV_BOUGHT_TURN + T[EVENT_IDS + i] - FIRST_EVENT] = 0
+            S[EV_BOUGHT_TURN + T[EVENT_SLOT + T[EVENT_IDS + i]]] = 0
         if S[V + V_LOG_ON]:
             if S[V + V_MISSION]:
                 log_event(S, EV_MISSION, p, -1, S[TURNS + p] + 1, 0)
