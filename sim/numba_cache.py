@@ -30,10 +30,10 @@ from pathlib import Path
 SIM = Path(__file__).resolve().parent
 STALE_AFTER_S = 600
 # The figures are experiments/cold_start.py's (experiments/results/cold_start.json: a
-# first base-game result 23-27 s after the install, a first Adventures game 82 s), as the
-# README says them; tests/test_numba_cache.py holds the three together.
-COMPILE_NOTICE = ("domsim: compiling the engine (about 25 s on a quiet 2-core machine, a "
-                  "minute and a half for a first Adventures game; then cached)")
+# first base-game result 19-20 s after the install, a first Adventures game 65-67 s), as
+# the README says them; tests/test_numba_cache.py holds the three together.
+COMPILE_NOTICE = ("domsim: compiling the engine (about 20 s on a quiet 2-core machine, "
+                  "about a minute for a first Adventures game; then cached)")
 CARDS_NOTICE = "domsim: compiling the card texts this game adds to the cache (seconds)"
 # The modules of the card texts (sim.engine.cardcalls.CARD_TEXT): a game compiles only its
 # own cards' functions, so a new kingdom on a cached engine compiles a few of them, and
