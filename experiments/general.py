@@ -50,12 +50,15 @@ def learn_experiment():
     return module
 
 
-def train(args) -> None:
-    """``domsim train`` with :data:`RECIPE` in a subprocess, then command.json."""
+def train(args, recipe: list[str] | None = None, script: str = "experiments/general.py",
+          title: str = "General policy (random boards, both sets)") -> None:
+    """``domsim train`` with ``recipe`` (default :data:`RECIPE`) in a subprocess, then
+    command.json and the curve; ``script`` and ``title`` name the experiment that ran it
+    (experiments/general_league.py trains its recipe through here too)."""
     learn = learn_experiment()
     where = os.path.relpath(args.out, ROOT)
-    cmd = ["domsim", "train", *RECIPE, "--minutes", f"{args.minutes:g}", "--seed",
-           str(args.seed), "--out", where]
+    cmd = ["domsim", "train", *(RECIPE if recipe is None else recipe), "--minutes",
+           f"{args.minutes:g}", "--seed", str(args.seed), "--out", where]
     if args.force:
         cmd.append("--force")
     if args.resume:
@@ -64,11 +67,10 @@ def train(args) -> None:
     meta = json.loads((args.out / "policy.json").read_text())
     info.update({"trained_games": meta["games"], "trained_steps": meta["steps"],
                  "iterations": meta["iterations"], "train_wall_s": meta["wall_s"],
-                 "script": "python experiments/general.py " + " ".join(
+                 "script": f"python {script} " + " ".join(
                      shlex.quote(a) for a in sys.argv[1:])})
     (args.out / "command.json").write_text(json.dumps(info, indent=1) + "\n")
-    learn.plot_curve(args.out, args.out / "curve.png",
-                     "General policy (random boards, both sets)")
+    learn.plot_curve(args.out, args.out / "curve.png", title)
 
 
 def ship(args) -> None:

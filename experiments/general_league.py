@@ -23,9 +23,6 @@ from __future__ import annotations
 
 import argparse
 import importlib.util
-import json
-import os
-import shlex
 import sys
 from pathlib import Path
 
@@ -58,24 +55,10 @@ def general_experiment():
 
 
 def train(args) -> None:
-    """``domsim train`` with :data:`RECIPE` in a subprocess, then command.json."""
-    learn = general_experiment().learn_experiment()
-    where = os.path.relpath(args.out, ROOT)
-    cmd = ["domsim", "train", *RECIPE, "--minutes", f"{args.minutes:g}", "--seed",
-           str(args.seed), "--out", where]
-    if args.force:
-        cmd.append("--force")
-    if args.resume:
-        cmd.append("--resume")
-    info = learn.run_domsim(cmd)
-    meta = json.loads((args.out / "policy.json").read_text())
-    info.update({"trained_games": meta["games"], "trained_steps": meta["steps"],
-                 "iterations": meta["iterations"], "train_wall_s": meta["wall_s"],
-                 "script": "python experiments/general_league.py " + " ".join(
-                     shlex.quote(a) for a in sys.argv[1:])})
-    (args.out / "command.json").write_text(json.dumps(info, indent=1) + "\n")
-    learn.plot_curve(args.out, args.out / "curve.png",
-                     "General policy fine-tuned against the field (PFSP league)")
+    """``domsim train`` with :data:`RECIPE` in a subprocess, then command.json and the
+    curve (experiments/general.py's train)."""
+    general_experiment().train(args, RECIPE, "experiments/general_league.py",
+                               "General policy fine-tuned against the field (PFSP league)")
 
 
 def main() -> None:

@@ -305,13 +305,7 @@ def check_table(meta: dict, name: str) -> fingerprint.TableCheck:
     refused (:class:`ConfigError`, one line naming the change): the file's kingdom, bots
     and games name cards that would now be others, or play otherwise (a replay, ``domsim
     play --from``, would not be the game the file records)."""
-    try:
-        check = fingerprint.compare(meta.get(fingerprint.KEY))
-    except fingerprint.TableRecordError as exc:
-        raise ConfigError(f"{name}: {exc}") from None
-    if not check.usable:
-        raise ConfigError(f"{name}: made with a {check.change}")
-    return check
+    return fingerprint.usable(meta.get(fingerprint.KEY), name, "made with", ConfigError)
 
 
 def _first_line(exc: BaseException) -> str:

@@ -343,3 +343,17 @@ def compare(rec: object, current: dict | None = None) -> TableCheck:
         added_cards=tuple(c[0] for c in cards[len(old["cards"]):] if c[0] not in old_cards),
         added_decisions=tuple(d[0] for d in decisions if d[0] not in old_decisions),
         moved=moved)
+
+
+def usable(rec: object, where: str, made: str, error: type[Exception] = ValueError,
+           record_where: str | None = None) -> TableCheck:
+    """:func:`compare`, refusing in one line (``error``) a record that does not read
+    (``record_where: ...``, default ``where``) or a table changed other than by additions
+    (``where: made a <change>``): what a policy and a results file both ask."""
+    try:
+        check = compare(rec)
+    except TableRecordError as e:
+        raise error(f"{record_where or where}: {e}") from None
+    if not check.usable:
+        raise error(f"{where}: {made} a {check.change}")
+    return check

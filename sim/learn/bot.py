@@ -111,13 +111,8 @@ def load_policy(directory: str | os.PathLike) -> tuple[Net, np.ndarray, dict, st
 def read_table(directory: Path, meta: dict) -> fingerprint.TableCheck:
     """How the card table policy.json records compares with this domsim's
     (sim.engine.fingerprint.TableCheck), or the one-line ValueError refusing it."""
-    try:
-        check = fingerprint.compare(meta.get(fingerprint.KEY))
-    except fingerprint.TableRecordError as e:
-        raise ValueError(f"{directory / META_FILE}: {e}") from None
-    if not check.usable:
-        raise ValueError(f"policy {directory}: made for a {check.change}")
-    return check
+    return fingerprint.usable(meta.get(fingerprint.KEY), f"policy {directory}", "made for",
+                              record_where=str(directory / META_FILE))
 
 
 class PolicyBot(AgentBot):
