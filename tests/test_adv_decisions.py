@@ -367,7 +367,10 @@ def test_view_shows_the_adventures_state_a_player_may_see():
     assert v.gear == {"Gold": 1} and v.saved == {"Province": 1}
     assert not hasattr(v, "opponents_gear") and not hasattr(v, "opponents_saved")
     assert v.held_in_play == {"Amulet": 1} and v.opponents_held_in_play == [{"Hireling": 1}]
-    assert v.durations_due == {"Amulet": 1} and v.opponents_durations_due == [{"Hireling": 1}]
+    # Gear's cards are the player's secret; that a Gear's effect waits is public (Gear
+    # stays in play only when it set cards aside).
+    assert v.durations_due == {"Gear": 1, "Amulet": 1}
+    assert v.opponents_durations_due == [{"Gear": 1, "Hireling": 1}]
     assert v.token_piles == {"+1 Action": "Village"}
     assert v.opponents_token_piles == [{"-$2 cost": "Smithy"}]
     assert (v.minus_card, v.opponents_minus_card) == (False, [True])

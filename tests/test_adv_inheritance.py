@@ -22,7 +22,7 @@ import numpy as np
 import pytest
 
 from bots.rules import Buy
-from sim.cards import ACTION, CARDS, KINGDOM_CARDS, REACTION, VICTORY, card_id
+from sim.cards import ACTION, CARDS, CHAMPION, HIRELING, KINGDOM_CARDS, REACTION, VICTORY, card_id
 from sim.engine import layout as L
 from sim.engine import legality
 from sim.engine.callbacks import USE_DEFAULT_ANSWER
@@ -461,7 +461,8 @@ def snapshot(sc: Scenario, card: str) -> dict:
             "next_turn": sc.next_turn(p), "gained": sc.gains_this_turn(p),
             "tokens": (sc.minus_card(p), sc.minus_coin(p), sc.journey_face_up(p),
                        tuple(sc.token_pile(p, t) for t in Scenario.TOKENS)),
-            "lasting_effects": (int(S[L.HIRELINGS + p]), int(S[L.CHAMPIONS + p])),
+            "lasting_effects": (int(S[L.EFFECTS + p * L.N_SLOTS + HIRELING]),
+                                int(S[L.EFFECTS + p * L.N_SLOTS + CHAMPION])),
             "attacks_on": tuple(int(S[base + p * L.MAX_PLAYERS + q])
                                 for base in (L.WOODS_ON, L.HAG_ON) for q in range(2)),
         }

@@ -179,6 +179,11 @@ def _with_cards(monkeypatch, new: list[Card], sets: dict[str, bool]) -> None:
     events, slot = C.event_slots(cards)
     monkeypatch.setattr(C, "EVENTS", events)
     monkeypatch.setattr(C, "EVENT_SLOT", slot)
+    order, how = C.start_of_turn_order(cards)
+    monkeypatch.setattr(C, "START_ORDER", order)
+    monkeypatch.setattr(C, "START_HOW", how)
+    monkeypatch.setattr(C, "LASTS", np.array([C.LASTS_CODES[c.lasts] for c in cards],
+                                             np.int32))
 
 
 def test_cards_after_the_events_are_classified_by_their_declarations(monkeypatch):

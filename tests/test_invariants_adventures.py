@@ -185,9 +185,10 @@ def check_state(S, T, n, total0, after_turn):
             t = T[inherited * L.N_COLS + C_TYPES]
             if (t & ACTION) == 0 or (t & VICTORY) != 0:
                 return BAD_TOKEN
-        for at in (L.NEXT_AMULET, L.NEXT_TROLL, L.NEXT_GUARD, L.NEXT_DUNGEON, L.NEXT_WOODS,
-                   L.NEXT_HAG, L.HIRELINGS, L.CHAMPIONS, L.GAINED):
-            if S[at + p] < 0:
+        if S[L.GAINED + p] < 0:
+            return NEG
+        for c in range(L.N_SLOTS):
+            if S[L.EFFECTS + p * L.N_SLOTS + c] < 0:
                 return NEG
     empty = 0
     for c in range(L.N_SLOTS):

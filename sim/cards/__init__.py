@@ -129,6 +129,8 @@ from sim.cards.types import (
     CURSE_TYPE,
     DURATION,
     EVENT,
+    LASTS_GAME,
+    LASTS_NEXT_TURN,
     REACTION,
     RESERVE,
     SET_ADVENTURES,
@@ -138,6 +140,7 @@ from sim.cards.types import (
     TYPE_BITS,
     VICTORY,
     Card,
+    StartOfTurn,
 )
 
 CARDS: tuple[Card, ...] = BASE_CARDS + ADVENTURES_CARDS
@@ -176,7 +179,63 @@ def event_slots(cards: tuple[Card, ...]) -> tuple[tuple[int, ...], np.ndarray]:
     return events, slot
 
 
+# How a card takes part in its owner's start-of-turn window, as the engine reads it
+# (sim.engine.layout START_HOW): an effect that resolves once per play waiting (a
+# Duration), once for all its plays (Gear's cards come back together; Hireling draws a card
+# per Hireling), or a Reserve called from the mat; the window logs an effect as one row
+# unless the effect logs its own (START_LOGGED); an effect lasting the game resolves once
+# every turn and stays (START_EVERY_TURN), a next turn's leaves with its plays.
+START_EACH_PLAY, START_ALL_PLAYS, START_CALL = 1, 2, 3
+START_KIND = 3                  # the bits of the kind
+START_LOGGED = 4
+START_EVERY_TURN = 8
+# How long a play's effect stays in force, as the engine reads it (LASTS below).
+LASTS_CODES = {"": 0, LASTS_NEXT_TURN: 1, LASTS_GAME: 2}
+
+
+def start_of_turn_order(cards: tuple[Card, ...]) -> tuple[tuple[int, ...], np.ndarray]:
+    """The cards with a part in the start-of-turn window (Card.at_start), in its default
+    order (StartOfTurn.rank), and each card's START_* code (0: none).  Checks what the
+    engine relies on: ranks are unique (the order is one order); an effect belongs to a
+    card whose plays last (Card.lasts) and a call to a Reserve; a play's effect lasts
+    only if the card is a Duration; at most one card has an effect that lasts the game
+    and resolves every turn (the window marks it resolved with one flag, V_STAYS)."""
+    ranked = [c for c in cards if c.at_start is not None]
+    ranks = [c.at_start.rank for c in ranked]
+    if len(set(ranks)) != len(ranks):
+        raise ValueError("start-of-turn ranks must be unique: "
+                         + ", ".join(f"{c.name} {c.at_start.rank}" for c in ranked))
+    how = np.zeros(len(cards), np.int32)
+    for c in cards:
+        if c.lasts not in LASTS_CODES:
+            raise ValueError(f"{c.name}: lasts {c.lasts!r}; one of {sorted(LASTS_CODES)}")
+        if bool(c.lasts) != c.is_type(DURATION):
+            raise ValueError(f"{c.name}: a play's effect lasts exactly when the card is a "
+                             f"Duration (lasts {c.lasts!r})")
+        s = c.at_start
+        if s is None:
+            continue
+        if s.call:
+            if not c.is_type(RESERVE):
+                raise ValueError(f"{c.name}: only a Reserve is called at the start of a turn")
+            how[c.id] = START_CALL
+            continue
+        if not c.lasts:
+            raise ValueError(f"{c.name}: a start-of-turn effect needs plays that last")
+        how[c.id] = ((START_EACH_PLAY if s.each_play else START_ALL_PLAYS)
+                     | (START_LOGGED if s.logged else 0)
+                     | (START_EVERY_TURN if c.lasts == LASTS_GAME else 0))
+    every_turn = [c.name for c in ranked if c.lasts == LASTS_GAME and not c.at_start.call]
+    if len(every_turn) > 1:
+        raise ValueError(f"at most one card with a start-of-turn effect for the game (the "
+                         f"window's V_STAYS flag): {', '.join(every_turn)}")
+    order = tuple(c.id for c in sorted(ranked, key=lambda c: c.at_start.rank))
+    return order, how
+
+
 NEEDS_ADVENTURES_TURN = needs_adventures_turn(CARDS)
+START_ORDER, START_HOW = start_of_turn_order(CARDS)
+LASTS = np.array([LASTS_CODES[c.lasts] for c in CARDS], np.int32)
 EVENTS, EVENT_SLOT = event_slots(CARDS)
 # The cards whose piles are outside the Supply (their emptiness never ends a game): the
 # Traveller upgrades, the cards a Traveller is exchanged for.

@@ -43,6 +43,39 @@ TYPE_BITS = {
 }
 
 
+# How long a play's effect stays in force (Card.lasts): a Duration's until its owner's
+# next turn; Hireling's and Champion's for the rest of the game.
+LASTS_NEXT_TURN = "next turn"
+LASTS_GAME = "game"
+
+
+@dataclass(frozen=True)
+class StartOfTurn:
+    """A card's part in its owner's start-of-turn window: an effect of earlier plays that
+    resolves there (a Duration's "at the start of your next turn", Hireling's "at the start
+    of each of your turns"), or a Reserve called from the Tavern mat there (Guide).
+
+    ``rank`` places it in the window's default order, effects and calls together (the
+    order a rule bot without a ``start`` list takes, and the turn takes without asking
+    when no call is possible): the lowest first.  Calls that replace the hand come first
+    (Guide, on the hand as dealt), then cards coming back to hand (Gear), draws, $ and
+    Buys, choices, and last the calls that use the hand (trash, move a token).
+    A new card picks its place by these reasons; ranks are unique (sim.cards checks).
+
+    An effect: ``each_play`` -- each play's effect resolves as its own item (twice after
+    two plays), else one item resolves every play's at once (Gear returns all its
+    cards; Hireling draws a card per Hireling); ``logged`` -- the window logs the effect
+    as one row (EV_DURATION, ``words`` its text), else the effect logs its own rows (Gear:
+    a row per card returned).  The effect itself is the card's function, run with
+    sim.engine.layout's RUN_AT_START flag (sim.engine.adventures.turn.do_start_item)."""
+
+    rank: int
+    call: bool = False          # a Reserve called from the mat (else an effect of plays)
+    each_play: bool = True
+    logged: bool = True
+    words: str = ""             # the effect in the log's words ("+$1")
+
+
 @dataclass(frozen=True)
 class Card:
     """One card's printed data.  ``coins`` is +$ for Actions and the value of a Treasure."""
@@ -60,6 +93,8 @@ class Card:
     text: str = ""
     set: str = ""               # SET_*: the set that prints it (of_set marks a set's rows)
     once_per_turn: bool = False  # an Event that may be bought only once per turn
+    lasts: str = ""             # LASTS_*: how long a play's effect stays in force ("" none)
+    at_start: StartOfTurn | None = None  # what it does in the start-of-turn window
 
     def is_type(self, bit: int) -> bool:
         return bool(self.types & bit)

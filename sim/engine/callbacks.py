@@ -16,19 +16,17 @@ import sys
 import numpy as np
 
 from sim.cards import (
-    AMULET,
     BRIDGE_TROLL,
-    CARAVAN_GUARD,
     CARDS,
-    DUNGEON,
     EVENT,
     EVENT_SLOT,
     EVENTS,
-    HAUNTED_WOODS,
-    HIRELING,
     INHERITANCE,
     N_CARDS,
-    SWAMP_HAG,
+    START_CALL,
+    START_HOW,
+    START_KIND,
+    START_ORDER,
     UnknownCardError,
     card_id,
 )
@@ -135,8 +133,8 @@ class View:
       played them; Hireling and Champion for the game).  ``in_play`` includes them.
     * ``durations_due`` / ``opponents_durations_due``: the start-of-turn effects waiting
       for the player's next turn (or, while it decides ``start_of_turn``, still due this
-      turn), {Duration: plays}: Amulet, Bridge Troll, Caravan Guard, Dungeon, Haunted
-      Woods, Swamp Hag; and Hireling (+1 Card each turn per play, for the game).
+      turn), {Duration: plays}: every card whose declaration has one (sim.cards
+      Card.at_start; Gear's plays that set cards aside, Hireling's for the game).
     * ``token_piles`` / ``opponents_token_piles``: {token: pile name} for the tokens on
       piles ("+1 Card", "+1 Action", "+1 Buy", "+$1", "-$2 cost", "Trashing"); a token
       not listed is still with its owner.  ``minus_card`` (the -1 Card token is on the
@@ -465,13 +463,13 @@ def _held(S: np.ndarray, p: int) -> dict[str, int]:
     return _counts(_zone(S, L.KEEP, p) + _zone(S, L.PERM, p))
 
 
-_DUE = ((L.NEXT_AMULET, AMULET), (L.NEXT_TROLL, BRIDGE_TROLL), (L.NEXT_GUARD, CARAVAN_GUARD),
-        (L.NEXT_DUNGEON, DUNGEON), (L.NEXT_WOODS, HAUNTED_WOODS), (L.NEXT_HAG, SWAMP_HAG),
-        (L.HIRELINGS, HIRELING))
+# The cards whose plays leave a start-of-turn effect (their declarations: Card.at_start).
+_DUE = tuple(c for c in START_ORDER if START_HOW[c] & START_KIND != START_CALL)
 
 
 def _due(S: np.ndarray, p: int) -> dict[str, int]:
-    return {CARDS[c].name: int(S[at + p]) for at, c in _DUE if S[at + p] > 0}
+    row = _zone(S, L.EFFECTS, p)
+    return {CARDS[c].name: int(row[c]) for c in _DUE if row[c] > 0}
 
 
 def _token_piles(S: np.ndarray, p: int) -> dict[str, str]:

@@ -57,6 +57,7 @@ from sim.engine.layout import (
     DISC0,
     DISC_N,
     DISC_TOP,
+    EFFECTS,
     ERR,
     GAINED,
     H_ADVENTURE,
@@ -370,7 +371,7 @@ def reset_game(S, R, T, g, seed, n_players, seat_bots):
 
 @njit(cache=True)
 def reset_adventures(S, T):
-    """The Adventures state at the start of a game: no Durations or marks, full upgrade
+    """The Adventures state at the start of a game: no Durations' effects or marks, full upgrade
     piles, no "until your next turn" Attacks, no turn taken yet (tokens and the other
     per-player values are in the per-player block reset_game clears)."""
     n_ids = T[T_NIDS]
@@ -378,6 +379,7 @@ def reset_adventures(S, T):
         for c in range(n_ids):
             S[KEEP + p * N_SLOTS + c] = 0
             S[PERM + p * N_SLOTS + c] = 0
+            S[EFFECTS + p * N_SLOTS + c] = 0
             S[HELD + p * N_SLOTS + c] = 0   # the turn refreshes it only while HELD_N or MARKS
     for c in range(n_ids):
         S[NON_SUPPLY + c] = T[NON_SUPPLY0 + c]

@@ -39,6 +39,7 @@ from sim.cards import (
     DUPLICATE,
     ESTATE,
     INHERITANCE,
+    LASTS_GAME,
     LIBRARY,
     MAGPIE,
 )
@@ -143,11 +144,11 @@ _DISCARD_WHY = {codes.DISCARD_DUNGEON: "Dungeon", codes.DISCARD_ARTIFICER: "Arti
                 codes.DISCARD_FUGITIVE: "Fugitive", codes.DISCARD_QUEST: "Quest",
                 codes.DISCARD_SCOUTING: "Scouting Party", codes.DISCARD_GUIDE: "Guide",
                 codes.DISCARD_WINE_MERCHANT: "from their Tavern mat"}
-# What a Duration does at the start of its owner's turn (EV_DURATION rows).
-_DURATION_TEXT = {"Amulet": "choose +$1, trash a card or gain a Silver",
-                  "Bridge Troll": "+1 Buy", "Caravan Guard": "+$1",
-                  "Dungeon": "+2 Cards, then discard 2 cards", "Haunted Woods": "+3 Cards",
-                  "Swamp Hag": "+$3", "Hireling": "+1 Card"}
+# What a card's lasting plays do at the start of its owner's turn (EV_DURATION rows), and
+# for how long: its declaration (Card.at_start, Card.lasts).
+_DURATION_TEXT = {c.id: c.at_start.words for c in CARDS if c.at_start and c.at_start.words}
+_DURATION_WHEN = {c.id: "for the rest of the game" if c.lasts == LASTS_GAME else "from last turn"
+                  for c in CARDS if c.lasts}
 
 
 def _token_text(k: int, pile: int, by: int, face_up: bool) -> str:
@@ -390,8 +391,8 @@ def format_log(log: np.ndarray, names: Sequence[str], *, header: str = "",
                 out.append(f"    {who(p)} {_token_text(k, c, extra, journey.get(p, True))}")
         elif ev == codes.EV_DURATION:
             source = _card(c)
-            when = "for the rest of the game" if source == "Hireling" else "from last turn"
-            effect = _DURATION_TEXT.get(source, "")
+            when = _DURATION_WHEN.get(c, "from last turn")
+            effect = _DURATION_TEXT.get(c, "")
             out.append(f"    {who(p)}: {source} ({when}){': ' + effect if effect else ''}")
         elif ev == codes.EV_EXCHANGE:
             out.append(f"    {who(p)} exchanges {_card(c)} for {_card(extra)}")

@@ -76,13 +76,11 @@ N_TYPE_BITS = 6
 # tokens on piles, stored as pile card id + 1 (0: with their owner, on no pile);
 # the -1 Card token on the deck, the -$1 token taken, the Journey token face down (1/0);
 # the card set aside by Inheritance + 1; cards gained during the player's current or most
-# recent turn (Treasure Hunter); next-turn Duration effects waiting, per card (one count
-# per play); Hireling and Champion plays this game (their effects last the game); whether
-# the player bought Inheritance (once per game, even when it found nothing to set aside).
+# recent turn (Treasure Hunter); whether the player bought Inheritance (once per game, even
+# when it found nothing to set aside).  (The effects of plays that last: EFFECTS below.)
 (K_TOK_CARD, K_TOK_ACTION, K_TOK_BUY, K_TOK_COIN, K_TOK_COST, K_TOK_TRASH, K_MINUS_CARD,
- K_MINUS_COIN, K_JOURNEY_DOWN, K_INHERIT, K_GAINED, K_NEXT_AMULET, K_NEXT_TROLL,
- K_NEXT_GUARD, K_NEXT_DUNGEON, K_NEXT_WOODS, K_NEXT_HAG, K_HIRELINGS,
- K_CHAMPIONS, K_INHERITANCE_BOUGHT) = range(K_TYPE0 + N_TYPE_BITS, K_TYPE0 + N_TYPE_BITS + 20)
+ K_MINUS_COIN, K_JOURNEY_DOWN, K_INHERIT, K_GAINED,
+ K_INHERITANCE_BOUGHT) = range(K_TYPE0 + N_TYPE_BITS, K_TYPE0 + N_TYPE_BITS + 12)
 N_TOKENS_ON_PILES = 6             # K_TOK_CARD .. K_TOK_TRASH
 # Adventures, per player: how many copies in play are marked to stay (the KEEP and PERM rows
 # summed) and how many were held at the start of the player's latest turn (the HELD row
@@ -103,6 +101,11 @@ V = PS + N_PS * MAX_PLAYERS
 # trashed) and whether it stays in play (1: until the next turn's Cleanup, 2: the game).
 (V_BOUGHT, V_ONCE, V_MISSION, V_MISSION_NEXT, V_PREV, V_FAIR, V_EXPEDITIONS, V_THIS, V_GONE,
  V_STAYS) = range(19, 29)
+# Why a card's function runs when it is not played (S[V + V_GONE]; 0 and 1 are a play's:
+# this copy still in play, or gone): called from the Tavern mat (a Reserve), or for the
+# start-of-turn effect of earlier plays (a Duration: Card.at_start).
+RUN_CALLED = 2
+RUN_AT_START = 3
 N_V = 29                          # V_SIZE: len(S), so a pointer to S can be viewed as an array
 # V_DECIDER: the seat a compiled hook is answering for (set with SEEN_HAND).
 ERR = V + N_V                     # [code, game, seat, decision, card, bot]
@@ -126,8 +129,15 @@ E_KIND_COPY, E_KIND_REPLAY, E_KIND_DISCIPLE = range(3)
 # copies that stay for the rest of the game (Hireling, Champion and theirs).
 KEEP = STACK + ADV_STACK_WIDTH * STACK_DEPTH
 PERM = KEEP + MAX_PLAYERS * N_SLOTS
+# The effects of a player's plays that last past the turn, per card, as the card declares
+# them (sim.cards: Card.lasts, Card.at_start): S[EFFECTS + p * N_SLOTS + c], the plays of
+# ``c`` (its abilities: an inheriting Estate's count as the card's) whose effect is still
+# to come or in force -- a Duration's until its start-of-turn effect resolves (one play's
+# at a time, or all at once: StartOfTurn.each_play), Hireling's and Champion's for the
+# game.  One generic row, not a named slot per card: a new Duration adds no state.
+EFFECTS = PERM + MAX_PLAYERS * N_SLOTS
 # The 8 Traveller upgrade piles (outside the Supply: their emptiness never ends a game).
-NON_SUPPLY = PERM + MAX_PLAYERS * N_SLOTS
+NON_SUPPLY = EFFECTS + MAX_PLAYERS * N_SLOTS
 # Haunted Woods / Swamp Hag plays of attacker a that affect victim q until a's next turn:
 # S[WOODS_ON + a * MAX_PLAYERS + q].
 WOODS_ON = NON_SUPPLY + N_SLOTS
@@ -224,7 +234,16 @@ T_NIDS = NON_SUPPLY0 + N_SLOTS
 EVENT_SLOT = T_NIDS + 1
 ONCE_BIT = EVENT_SLOT + N_SLOTS
 NON_SUPPLY_PILE = ONCE_BIT + N_SLOTS
-TABLE_SIZE = NON_SUPPLY_PILE + N_SLOTS
+# The game's start-of-turn window, from its cards' declarations (Card.at_start): how each
+# card takes part (START_HOW: sim.cards START_*; 0 for none), and the game's cards that
+# do, in the window's default order (N_START, START_IDS).  A game whose cards have no part
+# in it (N_START 0) never opens the window.
+START_HOW = NON_SUPPLY_PILE + N_SLOTS
+# How long a play's effect lasts (sim.cards.LASTS: 0 none, 1 to the next turn, 2 the game).
+LASTS = START_HOW + N_SLOTS
+N_START = LASTS + N_SLOTS
+START_IDS = N_START + 1
+TABLE_SIZE = START_IDS + N_SLOTS
 
 # Random streams ``R``: N_STREAMS rows of 4 uint64 (xoshiro256** state), read flat.
 N_STREAMS = 2 * MAX_PLAYERS + 1   # per seat: shuffles, decisions; plus one for the first player
@@ -309,14 +328,6 @@ MINUS_COIN = PS + K_MINUS_COIN * MAX_PLAYERS
 JOURNEY_DOWN = PS + K_JOURNEY_DOWN * MAX_PLAYERS
 INHERIT = PS + K_INHERIT * MAX_PLAYERS
 GAINED = PS + K_GAINED * MAX_PLAYERS
-NEXT_AMULET = PS + K_NEXT_AMULET * MAX_PLAYERS
-NEXT_TROLL = PS + K_NEXT_TROLL * MAX_PLAYERS
-NEXT_GUARD = PS + K_NEXT_GUARD * MAX_PLAYERS
-NEXT_DUNGEON = PS + K_NEXT_DUNGEON * MAX_PLAYERS
-NEXT_WOODS = PS + K_NEXT_WOODS * MAX_PLAYERS
-NEXT_HAG = PS + K_NEXT_HAG * MAX_PLAYERS
-HIRELINGS = PS + K_HIRELINGS * MAX_PLAYERS
-CHAMPIONS = PS + K_CHAMPIONS * MAX_PLAYERS
 INHERITANCE_BOUGHT = PS + K_INHERITANCE_BOUGHT * MAX_PLAYERS   # once per game, even if nothing
 MARKS = PS + K_MARKS * MAX_PLAYERS
 HELD_N = PS + K_HELD_N * MAX_PLAYERS

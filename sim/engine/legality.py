@@ -41,23 +41,23 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from sim.cards import ACTION, ATTACK, C_COST, C_TYPES, CURSE, EVENT, N_CARDS
+from sim.cards import (
+    ACTION,
+    ATTACK,
+    C_COST,
+    C_TYPES,
+    CURSE,
+    EVENT,
+    N_CARDS,
+    START_CALL,
+    START_EVERY_TURN,
+    START_KIND,
+)
 from sim.cards.adventures import (
-    AMULET,
-    BRIDGE_TROLL,
-    CARAVAN_GUARD,
     COIN_OF_THE_REALM,
-    DUNGEON,
-    GEAR,
-    GUIDE,
-    HAUNTED_WOODS,
-    HIRELING,
     INHERITANCE,
-    RATCATCHER,
     ROYAL_CARRIAGE,
-    SWAMP_HAG,
     TEACHER,
-    TRANSMOGRIFY,
 )
 from sim.engine.agent_seat import A_MODE0, A_NO, A_NONE, A_YES
 from sim.engine.codes import (
@@ -102,13 +102,12 @@ from sim.engine.layout import (
     DISC0,
     DISC_N,
     E_GONE,
+    EFFECTS,
     EVENT_IDS,
     GAME_IDS,
     GAME_IDS_N,
-    GEAR_N,
     HAND0,
     HAND_N,
-    HIRELINGS,
     IN_SUPPLY,
     INHERITANCE_BOUGHT,
     MAT0,
@@ -116,17 +115,14 @@ from sim.engine.layout import (
     N_COLS,
     N_EVENTS,
     N_SLOTS,
+    N_START,
     N_TOKENS_ON_PILES,
-    NEXT_AMULET,
-    NEXT_DUNGEON,
-    NEXT_GUARD,
-    NEXT_HAG,
-    NEXT_TROLL,
-    NEXT_WOODS,
     ONCE_BIT,
     PLAY0,
     PLAY_N,
     STACK,
+    START_HOW,
+    START_IDS,
     TOK_CARD,
     V_COINS,
     V_MISSION,
@@ -142,42 +138,38 @@ from sim.engine.zones import can_gain, cost_of, types_of, with_ability
 #: Room for any decision's answers: every card id, -1, and the options.
 N_OUT = N_CARDS + 8
 
-# Start-of-turn items a bot orders (D_START answers), in the default order: Gear's
-# cards first (so a call can use them), then the Durations' draws, their $ and Buys,
-# Amulet's choices; the optional calls come after these.  (start_of_turn's single pass
-# names them one by one in this order too; a test checks it against the asking loop.)
-START_ITEMS = (GEAR, HIRELING, HAUNTED_WOODS, DUNGEON, CARAVAN_GUARD, SWAMP_HAG, BRIDGE_TROLL,
-               AMULET)
-
-
 # ----------------------------------------------------------------------------- Adventures facts
 @njit(cache=True, inline="always")
-def start_item_due(S, p, c):
-    if c == GEAR:
-        return S[GEAR_N + p] > 0
-    if c == HIRELING:
-        return S[HIRELINGS + p] > 0 and S[V + V_STAYS] == 0   # V_STAYS: Hireling done
-    if c == HAUNTED_WOODS:
-        return S[NEXT_WOODS + p] > 0
-    if c == DUNGEON:
-        return S[NEXT_DUNGEON + p] > 0
-    if c == CARAVAN_GUARD:
-        return S[NEXT_GUARD + p] > 0
-    if c == SWAMP_HAG:
-        return S[NEXT_HAG + p] > 0
-    if c == BRIDGE_TROLL:
-        return S[NEXT_TROLL + p] > 0
-    if c == AMULET:
-        return S[NEXT_AMULET + p] > 0
-    return False
+def start_item_due(S, T, p, c):
+    """``c``'s start-of-turn effect is due for ``p`` (a D_START answer): plays of it wait
+    (EFFECTS), and an effect lasting the game has not resolved yet this turn (the
+    window's flag V_STAYS, free while the window is open; sim.cards allows one such
+    card).  What takes part in the window, and how, is the card's declaration
+    (Card.at_start, T[START_HOW])."""
+    if c < 0 or c >= N_CARDS:       # (any answer may be asked about: an agent's REFUSED)
+        return False
+    how = T[START_HOW + c]
+    kind = how & START_KIND
+    if kind == 0 or kind == START_CALL or S[EFFECTS + p * N_SLOTS + c] <= 0:
+        return False
+    return (how & START_EVERY_TURN) == 0 or S[V + V_STAYS] == 0
+
+
+@njit(cache=True, inline="always")
+def start_call_named(S, T, p, c):
+    """``c`` names a start-of-turn call ``p`` can make: a Reserve called at the start of
+    the turn (its declaration) with a card of its abilities on ``p``'s mat (an Estate
+    inheriting it counts)."""
+    return (0 <= c < N_CARDS and (T[START_HOW + c] & START_KIND) == START_CALL
+            and with_ability(S, p, MAT0, c) > 0)
 
 
 @njit(cache=True)
-def start_calls_due(S, p):
-    """Start-of-turn effects still due for ``p`` (Gear's cards, Durations, Hireling)."""
+def start_calls_due(S, T, p):
+    """Start-of-turn effects still due for ``p`` (the game's cards with one, T[START_IDS])."""
     n = 0
-    for i in range(len(START_ITEMS)):
-        if start_item_due(S, p, START_ITEMS[i]):
+    for i in range(T[N_START]):
+        if start_item_due(S, T, p, T[START_IDS + i]):
             n += 1
     return n
 
@@ -271,12 +263,10 @@ def card_ok(S, T, p, d, arg, c, wide):
             return event_allowed(S, T, p, c)
         return S[V + V_MISSION] == 0 and can_gain(S, T, c, lim)
     if dom == DOM_START:
-        if start_item_due(S, p, c):
+        if start_item_due(S, T, p, c):
             return True
-        # A call (arg 0: calls still open), named by its Reserve (an Estate inheriting it
-        # on the mat counts).
-        return arg == 0 and (c == GUIDE or c == RATCATCHER or c == TRANSMOGRIFY
-                             or c == TEACHER) and with_ability(S, p, MAT0, c) > 0
+        # A call (arg 0: calls still open), named by its Reserve.
+        return arg == 0 and start_call_named(S, T, p, c)
     if dom == DOM_AFTER:
         if c == COIN_OF_THE_REALM:
             return S[MAT0 + p * N_SLOTS + c] > 0
@@ -414,7 +404,7 @@ def answers(S, T, p, d, arg, out, wide):
     if rule == NONE_UNLESS_ARG1:
         none = arg != 1
     elif rule == NONE_IF_NOTHING_DUE:
-        none = wide or start_calls_due(S, p) == 0
+        none = wide or start_calls_due(S, T, p) == 0
     if n == 0 and (not none or dom == DOM_PILGRIM):
         out[0] = -1
         return 1, False

@@ -25,7 +25,19 @@ from collections.abc import Iterable, Mapping
 
 import numpy as np
 
-from sim.cards import C_COINS, C_TYPES, C_VP, CARDS, EVENT, N_CARDS, card_id
+from sim.cards import (
+    C_COINS,
+    C_TYPES,
+    C_VP,
+    CARDS,
+    CHAMPION,
+    EVENT,
+    GEAR,
+    HIRELING,
+    LASTS_NEXT_TURN,
+    N_CARDS,
+    card_id,
+)
 from sim.engine import codes
 from sim.engine import layout as L
 from sim.engine.batch import cards_in_game, illegal_answer_text, install_bots
@@ -173,8 +185,11 @@ class Scenario:
         return self
 
     def set_gear(self, p: int, cards: Cards) -> Scenario:
-        """Cards Gear set aside for ``p``'s next turn (Gear itself: :meth:`hold_in_play`)."""
+        """Cards Gear set aside for ``p``'s next turn (Gear itself: :meth:`hold_in_play`):
+        with any, Gear's effect waits (one play's, unless more were set)."""
         self._zone(L.GEAR0, p)[:] = self._counts(cards, "set_gear")
+        e = L.EFFECTS + p * L.N_SLOTS + GEAR
+        self.S[e] = max(int(self.S[e]), 1) if self._zone(L.GEAR0, p).any() else 0
         self._recount(p)
         return self
 
@@ -191,12 +206,16 @@ class Scenario:
         self._recount(p)
         return self
 
-    _NEXT = {"Amulet": L.NEXT_AMULET, "Bridge Troll": L.NEXT_TROLL, "Caravan Guard": L.NEXT_GUARD,
-             "Dungeon": L.NEXT_DUNGEON, "Haunted Woods": L.NEXT_WOODS, "Swamp Hag": L.NEXT_HAG}
+    #: The cards whose plays leave an effect for the next turn (their declarations).
+    NEXT_TURN = tuple(c.name for c in CARDS if c.lasts == LASTS_NEXT_TURN)
 
-    def set_next_turn(self, p: int, card: str, n: int = 1) -> Scenario:
+    def set_next_turn(self, p: int, card: str | int, n: int = 1) -> Scenario:
         """``n`` plays' worth of ``card``'s start-of-next-turn effect waiting for ``p``."""
-        self.S[self._NEXT[CARDS[card_id(card)].name] + p] = n
+        c = self._card(card, "set_next_turn")
+        if CARDS[c].lasts != LASTS_NEXT_TURN:
+            raise ValueError(f"set_next_turn: {CARDS[c].name} leaves no effect for the next "
+                             f"turn; these do: {', '.join(self.NEXT_TURN)}")
+        self.S[L.EFFECTS + p * L.N_SLOTS + c] = n
         return self
 
     def set_duration_from_last_turn(self, p: int, card: str | int, n: int = 1, *,
@@ -208,13 +227,13 @@ class Scenario:
         each other player (or those in ``victims``: the others revealed Moat) until
         ``p``'s next turn (:meth:`set_attack_on`), as the real play leaves them.  Gear:
         ``gear`` are the cards it set aside (:meth:`set_gear`).  What the play did at
-        once (Bridge Troll's -$1 tokens, Amulet's choice, the cards drawn) is set apart.
+        once (Bridge Troll's -$1 tokens, a choice made, the cards drawn) is set apart.
 
         Replaces any copies of ``card`` held, or effects waiting, from before."""
         c = self._card(card, "set_duration_from_last_turn")
         name = CARDS[c].name
-        if name not in self._NEXT and name != "Gear":
-            durations = ", ".join(sorted((*self._NEXT, "Gear")))
+        if CARDS[c].lasts != LASTS_NEXT_TURN:
+            durations = ", ".join(sorted(self.NEXT_TURN))
             raise ValueError(f"set_duration_from_last_turn: {name} is not a Duration with "
                              f"an effect next turn ({durations}); Hireling and Champion: "
                              f"hold_in_play(game=True) and set_lasting")
@@ -227,8 +246,7 @@ class Scenario:
             raise ValueError(f"set_duration_from_last_turn: gear= is for Gear, not {name}")
         held = int(self.S[L.KEEP + p * L.N_SLOTS + c])
         self.hold_in_play(p, c, n - held)
-        if name in self._NEXT:
-            self.set_next_turn(p, name, n)
+        self.set_next_turn(p, c, n)
         if name in ("Haunted Woods", "Swamp Hag"):
             others = [q for q in range(self.config.n_players) if q != p]
             hit = set(others if victims is None else victims)
@@ -241,8 +259,8 @@ class Scenario:
 
     def set_lasting(self, p: int, hirelings: int = 0, champions: int = 0) -> Scenario:
         """Hireling and Champion plays in effect for ``p`` (for the rest of the game)."""
-        self.S[L.HIRELINGS + p] = hirelings
-        self.S[L.CHAMPIONS + p] = champions
+        self.S[L.EFFECTS + p * L.N_SLOTS + HIRELING] = hirelings
+        self.S[L.EFFECTS + p * L.N_SLOTS + CHAMPION] = champions
         return self
 
     def set_attack_on(self, attacker: int, victim: int, card: str, n: int = 1) -> Scenario:
@@ -324,8 +342,10 @@ class Scenario:
         return _named(self.S[L.PERM + p * L.N_SLOTS:L.PERM + (p + 1) * L.N_SLOTS])
 
     def next_turn(self, p: int) -> dict[str, int]:
-        """Next-turn Duration effects waiting for ``p`` (plays' worth, by card)."""
-        return {name: int(self.S[o + p]) for name, o in self._NEXT.items() if self.S[o + p]}
+        """Next-turn Duration effects waiting for ``p`` (plays' worth, by card; Gear's:
+        its plays that set cards aside)."""
+        row = self.S[L.EFFECTS + p * L.N_SLOTS:L.EFFECTS + (p + 1) * L.N_SLOTS]
+        return {c.name: int(row[c.id]) for c in CARDS if c.lasts == LASTS_NEXT_TURN and row[c.id]}
 
     def gains_this_turn(self, p: int) -> int:
         """Cards ``p`` gained during their current or most recent turn (Treasure Hunter)."""

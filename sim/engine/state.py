@@ -47,8 +47,9 @@ def make_table(n_players: int, kingdom: tuple[int, ...], events: tuple[int, ...]
     """``T``: card table, starting supply, and the Action/Treasure/Reaction ids in the game;
     with Adventures cards or Events, the Events, the upgrade piles and the Traveller lines;
     whether the game runs the Adventures turn (its cards' sets' declaration,
-    sim.cards.NEEDS_ADVENTURES_TURN); each card's Event slot, once-per-turn bit and pile
-    kind (its declaration)."""
+    sim.cards.NEEDS_ADVENTURES_TURN); each card's Event slot, once-per-turn bit, pile
+    kind and part in the start-of-turn window (its declaration), and the game's cards
+    that take part there, in the window's default order."""
     T = np.zeros(L.TABLE_SIZE, np.int32)
     T[:C.N_CARDS * L.N_COLS] = C.card_table().ravel()
     supply0 = supply_sizes(n_players, kingdom)
@@ -83,6 +84,13 @@ def make_table(n_players: int, kingdom: tuple[int, ...], events: tuple[int, ...]
         if C.CARDS[e].once_per_turn:
             T[L.ONCE_BIT + e] = 1 << int(C.EVENT_SLOT[e])
     T[L.NON_SUPPLY_PILE + np.array(C.NON_SUPPLY_CARDS, np.intp)] = 1
+    # The game's start-of-turn window: its cards with a part in it, in the default order.
+    T[L.START_HOW:L.START_HOW + C.N_CARDS] = C.START_HOW
+    T[L.LASTS:L.LASTS + C.N_CARDS] = C.LASTS
+    in_game = set(ids)
+    starts = [c for c in C.START_ORDER if c in in_game]
+    T[L.N_START] = len(starts)
+    T[L.START_IDS:L.START_IDS + len(starts)] = starts
     return T
 
 

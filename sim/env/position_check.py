@@ -51,17 +51,9 @@ from sim.cards import (
     card_table,
 )
 from sim.cards.adventures import (
-    AMULET,
-    BRIDGE_TROLL,
-    CARAVAN_GUARD,
-    CHAMPION,
-    DUNGEON,
     EXPEDITION,
-    HAUNTED_WOODS,
-    HIRELING,
     MISSION,
     ROYAL_CARRIAGE,
-    SWAMP_HAG,
     TRAVELLING_FAIR,
 )
 from sim.engine import codes
@@ -278,6 +270,38 @@ def _marks(k: _Check, start: int, what: str) -> None:
             k.zero(f"{what} of P{p} (no such player)", o, o + L.N_SLOTS)
         else:
             k.card_row(f"P{p}'s {what}", o)
+
+
+def _effects(k: _Check) -> None:
+    """EFFECTS: each player's plays whose effect lasts (next turn, or the game), per card:
+    0 for a card whose declaration leaves none (Card.lasts); else one per play of a copy
+    that is still in play (marked to stay), and a copy is played at most twice (Throne
+    Room, Disciple) plus once per Royal Carriage's replay (its copies in play too): at
+    most 2 x (the card's copies in play, an inheriting Estate counted, + Royal Carriages
+    in play).  An unbounded count would ask its question thousands of times a turn."""
+    for p in range(L.MAX_PLAYERS):
+        o = L.EFFECTS + p * L.N_SLOTS
+        if p >= k.n:
+            k.zero(f"lasting effects of P{p} (no such player)", o, o + L.N_SLOTS)
+            continue
+        row = k.card_row(f"P{p}'s lasting effects", o)
+        for c in np.flatnonzero(row):
+            c = int(c)
+            what = f"P{p}'s {_name(c)} effects"
+            if c >= N_CARDS or not CARDS[c].lasts:
+                k.equal(what, int(row[c]), 0, "a card whose plays leave no lasting effect has")
+            else:
+                k.range(what, int(row[c]), 0,
+                        2 * (_copies_in_play(k, p, c) + _copies_in_play(k, p, ROYAL_CARRIAGE)))
+
+
+def _copies_in_play(k: _Check, p: int, c: int) -> int:
+    """``p``'s copies of ``c`` in play, an Estate inheriting ``c`` counted."""
+    play = k.S[L.PLAY0 + p * L.N_SLOTS:L.PLAY0 + (p + 1) * L.N_SLOTS]
+    n = int(play[c])
+    if int(k.S[L.INHERIT + p]) == c + 1:
+        n += int(play[ESTATE])
+    return n
 
 
 def _non_supply(k: _Check) -> None:
@@ -543,8 +567,9 @@ REGIONS: tuple[Region, ...] = (
     # sums: K_MARKS).
     ("stay-a-turn marks", L.KEEP, L.PERM,
      partial(_marks, start=L.KEEP, what="copies marked to stay a turn")),
-    ("stay-the-game marks", L.PERM, L.NON_SUPPLY,
+    ("stay-the-game marks", L.PERM, L.EFFECTS,
      partial(_marks, start=L.PERM, what="copies marked to stay the game")),
+    ("lasting effects", L.EFFECTS, L.NON_SUPPLY, _effects),
     ("upgrade piles", L.NON_SUPPLY, L.WOODS_ON, _non_supply),
     # Haunted Woods and Swamp Hag plays still affecting a player.
     ("Haunted Woods attacks", L.WOODS_ON, L.HAG_ON,
@@ -614,25 +639,6 @@ def _inherit(k: _Check, p: int, x: int, what: str) -> None:
         k.fail(f"{what} is {x}; 0 or an Action card of this game's id + 1")
 
 
-def _effects(k: _Check, p: int, x: int, what: str) -> None:
-    """Next-turn effects due (Amulet .. Swamp Hag) and plays lasting the game (Hireling,
-    Champion): one per play of a copy that is still in play (marked to stay), and a copy
-    is played at most twice (Throne Room, Disciple) plus once per Royal Carriage's
-    replay (its copies in play too): at most 2 x (the card's copies in play, an
-    inheriting Estate counted, + Royal Carriages in play).  An unbounded count would
-    ask its question thousands of times a turn."""
-    card = _EFFECT_CARD[_KEY_OF[what.split("'s ", 1)[1]]]
-    row = k.S[L.PLAY0 + p * L.N_SLOTS:L.PLAY0 + (p + 1) * L.N_SLOTS]
-
-    def copies(c: int) -> int:
-        n = int(row[c])
-        if int(k.S[L.INHERIT + p]) == c + 1:
-            n += int(row[ESTATE])
-        return n
-
-    k.range(what, x, 0, 2 * (copies(card) + copies(ROYAL_CARRIAGE)))
-
-
 def _deck_n(k: _Check, p: int, x: int, what: str) -> None:
     if not 0 <= x <= L.MAX_DECK:
         k.fail(f"P{p}'s draw pile holds {x} cards; "
@@ -652,18 +658,10 @@ _K_NAMES = {
     L.K_TOK_COST: "-$2 cost token's pile", L.K_TOK_TRASH: "Trashing token's pile",
     L.K_MINUS_CARD: "-1 Card token", L.K_MINUS_COIN: "-$1 token",
     L.K_JOURNEY_DOWN: "Journey token", L.K_INHERIT: "inherited card",
-    L.K_GAINED: "gains this turn", L.K_NEXT_AMULET: "Amulet effects due",
-    L.K_NEXT_TROLL: "Bridge Troll effects due", L.K_NEXT_GUARD: "Caravan Guard effects due",
-    L.K_NEXT_DUNGEON: "Dungeon effects due", L.K_NEXT_WOODS: "Haunted Woods effects due",
-    L.K_NEXT_HAG: "Swamp Hag effects due", L.K_HIRELINGS: "Hireling plays",
-    L.K_CHAMPIONS: "Champion plays", L.K_INHERITANCE_BOUGHT: "Inheritance bought",
+    L.K_GAINED: "gains this turn", L.K_INHERITANCE_BOUGHT: "Inheritance bought",
     L.K_MARKS: "marked copies", L.K_HELD_N: "held copies",
 }
 
-_EFFECT_CARD = {L.K_NEXT_AMULET: AMULET, L.K_NEXT_TROLL: BRIDGE_TROLL,
-                L.K_NEXT_GUARD: CARAVAN_GUARD, L.K_NEXT_DUNGEON: DUNGEON,
-                L.K_NEXT_WOODS: HAUNTED_WOODS, L.K_NEXT_HAG: SWAMP_HAG,
-                L.K_HIRELINGS: HIRELING, L.K_CHAMPIONS: CHAMPION}
 _KEY_OF = {name: key for key, name in _K_NAMES.items()}
 
 #: One check per per-player scalar (K_*), in layout order.
@@ -675,7 +673,6 @@ PLAYER_SCALARS: dict[int, Callable[[_Check, int, int, str], None]] = {
     **{key: _pile_token for key in range(L.K_TOK_CARD, L.K_TOK_TRASH + 1)},
     L.K_MINUS_CARD: _flag, L.K_MINUS_COIN: _flag, L.K_JOURNEY_DOWN: _flag,
     L.K_INHERIT: _inherit, L.K_GAINED: _count,
-    **{key: _effects for key in range(L.K_NEXT_AMULET, L.K_CHAMPIONS + 1)},
     L.K_INHERITANCE_BOUGHT: _flag, L.K_MARKS: _count, L.K_HELD_N: _count,
 }
 
@@ -753,7 +750,7 @@ _V_NAMES = {
     L.V_MISSION: "Mission turn (V_MISSION)", L.V_MISSION_NEXT: "Mission next (V_MISSION_NEXT)",
     L.V_PREV: "previous turn's seat (V_PREV)", L.V_FAIR: "Travelling Fair (V_FAIR)",
     L.V_EXPEDITIONS: "Expeditions bought (V_EXPEDITIONS)", L.V_THIS: "card resolving (V_THIS)",
-    L.V_GONE: "card left play (V_GONE)", L.V_STAYS: "card stays (V_STAYS)",
+    L.V_GONE: "card left play, or why its text runs (V_GONE)", L.V_STAYS: "card stays (V_STAYS)",
 }
 
 #: One check per game scalar (V_*), in layout order.
@@ -769,7 +766,7 @@ GAME_SCALARS: dict[int, Callable[[_Check, int, str], None]] = {
     L.V_BOUGHT: _v_range(0, 1), L.V_ONCE: _v_once, L.V_MISSION: _v_event(MISSION, 1),
     L.V_MISSION_NEXT: _v_event(MISSION, 1), L.V_PREV: _v_prev,
     L.V_FAIR: _v_event(TRAVELLING_FAIR, 1), L.V_EXPEDITIONS: _v_event(EXPEDITION, MAX_COUNT),
-    L.V_THIS: _v_this, L.V_GONE: _v_range(0, 2),
+    L.V_THIS: _v_this, L.V_GONE: _v_range(0, L.RUN_AT_START),
     L.V_STAYS: _v_range(0, 2),
 }
 

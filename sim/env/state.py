@@ -45,7 +45,7 @@ from sim.engine.game import G_END, G_WINNERS, N_GAME_COLS, reset_game_on
 from sim.engine.gamelog import format_log
 from sim.engine.program import F_KIND, K_AGENT, K_PYTHON
 from sim.engine.state import make_table, new_state, pack_programs
-from sim.env import core, redeal
+from sim.env import core, layouts, redeal
 from sim.env.actions import N_ACTIONS, action_name, action_of_answer, decision_codes
 from sim.env.arguments import (
     check_count,
@@ -730,7 +730,9 @@ def _origin_of(data: dict, stopped: bool = False, game: Game | None = None) -> _
     from sim.env.position_check import check_position
 
     n_s, n_r = data["sizes"]
-    if (n_s, n_r) != (L.STATE_SIZE, L.N_STREAMS * L.RNG_WIDTH):
+    older = n_s in layouts.older_sizes()    # carried into today's layout once decoded
+    if (n_s, n_r) != (L.STATE_SIZE, L.N_STREAMS * L.RNG_WIDTH) and not (
+            older and n_r == L.N_STREAMS * L.RNG_WIDTH):
         raise ValueError(f"deserialize: the position was written by another engine layout "
                          f"({n_s} state entries, {n_r} stream words; this engine has "
                          f"{L.STATE_SIZE}, {L.N_STREAMS * L.RNG_WIDTH})")
@@ -750,6 +752,8 @@ def _origin_of(data: dict, stopped: bool = False, game: Game | None = None) -> _
                          f"{len(raw)}{'+' if not inflate.eof else ''} bytes, not "
                          f"{4 * n_s + 8 * n_r})")
     S0 = np.frombuffer(raw[:4 * n_s], "<i4").astype(np.int32)
+    if older and n_s != L.STATE_SIZE:
+        S0 = layouts.carry(S0)
     R0 = np.frombuffer(raw[4 * n_s:], "<u8").astype(np.uint64).reshape(L.N_STREAMS,
                                                                        L.RNG_WIDTH)
     if game is not None:

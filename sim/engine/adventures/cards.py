@@ -72,14 +72,14 @@ from sim.cards.adventures import (
 )
 from sim.engine.adventures.decide import ask_rule
 from sim.engine.adventures.mechanics import (
-    STAY_GAME,
-    STAY_NEXT_TURN,
+    at_start,
     dungeon_effect,
+    effect_plays,
     gain_with_triggers,
     is_action_for,
     move_token,
+    play_lasts,
     rule_seat,
-    stays,
     to_mat,
     trash_from_play,
     treasure_played,
@@ -125,7 +125,6 @@ from sim.engine.codes import (
 from sim.engine.layout import (
     ASIDE0,
     ASIDE_N,
-    CHAMPIONS,
     DECK,
     DECK_N,
     DISC0,
@@ -134,10 +133,10 @@ from sim.engine.layout import (
     E_KIND_DISCIPLE,
     ERR,
     GAINED,
+    GEAR0,
     HAG_ON,
     HAND0,
     HAND_N,
-    HIRELINGS,
     JOURNEY_DOWN,
     MAT0,
     MAX_DECK,
@@ -147,14 +146,10 @@ from sim.engine.layout import (
     N_COLS,
     N_SLOTS,
     N_TREASURES,
-    NEXT_AMULET,
-    NEXT_DUNGEON,
-    NEXT_GUARD,
-    NEXT_HAG,
-    NEXT_TROLL,
-    NEXT_WOODS,
     PLAY0,
+    RUN_CALLED,
     SUPPLY,
+    T_NIDS,
     TREASURE_IDS,
     UNKNOWN,
     V_BUYS,
@@ -201,8 +196,6 @@ from sim.engine.zones import (
     trash_from_hand,
 )
 
-CALLED = 2          # S[V + V_GONE] while a Reserve's function runs for a call
-
 
 # ----------------------------------------------------------------------------- Durations
 @njit(cache=True)
@@ -244,30 +237,32 @@ def amulet_effect(S, R, T, P, Q, H, p):
 def amulet(S, R, T, P, Q, H, p):
     """Amulet: now and at the start of your next turn, choose one: +$1; or trash a card
     from your hand; or gain a Silver.  Asks D_AMULET (mode), D_AMULET_TRASH."""
+    next_turn = at_start(S)     # (read first: the effect's gains may call Reserves)
     amulet_effect(S, R, T, P, Q, H, p)
-    if stopped(S):      # (no frame: the effect comes first, and keeps its own)
+    if stopped(S) or next_turn:     # (no frame: the effect comes first, and keeps its own)
         return
-    S[NEXT_AMULET + p] += 1
-    stays(S, STAY_NEXT_TURN)
+    play_lasts(S, T, p, AMULET)
 
 
 @njit(cache=True)
 def caravan_guard(S, R, T, P, Q, H, p):
     """Caravan Guard: +1 Card, +1 Action (counters); at the start of your next turn, +$1.
     (Its Reaction is in sim.engine.adventures.mechanics.attacked_adv.)"""
-    S[NEXT_GUARD + p] += 1
-    stays(S, STAY_NEXT_TURN)
+    if at_start(S):
+        add_coins(S, p, 1)
+        return
+    play_lasts(S, T, p, CARAVAN_GUARD)
 
 
 @njit(cache=True)
 def dungeon(S, R, T, P, Q, H, p):
     """Dungeon: +1 Action (counter). Now and at the start of your next turn: +2 Cards,
     then discard 2 cards.  Asks D_DUNGEON per card; logs EV_DISCARD (DISCARD_DUNGEON)."""
+    next_turn = at_start(S)     # (read first: the effect's gains may call Reserves)
     dungeon_effect(S, R, T, P, Q, H, p)
-    if stopped(S):      # (no frame: the effect comes first, and keeps its own)
+    if stopped(S) or next_turn:     # (no frame: the effect comes first, and keeps its own)
         return
-    S[NEXT_DUNGEON + p] += 1
-    stays(S, STAY_NEXT_TURN)
+    play_lasts(S, T, p, DUNGEON)
 
 
 @njit(cache=True)
@@ -275,7 +270,15 @@ def gear(S, R, T, P, Q, H, p):
     """Gear: +2 Cards (counter). Set aside up to 2 cards from your hand face down; at the
     start of your next turn, put them into your hand.  Asks D_GEAR (a card, or -1 to
     stop); stays in play only if it set a card aside.  Logs EV_SET_ASIDE.  Frame: how
-    many were set aside."""
+    many were set aside.  At the start of the next turn: every card Gear set aside
+    (every Gear's: one item) comes back to hand, each logged (EV_RETURN)."""
+    if at_start(S):
+        g0 = GEAR0 + p * N_SLOTS
+        for k in range(T[T_NIDS]):
+            while S[g0 + k] > 0:
+                move_card(S, p, Z_GEAR, Z_HAND, k)
+                log_event(S, EV_RETURN, p, k, 1, GEAR)
+        return
     _, n = resumed_site(S)
     while n < 2 and S[HAND_N + p] > 0:
         c = ask(S, R, T, P, Q, H, p, D_GEAR, n)
@@ -290,7 +293,7 @@ def gear(S, R, T, P, Q, H, p):
         log_event(S, EV_SET_ASIDE, p, c, 1, GEAR)
         n += 1
     if n:
-        stays(S, STAY_NEXT_TURN)
+        play_lasts(S, T, p, GEAR)
 
 
 @njit(cache=True)
@@ -298,6 +301,9 @@ def bridge_troll(S, R, T, P, Q, H, p):
     """Bridge Troll: each other player takes their -$1 token. Now and at the start of
     your next turn: +1 Buy.  (While it is in play, cards cost $1 less on your turns:
     sim.engine.zones.cost_of.)  Logs EV_TOKEN."""
+    if at_start(S):
+        S[V + V_BUYS] += 1
+        return
     _, k0 = resumed_site(S)     # frame: the player whose reaction window asked
     for k in range(max(k0, 1), S[V + V_NP]):
         q = attacked(S, R, T, P, Q, H, p, k)
@@ -309,8 +315,7 @@ def bridge_troll(S, R, T, P, Q, H, p):
             log_event(S, EV_TOKEN, q, -1, TOKEN_MINUS_COIN, BRIDGE_TROLL)
     if S[V + V_CUR] == p:
         S[V + V_BUYS] += 1
-    S[NEXT_TROLL + p] += 1
-    stays(S, STAY_NEXT_TURN)
+    play_lasts(S, T, p, BRIDGE_TROLL)
 
 
 @njit(cache=True)
@@ -318,6 +323,9 @@ def haunted_woods(S, R, T, P, Q, H, p):
     """Haunted Woods: until your next turn, when any other player buys a card, they put
     their hand onto their deck in any order (sim.engine.adventures.turn.on_buy).  At the
     start of your next turn: +3 Cards.  Who is affected is settled now (Moat, Champion)."""
+    if at_start(S):
+        draw(S, R, p, 3)
+        return
     _, k0 = resumed_site(S)     # frame: the player whose reaction window asked
     for k in range(max(k0, 1), S[V + V_NP]):
         q = attacked(S, R, T, P, Q, H, p, k)
@@ -326,14 +334,16 @@ def haunted_woods(S, R, T, P, Q, H, p):
             return
         if q >= 0:
             S[WOODS_ON + p * MAX_PLAYERS + q] += 1
-    S[NEXT_WOODS + p] += 1
-    stays(S, STAY_NEXT_TURN)
+    play_lasts(S, T, p, HAUNTED_WOODS)
 
 
 @njit(cache=True)
 def swamp_hag(S, R, T, P, Q, H, p):
     """Swamp Hag: until your next turn, when any other player buys a card, they gain a
     Curse (one per Swamp Hag play).  At the start of your next turn: +$3."""
+    if at_start(S):
+        add_coins(S, p, 3)
+        return
     _, k0 = resumed_site(S)     # frame: the player whose reaction window asked
     for k in range(max(k0, 1), S[V + V_NP]):
         q = attacked(S, R, T, P, Q, H, p, k)
@@ -342,16 +352,18 @@ def swamp_hag(S, R, T, P, Q, H, p):
             return
         if q >= 0:
             S[HAG_ON + p * MAX_PLAYERS + q] += 1
-    S[NEXT_HAG + p] += 1
-    stays(S, STAY_NEXT_TURN)
+    play_lasts(S, T, p, SWAMP_HAG)
 
 
 @njit(cache=True)
 def hireling(S, R, T, P, Q, H, p):
     """Hireling: at the start of each of your turns for the rest of the game: +1 Card.
-    Stays in play (so does a Throne Room that played it)."""
-    S[HIRELINGS + p] += 1
-    stays(S, STAY_GAME)
+    Stays in play (so does a Throne Room that played it).  At the start of each turn,
+    one item for every Hireling: a card per Hireling."""
+    if at_start(S):
+        draw(S, R, p, effect_plays(S, p, HIRELING))
+        return
+    play_lasts(S, T, p, HIRELING)
 
 
 @njit(cache=True)
@@ -359,8 +371,7 @@ def champion(S, R, T, P, Q, H, p):
     """Champion: +1 Action (counter). For the rest of the game, when another player plays
     an Attack, it doesn't affect you (mechanics.attacked_adv), and when you play an
     Action, +1 Action (turn.play_once).  Stays in play."""
-    S[CHAMPIONS + p] += 1
-    stays(S, STAY_GAME)
+    play_lasts(S, T, p, CHAMPION)
 
 
 # ----------------------------------------------------------------------------- Reserves
@@ -376,7 +387,7 @@ def to_mat_only(S, R, T, P, Q, H, p):
 def ratcatcher(S, R, T, P, Q, H, p):
     """Ratcatcher: +1 Card, +1 Action (counters); put this on your Tavern mat.  Called
     at the start of your turn: trash a card from your hand (D_RATCATCHER)."""
-    if S[V + V_GONE] != CALLED:
+    if S[V + V_GONE] != RUN_CALLED:
         to_mat(S, p)
         return
     if S[HAND_N + p] == 0:
@@ -392,7 +403,7 @@ def guide(S, R, T, P, Q, H, p):
     """Guide: +1 Card, +1 Action (counters); put this on your Tavern mat.  Called at the
     start of your turn: discard your hand and draw 5 cards.  Logs EV_DISCARD
     (DISCARD_GUIDE) per card."""
-    if S[V + V_GONE] != CALLED:
+    if S[V + V_GONE] != RUN_CALLED:
         to_mat(S, p)
         return
     h0 = HAND0 + p * N_SLOTS
@@ -414,7 +425,7 @@ def transmogrify(S, R, T, P, Q, H, p):
     """Transmogrify: +1 Action (counter); put this on your Tavern mat.  Called at the
     start of your turn: trash a card from your hand (D_TRANSMOGRIFY_TRASH), and gain a
     card costing up to $1 more than it, to your hand (D_TRANSMOGRIFY_GAIN)."""
-    if S[V + V_GONE] != CALLED:
+    if S[V + V_GONE] != RUN_CALLED:
         to_mat(S, p)
         return
     site, limit = resumed_site(S)   # frame: site 1, the trash; 2, the gain (its limit)
@@ -439,7 +450,7 @@ def teacher(S, R, T, P, Q, H, p):
     """Teacher: put this on your Tavern mat.  Called at the start of your turn: move your
     +1 Card, +1 Action, +1 Buy or +$1 token (D_TEACHER_TOKEN: 0..3) to an Action Supply
     pile you have no tokens on (D_TOKEN_PILE)."""
-    if S[V + V_GONE] != CALLED:
+    if S[V + V_GONE] != RUN_CALLED:
         to_mat(S, p)
         return
     site, k = resumed_site(S)       # frame: site 1, the token; 2, its pile (the token)

@@ -41,9 +41,9 @@ from sim.cards import (
     VICTORY,
 )
 from sim.engine.adventures.mechanics import (
-    START_ITEMS,
     event_allowed,
     played_as,
+    start_call_named,
     start_item_due,
     types_of,
 )
@@ -126,6 +126,7 @@ from sim.engine.layout import (
     MAX_PLAYERS,
     N_COLS,
     N_SLOTS,
+    N_START,
     P_WIDTH,
     PF_BOUNDS,
     PF_FLAGS,
@@ -135,6 +136,7 @@ from sim.engine.layout import (
     PF_RULES,
     PLAY0,
     RULE_WIDTH,
+    START_IDS,
     SUPPLY,
     TOK_CARD,
     TOK_COST,
@@ -327,38 +329,30 @@ def wants_start_call(S, T, P, Q, b, p, c):
 
 @njit(cache=True)
 def start_choice(S, T, P, Q, b, p, calls_open):
-    """D_START: with a ``start`` list, the first listed effect due or call wanted; then
-    Guide (on the hand as dealt, before Gear's cards or a Duration's draw would be
-    discarded with it), every effect still due in the default order (Gear's cards first,
-    so a Ratcatcher call can trash one of them), then the other calls wanted.  Never -1
-    while an effect is due (after a -1 calls close).  A call is named by its Reserve,
-    also for an Estate inheriting it (the turn calls that Estate)."""
+    """D_START: with a ``start`` list, the first listed effect due or call wanted; else
+    the game's start-of-turn cards in their declared default order (StartOfTurn.rank:
+    Guide's call on the hand as dealt, before Gear's cards or a Duration's draw would be
+    discarded with it; the effects due, Gear's cards first so a Ratcatcher call can
+    trash one of them; then the other calls wanted).  Never -1 while an effect is due
+    (after a -1 calls close).  A call is named by its Reserve, also for an Estate
+    inheriting it (the turn calls that Estate)."""
     if has_list(P, b, X_START):
         best = -1
-        for i in range(len(START_ITEMS)):
-            c = START_ITEMS[i]
-            if extra_rank(P, b, X_START, c) < NEVER and start_item_due(S, p, c) and \
-                    (best < 0 or extra_rank(P, b, X_START, c) < extra_rank(P, b, X_START, best)):
+        for i in range(T[N_START]):
+            c = T[START_IDS + i]
+            r = extra_rank(P, b, X_START, c)
+            if r >= NEVER or (best >= 0 and r >= extra_rank(P, b, X_START, best)):
+                continue
+            if start_item_due(S, T, p, c) or (calls_open and start_call_named(S, T, p, c)
+                                              and wants_start_call(S, T, P, Q, b, p, c)):
                 best = c
-        if calls_open:
-            for c in (GUIDE, RATCATCHER, TRANSMOGRIFY, TEACHER):
-                if extra_rank(P, b, X_START, c) < NEVER and with_ability(S, p, MAT0, c) and \
-                        (best < 0 or
-                         extra_rank(P, b, X_START, c) < extra_rank(P, b, X_START, best)) \
-                        and wants_start_call(S, T, P, Q, b, p, c):
-                    best = c
         if best >= 0:
             return best
-    if calls_open and with_ability(S, p, MAT0, GUIDE) and \
-            wants_start_call(S, T, P, Q, b, p, GUIDE):
-        return GUIDE
-    for i in range(len(START_ITEMS)):
-        if start_item_due(S, p, START_ITEMS[i]):
-            return START_ITEMS[i]
-    if calls_open:
-        for c in (RATCATCHER, TRANSMOGRIFY, TEACHER):
-            if with_ability(S, p, MAT0, c) and wants_start_call(S, T, P, Q, b, p, c):
-                return c
+    for i in range(T[N_START]):
+        c = T[START_IDS + i]
+        if start_item_due(S, T, p, c) or (calls_open and start_call_named(S, T, p, c)
+                                          and wants_start_call(S, T, P, Q, b, p, c)):
+            return c
     return -1
 
 

@@ -24,9 +24,13 @@ from sim.cards import (
     ACTION,
     C_COINS,
     CARAVAN_GUARD,
+    CHAMPION,
     COIN_OF_THE_REALM,
     DUPLICATE,
     ESTATE,
+    LASTS_CODES,
+    LASTS_GAME,
+    LASTS_NEXT_TURN,
     LOST_CITY,
     MOAT,
     N_CARDS,
@@ -61,27 +65,28 @@ from sim.engine.layout import (
     A_ON_GAIN,
     ASIDE_N,
     BOT,
-    CHAMPIONS,
     DISC0,
     DISC_N,
     DISC_TOP,
+    EFFECTS,
     ERR,
     H_ADVENTURE,
     HAND0,
     HAND_N,
     KEEP,
+    LASTS,
     MARKS,
     MAT0,
     MAX_PLAYERS,
     N_COLS,
     N_SLOTS,
-    NEXT_GUARD,
     NON_SUPPLY,
     NON_SUPPLY_PILE,
     P_WIDTH,
     PERM,
     PF_FLAGS,
     PLAY0,
+    RUN_AT_START,
     SUPPLY,
     TOK_ACTION,
     TOK_BUY,
@@ -110,11 +115,11 @@ from sim.engine.layout import (
 # decisions reads (sim.engine.legality holds them, below sim.engine.decide); the
 # Adventures modules take them from here.
 from sim.engine.legality import (  # noqa: F401
-    START_ITEMS,
     action_supply_pile,
     event_allowed,
     event_in_game,
     has_token_on,
+    start_call_named,
     start_item_due,
 )
 from sim.engine.program import F_HOOK, F_KIND, K_RULES, R_DISCARD
@@ -151,6 +156,8 @@ from sim.engine.zones import (
 
 STAY_NEXT_TURN = 1      # V_STAYS levels: through the next Cleanup ...
 STAY_GAME = 2           # ... or for the rest of the game
+# A card's declared Card.lasts, as the engine reads it (T[LASTS + c]), is its stay level.
+assert (STAY_NEXT_TURN, STAY_GAME) == (LASTS_CODES[LASTS_NEXT_TURN], LASTS_CODES[LASTS_GAME])
 
 
 # ----------------------------------------------------------------------------- Durations
@@ -160,6 +167,29 @@ def stays(S, level):
     (``level`` STAY_NEXT_TURN or STAY_GAME), and so do the cards that played it."""
     if S[V + V_STAYS] < level:
         S[V + V_STAYS] = level
+
+
+@njit(cache=True, inline="always")
+def play_lasts(S, T, p, c):
+    """This play of ``c`` (or of a card with its abilities) leaves an effect that lasts,
+    for as long as ``c`` declares (Card.lasts, T[LASTS]): one more play in ``p``'s
+    EFFECTS row (what the start-of-turn window resolves, what Champion's text reads),
+    and the copy stays in play, with the cards that played it (:func:`stays`)."""
+    S[EFFECTS + p * N_SLOTS + c] += 1
+    stays(S, T[LASTS + c])
+
+
+@njit(cache=True, inline="always")
+def at_start(S):
+    """The card's function runs for its plays' start-of-turn effect (a Duration's next
+    turn: sim.engine.adventures.turn.do_start_item), not for a play."""
+    return S[V + V_GONE] == RUN_AT_START
+
+
+@njit(cache=True, inline="always")
+def effect_plays(S, p, c):
+    """``p``'s plays of ``c`` whose lasting effect is still to come or in force."""
+    return S[EFFECTS + p * N_SLOTS + c]
 
 
 @njit(cache=True, inline="always")
@@ -468,7 +498,7 @@ def play_guard(S, R, T, q, guard, attack):
     if guard == CARAVAN_GUARD:  # an Estate's pile has no tokens
         token_bonus(S, R, T, q, CARAVAN_GUARD)
     draw(S, R, q, 1)            # its +1 Action is useless on another's turn
-    S[NEXT_GUARD + q] += 1
+    S[EFFECTS + q * N_SLOTS + CARAVAN_GUARD] += 1
     mark_copy(S, q, guard, STAY_NEXT_TURN)
 
 
@@ -516,7 +546,7 @@ def attacked_adv(S, R, T, P, Q, H, p, q, unused):
         if r == 1:
             log_event(S, EV_REVEAL, q, ESTATE, 1, 0)
             blocked = True
-    if S[ERR] or blocked or S[CHAMPIONS + q] > 0:
+    if S[ERR] or blocked or effect_plays(S, q, CHAMPION) > 0:
         return 0
     return 1
 
@@ -545,7 +575,7 @@ def attacked_agent(S, R, T, P, Q, H, q, site):
     if stopped(S):
         push_frame(S, 2, 0, 0, 0, 0)
         return 0
-    if S[ERR] or blocked or S[CHAMPIONS + q] > 0:
+    if S[ERR] or blocked or effect_plays(S, q, CHAMPION) > 0:
         return 0
     return 1
 

@@ -24,8 +24,6 @@ from __future__ import annotations
 from numba import njit
 
 from sim.cards import (
-    AMULET,
-    BRIDGE_TROLL,
     C_ACTIONS,
     C_BUYS,
     C_CARDS,
@@ -33,45 +31,40 @@ from sim.cards import (
     C_COST,
     C_SPECIAL,
     C_TYPES,
-    CARAVAN_GUARD,
+    CHAMPION,
     COIN_OF_THE_REALM,
     CURSE,
     DISCIPLE,
-    DUNGEON,
     ESTATE,
     EVENT,
     FUGITIVE,
-    GEAR,
-    GUIDE,
     HAUNTED_WOODS,
     HERO,
-    HIRELING,
     INHERITANCE,
     MESSENGER,
     N_CARDS,
     PAGE,
     PEASANT,
     PORT,
-    RATCATCHER,
     ROYAL_CARRIAGE,
     SILVER,
     SOLDIER,
-    SWAMP_HAG,
-    TEACHER,
-    TRANSMOGRIFY,
+    START_CALL,
+    START_EACH_PLAY,
+    START_EVERY_TURN,
+    START_KIND,
+    START_LOGGED,
     TRAVELLER,
     TREASURE,
     TREASURE_HUNTER,
     WARRIOR,
     WINE_MERCHANT,
 )
-from sim.engine.adventures.cards import amulet_effect
 from sim.engine.adventures.decide import ask_rule, pick_buy_adv
 from sim.engine.adventures.mechanics import (
-    START_ITEMS,
     any_token_on,
     call_from_mat,
-    dungeon_effect,
+    effect_plays,
     event_allowed,
     exchange,
     gain_sets_off,
@@ -80,6 +73,7 @@ from sim.engine.adventures.mechanics import (
     mark_copy,
     played_as,
     rule_seat,
+    start_call_named,
     start_item_due,
     token_bonus,
     treasure_played,
@@ -116,7 +110,6 @@ from sim.engine.layout import (
     ACTIONS_OWNED,
     ADV_STACK_WIDTH,
     BOT,
-    CHAMPIONS,
     DISC0,
     DISC_N,
     DISC_TOP,
@@ -130,6 +123,7 @@ from sim.engine.layout import (
     E_STAYS,
     E_TOTAL,
     E_WINDOW,
+    EFFECTS,
     ERR,
     EV_BOUGHT,
     EV_BOUGHT_TURN,
@@ -139,8 +133,6 @@ from sim.engine.layout import (
     GAINED,
     GAME_IDS,
     GAME_IDS_N,
-    GEAR0,
-    GEAR_N,
     H_ADVENTURE,
     H_CARDS,
     HAG_ON,
@@ -148,7 +140,6 @@ from sim.engine.layout import (
     HAND_N,
     HELD,
     HELD_N,
-    HIRELINGS,
     INHERIT,
     INHERITANCE_BOUGHT,
     KEEP,
@@ -161,13 +152,8 @@ from sim.engine.layout import (
     N_COLS,
     N_EVENTS,
     N_SLOTS,
+    N_START,
     N_TREASURES,
-    NEXT_AMULET,
-    NEXT_DUNGEON,
-    NEXT_GUARD,
-    NEXT_HAG,
-    NEXT_TROLL,
-    NEXT_WOODS,
     NON_SUPPLY,
     NON_SUPPLY0,
     ONCE_BIT,
@@ -177,9 +163,13 @@ from sim.engine.layout import (
     PLAY0,
     PLAY_N,
     RES_ON,
+    RUN_AT_START,
+    RUN_CALLED,
     SAVE0,
     SAVE_N,
     STACK,
+    START_HOW,
+    START_IDS,
     SUPPLY,
     SUPPLY0,
     T_NIDS,
@@ -206,7 +196,6 @@ from sim.engine.layout import (
     V_THIS,
     WOODS_ON,
     Z_DISC,
-    Z_GEAR,
     Z_HAND,
     Z_MAT,
     Z_PLAY,
@@ -254,8 +243,8 @@ def play_once(S, R, T, P, Q, H, p, c):
         token_bonus(S, R, T, p, c)
     e = played_as(S, p, c)
     own_turn = S[V + V_CUR] == p
-    if own_turn and S[CHAMPIONS + p] and is_action_for(S, T, p, c):
-        S[V + V_ACTIONS] += S[CHAMPIONS + p]
+    if own_turn and effect_plays(S, p, CHAMPION) and is_action_for(S, T, p, c):
+        S[V + V_ACTIONS] += effect_plays(S, p, CHAMPION)
     k = T[e * N_COLS + C_CARDS]
     if k:
         draw(S, R, p, k)
@@ -424,84 +413,87 @@ def play_action_adv(S, R, T, P, Q, H, p, c):
 
 
 @njit(cache=True, inline="always")
-def start_window_open(S, p):
-    """Anything can happen in ``p``'s start-of-turn window: an item of START_ITEMS due
-    (start_item_due) or a card on the mat that start_call_ok may call.  Most turns have
-    neither, and then the window's loop would end at once."""
+def start_window_open(S, T, p):
+    """Anything can happen in ``p``'s start-of-turn window: an effect of the game's
+    start-of-turn cards due (start_item_due) or a card on the mat that can be called
+    then (an Estate inheriting one counts).  Most turns have neither, and then the
+    window's loop would end at once; a game whose cards have no part in the window
+    (T[N_START] 0) never looks."""
     m0 = MAT0 + p * N_SLOTS
-    return (S[GEAR_N + p] | S[HIRELINGS + p] | S[NEXT_WOODS + p] | S[NEXT_DUNGEON + p]
-            | S[NEXT_GUARD + p] | S[NEXT_HAG + p] | S[NEXT_TROLL + p] | S[NEXT_AMULET + p]
-            | S[m0 + GUIDE] | S[m0 + RATCATCHER] | S[m0 + TRANSMOGRIFY] | S[m0 + TEACHER]
-            | S[m0 + ESTATE]) != 0
+    e0 = EFFECTS + p * N_SLOTS
+    for i in range(T[N_START]):
+        c = T[START_IDS + i]
+        if S[e0 + c] | S[m0 + c]:
+            return True
+    return T[N_START] > 0 and S[m0 + ESTATE] > 0
 
 
 @njit(cache=True)
-def start_call_ok(S, p, c):
-    """``c`` on ``p``'s mat can be called at the start of the turn: Guide, Ratcatcher,
-    Transmogrify, Teacher, or an Estate with one of their texts (Inheritance)."""
+def start_call_ok(S, T, p, c):
+    """``c`` on ``p``'s mat can be called at the start of the turn: a Reserve whose
+    declaration says so (Card.at_start), or an Estate with its text (Inheritance)."""
     e = played_as(S, p, c)
-    if e == GUIDE or e == RATCATCHER or e == TRANSMOGRIFY or e == TEACHER:
-        return S[MAT0 + p * N_SLOTS + c] > 0
+    return (T[START_HOW + e] & START_KIND) == START_CALL and S[MAT0 + p * N_SLOTS + c] > 0
+
+
+@njit(cache=True)
+def start_calls_possible(S, T, p):
+    """Any start-of-turn call ``p`` can make now (a Reserve, or an Estate with its text,
+    on the mat)."""
+    for i in range(T[N_START]):
+        if start_call_named(S, T, p, T[START_IDS + i]):
+            return True
     return False
 
 
 @njit(cache=True)
 def do_start_item(S, R, T, P, Q, H, p, c):
-    """Resolve one start-of-turn item: all of Gear's cards, all Hireling draws, or one
-    play's worth of a Duration's next-turn effect.  Frame: site 1, inside Dungeon's or
-    Amulet's effect (their questions)."""
+    """Resolve one start-of-turn item of ``c`` (its declaration, T[START_HOW]): one
+    play's worth of its effect, or every play's at once; an effect lasting the game
+    resolves once a turn (V_STAYS marks it, the flag being free in the window).  The
+    effect is the card's function run with the start-of-turn flag (RUN_AT_START).
+    Frame: site 1, inside the effect (an effect that asks: a choice, discards)."""
     if resumed_frame(S) >= 0:
-        if c == DUNGEON:
-            dungeon_effect(S, R, T, P, Q, H, p)
-        else:
-            amulet_effect(S, R, T, P, Q, H, p)
+        run_at_start(S, R, T, P, Q, H, p, c)
         if stopped(S):
             push_frame(S, 1, 0, 0, 0, 0)
         return
-    if c == GEAR:
-        g0 = GEAR0 + p * N_SLOTS
-        for k in range(T[T_NIDS]):
-            while S[g0 + k] > 0:
-                move_card(S, p, Z_GEAR, Z_HAND, k)
-                log_event(S, EV_RETURN, p, k, 1, GEAR)
-        return
-    log_event(S, EV_DURATION, p, c, 1, 0)
-    if c == HIRELING:
-        draw(S, R, p, S[HIRELINGS + p])
+    how = T[START_HOW + c]
+    e = EFFECTS + p * N_SLOTS + c
+    if how & START_EVERY_TURN:
         S[V + V_STAYS] = 1              # once per turn (the flag is free at this point)
-    elif c == HAUNTED_WOODS:
-        S[NEXT_WOODS + p] -= 1
-        draw(S, R, p, 3)
-    elif c == DUNGEON:
-        S[NEXT_DUNGEON + p] -= 1
-        dungeon_effect(S, R, T, P, Q, H, p)
-        if stopped(S):
-            push_frame(S, 1, 0, 0, 0, 0)
-    elif c == CARAVAN_GUARD:
-        S[NEXT_GUARD + p] -= 1
-        add_coins(S, p, 1)
-    elif c == SWAMP_HAG:
-        S[NEXT_HAG + p] -= 1
-        add_coins(S, p, 3)
-    elif c == BRIDGE_TROLL:
-        S[NEXT_TROLL + p] -= 1
-        S[V + V_BUYS] += 1
-    elif c == AMULET:
-        S[NEXT_AMULET + p] -= 1
-        amulet_effect(S, R, T, P, Q, H, p)
-        if stopped(S):
-            push_frame(S, 1, 0, 0, 0, 0)
+    elif (how & START_KIND) == START_EACH_PLAY:
+        S[e] -= 1
+    else:
+        S[e] = 0
+    if how & START_LOGGED:
+        log_event(S, EV_DURATION, p, c, 1, 0)
+    run_at_start(S, R, T, P, Q, H, p, c)
+    if stopped(S):
+        push_frame(S, 1, 0, 0, 0, 0)
 
 
 @njit(cache=True, inline="always")
-def take_start_item(S, R, T, P, Q, H, p, c):
-    """Resolve start-of-turn item ``c`` (of START_ITEMS) as often as it is due; True
-    when a question stopped the turn in it (start_of_turn's frame pushed: site 4)."""
-    while S[ERR] == 0 and start_item_due(S, p, c):
-        do_start_item(S, R, T, P, Q, H[:H_CARDS], p, c)
-        if stopped(S):
-            push_frame(S, 4, 1, c, 0, 0)
-            return True
+def run_at_start(S, R, T, P, Q, H, p, c):
+    """``c``'s function for its start-of-turn effect (the flag cleared when it is done)."""
+    S[V + V_GONE] = RUN_AT_START
+    card_text(S, R, T, P, Q, H, p, c)
+    if not stopped(S):
+        S[V + V_GONE] = 0
+
+
+@njit(cache=True, inline="always")
+def take_start_items(S, R, T, P, Q, H, p):
+    """Resolve every start-of-turn item due, in the default order (T[START_IDS]), each
+    as often as it is due; True when a question stopped the turn in one (start_of_turn's
+    frame pushed: site 4, the item)."""
+    for i in range(T[N_START]):
+        c = T[START_IDS + i]
+        while S[ERR] == 0 and start_item_due(S, T, p, c):
+            do_start_item(S, R, T, P, Q, H, p, c)
+            if stopped(S):
+                push_frame(S, 4, 1, c, 0, 0)
+                return True
     return False
 
 
@@ -524,42 +516,31 @@ def start_of_turn(S, R, T, P, Q, H, p, resumed):
         x = S[f + 2]
     else:
         start_of_turn_begins(S, T, p)
-        if not start_window_open(S, p):
+        if not start_window_open(S, T, p):
             return
     b = rule_seat(S, P, p)
     # A rule bot without a ``start`` list answers D_START, when no call is possible, with
     # the first effect due in the default order (adventures.decide.start_choice): that
     # answer is taken here without the question.
     default_order = b >= 0 and ((P[b * P_WIDTH + PF_FLAGS + F_LISTS] >> X_START) & 1) == 0
-    if site == 4 or (site == 0 and default_order and not (
-            start_call_ok(S, p, GUIDE) or start_call_ok(S, p, RATCATCHER)
-            or start_call_ok(S, p, TRANSMOGRIFY) or start_call_ok(S, p, TEACHER)
-            or start_call_ok(S, p, ESTATE))):
+    if site == 4 or (site == 0 and default_order and not start_calls_possible(S, T, p)):
         # No call possible, and none becomes possible in the window (no effect of it
         # puts a card on the mat), and no effect makes another due: the loop below
         # would take each item due in the default order until it is done.  So here.
-        # START_ITEMS, one at a time (an index into the tuple would be a jump table).
         # (Resumed inside item x: x is finished, then the items still due, in order.)
         if site == 4:
-            do_start_item(S, R, T, P, Q, H[:H_CARDS], p, x)
+            do_start_item(S, R, T, P, Q, H, p, x)
             if stopped(S):
                 push_frame(S, 4, 1, x, 0, 0)
                 return
-        if take_start_item(S, R, T, P, Q, H, p, GEAR) or \
-                take_start_item(S, R, T, P, Q, H, p, HIRELING) or \
-                take_start_item(S, R, T, P, Q, H, p, HAUNTED_WOODS) or \
-                take_start_item(S, R, T, P, Q, H, p, DUNGEON) or \
-                take_start_item(S, R, T, P, Q, H, p, CARAVAN_GUARD) or \
-                take_start_item(S, R, T, P, Q, H, p, SWAMP_HAG) or \
-                take_start_item(S, R, T, P, Q, H, p, BRIDGE_TROLL) or \
-                take_start_item(S, R, T, P, Q, H, p, AMULET):
+        if take_start_items(S, R, T, P, Q, H, p):
             return
         S[V + V_STAYS] = 0
         return
     while S[ERR] == 0:
         if site == 2:       # resumed inside item x
             site = 0
-            do_start_item(S, R, T, P, Q, H[:H_CARDS], p, x)
+            do_start_item(S, R, T, P, Q, H, p, x)
             if stopped(S):
                 push_frame(S, 2, calls_open, x, 0, 0)
                 return
@@ -574,20 +555,17 @@ def start_of_turn(S, R, T, P, Q, H, p, resumed):
         site = 0
         n_due = 0
         first = -1
-        for i in range(len(START_ITEMS)):
-            if start_item_due(S, p, START_ITEMS[i]):
+        for i in range(T[N_START]):
+            c = T[START_IDS + i]
+            if start_item_due(S, T, p, c):
                 n_due += 1
                 if first < 0:
-                    first = START_ITEMS[i]
-        n_calls = 0
-        if calls_open:
-            for c in (GUIDE, RATCATCHER, TRANSMOGRIFY, TEACHER, ESTATE):
-                if start_call_ok(S, p, c):
-                    n_calls += 1
-        if n_due + n_calls == 0:
+                    first = c
+        calls = calls_open and start_calls_possible(S, T, p)
+        if n_due == 0 and not calls:
             break
         item = -1
-        if n_calls == 0 and (n_due == 1 or default_order):
+        if not calls and (n_due == 1 or default_order):
             item = first
         else:
             a = ask_rule(S, R, T, P, Q, H[:H_CARDS], p, D_START, 0 if calls_open else 1, b)
@@ -599,17 +577,17 @@ def start_of_turn(S, R, T, P, Q, H, p, resumed):
             if a < 0:
                 calls_open = 0
                 item = first    # (-1 when none is due: the loop looks again)
-            elif start_item_due(S, p, a):
+            elif start_item_due(S, T, p, a):
                 item = a
             else:
                 # A call: the card named, or for a Reserve's name with none of it on the
                 # mat an Estate with its abilities (Inheritance).
                 k = card_with_ability(S, p, MAT0, a) if a < N_CARDS else -1
-                if calls_open and k >= 0 and start_call_ok(S, p, k):
+                if calls_open and k >= 0 and start_call_ok(S, T, p, k):
                     call_from_mat(S, p, k, -1)
                     # The call's text is the card's function with the call flag set.
                     S[V + V_THIS] = k
-                    S[V + V_GONE] = 2
+                    S[V + V_GONE] = RUN_CALLED
                     start_call(S, R, T, P, Q, H, p, k)
                     if stopped(S):
                         push_frame(S, 3, calls_open, k, 0, 0)
@@ -618,7 +596,7 @@ def start_of_turn(S, R, T, P, Q, H, p, resumed):
                     fail(S, ERR_ILLEGAL, p, D_START, a)
                 continue
         if item >= 0:
-            do_start_item(S, R, T, P, Q, H[:H_CARDS], p, item)
+            do_start_item(S, R, T, P, Q, H, p, item)
             if stopped(S):
                 push_frame(S, 2, calls_open, item, 0, 0)
                 return
@@ -628,7 +606,7 @@ def start_of_turn(S, R, T, P, Q, H, p, resumed):
 @njit(cache=True, inline="always")
 def start_call(S, R, T, P, Q, H, p, k):
     """The text of ``k`` called from the mat at the start of the turn: its function with
-    the call flag set (V_GONE 2, set by the caller), cleared when it is done."""
+    the call flag set (V_GONE RUN_CALLED, set by the caller), cleared when it is done."""
     card_text(S, R, T, P, Q, H, p, k)
     if not stopped(S):
         S[V + V_GONE] = 0
