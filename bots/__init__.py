@@ -175,6 +175,8 @@ def search_bot(text: str):
     import re
 
     MCTSBot, parse_settings = provided("search", "bot", "parse_settings")
+    if has_prior(rest):     # the search on a learned policy (sim.learn.puct)
+        MCTSBot, parse_settings = provided("puct", "bot", "parse_settings")
 
     try:
         settings = parse_settings(rest)
@@ -188,6 +190,13 @@ def search_bot(text: str):
         return MCTSBot(name, **settings)
     except ValueError as exc:
         raise BotError(str(exc), word=word) from None
+
+
+def has_prior(settings: str) -> bool:
+    """Whether the settings of an ``mcts:`` spec name a ``prior`` (a learned policy): the
+    search that stands on it (sim.learn.puct) rather than the plain search."""
+    return any(item.partition("=")[0].strip().lower() == "prior"
+               for item in settings.split(","))
 
 
 #: The spec that seats a person: ``human`` or ``human:BOT`` (sim.env.human; BOT's answers
