@@ -270,7 +270,9 @@ def spec_bots() -> list[tuple[str, str]]:
     (defaults,) = provided("search", "defaults")
     shown = ",".join(f"{k}={v}" for k, v in defaults.items() if v is not None)
     out = [(SEARCH_PREFIX, f"Monte Carlo tree search (sim.env.mcts); settings as "
-                           f"{SEARCH_PREFIX}:key=value,... (defaults: {shown})"),
+                           f"{SEARCH_PREFIX}:key=value,... (defaults: {shown}); "
+                           f"{SEARCH_PREFIX}:prior=general,... searches on a learned "
+                           f"policy (sim.learn.puct)"),
            (HUMAN_PREFIX, f"A person at the table (sim.env.human; domsim play only): the "
                           f"questions in the terminal; {HUMAN_PREFIX}:BOT answers an empty "
                           f"line as BOT would (default bmu)")]

@@ -22,7 +22,9 @@ ones issue 49 added).  Parts:
   opponent's).
 * ``duel``: ``--bot`` against ``general`` (the policy it stands on) and against ``mcts``
   (the plain search, its default 2,000 rule-bot playouts a decision), ``--games`` games
-  a pairing, on First Game and each ``--boards`` board (target: 55% each).
+  a pairing, on First Game and each ``--boards`` board (target: 55% each);
+  ``--against`` names other opponents, ``--boards ""`` plays First Game only (the tuning
+  runs of results/puct/README.md).
 * ``field``: on each ``--field-boards`` board, ``--bot`` against the ``--field-bots``
   library bots the policy did worst against in its own field evaluation
   (field.csv of that folder, 400 games a pairing): the pairings most likely to be lost,
@@ -203,7 +205,7 @@ def write_csv(path: Path, rows: list[dict]) -> None:
 def part_duel(args, out: dict) -> None:
     rows = []
     for board in ["first-game", *args.boards]:
-        for opponent in ("general", "mcts"):
+        for opponent in args.against:
             rows.append(match(args.bot, opponent, args.games, args.seed, board))
             say(rows[-1], "duel")
     out["duel"] = rows
@@ -268,7 +270,9 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--part", action="append", choices=PARTS, help="parts to run (default all)")
     p.add_argument("--bot", default=BOT, help=f"the bot measured (default {BOT})")
     p.add_argument("--games", type=int, default=100, help="games a duel pairing")
-    p.add_argument("--boards", default="41-43", help="unseen boards of the duels and timing")
+    p.add_argument("--boards", default="41-42", help="unseen boards of the duels and timing")
+    p.add_argument("--against", default="general,mcts",
+                   help="the duels' opponents (default general,mcts)")
     p.add_argument("--field-boards", default="41-50", help="unseen boards of the field part")
     p.add_argument("--field-bots", default="1",
                    help="library bots a board: the N the policy did worst against, or all")
@@ -282,6 +286,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.field_bots != "all" and not args.field_bots.isdigit():
         p.error(f"--field-bots: a number or all, not {args.field_bots!r}")
     args.boards = board_numbers(args.boards)
+    args.against = [a.strip() for a in args.against.split(",") if a.strip()]
     args.field_boards = board_numbers(args.field_boards)
     if args.quick:
         args.games = args.field_games = QUICK_GAMES

@@ -22,23 +22,33 @@ Dou Dizhu and Stratego): at each of its searched decisions
    policy's logit dominates, with more the measured value ``q`` does (a PUCT prior for a
    flat, small-budget search: Danihelka et al., *Policy improvement by planning with
    Gumbel*, 2022).  An action the policy gives almost no probability is never spent on.
-3. **A learned value at a cut-off instead of whole rule-bot playouts.**  After the
-   candidate action, the game is played on only to the searcher's ``cutoff``-th next turn
-   (its next searched question there): the searcher's decisions on the way by the policy
-   (``rest=policy``; ``rest=bot``: its playout bot), every other seat by the playout bot
-   (the model of the opponents, as the plain search has it: it never reads their bots).
-   There the policy's value head (trained with the policy: the expected win share of its
-   seat, from that seat's observation) scores the position.  A value at a cut-off costs
-   a few policy decisions and one forward pass (~10-30 us), where a playout with the
-   policy to the end costs ~27 rule-bot playouts (the search with the policy's playouts
-   lost 11.6% to the plain search at equal time: issue 49).  ``lam`` mixes in a rule-bot
-   playout from the cut-off to the end: ``lam * value + (1 - lam) * playout``
-   (AlphaGo's mixing; ``lam=1``: the value alone, ``lam=0``: the playout alone).
-4. **Fall back on the policy when not confident.**  It leaves the policy's own action
-   only for a candidate that beat it on the same deals by more than ``z`` standard errors
-   of the paired differences (``z=0``: the best score).  A search that cannot tell the
-   candidates apart therefore plays exactly ``general``; its gains come only from
-   measured differences.
+3. **A value at a cut-off instead of whole policy playouts.**  After the candidate
+   action the game is played on only to the searcher's ``cutoff``-th next turn (its next
+   searched question there; ``cutoff=0``: its very next searched question, perhaps later
+   in this turn): the searcher's decisions on the way by the policy (``rest=policy``;
+   ``rest=bot``: its playout bot), every other seat by the playout bot (the model of the
+   opponents, as the plain search has it: it never reads their bots).  There the value is
+   ``lam * V + (1 - lam) * R``: ``V`` the policy's value head (trained with the policy:
+   the expected win share of its seat, from that seat's observation), ``R`` the win share
+   of a rule-bot playout from the cut-off to the end (AlphaGo's mixing).  Either costs
+   microseconds (~10-30 us an evaluation), where a playout with the policy to the end
+   costs ~27 rule-bot playouts (the search with the policy's playouts lost 11.6% to the
+   plain search at equal time: issue 49).  **Why the default is ``lam=0, cutoff=0``** (a
+   rule-bot playout right after the action): measured on First Game against ``general``
+   (100 games each, experiments/results/puct/README.md), the value head alone one turn on
+   won 47.5% [38.0, 57.2], the playout from that cut-off 54.0%, the mix 56.0%, the
+   playout right after the action 55.5% at a third of the cost; the value head's gaps
+   between candidates one turn on are a few points, within its own error.  A better value
+   head (trained to predict, on the searcher's states) is the open lever: ``lam`` and
+   ``cutoff`` take it without a code change.
+4. **Fall back on the policy when not confident.**  The final choice is the best score
+   above among the candidates evaluated most, so an action the policy thinks less of
+   must beat the policy's own by ``(logit gap) / ((c_visit + n) * c_scale)`` in measured
+   win share; with ``z > 0`` it must also beat it on the same deals by more than ``z``
+   standard errors of the paired differences, else the policy's action stands.  A search
+   that cannot tell the candidates apart therefore plays ``general``'s action.
+   ``bot=1`` adds the playout bot's own answer to the candidates: the plain search's
+   default, which the rule-bot evaluations measure without bias.
 
 Every decision it does not search (the choices inside cards, Treasures) is the policy's
 (where the policy takes it) or the policy's fallback bot's, as ``general`` plays it: the
@@ -49,16 +59,17 @@ Settings (``mcts:prior=POLICY,key=value,...`` or a TOML bot file's ``[search]`` 
 with ``prior``):
 
 * ``prior`` (required): the policy: ``general`` (the shipped one) or a policy directory.
-* ``playouts`` (400): leaf evaluations per searched decision (one per candidate per
-  deal); ``time_ms`` (none): aim for this many milliseconds instead, sized from the
-  decisions before (not reproducible: the games depend on the machine's speed).
-* ``width`` (4): the candidates, the policy's most probable legal actions.
-* ``cutoff`` (1): the searcher's turns to play on before the value is read (0: at its
-  very next searched question, perhaps later in this turn).
-* ``lam`` (1.0): the value head's weight against a rule-bot playout from the cut-off.
+* ``playouts`` (1200): leaf evaluations per searched decision (one per candidate still
+  in per deal; ~10 ms on a quiet core, First Game); ``time_ms`` (none): aim for this
+  many milliseconds instead, sized from the decisions before (not reproducible: the
+  games depend on the machine's speed).
+* ``width`` (5): the candidates, the policy's most probable legal actions; ``bot`` (1):
+  with the playout bot's answer (0: without).
+* ``cutoff`` (0): the searcher's turns to play on before the value is read.
+* ``lam`` (0.0): the value head's weight against a rule-bot playout from the cut-off.
 * ``rest`` (``policy``): who answers the searcher's decisions before the cut-off
   (``policy`` or ``bot``, its playout bot).
-* ``z`` (1.0), ``c_visit`` (50), ``c_scale`` (0.1): the fallback test and the score.
+* ``z`` (0), ``c_visit`` (50), ``c_scale`` (1.0): the paired test and the score.
 * ``playout`` (``auto``): the opponents' model and the playouts' bot, as for ``mcts``
   (``auto``: the best library bot of a short round robin on the game's own board).
 * ``tries`` (8), ``seed`` (0): deals tried per iteration, the search's own seed.
@@ -312,9 +323,9 @@ def puct_search(now, R_now, T, P, P_bots, Q, H, p, root_mask, cands, logit, base
 
 
 # ----------------------------------------------------------------------------- the bot
-DEFAULTS = {"prior": None, "playouts": 400, "time_ms": None, "width": 4, "bot": 1, "cutoff": 1,
-            "lam": 1.0, "rest": "policy", "z": 1.0, "c_visit": 50.0, "c_scale": 0.1,
-            "playout": "auto", "tries": 8, "seed": 0}
+DEFAULTS = {"prior": None, "playouts": 1200, "time_ms": None, "width": 5, "bot": 1,
+            "cutoff": 0, "lam": 0.0, "rest": "policy", "z": 0.0, "c_visit": 50.0,
+            "c_scale": 1.0, "playout": "auto", "tries": 8, "seed": 0}
 _TYPES = {"prior": str, "playouts": int, "time_ms": float, "width": int, "bot": int,
           "cutoff": int,
           "lam": float, "rest": str, "z": float, "c_visit": float, "c_scale": float,
