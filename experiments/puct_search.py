@@ -235,8 +235,10 @@ def wilson_text(r: dict) -> str:
 
 
 def record_text(res: dict) -> str:
-    lines = [f"bot: {res['bot']}", f"command: {res['command']}",
-             f"machine: {res['machine']}", ""]
+    lines = [f"bot: {res['bot']}"]
+    lines += [f"command ({', '.join(c['parts'])}): {c['command']}"
+              for c in res.get("commands", [{"command": res["command"], "parts": ["all"]}])]
+    lines += [f"machine: {res['machine']}", ""]
     for r in res.get("timing", []):
         lines.append(f"timing {r['board']!s:>10} (vs {r['opponent']}): median "
                      f"{r['median_ms']} ms, mean {r['mean_ms']} ms, p95 {r['p95_ms']} ms "
@@ -300,8 +302,10 @@ def main(argv: list[str] | None = None) -> int:
     res = json.loads(path.read_text()) if path.is_file() else {}
     if res.get("bot") != args.bot:
         res = {}
-    res.update(bot=args.bot, command="python experiments/puct_search.py " + " ".join(
-        shlex.quote(a) for a in (sys.argv[1:] if argv is None else argv)), machine=machine())
+    command = "python experiments/puct_search.py " + " ".join(
+        shlex.quote(a) for a in (sys.argv[1:] if argv is None else argv))
+    res.update(bot=args.bot, command=command, machine=machine())
+    res.setdefault("commands", []).append({"command": command, "parts": parts})
     res.setdefault("parts", {})
     for part in parts:
         t0, c0, load = time.time(), cpu_now(), os.getloadavg()[0]

@@ -522,11 +522,27 @@ class PUCTBot(AgentBot):
             return int(self.settings["playouts"])
         return max(16, int(ms / self._ms_per_eval))
 
+    @staticmethod
+    def _policy_logits(state, cp) -> tuple[int, np.ndarray]:
+        """(the policy's action, its masked logits) at ``state``'s question, as
+        CompiledPolicy.logits gives them, from the game as asked without its log rows (a
+        logged state, ``domsim play``'s, holds them after LOG)."""
+        from sim.engine import layout as L
+
+        g = state.game
+        obs = np.zeros(OBS_SIZE, np.float32)
+        h = np.zeros((4, int(cp.sizes.max())), np.float64)
+        logits = np.zeros(N_ACTIONS, np.float64)
+        a = decide(state.D[:L.LOG], state.R, g.T, g.P, g.Q, g.H, state.mask, obs,
+                   np.empty(L.LOG, np.int32), np.empty_like(state.R), True, cp.prior_w,
+                   cp.net(), h, logits)
+        return int(a), logits
+
     def act(self, state) -> int:
         legal = state.legal_actions()
         pnet, vnet, prior_w, takes, cp = self._net_arrays()
         d = state.decision()[0]
-        own, logits = cp.logits(state)
+        own, logits = self._policy_logits(state, cp)
         if len(legal) == 1 or d not in self.searched:
             return legal[0] if len(legal) == 1 else int(own)
         cfg = self.settings
@@ -584,10 +600,15 @@ class PUCTBot(AgentBot):
         z = float(cfg["z"])
         kept = ""
         if best != base and z > 0:
+            # The paired differences' mean and standard error (sample variance, at least
+            # 1 / (4 n): a few identical outcomes are no certainty); fewer than two
+            # pairs measure no spread: not confident.
             kk = n_edge[best]
             gap = diff_sum[best] / kk
-            se = (max(diff_sq[best] / kk - gap * gap, 0.0) / kk) ** 0.5
-            if gap <= z * se:
+            var = max(diff_sq[best] / kk - gap * gap, 0.0) * kk / max(kk - 1.0, 1.0)
+            var = max(var, 0.25 / kk)
+            se = (var / kk) ** 0.5
+            if kk < 2 or gap <= z * se:
                 kept = (f" (the policy's, kept: {state._action_words(int(cands[best]))} "
                         f"beat it by only {gap:+.1%}, within z={z:g} standard errors of "
                         f"{se:.1%})")
