@@ -175,6 +175,8 @@ def search_bot(text: str):
     import re
 
     MCTSBot, parse_settings = provided("search", "bot", "parse_settings")
+    if has_prior(rest):     # the search on a learned policy (sim.learn.puct)
+        MCTSBot, parse_settings = provided("puct", "bot", "parse_settings")
 
     try:
         settings = parse_settings(rest)
@@ -188,6 +190,13 @@ def search_bot(text: str):
         return MCTSBot(name, **settings)
     except ValueError as exc:
         raise BotError(str(exc), word=word) from None
+
+
+def has_prior(settings: str) -> bool:
+    """Whether the settings of an ``mcts:`` spec name a ``prior`` (a learned policy): the
+    search that stands on it (sim.learn.puct) rather than the plain search."""
+    return any(item.partition("=")[0].strip().lower() == "prior"
+               for item in settings.split(","))
 
 
 #: The spec that seats a person: ``human`` or ``human:BOT`` (sim.env.human; BOT's answers
@@ -261,7 +270,9 @@ def spec_bots() -> list[tuple[str, str]]:
     (defaults,) = provided("search", "defaults")
     shown = ",".join(f"{k}={v}" for k, v in defaults.items() if v is not None)
     out = [(SEARCH_PREFIX, f"Monte Carlo tree search (sim.env.mcts); settings as "
-                           f"{SEARCH_PREFIX}:key=value,... (defaults: {shown})"),
+                           f"{SEARCH_PREFIX}:key=value,... (defaults: {shown}); "
+                           f"{SEARCH_PREFIX}:prior=general,... searches on a learned "
+                           f"policy (sim.learn.puct)"),
            (HUMAN_PREFIX, f"A person at the table (sim.env.human; domsim play only): the "
                           f"questions in the terminal; {HUMAN_PREFIX}:BOT answers an empty "
                           f"line as BOT would (default bmu)")]

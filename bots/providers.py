@@ -18,10 +18,11 @@ from typing import Any
 
 #: Each kind of bot given by spec rather than by registered name -> the module that
 #: registers it on import: "search" (``mcts``, ``mcts:key=value,...``, a TOML file with a
-#: [search] table), "policy" (a ``domsim train`` policy directory) and "human" (``human``,
-#: ``human:BOT``: a person at the table, sim.env.human).
+#: [search] table), "policy" (a ``domsim train`` policy directory), "human" (``human``,
+#: ``human:BOT``: a person at the table, sim.env.human) and "puct" (the search on a
+#: learned policy, ``mcts:prior=POLICY,...``: sim.learn.puct).
 PROVIDERS: dict[str, str] = {"search": "sim.env.mcts", "policy": "sim.learn.bot",
-                             "human": "sim.env.human"}
+                             "human": "sim.env.human", "puct": "sim.learn.puct"}
 
 _REGISTERED: dict[str, dict[str, Any]] = {}
 

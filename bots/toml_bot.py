@@ -309,6 +309,8 @@ def _search_bot(src: _Source, data: dict):
     if not isinstance(table, dict):
         raise src.error("'search' must be a table ([search] with key = value lines)",
                         SEARCH_KEY, line)
+    if "prior" in table:    # the search on a learned policy (sim.learn.puct)
+        (MCTSBot,) = provided("puct", "bot")
     try:
         return MCTSBot(data["name"], data.get("description") or None, **table)
     except (ValueError, TypeError) as e:
