@@ -68,11 +68,8 @@ from bots.errors import ConditionError, RuleError
 from sim.cards import (
     ACTION,
     ALMS,
-    AMULET,
     ARTISAN,
     BALL,
-    BRIDGE_TROLL,
-    CARAVAN_GUARD,
     CARDS,
     CHAMPION,
     COIN_OF_THE_REALM,
@@ -80,26 +77,19 @@ from sim.cards import (
     CURSE,
     CURSE_TYPE,
     DISCIPLE,
-    DUNGEON,
     DUPLICATE,
     ESTATE,
     EVENT,
-    GEAR,
     GUIDE,
     HARBINGER,
-    HAUNTED_WOODS,
     HERO,
-    HIRELING,
     MESSENGER,
-    MISER,
     N_CARDS,
-    QUEST,
     RATCATCHER,
     REMODEL,
     ROYAL_CARRIAGE,
     SEAWAY,
     SENTRY,
-    SWAMP_HAG,
     TEACHER,
     THRONE_ROOM,
     TRANSMOGRIFY,
@@ -112,7 +102,9 @@ from sim.cards import (
     UnknownCardError,
     card_id,
 )
+from sim.engine import codes
 from sim.engine import program as P
+from sim.engine.legality import START_ITEMS
 
 NAME_RE = re.compile(r"^[a-z0-9][a-z0-9-]*$")
 _LIST_NAMES = {P.L_BUY: "Buy", P.L_GAIN: "Gain", P.L_REMODEL: "Remodel", P.L_MINE: "Mine",
@@ -128,16 +120,17 @@ CALL_TARGETS = {ROYAL_CARRIAGE: "an Action", COIN_OF_THE_REALM: "an Action",
                 DUPLICATE: "a card"}
 # Cards and Events that make a "gain a card costing up to" choice (Gain(..., by=...)).
 GAIN_SOURCES = (WORKSHOP, ARTISAN, REMODEL, MESSENGER, ALMS, BALL, SEAWAY, HERO, TRANSMOGRIFY)
-# Choose(card, option): the options of each mode decision, in the engine's numbering
-# (sim.engine.codes D_AMULET, D_MISER, D_QUEST; Messenger: 0 discards the deck).
-CHOICES = {AMULET: ("coin", "trash", "silver"), MISER: ("copper", "coins"),
-           QUEST: ("attack", "curses", "six"), MESSENGER: ("discard deck", "keep deck")}
+# Choose(card, option): the rule language's words for the options of each decision a
+# Choose rule answers, in the engine's numbering, as its record declares them (``choices``:
+# the option decisions, by card, then Messenger's yes/no, whose option 0 discards the deck).
+CHOICES = {d.card: d.choices for d in sorted(
+    (d for d in codes.DECISIONS if d.choices), key=lambda d: (d.answer != codes.ANS_MODE, d.card))}
 # Token names, in the engine's token order (sim.engine.program X_TOKEN + k).
 TOKEN_NAMES = ("+1 Card", "+1 Action", "+1 Buy", "+$1", "-$2", "Trashing")
 _TOKEN_ALIASES = {"-$2 cost": "-$2", "trashing token": "Trashing", "+1 coin": "+$1"}
-# Start-of-turn effects and calls a ``start`` list may order.
-START_CARDS = (GEAR, HIRELING, HAUNTED_WOODS, DUNGEON, CARAVAN_GUARD, SWAMP_HAG, BRIDGE_TROLL,
-               AMULET, GUIDE, RATCATCHER, TRANSMOGRIFY, TEACHER)
+# Start-of-turn effects and calls a ``start`` list may order: the effects the window
+# resolves (sim.engine.legality), then the Reserves called at the start of the turn.
+START_CARDS = START_ITEMS + (GUIDE, RATCATCHER, TRANSMOGRIFY, TEACHER)
 
 
 def validate_name(name: object) -> str:

@@ -22,29 +22,29 @@ from sim.cards.decisions import (
     ASK_ANY,
     ASK_OTHER,
     ASK_TURN,
-    DEF_AMULET_OPTIONS,
+    DEF_CHOOSE_COPPER_TO_MAT,
+    DEF_CHOOSE_FREE_DISCARD,
+    DEF_CHOOSE_TRASH_SILVER_COIN,
     DEF_COPY_COSTLIEST,
     DEF_COPY_UNLESS_JUNK,
     DEF_DISCARD,
+    DEF_DISCARD_ATTACK_CURSE,
     DEF_DISCARD_FIRST,
-    DEF_FAIR_TOPDECK,
     DEF_FIRST_PLAYED_GAIN,
     DEF_GAIN,
     DEF_GAIN_OF_TYPE,
     DEF_GAIN_PAIRED,
     DEF_GEAR_LIST,
     DEF_KEEP_BEST,
-    DEF_MISER_OPTIONS,
     DEF_MUST_TRASH,
     DEF_NONE,
     DEF_PLAY,
     DEF_PLAY_COPPER,
-    DEF_QUEST_DISCARD,
-    DEF_QUEST_OPTIONS,
-    DEF_RAZE_TRASH,
     DEF_TEACHER_TOKEN,
+    DEF_TOPDECK_GAINED,
     DEF_TRASH_FOR_GAIN,
     DEF_TRASH_JUNK,
+    DEF_TRASH_JUNK_NOT_COPPER,
     DEF_TRASH_PLAYED_JUNK,
     DEF_YES,
     DEF_YES_IF_OPTION0,
@@ -310,7 +310,7 @@ DUPLICATE_CALL = _asks(
     text="Do you call Duplicate to gain a copy of the card you just gained (arg)?")
 AMULET_MODE = _asks(
     "choose with Amulet", "amulet_mode",
-    asked=ASK_TURN, answer=ANS_MODE, default=DEF_AMULET_OPTIONS, card=AMULET,
+    asked=ASK_TURN, answer=ANS_MODE, default=DEF_CHOOSE_TRASH_SILVER_COIN, card=AMULET,
     options=("+$1", "trash a card", "gain a Silver"), choices=("coin", "trash", "silver"),
     text="Which of Amulet's options?")
 AMULET_TRASH = _asks(
@@ -350,7 +350,7 @@ TEACHER_TOKEN = _asks(
 RAZE_TRASH = _asks(
     "trash with Raze", "raze_trash",
     asked=ASK_TURN, answer=ANS_CARD, domain=DOM_HAND, none=NONE_UNLESS_ARG1,
-    default=DEF_RAZE_TRASH, card=RAZE,
+    default=DEF_TRASH_JUNK_NOT_COPPER, card=RAZE,
     text="Which card from your hand do you trash? None trashes Raze itself (arg 1: Raze "
     "has left play, a card must go).")
 RAZE_KEEP = _asks(
@@ -370,7 +370,7 @@ MESSENGER_GAIN = _asks(
     text="Which card costing up to arg do you gain (every other player gains a copy)?")
 MISER_MODE = _asks(
     "choose with Miser", "miser_mode",
-    asked=ASK_TURN, answer=ANS_MODE, default=DEF_MISER_OPTIONS, card=MISER,
+    asked=ASK_TURN, answer=ANS_MODE, default=DEF_CHOOSE_COPPER_TO_MAT, card=MISER,
     options=("put a Copper on the mat", "+$1 per Copper on the mat"),
     choices=("copper", "coins"), text="Which of Miser's options?")
 ARTIFICER_DISCARD = _asks(
@@ -415,14 +415,14 @@ ALMS_GAIN = _asks(
 QUEST_MODE = _asks(
     "choose with Quest", "quest_mode",
     asked=ASK_TURN, answer=ANS_MODE, domain=DOM_QUEST, none=NONE_ALWAYS,
-    default=DEF_QUEST_OPTIONS, card=QUEST,
+    default=DEF_CHOOSE_FREE_DISCARD, card=QUEST,
     options=("discard an Attack", "discard two Curses", "discard six cards"),
     choices=("attack", "curses", "six"),
     text="What do you discard to Quest, if anything?")
 QUEST_DISCARD = _asks(
     "discard to Quest", "quest_discard",
     asked=ASK_TURN, answer=ANS_CARD, domain=DOM_QUEST_DISCARD, none=NONE_IF_EMPTY,
-    default=DEF_QUEST_DISCARD, card=QUEST,
+    default=DEF_DISCARD_ATTACK_CURSE, card=QUEST,
     text="Which card from your hand do you discard for Quest (arg: how many still)?")
 SAVE_SET_ASIDE = _asks(
     "set aside with Save", "save_set_aside",
@@ -436,7 +436,7 @@ SCOUTING_PARTY_DISCARD = _asks(
     text="Which looked-at card do you discard (arg: how many still)?")
 TRAVELLING_FAIR_TOPDECK = _asks(
     "put a gained card on the deck (Travelling Fair)", "travelling_fair_topdeck",
-    asked=ASK_TURN, answer=ANS_YES_NO, default=DEF_FAIR_TOPDECK, card=TRAVELLING_FAIR,
+    asked=ASK_TURN, answer=ANS_YES_NO, default=DEF_TOPDECK_GAINED, card=TRAVELLING_FAIR,
     text="Do you put the card you just gained (arg) onto your deck?")
 BONFIRE_TRASH = _asks(
     "trash with Bonfire", "bonfire_trash",

@@ -122,42 +122,63 @@ DEF_AFTER_ACTION = 23  # Coin of the Realm / Royal Carriage calls after an Actio
 DEF_EXCHANGE = 24      # its Exchange / Keep rules for the Traveller (arg), else exchange
 DEF_COPY_UNLESS_JUNK = 25  # its Call rules for ``card`` on the card gained (arg), else yes
                        # unless that card is junk
-DEF_AMULET_OPTIONS = 26  # its Choose rules for ``card``; else trash junk, else a Silver
+DEF_CHOOSE_TRASH_SILVER_COIN = 26  # its Choose rules for ``card``; else trash junk, else a Silver
                        # before turn 10, else +$1
 DEF_GEAR_LIST = 27     # its gear list; else the Actions in hand it cannot play this turn
 DEF_TEACHER_TOKEN = 28  # its teacher_tokens list; else a token not yet on a pile, else +1 Action
 DEF_TOKEN_PILE = 29    # its pile list for the token (arg); while ``card`` is being called,
                        # a pile without the player's tokens
-DEF_RAZE_TRASH = 30    # junk that is no Copper, else none (Raze itself); arg 1: must trash
+DEF_TRASH_JUNK_NOT_COPPER = 30  # junk that is no Copper, else none (Raze itself); arg 1:
+                       # a card must go (DEF_MUST_TRASH)
 DEF_KEEP_BEST = 31     # its default_list's first card in the zone (when it gave that list),
                        # else the zone's card it discards last
 DEF_YES_IF_OPTION0 = 32  # yes when its first holding Choose rule for ``card`` takes option 0
-DEF_MISER_OPTIONS = 33  # its Choose rules for ``card``; else a Copper onto the mat while it
+DEF_CHOOSE_COPPER_TO_MAT = 33  # its Choose rules for ``card``; else a Copper onto the mat while it
                        # has fewer than 3 there, else +$ per Copper
 DEF_PLAY_COPPER = 34   # a Copper from hand, else none
 DEF_GAIN_OF_TYPE = 35  # as DEF_GAIN, of the record's types (else the costliest of them)
 DEF_TOPDECK_ORDER = 36  # the card it values least goes down first
-DEF_QUEST_OPTIONS = 37  # its Choose rules for ``card`` it can complete; else a free option
-DEF_QUEST_DISCARD = 38  # an Attack, else a Curse, else its first discard
-DEF_FAIR_TOPDECK = 39  # onto the deck unless junk or a card that only scores
+DEF_CHOOSE_FREE_DISCARD = 37  # its Choose rules for ``card`` it can complete; else a free option
+DEF_DISCARD_ATTACK_CURSE = 38  # an Attack, else a Curse, else its first discard
+DEF_TOPDECK_GAINED = 39  # onto the deck unless junk or a card that only scores
 DEF_TRASH_PLAYED_JUNK = 40  # a non-Action card in play it would trash, else none
 DEF_COPY_COSTLIEST = 41  # the three costliest gainable cards in play ($2 up), in id order
 DEF_FIRST_PLAYED_GAIN = 42  # the non-Victory Action up to arg it plays first
+
+#: The patterns that read the bot's trash list (what it would trash; Duplicate and
+#: Travelling Fair skip what is on it): a card asking one of them makes the trash list
+#: matter (sim.optimize.space.TRASHERS).
+READS_TRASH_LIST = frozenset({
+    DEF_TRASH_FOR_GAIN, DEF_TRASH_JUNK, DEF_MUST_TRASH, DEF_COPY_UNLESS_JUNK,
+    DEF_CHOOSE_TRASH_SILVER_COIN, DEF_TRASH_JUNK_NOT_COPPER, DEF_TOPDECK_GAINED,
+    DEF_TRASH_PLAYED_JUNK})
 
 #: Every pattern (the names above).
 DEFAULTS = frozenset(v for k, v in dict(globals()).items() if k.startswith("DEF_"))
 assert len(DEFAULTS) == len([k for k in dict(globals()) if k.startswith("DEF_")]), \
     "two DEF_* patterns share a code"
+assert READS_TRASH_LIST <= DEFAULTS
 
 #: The patterns the base game's rule bot (sim.engine.decide.rules_decide) answers; a
-#: question answered by it (RULES_BASE) declares one of these.  The Adventures rule bot
-#: answers every pattern (it hands the base ones to the base bot's).
+#: question answered by it (RULES_BASE) declares one of these.
 BASE_DEFAULTS = frozenset({
     DEF_NONE, DEF_YES, DEF_PLAY, DEF_BUY, DEF_TREASURE, DEF_DISCARD, DEF_REVEAL,
     DEF_CELLAR_LIST, DEF_TRASH_FOR_GAIN, DEF_GAIN_PAIRED, DEF_GAIN, DEF_MINE_TRASH,
     DEF_TRASH_JUNK, DEF_MUST_TRASH, DEF_PLAY_IF_LISTED, DEF_SKIP_ACTION, DEF_DISCARD_FIRST,
     DEF_TOPDECK_RANKED, DEF_CHEAPEST, DEF_SENTRY_LIST, DEF_TOPDECK_LOOKED,
     DEF_TOPDECK_FROM_HAND})
+#: The patterns the Adventures rule bot (sim.engine.adventures.decide.rules_decide_adv)
+#: answers; a question answered by it (RULES_ADVENTURES) declares one of these.  (The two
+#: bots share the patterns both sets use; each pattern is one function or branch.)
+ADVENTURES_DEFAULTS = frozenset({
+    DEF_NONE, DEF_YES, DEF_PLAY, DEF_DISCARD, DEF_TRASH_FOR_GAIN, DEF_GAIN_PAIRED, DEF_GAIN,
+    DEF_TRASH_JUNK, DEF_MUST_TRASH, DEF_DISCARD_FIRST, DEF_START, DEF_AFTER_ACTION,
+    DEF_EXCHANGE, DEF_COPY_UNLESS_JUNK, DEF_CHOOSE_TRASH_SILVER_COIN, DEF_GEAR_LIST,
+    DEF_TEACHER_TOKEN, DEF_TOKEN_PILE, DEF_TRASH_JUNK_NOT_COPPER, DEF_KEEP_BEST,
+    DEF_YES_IF_OPTION0, DEF_CHOOSE_COPPER_TO_MAT,
+    DEF_PLAY_COPPER, DEF_GAIN_OF_TYPE, DEF_TOPDECK_ORDER, DEF_CHOOSE_FREE_DISCARD,
+    DEF_DISCARD_ATTACK_CURSE, DEF_TOPDECK_GAINED, DEF_TRASH_PLAYED_JUNK, DEF_COPY_COSTLIEST,
+    DEF_FIRST_PLAYED_GAIN})
 
 
 @dataclass(frozen=True)
@@ -180,7 +201,7 @@ class Decision:
     options: tuple[str, ...] = ()   # ANS_MODE: the option words, option k = options[k]
     text: str = ""              # the question in one sentence (what "?" shows)
     rules: int = RULES_BASE     # RULES_*: the rule bot whose defaults answer it
-    default: int = DEF_NONE     # DEF_*: the rule bots' default answer
+    default: int = -1           # DEF_*: the rule bots' default answer (every record names one)
     card: int = -1              # the card or Event it is asked for (-1: the turn's own)
     default_list: str = ""      # the bot's own list the default reads (rule-language word)
     default_arg: int = 0        # the default pattern's number (DEF_TRASH_FOR_GAIN: $ more)
@@ -194,8 +215,11 @@ class Decision:
             raise ValueError(f"{self.name}: option words go with option answers, and only "
                              "there")
         if self.default not in DEFAULTS:
-            raise ValueError(f"{self.name}: default {self.default} is no DEF_* pattern")
-        if self.rules == RULES_BASE and self.default not in BASE_DEFAULTS:
-            raise ValueError(f"{self.name}: the base rule bot has no default pattern "
-                             f"{self.default}; declare rules=RULES_ADVENTURES or add the "
-                             "pattern to sim.engine.decide.base_default")
+            raise ValueError(f"{self.name}: declare its rule bots' default answer "
+                             f"(default=DEF_*; {self.default} is no pattern)")
+        answered = BASE_DEFAULTS if self.rules == RULES_BASE else ADVENTURES_DEFAULTS
+        if self.default not in answered:
+            bot = ("sim.engine.decide.rules_decide" if self.rules == RULES_BASE
+                   else "sim.engine.adventures.decide.rules_decide_adv")
+            raise ValueError(f"{self.name}: its rule bot ({bot}) has no default pattern "
+                             f"{self.default}; add the pattern there and to its set here")

@@ -34,6 +34,7 @@ import dataclasses as _dc
 
 import numpy as _np
 
+from sim.cards import PLAN as _PLAN
 from sim.cards import TEACHER as _TEACHER
 from sim.cards import TREASURE as _TREASURE
 from sim.cards import adventures as _adventures
@@ -51,16 +52,18 @@ from sim.cards.decisions import (  # noqa: F401 - the table's words, re-exported
     ASK_WORDS,
     BASE_DEFAULTS,
     DEF_AFTER_ACTION,
-    DEF_AMULET_OPTIONS,
     DEF_BUY,
     DEF_CELLAR_LIST,
     DEF_CHEAPEST,
+    DEF_CHOOSE_COPPER_TO_MAT,
+    DEF_CHOOSE_FREE_DISCARD,
+    DEF_CHOOSE_TRASH_SILVER_COIN,
     DEF_COPY_COSTLIEST,
     DEF_COPY_UNLESS_JUNK,
     DEF_DISCARD,
+    DEF_DISCARD_ATTACK_CURSE,
     DEF_DISCARD_FIRST,
     DEF_EXCHANGE,
-    DEF_FAIR_TOPDECK,
     DEF_FIRST_PLAYED_GAIN,
     DEF_GAIN,
     DEF_GAIN_OF_TYPE,
@@ -68,15 +71,11 @@ from sim.cards.decisions import (  # noqa: F401 - the table's words, re-exported
     DEF_GEAR_LIST,
     DEF_KEEP_BEST,
     DEF_MINE_TRASH,
-    DEF_MISER_OPTIONS,
     DEF_MUST_TRASH,
     DEF_NONE,
     DEF_PLAY,
     DEF_PLAY_COPPER,
     DEF_PLAY_IF_LISTED,
-    DEF_QUEST_DISCARD,
-    DEF_QUEST_OPTIONS,
-    DEF_RAZE_TRASH,
     DEF_REVEAL,
     DEF_SENTRY_LIST,
     DEF_SKIP_ACTION,
@@ -84,11 +83,13 @@ from sim.cards.decisions import (  # noqa: F401 - the table's words, re-exported
     DEF_TEACHER_TOKEN,
     DEF_TOKEN_PILE,
     DEF_TOPDECK_FROM_HAND,
+    DEF_TOPDECK_GAINED,
     DEF_TOPDECK_LOOKED,
     DEF_TOPDECK_ORDER,
     DEF_TOPDECK_RANKED,
     DEF_TRASH_FOR_GAIN,
     DEF_TRASH_JUNK,
+    DEF_TRASH_JUNK_NOT_COPPER,
     DEF_TRASH_PLAYED_JUNK,
     DEF_TREASURE,
     DEF_YES,
@@ -120,6 +121,7 @@ from sim.cards.decisions import (  # noqa: F401 - the table's words, re-exported
     NONE_IF_NOTHING_DUE,
     NONE_NEVER,
     NONE_UNLESS_ARG1,
+    READS_TRASH_LIST,
     RULES_ADVENTURES,
     RULES_BASE,
     Decision,
@@ -243,7 +245,7 @@ D_TOPDECK_ORDER = decision(
 D_TRASHING_TOKEN = decision(
     "trash with the Trashing token", "trashing_token_trash",
     rules=_ADV, asked=_T, answer=_C, domain=DOM_HAND, none=NONE_ALWAYS,
-    default=DEF_TRASH_JUNK,
+    default=DEF_TRASH_JUNK, card=_PLAN,
     text="Which card from your hand do you trash for the Trashing token, if any?")
 D_ALMS = declare(_adventures.ALMS_GAIN)
 D_QUEST = declare(_adventures.QUEST_MODE)

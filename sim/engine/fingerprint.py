@@ -14,7 +14,7 @@ The record (JSON; format :data:`FORMAT`)::
     {"format": 1, "hash": "3f2a9c01b2d4e5f6",
      "cards": [["Copper", 0, "Treasure", 0, 0, 0, 1, 0], ...],      # by card id
      "decisions": [["play an Action", "card"], ...,                  # by decision code
-                   ["choose with Amulet", "option", ["+$1", "trash a card", ...]], ...]}
+                   ["choose with Miser", "option", ["put a Copper on the mat", ...]], ...]}
 
 A card is its name, cost, types (words) and counters (+Cards, +Actions, +Buys, +$, VP):
 its printed facts, the ones that say what it is; not its rules text (a typo fixed is not
@@ -34,7 +34,7 @@ What a loader accepts (docs/how-to/add-a-card.md):
   A policy is remapped (sim.learn.policy.remap_to_table); a results file reads as is;
 * anything else (a card renamed, removed, re-costed, retyped, its counters changed, a
   card inserted before others; a decision gone or answered otherwise) is refused in one
-  line naming the first change, e.g. ``made for a card table where Amulet costs $3;
+  line naming the first change, e.g. ``made for a card table where Smithy costs $3;
   this domsim's costs $4``.  A saved state accepts only the same table
   (:meth:`TableCheck.strict_change`): its answers are action numbers that an added card
   moves and its position holds card ids and decision codes.
@@ -251,7 +251,7 @@ class TableCheck:
     """How a recorded table compares with this domsim's (:func:`compare`).
 
     ``change``: the first difference that is not an addition, as a phrase to follow
-    "made for a" / "made with a" (``card table where Amulet costs $3; this domsim's costs
+    "made for a" / "made with a" (``card table where Smithy costs $3; this domsim's costs
     $4``), or None.  ``added_cards`` / ``added_decisions``: the names this domsim has and
     the record has not (cards: at the ids after the recorded ones).  ``moved``: the first
     recorded decision whose code differs here, as a phrase, or None.  ``recorded``: the
