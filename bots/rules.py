@@ -324,9 +324,9 @@ def Transmogrify(from_card: str | int, to_card: str | int,
 
 def Choose(card: str | int, option: str, *conditions: Condition | str) -> Rule:
     """Take ``option`` when ``card`` asks and every condition holds; the first holding
-    rule for the card decides, none: the default.  Options: Amulet "coin", "trash",
-    "silver"; Miser "copper", "coins"; Quest "attack", "curses", "six"; Messenger
-    "discard deck", "keep deck"."""
+    rule for the card decides, none: the default.  Options: the card's words in
+    :data:`CHOICES`, declared with the question it asks (sim.cards; the bot language
+    reference lists them)."""
     cid = _card(card, "Choose rule")
     if cid not in CHOICES:
         names = ", ".join(CARDS[c].name for c in CHOICES)
@@ -638,8 +638,8 @@ class RuleBot:
     * Adventures (:mod:`sim.engine.adventures.decide` holds every default):
       ``calls`` (:func:`Call` rules: when to call each Reserve), ``exchange``
       (:func:`Exchange` / :func:`Keep`: Traveller exchanges), ``transmogrify``
-      (:func:`Transmogrify` rules), ``choose`` (:func:`Choose`: Amulet, Miser, Quest,
-      Messenger), gain rules ``by`` a card or Event (Messenger, Alms, Ball, Seaway,
+      (:func:`Transmogrify` rules), ``choose`` (:func:`Choose`: the cards of
+      :data:`CHOICES`), gain rules ``by`` a card or Event (Messenger, Alms, Ball, Seaway,
       Hero); ``tokens`` (``{"+1 Action": ["Lost City"], ...}``: the piles each token
       goes on, first allowed first), ``teacher_tokens`` (the tokens Teacher places, in
       order), ``gear`` / ``save`` (cards Gear and Save set aside, first listed first;
