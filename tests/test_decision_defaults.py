@@ -33,7 +33,7 @@ from sim.cards.decisions import (
 from sim.engine import codes
 from sim.engine import decide as base_bot
 from sim.engine.adventures import decide as adventures_bot
-from tests.conftest import adv_scenario, make_scenario, nobuy
+from tests.conftest import adv_scenario, make_scenario, nobuy, raw_answer
 
 
 def test_every_decision_declares_a_default_its_rule_bot_answers():
@@ -74,17 +74,20 @@ def test_the_rule_bots_dispatch_on_the_pattern_never_on_a_question(function):
 # Questions declared with one pattern, each answered by the rule bot in one state.
 SAME_PATTERN = {
     "trash junk": (codes.D_CHAPEL, codes.D_TRASHING_TOKEN),
-    "must trash": (codes.D_AMULET_TRASH, codes.D_RATCATCHER, codes.D_REMODEL_TRASH,
-                   codes.D_TRANSMOGRIFY_TRASH),
+    "must trash": (codes.D_AMULET_TRASH, codes.D_RATCATCHER),
+    "trash for a gain": (codes.D_REMODEL_TRASH, codes.D_TRANSMOGRIFY_TRASH),
     "discard": (codes.D_ATTACK_DISCARD, codes.D_POACHER, codes.D_DUNGEON, codes.D_FUGITIVE),
     "gain": (codes.D_WORKSHOP_GAIN, codes.D_ARTISAN_GAIN, codes.D_MESSENGER_GAIN, codes.D_ALMS,
              codes.D_BALL),
     "yes": (codes.D_MONEYLENDER, codes.D_CARAVAN_GUARD, codes.D_WINE_MERCHANT),
 }
 # What each pattern answers there: the bot's first trash (Curse), a card that must go (the
-# Curse), its first discard (Province), the buy list's pick for $4 (Silver), yes.
-EXPECTED = {"trash junk": "Curse", "must trash": "Curse", "discard": "Province",
-            "gain": "Silver", "yes": 1}
+# Curse; also the trash for a gain of a bot with no such rules), its first discard (the
+# Curse again: the default discard order starts with it), the buy list's pick for $4
+# (Silver), yes.
+EXPECTED = {"trash junk": card_id("Curse"), "must trash": card_id("Curse"),
+            "trash for a gain": card_id("Curse"), "discard": card_id("Curse"),
+            "gain": card_id("Silver"), "yes": 1}
 ADV_KINGDOM = ["Chapel", "Workshop", "Artisan", "Poacher", "Messenger", "Dungeon", "Amulet",
                "Ratcatcher", "Transmogrify", "Remodel"]
 
@@ -98,7 +101,7 @@ def test_questions_of_one_pattern_get_its_answer_from_the_adventures_bot(group):
     bot = nobuy("a", buy=[Buy("Silver")])
     sc = adv_scenario([bot, nobuy("b")], ADV_KINGDOM, ("Alms", "Ball"))
     sc.set_hand(0, ["Province", "Gold", "Silver", "Copper", "Estate", "Curse"])
-    got = {codes.DECISION_NAMES[d]: sc.decide(0, d, 4) for d in asked}
+    got = {codes.DECISION_NAMES[d]: raw_answer(sc, d, 4) for d in asked}
     assert set(got.values()) == {EXPECTED[group]}, got
 
 
@@ -108,9 +111,9 @@ def test_questions_of_one_pattern_get_its_answer_from_the_base_bot():
                        kingdom=["Chapel", "Workshop", "Artisan", "Poacher", "Moneylender",
                                 "Remodel", "Militia", "Market", "Smithy", "Village"])
     sc.set_hand(0, ["Province", "Gold", "Silver", "Copper", "Estate", "Curse"])
-    for group in ("discard", "gain", "must trash", "yes"):
+    for group in ("discard", "gain", "trash for a gain", "yes"):
         asked = [d for d in SAME_PATTERN[group] if codes.DECISIONS[d].rules == codes.RULES_BASE]
-        got = {codes.DECISION_NAMES[d]: sc.decide(0, d, 4) for d in asked}
+        got = {codes.DECISION_NAMES[d]: raw_answer(sc, d, 4) for d in asked}
         assert set(got.values()) == {EXPECTED[group]}, got
     assert sc.decide(0, codes.D_CHAPEL) == "Curse"
 
