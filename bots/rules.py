@@ -68,11 +68,8 @@ from bots.errors import ConditionError, RuleError
 from sim.cards import (
     ACTION,
     ALMS,
-    AMULET,
     ARTISAN,
     BALL,
-    BRIDGE_TROLL,
-    CARAVAN_GUARD,
     CARDS,
     CHAMPION,
     COIN_OF_THE_REALM,
@@ -80,26 +77,20 @@ from sim.cards import (
     CURSE,
     CURSE_TYPE,
     DISCIPLE,
-    DUNGEON,
     DUPLICATE,
     ESTATE,
     EVENT,
-    GEAR,
     GUIDE,
     HARBINGER,
-    HAUNTED_WOODS,
     HERO,
-    HIRELING,
     MESSENGER,
-    MISER,
     N_CARDS,
-    QUEST,
     RATCATCHER,
     REMODEL,
     ROYAL_CARRIAGE,
     SEAWAY,
     SENTRY,
-    SWAMP_HAG,
+    START_ORDER,
     TEACHER,
     THRONE_ROOM,
     TRANSMOGRIFY,
@@ -112,6 +103,7 @@ from sim.cards import (
     UnknownCardError,
     card_id,
 )
+from sim.engine import codes
 from sim.engine import program as P
 
 NAME_RE = re.compile(r"^[a-z0-9][a-z0-9-]*$")
@@ -128,16 +120,17 @@ CALL_TARGETS = {ROYAL_CARRIAGE: "an Action", COIN_OF_THE_REALM: "an Action",
                 DUPLICATE: "a card"}
 # Cards and Events that make a "gain a card costing up to" choice (Gain(..., by=...)).
 GAIN_SOURCES = (WORKSHOP, ARTISAN, REMODEL, MESSENGER, ALMS, BALL, SEAWAY, HERO, TRANSMOGRIFY)
-# Choose(card, option): the options of each mode decision, in the engine's numbering
-# (sim.engine.codes D_AMULET, D_MISER, D_QUEST; Messenger: 0 discards the deck).
-CHOICES = {AMULET: ("coin", "trash", "silver"), MISER: ("copper", "coins"),
-           QUEST: ("attack", "curses", "six"), MESSENGER: ("discard deck", "keep deck")}
+# Choose(card, option): the rule language's words for the options of each decision a
+# Choose rule answers, in the engine's numbering, as its record declares them (``choices``:
+# the option decisions, by card, then Messenger's yes/no, whose option 0 discards the deck).
+CHOICES = {d.card: d.choices for d in sorted(
+    (d for d in codes.DECISIONS if d.choices), key=lambda d: (d.answer != codes.ANS_MODE, d.card))}
 # Token names, in the engine's token order (sim.engine.program X_TOKEN + k).
 TOKEN_NAMES = ("+1 Card", "+1 Action", "+1 Buy", "+$1", "-$2", "Trashing")
 _TOKEN_ALIASES = {"-$2 cost": "-$2", "trashing token": "Trashing", "+1 coin": "+$1"}
-# Start-of-turn effects and calls a ``start`` list may order.
-START_CARDS = (GEAR, HIRELING, HAUNTED_WOODS, DUNGEON, CARAVAN_GUARD, SWAMP_HAG, BRIDGE_TROLL,
-               AMULET, GUIDE, RATCATCHER, TRANSMOGRIFY, TEACHER)
+# Start-of-turn effects and calls a ``start`` list may order: the cards whose declarations
+# give them a part in the start-of-turn window, in its default order.
+START_CARDS = START_ORDER
 
 
 def validate_name(name: object) -> str:
@@ -331,9 +324,9 @@ def Transmogrify(from_card: str | int, to_card: str | int,
 
 def Choose(card: str | int, option: str, *conditions: Condition | str) -> Rule:
     """Take ``option`` when ``card`` asks and every condition holds; the first holding
-    rule for the card decides, none: the default.  Options: Amulet "coin", "trash",
-    "silver"; Miser "copper", "coins"; Quest "attack", "curses", "six"; Messenger
-    "discard deck", "keep deck"."""
+    rule for the card decides, none: the default.  Options: the card's words in
+    :data:`CHOICES`, declared with the question it asks (sim.cards; the bot language
+    reference lists them)."""
     cid = _card(card, "Choose rule")
     if cid not in CHOICES:
         names = ", ".join(CARDS[c].name for c in CHOICES)
@@ -645,8 +638,8 @@ class RuleBot:
     * Adventures (:mod:`sim.engine.adventures.decide` holds every default):
       ``calls`` (:func:`Call` rules: when to call each Reserve), ``exchange``
       (:func:`Exchange` / :func:`Keep`: Traveller exchanges), ``transmogrify``
-      (:func:`Transmogrify` rules), ``choose`` (:func:`Choose`: Amulet, Miser, Quest,
-      Messenger), gain rules ``by`` a card or Event (Messenger, Alms, Ball, Seaway,
+      (:func:`Transmogrify` rules), ``choose`` (:func:`Choose`: the cards of
+      :data:`CHOICES`), gain rules ``by`` a card or Event (Messenger, Alms, Ball, Seaway,
       Hero); ``tokens`` (``{"+1 Action": ["Lost City"], ...}``: the piles each token
       goes on, first allowed first), ``teacher_tokens`` (the tokens Teacher places, in
       order), ``gear`` / ``save`` (cards Gear and Save set aside, first listed first;

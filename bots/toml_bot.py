@@ -34,8 +34,8 @@ Adventures keys (see :class:`bots.rules.RuleBot`)::
     from = "Estate"
     to = "Silver"
     [[choose]]
-    card = "Amulet"
-    option = "silver"
+    card = "Miser"
+    option = "coins"
     if = ["turn <= 8"]
     teacher_tokens = ["+1 Card", "+1 Action"]
     gear = ["Gold"]                  # also save, trade, start, disciple

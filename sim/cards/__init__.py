@@ -17,131 +17,45 @@ from __future__ import annotations
 
 import numpy as np
 
-# Each expansion's rows live in their own module; ids are stable (results files,
-# bot programs and logs store them), so new cards are appended, never inserted.
-from sim.cards.adventures import (
-    ADVENTURES_CARDS,
-    ADVENTURES_KINGDOM,
-    ALMS,
-    AMULET,
-    ARTIFICER,
-    BALL,
-    BONFIRE,
-    BORROW,
-    BRIDGE_TROLL,
-    CARAVAN_GUARD,
-    CHAMPION,
-    COIN_OF_THE_REALM,
-    DISCIPLE,
-    DISTANT_LANDS,
-    DUNGEON,
-    DUPLICATE,
-    EXPEDITION,
-    FERRY,
-    FIRST_ADVENTURES,
-    FIRST_EVENT,
-    FUGITIVE,
-    GEAR,
-    GIANT,
-    GUIDE,
-    HAUNTED_WOODS,
-    HERO,
-    HIRELING,
-    INHERITANCE,
-    LINE,
-    LOST_ARTS,
-    LOST_CITY,
-    MAGPIE,
-    MESSENGER,
-    MISER,
-    MISSION,
-    PAGE,
-    PATHFINDING,
-    PEASANT,
-    PILGRIMAGE,
-    PLAN,
-    PORT,
-    QUEST,
-    RAID,
-    RANGER,
-    RATCATCHER,
-    RAZE,
-    RELIC,
-    ROYAL_CARRIAGE,
-    SAVE,
-    SCOUTING_PARTY,
-    SEAWAY,
-    SOLDIER,
-    STORYTELLER,
-    SWAMP_HAG,
-    TEACHER,
-    TRADE,
-    TRAINING,
-    TRANSMOGRIFY,
-    TRAVELLING_FAIR,
-    TREASURE_HUNTER,
-    TREASURE_TROVE,
-    UPGRADE,
-    UPGRADES,
-    WARRIOR,
-    WINE_MERCHANT,
-)
-from sim.cards.base import (
-    ARTISAN,
-    BANDIT,
-    BASE_CARDS,
-    BUREAUCRAT,
-    CELLAR,
-    CHAPEL,
-    COPPER,
-    COUNCIL_ROOM,
-    CURSE,
-    DUCHY,
-    ESTATE,
-    FESTIVAL,
-    FIRST_GAME,
-    GARDENS,
-    GOLD,
-    HARBINGER,
-    LABORATORY,
-    LIBRARY,
-    MARKET,
-    MERCHANT,
-    MILITIA,
-    MINE,
-    MOAT,
-    MONEYLENDER,
-    POACHER,
-    PROVINCE,
-    REMODEL,
-    SENTRY,
-    SILVER,
-    SMITHY,
-    THRONE_ROOM,
-    VASSAL,
-    VILLAGE,
-    WITCH,
-    WORKSHOP,
-)
+from sim.cards import adventures as _adventures
+from sim.cards import base as _base
+from sim.cards import decisions as _decisions
+from sim.cards import types as _types
+from sim.cards.adventures import ADVENTURES_CARDS, UPGRADE, UPGRADES
+from sim.cards.base import BASE_CARDS, COPPER, CURSE, DUCHY, ESTATE, GOLD, PROVINCE, SILVER
 from sim.cards.types import (
-    ACTION,
-    ATTACK,
-    CURSE_TYPE,
     DURATION,
     EVENT,
     LASTS_GAME,
     LASTS_NEXT_TURN,
-    REACTION,
     RESERVE,
     SET_ADVENTURES,
     SET_BASE,
-    TRAVELLER,
-    TREASURE,
-    TYPE_BITS,
-    VICTORY,
     Card,
-    StartOfTurn,
 )
+
+
+def _reexport(*modules) -> None:
+    """Make each expansion's and the types' public upper-case names (card ids, tuples
+    such as FIRST_GAME, type bits; not the decisions they declare, nor their words) names of this
+    package, so ``from sim.cards import X`` reaches any of them: a new card's constant
+    needs no line here.  Two modules giving one name two values is an error."""
+    skip = set(vars(_decisions))
+    seen: dict[str, object] = {}
+    for module in modules:
+        for name, value in vars(module).items():
+            if name.startswith("_") or not name.isupper() or name in skip or \
+                    isinstance(value, _decisions.Decision):   # sim.engine.codes lists those
+                continue
+            if name in seen and seen[name] is not value and seen[name] != value:
+                raise ValueError(f"sim.cards: {name} is given by two modules")
+            seen[name] = value
+    globals().update(seen)
+
+
+# Each expansion's rows live in their own module; ids are stable (results files, bot
+# programs and logs store them), so new cards are appended, never inserted.  Re-exported:
+_reexport(_types, _base, _adventures)
 
 CARDS: tuple[Card, ...] = BASE_CARDS + ADVENTURES_CARDS
 assert all(c.id == i for i, c in enumerate(CARDS)), "card ids must be 0, 1, 2, ... in order"

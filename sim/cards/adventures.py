@@ -8,11 +8,62 @@ decisions and log lines).  The rules are ``../shared/ADVENTURES.md``.
 Events are rows of the same table (type ``EVENT``) so a bot names them as it
 names cards and a buy decision answers either; they are never in any zone.
 The upgrades (Treasure Hunter ... Teacher) are reached only by exchanging a
-Traveller: :data:`UPGRADE` gives each Traveller's next card.
+Traveller: :data:`UPGRADE` gives each Traveller's next card.  The questions the
+cards' texts ask follow the rows (:mod:`sim.cards.decisions`); sim.engine.codes numbers
+them.
 """
 
 from __future__ import annotations
 
+from sim.cards.decisions import (
+    ANS_CARD,
+    ANS_MODE,
+    ANS_YES_NO,
+    ASK_ANY,
+    ASK_OTHER,
+    ASK_TURN,
+    DEF_CHOOSE_COPPER_TO_MAT,
+    DEF_CHOOSE_FREE_DISCARD,
+    DEF_CHOOSE_TRASH_SILVER_COIN,
+    DEF_COPY_COSTLIEST,
+    DEF_COPY_UNLESS_JUNK,
+    DEF_DISCARD,
+    DEF_DISCARD_ATTACK_CURSE,
+    DEF_DISCARD_FIRST,
+    DEF_FIRST_PLAYED_GAIN,
+    DEF_GAIN,
+    DEF_GAIN_OF_TYPE,
+    DEF_GAIN_PAIRED,
+    DEF_GEAR_LIST,
+    DEF_KEEP_BEST,
+    DEF_MUST_TRASH,
+    DEF_NONE,
+    DEF_PLAY,
+    DEF_PLAY_COPPER,
+    DEF_TEACHER_TOKEN,
+    DEF_TOPDECK_GAINED,
+    DEF_TRASH_FOR_GAIN,
+    DEF_TRASH_JUNK,
+    DEF_TRASH_JUNK_NOT_COPPER,
+    DEF_TRASH_PLAYED_JUNK,
+    DEF_YES,
+    DEF_YES_IF_OPTION0,
+    DOM_ASIDE,
+    DOM_EXACT,
+    DOM_GAIN,
+    DOM_HAND,
+    DOM_PILGRIM,
+    DOM_PLAY,
+    DOM_QUEST,
+    DOM_QUEST_DISCARD,
+    LIM_ANY,
+    LIM_ARG,
+    NONE_ALWAYS,
+    NONE_IF_EMPTY,
+    NONE_UNLESS_ARG1,
+    RULES_ADVENTURES,
+    Decision,
+)
 from sim.cards.types import (
     ACTION,
     ATTACK,
@@ -255,3 +306,186 @@ def sp(card: int) -> int:
 
 EVENT_SIZE = 1            # one of each Event; not a pile
 assert len(ADVENTURES_CARDS) == 58 and ADVENTURES_CARDS[-1].id == PATHFINDING == 90
+
+
+# ----------------------------------------------------------------------------- decisions
+# The questions the texts above ask, with their rule bots' default answers
+# (sim.cards.decisions; sim.engine.codes numbers them in its own order).  Each is answered
+# by the Adventures rule bot (sim.engine.adventures.decide).
+
+
+def _asks(name: str, method: str, **fields) -> Decision:
+    """An Adventures card's question (answered by the Adventures rule bot)."""
+    return Decision(name, method, rules=RULES_ADVENTURES, **fields)
+
+
+CARAVAN_GUARD_REACT = _asks(
+    "react with Caravan Guard", "caravan_guard_react",
+    asked=ASK_OTHER, answer=ANS_YES_NO, default=DEF_YES, card=CARAVAN_GUARD,
+    text="Do you play Caravan Guard from your hand against the Attack (arg)?")
+DUPLICATE_CALL = _asks(
+    "call Duplicate", "duplicate_call",
+    asked=ASK_ANY, answer=ANS_YES_NO, default=DEF_COPY_UNLESS_JUNK, card=DUPLICATE,
+    text="Do you call Duplicate to gain a copy of the card you just gained (arg)?")
+AMULET_MODE = _asks(
+    "choose with Amulet", "amulet_mode",
+    asked=ASK_TURN, answer=ANS_MODE, default=DEF_CHOOSE_TRASH_SILVER_COIN, card=AMULET,
+    options=("+$1", "trash a card", "gain a Silver"), choices=("coin", "trash", "silver"),
+    text="Which of Amulet's options?")
+AMULET_TRASH = _asks(
+    "trash with Amulet", "amulet_trash",
+    asked=ASK_TURN, answer=ANS_CARD, domain=DOM_HAND, none=NONE_IF_EMPTY,
+    default=DEF_MUST_TRASH, card=AMULET,
+    text="Which card from your hand do you trash?")
+DUNGEON_DISCARD = _asks(
+    "discard to Dungeon", "dungeon_discard",
+    asked=ASK_TURN, answer=ANS_CARD, domain=DOM_HAND, none=NONE_IF_EMPTY,
+    default=DEF_DISCARD, card=DUNGEON,
+    text="Which card from your hand do you discard (arg: how many still)?")
+GEAR_SET_ASIDE = _asks(
+    "set aside with Gear", "gear_set_aside",
+    asked=ASK_TURN, answer=ANS_CARD, domain=DOM_HAND, none=NONE_ALWAYS,
+    default=DEF_GEAR_LIST, card=GEAR,
+    text="Which card from your hand do you set aside (arg: how many already)? None stops.")
+RATCATCHER_TRASH = _asks(
+    "trash with Ratcatcher", "ratcatcher_trash",
+    asked=ASK_TURN, answer=ANS_CARD, domain=DOM_HAND, none=NONE_IF_EMPTY,
+    default=DEF_MUST_TRASH, card=RATCATCHER,
+    text="Which card from your hand do you trash?")
+TRANSMOGRIFY_TRASH = _asks(
+    "trash with Transmogrify", "transmogrify_trash",
+    asked=ASK_TURN, answer=ANS_CARD, domain=DOM_HAND, none=NONE_IF_EMPTY,
+    default=DEF_TRASH_FOR_GAIN, card=TRANSMOGRIFY, default_list="transmogrify",
+    default_arg=1, text="Which card from your hand do you trash?")
+TRANSMOGRIFY_GAIN = _asks(
+    "gain with Transmogrify", "transmogrify_gain",
+    asked=ASK_TURN, answer=ANS_CARD, domain=DOM_GAIN, limit=LIM_ARG,
+    none=NONE_IF_EMPTY, default=DEF_GAIN_PAIRED, card=TRANSMOGRIFY,
+    text="Which card costing up to arg do you gain to your hand?")
+TEACHER_TOKEN = _asks(
+    "move a token with Teacher", "teacher_token",
+    asked=ASK_TURN, answer=ANS_MODE, default=DEF_TEACHER_TOKEN, card=TEACHER,
+    options=("+1 Card", "+1 Action", "+1 Buy", "+$1"), text="Which token does Teacher move?")
+RAZE_TRASH = _asks(
+    "trash with Raze", "raze_trash",
+    asked=ASK_TURN, answer=ANS_CARD, domain=DOM_HAND, none=NONE_UNLESS_ARG1,
+    default=DEF_TRASH_JUNK_NOT_COPPER, card=RAZE,
+    text="Which card from your hand do you trash? None trashes Raze itself (arg 1: Raze "
+    "has left play, a card must go).")
+RAZE_KEEP = _asks(
+    "keep with Raze", "raze_keep",
+    asked=ASK_TURN, answer=ANS_CARD, domain=DOM_ASIDE, none=NONE_IF_EMPTY,
+    default=DEF_KEEP_BEST, card=RAZE,
+    text="Which looked-at card do you put into your hand?")
+MESSENGER_DECK = _asks(
+    "move the deck with Messenger", "messenger_deck",
+    asked=ASK_TURN, answer=ANS_YES_NO, default=DEF_YES_IF_OPTION0, card=MESSENGER,
+    choices=("discard deck", "keep deck"),
+    text="Do you put your deck into your discard pile?")
+MESSENGER_GAIN = _asks(
+    "gain with Messenger", "messenger_gain",
+    asked=ASK_TURN, answer=ANS_CARD, domain=DOM_GAIN, limit=LIM_ARG,
+    none=NONE_IF_EMPTY, default=DEF_GAIN, card=MESSENGER,
+    text="Which card costing up to arg do you gain (every other player gains a copy)?")
+MISER_MODE = _asks(
+    "choose with Miser", "miser_mode",
+    asked=ASK_TURN, answer=ANS_MODE, default=DEF_CHOOSE_COPPER_TO_MAT, card=MISER,
+    options=("put a Copper on the mat", "+$1 per Copper on the mat"),
+    choices=("copper", "coins"), text="Which of Miser's options?")
+ARTIFICER_DISCARD = _asks(
+    "discard to Artificer", "artificer_discard",
+    asked=ASK_TURN, answer=ANS_CARD, domain=DOM_HAND, none=NONE_ALWAYS,
+    default=DEF_NONE, card=ARTIFICER,
+    text="Which card from your hand do you discard? None stops.")
+ARTIFICER_GAIN = _asks(
+    "gain with Artificer", "artificer_gain",
+    asked=ASK_TURN, answer=ANS_CARD, domain=DOM_EXACT, limit=LIM_ARG,
+    none=NONE_ALWAYS, default=DEF_NONE, card=ARTIFICER,
+    text="Which card costing exactly arg do you gain onto your deck, if any?")
+STORYTELLER_PLAY = _asks(
+    "play with Storyteller", "storyteller_play",
+    asked=ASK_TURN, answer=ANS_CARD, domain=DOM_HAND, types=TREASURE,
+    none=NONE_ALWAYS, default=DEF_PLAY_COPPER, card=STORYTELLER,
+    text="Which Treasure from your hand do you play (up to 3)? None stops.")
+WINE_MERCHANT_DISCARD = _asks(
+    "discard Wine Merchant", "wine_merchant_discard",
+    asked=ASK_TURN, answer=ANS_YES_NO, default=DEF_YES, card=WINE_MERCHANT,
+    text="Do you discard a Wine Merchant from your Tavern mat at the end of your Buy phase?")
+HERO_GAIN = _asks(
+    "gain with Hero", "hero_gain",
+    asked=ASK_TURN, answer=ANS_CARD, domain=DOM_GAIN, types=TREASURE, limit=LIM_ANY,
+    none=NONE_IF_EMPTY, default=DEF_GAIN_OF_TYPE, card=HERO,
+    text="Which Treasure do you gain?")
+FUGITIVE_DISCARD = _asks(
+    "discard to Fugitive", "fugitive_discard",
+    asked=ASK_TURN, answer=ANS_CARD, domain=DOM_HAND, none=NONE_IF_EMPTY,
+    default=DEF_DISCARD, card=FUGITIVE,
+    text="Which card from your hand do you discard?")
+DISCIPLE_PLAY = _asks(
+    "play twice with Disciple", "disciple_play",
+    asked=ASK_TURN, answer=ANS_CARD, domain=DOM_HAND, types=ACTION,
+    none=NONE_ALWAYS, default=DEF_PLAY, card=DISCIPLE, default_list="disciple",
+    text="Which Action from your hand do you play twice (and gain a copy of), if any?")
+ALMS_GAIN = _asks(
+    "gain with Alms", "alms_gain",
+    asked=ASK_TURN, answer=ANS_CARD, domain=DOM_GAIN, limit=LIM_ARG, none=NONE_IF_EMPTY,
+    default=DEF_GAIN, card=ALMS,
+    text="Which card costing up to arg do you gain?")
+QUEST_MODE = _asks(
+    "choose with Quest", "quest_mode",
+    asked=ASK_TURN, answer=ANS_MODE, domain=DOM_QUEST, none=NONE_ALWAYS,
+    default=DEF_CHOOSE_FREE_DISCARD, card=QUEST,
+    options=("discard an Attack", "discard two Curses", "discard six cards"),
+    choices=("attack", "curses", "six"),
+    text="What do you discard to Quest, if anything?")
+QUEST_DISCARD = _asks(
+    "discard to Quest", "quest_discard",
+    asked=ASK_TURN, answer=ANS_CARD, domain=DOM_QUEST_DISCARD, none=NONE_IF_EMPTY,
+    default=DEF_DISCARD_ATTACK_CURSE, card=QUEST,
+    text="Which card from your hand do you discard for Quest (arg: how many still)?")
+SAVE_SET_ASIDE = _asks(
+    "set aside with Save", "save_set_aside",
+    asked=ASK_TURN, answer=ANS_CARD, domain=DOM_HAND, none=NONE_IF_EMPTY,
+    default=DEF_KEEP_BEST, card=SAVE, default_list="save",
+    text="Which card from your hand do you set aside until the end of the turn?")
+SCOUTING_PARTY_DISCARD = _asks(
+    "discard to Scouting Party", "scouting_party_discard",
+    asked=ASK_TURN, answer=ANS_CARD, domain=DOM_ASIDE, none=NONE_IF_EMPTY,
+    default=DEF_DISCARD_FIRST, card=SCOUTING_PARTY,
+    text="Which looked-at card do you discard (arg: how many still)?")
+TRAVELLING_FAIR_TOPDECK = _asks(
+    "put a gained card on the deck (Travelling Fair)", "travelling_fair_topdeck",
+    asked=ASK_TURN, answer=ANS_YES_NO, default=DEF_TOPDECK_GAINED, card=TRAVELLING_FAIR,
+    text="Do you put the card you just gained (arg) onto your deck?")
+BONFIRE_TRASH = _asks(
+    "trash with Bonfire", "bonfire_trash",
+    asked=ASK_TURN, answer=ANS_CARD, domain=DOM_PLAY, none=NONE_ALWAYS,
+    default=DEF_TRASH_PLAYED_JUNK, card=BONFIRE,
+    text="Which card in play do you trash (up to 2)? None stops.")
+PILGRIMAGE_GAIN = _asks(
+    "gain with Pilgrimage", "pilgrimage_gain",
+    asked=ASK_TURN, answer=ANS_CARD, domain=DOM_PILGRIM, limit=LIM_ARG,
+    none=NONE_ALWAYS, default=DEF_COPY_COSTLIEST, card=PILGRIMAGE,
+    text="Which card in play do you gain a copy of (up to 3 different; arg: the highest id "
+    "named so far)? None stops.")
+BALL_GAIN = _asks(
+    "gain with Ball", "ball_gain",
+    asked=ASK_TURN, answer=ANS_CARD, domain=DOM_GAIN, limit=LIM_ARG, none=NONE_IF_EMPTY,
+    default=DEF_GAIN, card=BALL,
+    text="Which card costing up to arg do you gain?")
+SEAWAY_GAIN = _asks(
+    "gain with Seaway", "seaway_gain",
+    asked=ASK_TURN, answer=ANS_CARD, domain=DOM_GAIN, types=ACTION, limit=LIM_ARG,
+    none=NONE_IF_EMPTY, default=DEF_GAIN_OF_TYPE, card=SEAWAY,
+    text="Which Action costing up to arg do you gain?")
+TRADE_TRASH = _asks(
+    "trash with Trade", "trade_trash",
+    asked=ASK_TURN, answer=ANS_CARD, domain=DOM_HAND, none=NONE_ALWAYS,
+    default=DEF_TRASH_JUNK, card=TRADE, default_list="trade",
+    text="Which card from your hand do you trash for a Silver (up to 2)? None stops.")
+INHERITANCE_SET_ASIDE = _asks(
+    "set aside with Inheritance", "inheritance_set_aside",
+    asked=ASK_TURN, answer=ANS_CARD, domain=DOM_GAIN, types=ACTION,
+    not_types=VICTORY, limit=LIM_ARG, none=NONE_IF_EMPTY,
+    default=DEF_FIRST_PLAYED_GAIN, card=INHERITANCE,
+    text="Which non-Victory Action costing up to arg do you set aside for your Estates?")

@@ -3,11 +3,46 @@
 One row per card: cost, types, the counters of its text (+Cards, +Actions,
 +Buys, +$, VP) and a ``special`` code when its text is more than counters.
 What a special code does is the card's function of the same name in
-:mod:`sim.engine.base_set` (its text, its decisions and its log lines).
+:mod:`sim.engine.base_set` (its text, its decisions and its log lines).  The
+questions the cards' texts ask follow the rows (:mod:`sim.cards.decisions`);
+sim.engine.codes numbers them.
 """
 
 from __future__ import annotations
 
+from sim.cards.decisions import (
+    ANS_CARD,
+    ANS_ORDER,
+    ANS_YES_NO,
+    ASK_OTHER,
+    ASK_TURN,
+    DEF_CELLAR_LIST,
+    DEF_CHEAPEST,
+    DEF_DISCARD,
+    DEF_DISCARD_FIRST,
+    DEF_GAIN,
+    DEF_GAIN_PAIRED,
+    DEF_MINE_TRASH,
+    DEF_PLAY,
+    DEF_PLAY_IF_LISTED,
+    DEF_REVEAL,
+    DEF_SENTRY_LIST,
+    DEF_SKIP_ACTION,
+    DEF_TOPDECK_FROM_HAND,
+    DEF_TOPDECK_LOOKED,
+    DEF_TOPDECK_RANKED,
+    DEF_TRASH_FOR_GAIN,
+    DEF_TRASH_JUNK,
+    DEF_YES,
+    DOM_ASIDE,
+    DOM_DISCARD,
+    DOM_GAIN,
+    DOM_HAND,
+    LIM_ARG,
+    NONE_ALWAYS,
+    NONE_IF_EMPTY,
+    Decision,
+)
 from sim.cards.types import (
     ACTION,
     ATTACK,
@@ -120,3 +155,109 @@ COPPER, SILVER, GOLD, ESTATE, DUCHY, PROVINCE, CURSE = range(7)
 (HARBINGER, VASSAL, BUREAUCRAT, POACHER, THRONE_ROOM, BANDIT, LIBRARY, SENTRY,
  ARTISAN) = range(24, 33)
 FIRST_GAME = (CELLAR, MOAT, VILLAGE, MERCHANT, WORKSHOP, SMITHY, MILITIA, REMODEL, MARKET, MINE)
+
+# ----------------------------------------------------------------------------- decisions
+# The questions the texts above ask, with their rule bots' default answers
+# (sim.cards.decisions; sim.engine.codes numbers them in its own order).
+
+REVEAL_MOAT = Decision(
+    "reveal Moat", "reveal_moat",
+    asked=ASK_OTHER, answer=ANS_YES_NO, default=DEF_REVEAL, card=MOAT,
+    text="Do you reveal Moat (or a card with its abilities) to be unaffected by the attack?")
+CELLAR_DISCARD = Decision(
+    "discard to Cellar", "cellar_discard",
+    asked=ASK_TURN, answer=ANS_CARD, domain=DOM_HAND, none=NONE_ALWAYS, default=DEF_CELLAR_LIST,
+    card=CELLAR,
+    text="Which card from your hand do you discard to Cellar? None stops discarding.")
+REMODEL_TRASH = Decision(
+    "trash with Remodel", "remodel_trash",
+    asked=ASK_TURN, answer=ANS_CARD, domain=DOM_HAND, none=NONE_IF_EMPTY,
+    default=DEF_TRASH_FOR_GAIN, card=REMODEL, default_list="remodel", default_arg=2,
+    text="Which card from your hand do you trash with Remodel?")
+REMODEL_GAIN = Decision(
+    "gain with Remodel", "remodel_gain",
+    asked=ASK_TURN, answer=ANS_CARD, domain=DOM_GAIN, limit=LIM_ARG,
+    none=NONE_IF_EMPTY, default=DEF_GAIN_PAIRED, card=REMODEL,
+    text="Which card costing up to arg do you gain with Remodel?")
+MINE_TRASH = Decision(
+    "trash with Mine", "mine_trash",
+    asked=ASK_TURN, answer=ANS_CARD, domain=DOM_HAND, types=TREASURE,
+    none=NONE_ALWAYS, default=DEF_MINE_TRASH, card=MINE,
+    text="Which Treasure from your hand do you trash with Mine, if any?")
+MINE_GAIN = Decision(
+    "gain with Mine", "mine_gain",
+    asked=ASK_TURN, answer=ANS_CARD, domain=DOM_GAIN, types=TREASURE, limit=LIM_ARG,
+    none=NONE_IF_EMPTY, default=DEF_GAIN_PAIRED, card=MINE,
+    text="Which Treasure costing up to arg do you gain to your hand?")
+WORKSHOP_GAIN = Decision(
+    "gain with Workshop", "workshop_gain",
+    asked=ASK_TURN, answer=ANS_CARD, domain=DOM_GAIN, limit=LIM_ARG,
+    none=NONE_IF_EMPTY, default=DEF_GAIN, card=WORKSHOP,
+    text="Which card costing up to arg do you gain with Workshop?")
+CHAPEL_TRASH = Decision(
+    "trash with Chapel", "chapel_trash",
+    asked=ASK_TURN, answer=ANS_CARD, domain=DOM_HAND, none=NONE_ALWAYS, default=DEF_TRASH_JUNK,
+    card=CHAPEL,
+    text="Which card from your hand do you trash with Chapel (up to 4)? None stops.")
+MONEYLENDER_TRASH = Decision(
+    "trash a Copper with Moneylender", "moneylender_trash",
+    asked=ASK_TURN, answer=ANS_YES_NO, default=DEF_YES, card=MONEYLENDER,
+    text="Do you trash a Copper from your hand for +$3?")
+HARBINGER_TOPDECK = Decision(
+    "put a card back with Harbinger", "harbinger_topdeck",
+    asked=ASK_TURN, answer=ANS_CARD, domain=DOM_DISCARD,
+    none=NONE_ALWAYS, default=DEF_TOPDECK_RANKED, card=HARBINGER,
+    text="Which card from your discard pile do you put onto your deck, if any?")
+VASSAL_PLAY = Decision(
+    "play with Vassal", "vassal_play",
+    asked=ASK_TURN, answer=ANS_YES_NO, default=DEF_PLAY_IF_LISTED, card=VASSAL,
+    text="Do you play the Action Vassal discarded (arg: the card)?")
+BUREAUCRAT_TOPDECK = Decision(
+    "put a Victory card back (Bureaucrat)", "bureaucrat_topdeck",
+    asked=ASK_OTHER, answer=ANS_CARD, domain=DOM_HAND,
+    types=VICTORY, none=NONE_IF_EMPTY, default=DEF_DISCARD_FIRST, card=BUREAUCRAT,
+    text="Which Victory card from your hand do you put onto your deck?")
+POACHER_DISCARD = Decision(
+    "discard to Poacher", "poacher_discard",
+    asked=ASK_TURN, answer=ANS_CARD, domain=DOM_HAND, none=NONE_IF_EMPTY, default=DEF_DISCARD,
+    card=POACHER,
+    text="Which card from your hand do you discard to Poacher (arg: how many still)?")
+THRONE_ROOM_PLAY = Decision(
+    "play twice with Throne Room", "throne_room",
+    asked=ASK_TURN, answer=ANS_CARD, domain=DOM_HAND, types=ACTION,
+    none=NONE_ALWAYS, default=DEF_PLAY, card=THRONE_ROOM,
+    text="Which Action from your hand do you play twice, if any?")
+BANDIT_TRASH = Decision(
+    "trash to Bandit", "bandit_trash",
+    asked=ASK_OTHER, answer=ANS_CARD, domain=DOM_ASIDE, types=TREASURE,
+    exclude=COPPER, none=NONE_IF_EMPTY, default=DEF_CHEAPEST, card=BANDIT,
+    text="Which revealed Treasure other than Copper do you trash?")
+LIBRARY_SET_ASIDE = Decision(
+    "set aside with Library", "library_set_aside",
+    asked=ASK_TURN, answer=ANS_YES_NO, default=DEF_SKIP_ACTION, card=LIBRARY,
+    text="Do you set aside the Action you just drew (arg: the card) instead of keeping it?")
+SENTRY_TRASH = Decision(
+    "trash with Sentry", "sentry_trash",
+    asked=ASK_TURN, answer=ANS_CARD, domain=DOM_ASIDE, none=NONE_ALWAYS, default=DEF_TRASH_JUNK,
+    card=SENTRY,
+    text="Which looked-at card do you trash? None stops trashing.")
+SENTRY_DISCARD = Decision(
+    "discard with Sentry", "sentry_discard",
+    asked=ASK_TURN, answer=ANS_CARD, domain=DOM_ASIDE, none=NONE_ALWAYS, default=DEF_SENTRY_LIST,
+    card=SENTRY,
+    text="Which looked-at card do you discard? None stops discarding.")
+SENTRY_TOP = Decision(
+    "order the cards Sentry puts back", "sentry_top",
+    asked=ASK_TURN, answer=ANS_ORDER, domain=DOM_ASIDE,
+    none=NONE_IF_EMPTY, default=DEF_TOPDECK_LOOKED, card=SENTRY,
+    text="Of the two cards going back, which goes on top (drawn first)?")
+ARTISAN_GAIN = Decision(
+    "gain with Artisan", "artisan_gain",
+    asked=ASK_TURN, answer=ANS_CARD, domain=DOM_GAIN, limit=LIM_ARG,
+    none=NONE_IF_EMPTY, default=DEF_GAIN, card=ARTISAN,
+    text="Which card costing up to arg do you gain to your hand?")
+ARTISAN_TOPDECK = Decision(
+    "put a card back with Artisan", "artisan_topdeck",
+    asked=ASK_TURN, answer=ANS_CARD, domain=DOM_HAND, none=NONE_IF_EMPTY,
+    default=DEF_TOPDECK_FROM_HAND, card=ARTISAN,
+    text="Which card from your hand do you put onto your deck?")

@@ -5,7 +5,7 @@ counters (+Cards, +Actions, +Buys, +$) are columns of the card table
 (:mod:`sim.cards.base`) and are applied before the function runs, as they are
 printed first on every card here.  Its docstring gives the printed text, the
 decisions it asks (``D_*`` of :mod:`sim.engine.codes`; what a rule bot answers
-by default is in :func:`sim.engine.decide.rules_decide`) and the log rows it
+by default is the pattern each record declares, :mod:`sim.cards.base`) and the log rows it
 writes.  :data:`CARD_TEXT` maps each ``special`` code to its function; the
 engine calls the functions of the game's cards through pointers
 (:mod:`sim.engine.cardcalls`).

@@ -7,17 +7,22 @@ wrapper turns them into exceptions that name the bot, decision and card.
 """
 
 # ----------------------------------------------------------------------------- decisions
-# The one table of decisions.  Each question the engine asks a player is declared once
-# below, with who is asked, what kind of answer it takes, which answers are legal (the
-# domain: a zone, a gain rule, types, a cost limit, when "none" is allowed) and, for
-# questions answered with an option number, the options' words.  Everything else is
-# derived from it: the D_* codes and DECISION_NAMES (here), the numba-visible arrays
-# DEC_* (here), the one compiled legality source (sim.engine.legality: the legal answers
-# in the random bot's draw order, the State API's mask, the random bot's draw), the
-# words of the agents' actions (sim.env.actions) and of an illegal answer's error
+# The one table of decisions.  Each question the engine asks a player is one record
+# (sim.cards.decisions.Decision): who is asked, what kind of answer it takes, which answers
+# are legal (the domain: a zone, a gain rule, types, a cost limit, when "none" is allowed),
+# for questions answered with an option number the options' words, and the rule bots'
+# default answer.  The turn's own questions are declared below, a card's questions next to
+# the card (sim.cards.base, sim.cards.adventures); this list numbers them all, in an order
+# that never changes (policies, results files and saved games store the codes; a new
+# question goes at the end).  Everything else is derived from it: the D_* codes and
+# DECISION_NAMES (here), the numba-visible arrays DEC_* (here), the one compiled legality
+# source (sim.engine.legality: the legal answers in the random bot's draw order, the State
+# API's mask, the random bot's draw), the rule bots' defaults (sim.engine.decide and
+# sim.engine.adventures.decide dispatch on DEC_DEFAULT, the declared pattern), the words
+# of the agents' actions (sim.env.actions) and of an illegal answer's error
 # (sim.engine.batch).  Why one table: each decision's legal answers used to be written
 # four times (the random bot, the Adventures random bot, the env's mask, the error
-# text), and they drifted.
+# text), and they drifted; its default answer was a branch on its code in a rule bot.
 #
 # Not derived from it: the engine's own checks in the card texts and in play_turn
 # (D_ACTION / D_TREASURE / D_BUY are the hot path; their inline tests are kept as they
@@ -25,394 +30,253 @@ wrapper turns them into exceptions that name the bot, decision and card.
 # places sim.engine.legality's docstring lists (the random bot's documented
 # narrowings), checked by tests/test_decision_table.py.
 
-# Who is asked.
-ASK_TURN = 0           # the player whose turn it is
-ASK_OTHER = 1          # another player (attacked, or reacting to an Attack)
-ASK_ANY = 2            # whoever the event concerns (on their turn or another's)
-ASK_WORDS = ("the player on turn", "another player", "any player")
+import dataclasses as _dc
 
-# What kind of answer.
-ANS_CARD = 0           # a card id (or -1 for "none" where allowed)
-ANS_YES_NO = 1         # 1 yes, 0 no
-ANS_MODE = 2           # an option number k (DEC_OPTIONS[d] of them), -1 where allowed
-ANS_ORDER = 3          # a card id: the next one of several going somewhere together
-ANSWER_WORDS = ("a card", "yes or no", "an option", "a card (order)")
+import numpy as _np
 
-# Where a card answer comes from (the domain).
-DOM_NONE = 0           # no card: yes/no and option questions
-DOM_HAND = 1           # a card in the player's hand
-DOM_HAND_ACTION = 2    # a card in hand that is an Action for the player (inheriting Estate)
-DOM_GAIN = 3           # a card that can be gained (Supply, not empty) costing up to the limit
-DOM_EXACT = 4          # a card that can be gained costing exactly the limit
-DOM_ASIDE = 5          # a card being looked at / revealed (set aside)
-DOM_PLAY = 6           # a card in play
-DOM_DISCARD = 7        # a card in the discard pile
-DOM_BUY = 8            # a card or an Event that can be bought now
-DOM_START = 9          # a start-of-turn effect due, or (arg 0) a Reserve call
-DOM_AFTER = 10         # an after-Action call (arg: the Action)
-DOM_PILE = 11          # an Action Supply pile (Teacher: none of the player's tokens on it)
-DOM_PILGRIM = 12       # a card in play that can be gained, its id above arg
-DOM_TOPDECK = 13       # the set-aside cards while any, else the hand
-DOM_QUEST = 14         # Quest's options (sim.engine.legality: a narrowing)
-DOM_QUEST_DISCARD = 15  # Quest's discards (sim.engine.legality: a narrowing)
-DOMAIN_WORDS = ("", "a card in hand", "an Action in hand", "a card to gain",
-                "a card to gain costing exactly", "a looked-at card", "a card in play",
-                "a card in the discard pile", "a card or Event to buy",
-                "a start-of-turn effect or call", "a call after an Action",
-                "an Action Supply pile", "a card in play to gain a copy of",
-                "one of the cards going onto the deck", "a Quest option", "a card to discard")
-
-# The cost limit of a gain.
-LIM_NONE = 0           # no limit needed (not a gain)
-LIM_ARG = 1            # the question's arg
-LIM_ANY = 2            # any cost
-LIM_COINS = 3          # the $ available
-ANY_COST = 1 << 20     # the limit LIM_ANY stands for
-
-# When "none" (-1) is a legal answer.
-NONE_NEVER = 0         # never (yes/no and option questions)
-NONE_ALWAYS = 1        # always (stop, skip, end the phase)
-NONE_IF_EMPTY = 2      # only when no card qualifies (a mandatory choice)
-NONE_UNLESS_ARG1 = 3   # always, except with arg 1 (then only when no card qualifies: Raze)
-NONE_IF_NOTHING_DUE = 4  # always once no start-of-turn effect is due, else as IF_EMPTY
-
-# Which rule bot's defaults answer it (the engine's dispatch reads DEC_RULES[d]).
-RULES_BASE = 0         # sim.engine.decide.rules_decide
-RULES_ADVENTURES = 1   # sim.engine.adventures.decide.rules_decide_adv (Adventures games only)
-
-import dataclasses as _dc  # noqa: E402 - the table's record type, next to its use
-
-import numpy as _np  # noqa: E402
-
-
-@_dc.dataclass(frozen=True)
-class Decision:
-    """One question the engine asks: its code, words and legal answers (see above)."""
-
-    code: int
-    name: str                   # short words: "play an Action", "trash with Chapel"
-    method: str                 # the Python bot's method (sim.engine.callbacks.PythonBot)
-    asked: int                  # ASK_*
-    answer: int                 # ANS_*
-    domain: int = DOM_NONE      # DOM_*
-    types: int = 0              # the card must have one of these types (0: any)
-    not_types: int = 0          # ... and none of these
-    limit: int = LIM_NONE       # LIM_*: the cost limit of a gain
-    none: int = NONE_NEVER      # NONE_*: when -1 is legal
-    exclude: int = -1           # a card id never legal (Bandit: Copper)
-    options: tuple[str, ...] = ()   # ANS_MODE: the option words, option k = options[k]
-    text: str = ""              # the question in one sentence (what "?" shows)
-    rules: int = RULES_BASE     # RULES_*: the rule bot whose defaults answer it
-
+from sim.cards import PLAN as _PLAN
+from sim.cards import TEACHER as _TEACHER
+from sim.cards import TREASURE as _TREASURE
+from sim.cards import adventures as _adventures
+from sim.cards import base as _base
+from sim.cards.decisions import (  # noqa: F401 - the table's words, re-exported
+    ANS_CARD,
+    ANS_MODE,
+    ANS_ORDER,
+    ANS_YES_NO,
+    ANSWER_WORDS,
+    ANY_COST,
+    ASK_ANY,
+    ASK_OTHER,
+    ASK_TURN,
+    ASK_WORDS,
+    BASE_DEFAULTS,
+    DEF_AFTER_ACTION,
+    DEF_BUY,
+    DEF_CELLAR_LIST,
+    DEF_CHEAPEST,
+    DEF_CHOOSE_COPPER_TO_MAT,
+    DEF_CHOOSE_FREE_DISCARD,
+    DEF_CHOOSE_TRASH_SILVER_COIN,
+    DEF_COPY_COSTLIEST,
+    DEF_COPY_UNLESS_JUNK,
+    DEF_DISCARD,
+    DEF_DISCARD_ATTACK_CURSE,
+    DEF_DISCARD_FIRST,
+    DEF_EXCHANGE,
+    DEF_FIRST_PLAYED_GAIN,
+    DEF_GAIN,
+    DEF_GAIN_OF_TYPE,
+    DEF_GAIN_PAIRED,
+    DEF_GEAR_LIST,
+    DEF_KEEP_BEST,
+    DEF_MINE_TRASH,
+    DEF_MUST_TRASH,
+    DEF_NONE,
+    DEF_PLAY,
+    DEF_PLAY_COPPER,
+    DEF_PLAY_IF_LISTED,
+    DEF_REVEAL,
+    DEF_SENTRY_LIST,
+    DEF_SKIP_ACTION,
+    DEF_START,
+    DEF_TEACHER_TOKEN,
+    DEF_TOKEN_PILE,
+    DEF_TOPDECK_FROM_HAND,
+    DEF_TOPDECK_GAINED,
+    DEF_TOPDECK_LOOKED,
+    DEF_TOPDECK_ORDER,
+    DEF_TOPDECK_RANKED,
+    DEF_TRASH_FOR_GAIN,
+    DEF_TRASH_JUNK,
+    DEF_TRASH_JUNK_NOT_COPPER,
+    DEF_TRASH_PLAYED_JUNK,
+    DEF_TREASURE,
+    DEF_YES,
+    DEF_YES_IF_OPTION0,
+    DEFAULTS,
+    DOM_AFTER,
+    DOM_ASIDE,
+    DOM_BUY,
+    DOM_DISCARD,
+    DOM_EXACT,
+    DOM_GAIN,
+    DOM_HAND,
+    DOM_HAND_ACTION,
+    DOM_NONE,
+    DOM_PILE,
+    DOM_PILGRIM,
+    DOM_PLAY,
+    DOM_QUEST,
+    DOM_QUEST_DISCARD,
+    DOM_START,
+    DOM_TOPDECK,
+    DOMAIN_WORDS,
+    LIM_ANY,
+    LIM_ARG,
+    LIM_COINS,
+    LIM_NONE,
+    NONE_ALWAYS,
+    NONE_IF_EMPTY,
+    NONE_IF_NOTHING_DUE,
+    NONE_NEVER,
+    NONE_UNLESS_ARG1,
+    READS_TRASH_LIST,
+    RULES_ADVENTURES,
+    RULES_BASE,
+    Decision,
+)
+from sim.engine.layout import AG_POS as _AG_POS
+from sim.engine.layout import AG_TAKES as _AG_TAKES
+from sim.engine.program import L_REMODEL as _L_REMODEL
+from sim.engine.program import L_TRANSMOGRIFY as _L_TRANSMOGRIFY
+from sim.engine.program import W_DISCIPLE as _W_DISCIPLE
+from sim.engine.program import X_SAVE as _X_SAVE
+from sim.engine.program import X_TRADE as _X_TRADE
 
 DECISIONS: list[Decision] = []
 
 
-def decision(name: str, method: str, *, asked: int, answer: int, domain: int = DOM_NONE,
-             types: int = 0, not_types: int = 0, limit: int = LIM_NONE, none: int = NONE_NEVER,
-             exclude: int = -1, options: tuple[str, ...] = (), text: str,
-             rules: int = RULES_BASE) -> int:
-    """Declare the next decision: append its record to DECISIONS, return its code."""
-    if answer == ANS_YES_NO and (domain or none):
-        raise ValueError(f"{name}: a yes/no question has no domain and no 'none'")
-    if (answer == ANS_MODE) != bool(options):
-        raise ValueError(f"{name}: option words go with option answers, and only there")
-    d = Decision(len(DECISIONS), name, method, asked, answer, domain, types, not_types, limit, none,
-                 exclude, tuple(options), text, rules)
+def declare(record: Decision) -> int:
+    """Number ``record`` (the next code), append it to DECISIONS, return its code."""
+    d = _dc.replace(record, code=len(DECISIONS))
     DECISIONS.append(d)
     return d.code
 
 
-from sim.cards import ACTION as _ACTION  # noqa: E402
-from sim.cards import COPPER as _COPPER  # noqa: E402
-from sim.cards import TREASURE as _TREASURE  # noqa: E402
-from sim.cards import VICTORY as _VICTORY  # noqa: E402
+def decision(name: str, method: str, **fields) -> int:
+    """Declare the next decision from its fields (sim.cards.decisions.Decision's); return
+    its code."""
+    return declare(Decision(name, method, **fields))
+
 
 _T, _O, _A = ASK_TURN, ASK_OTHER, ASK_ANY
-_C, _YN, _M, _ORD = ANS_CARD, ANS_YES_NO, ANS_MODE, ANS_ORDER
+_C, _YN, _ORD = ANS_CARD, ANS_YES_NO, ANS_ORDER
 _ADV = RULES_ADVENTURES
 
 D_ACTION = decision(
     "play an Action", "play_action",
-    asked=_T, answer=_C, domain=DOM_HAND_ACTION, none=NONE_ALWAYS,
+    asked=_T, answer=_C, domain=DOM_HAND_ACTION, none=NONE_ALWAYS, default=DEF_PLAY,
     text="Which Action from your hand do you play? None ends the Action phase.")
 D_TREASURE = decision(
     "play a Treasure", "play_treasure",
     asked=_T, answer=_C, domain=DOM_HAND, types=_TREASURE,
-    none=NONE_ALWAYS, text="Which Treasure from your hand do you play? None stops playing "
-    "Treasures.")
+    none=NONE_ALWAYS, default=DEF_TREASURE,
+    text="Which Treasure from your hand do you play? None stops playing Treasures.")
 D_BUY = decision(
     "buy", "buy",
-    asked=_T, answer=_C, domain=DOM_BUY, limit=LIM_COINS, none=NONE_ALWAYS,
+    asked=_T, answer=_C, domain=DOM_BUY, limit=LIM_COINS, none=NONE_ALWAYS, default=DEF_BUY,
     text="Which card (or Event) do you buy with the $ you have? None stops buying.")
 D_ATTACK_DISCARD = decision(
     "discard to an attack", "attack_discard",
-    asked=_O, answer=_C, domain=DOM_HAND, none=NONE_IF_EMPTY,
+    asked=_O, answer=_C, domain=DOM_HAND, none=NONE_IF_EMPTY, default=DEF_DISCARD,
     text="Which card from your hand do you discard to the attack (arg: how many still)?")
-D_REVEAL_MOAT = decision(
-    "reveal Moat", "reveal_moat",
-    asked=_O, answer=_YN,
-    text="Do you reveal Moat (or a card with its abilities) to be unaffected by the attack?")
-D_CELLAR = decision(
-    "discard to Cellar", "cellar_discard",
-    asked=_T, answer=_C, domain=DOM_HAND, none=NONE_ALWAYS,
-    text="Which card from your hand do you discard to Cellar? None stops discarding.")
-D_REMODEL_TRASH = decision(
-    "trash with Remodel", "remodel_trash",
-    asked=_T, answer=_C, domain=DOM_HAND, none=NONE_IF_EMPTY,
-    text="Which card from your hand do you trash with Remodel?")
-D_REMODEL_GAIN = decision(
-    "gain with Remodel", "remodel_gain",
-    asked=_T, answer=_C, domain=DOM_GAIN, limit=LIM_ARG,
-    none=NONE_IF_EMPTY, text="Which card costing up to arg do you gain with Remodel?")
-D_MINE_TRASH = decision(
-    "trash with Mine", "mine_trash",
-    asked=_T, answer=_C, domain=DOM_HAND, types=_TREASURE,
-    none=NONE_ALWAYS, text="Which Treasure from your hand do you trash with Mine, if any?")
-D_MINE_GAIN = decision(
-    "gain with Mine", "mine_gain",
-    asked=_T, answer=_C, domain=DOM_GAIN, types=_TREASURE, limit=LIM_ARG,
-    none=NONE_IF_EMPTY, text="Which Treasure costing up to arg do you gain to your hand?")
-D_WORKSHOP_GAIN = decision(
-    "gain with Workshop", "workshop_gain",
-    asked=_T, answer=_C, domain=DOM_GAIN, limit=LIM_ARG,
-    none=NONE_IF_EMPTY, text="Which card costing up to arg do you gain with Workshop?")
-D_CHAPEL = decision(
-    "trash with Chapel", "chapel_trash",
-    asked=_T, answer=_C, domain=DOM_HAND, none=NONE_ALWAYS,
-    text="Which card from your hand do you trash with Chapel (up to 4)? None stops.")
-D_MONEYLENDER = decision(
-    "trash a Copper with Moneylender", "moneylender_trash",
-    asked=_T, answer=_YN,
-    text="Do you trash a Copper from your hand for +$3?")
-D_HARBINGER = decision(
-    "put a card back with Harbinger", "harbinger_topdeck",
-    asked=_T, answer=_C, domain=DOM_DISCARD,
-    none=NONE_ALWAYS, text="Which card from your discard pile do you put onto your deck, "
-    "if any?")
-D_VASSAL = decision(
-    "play with Vassal", "vassal_play",
-    asked=_T, answer=_YN,
-    text="Do you play the Action Vassal discarded (arg: the card)?")
-D_BUREAUCRAT = decision(
-    "put a Victory card back (Bureaucrat)", "bureaucrat_topdeck",
-    asked=_O, answer=_C, domain=DOM_HAND,
-    types=_VICTORY, none=NONE_IF_EMPTY,
-    text="Which Victory card from your hand do you put onto your deck?")
-D_POACHER = decision(
-    "discard to Poacher", "poacher_discard",
-    asked=_T, answer=_C, domain=DOM_HAND, none=NONE_IF_EMPTY,
-    text="Which card from your hand do you discard to Poacher (arg: how many still)?")
-D_THRONE_ROOM = decision(
-    "play twice with Throne Room", "throne_room",
-    asked=_T, answer=_C, domain=DOM_HAND, types=_ACTION,
-    none=NONE_ALWAYS, text="Which Action from your hand do you play twice, if any?")
-D_BANDIT = decision(
-    "trash to Bandit", "bandit_trash",
-    asked=_O, answer=_C, domain=DOM_ASIDE, types=_TREASURE,
-    exclude=_COPPER, none=NONE_IF_EMPTY,
-    text="Which revealed Treasure other than Copper do you trash?")
-D_LIBRARY = decision(
-    "set aside with Library", "library_set_aside",
-    asked=_T, answer=_YN,
-    text="Do you set aside the Action you just drew (arg: the card) instead of keeping it?")
-D_SENTRY_TRASH = decision(
-    "trash with Sentry", "sentry_trash",
-    asked=_T, answer=_C, domain=DOM_ASIDE, none=NONE_ALWAYS,
-    text="Which looked-at card do you trash? None stops trashing.")
-D_SENTRY_DISCARD = decision(
-    "discard with Sentry", "sentry_discard",
-    asked=_T, answer=_C, domain=DOM_ASIDE, none=NONE_ALWAYS,
-    text="Which looked-at card do you discard? None stops discarding.")
-D_SENTRY_TOP = decision(
-    "order the cards Sentry puts back", "sentry_top",
-    asked=_T, answer=_ORD, domain=DOM_ASIDE,
-    none=NONE_IF_EMPTY,
-    text="Of the two cards going back, which goes on top (drawn first)?")
-D_ARTISAN_GAIN = decision(
-    "gain with Artisan", "artisan_gain",
-    asked=_T, answer=_C, domain=DOM_GAIN, limit=LIM_ARG,
-    none=NONE_IF_EMPTY, text="Which card costing up to arg do you gain to your hand?")
-D_ARTISAN_TOPDECK = decision(
-    "put a card back with Artisan", "artisan_topdeck",
-    asked=_T, answer=_C, domain=DOM_HAND, none=NONE_IF_EMPTY,
-    text="Which card from your hand do you put onto your deck?")
+D_REVEAL_MOAT = declare(_base.REVEAL_MOAT)
+D_CELLAR = declare(_base.CELLAR_DISCARD)
+D_REMODEL_TRASH = declare(_base.REMODEL_TRASH)
+D_REMODEL_GAIN = declare(_base.REMODEL_GAIN)
+D_MINE_TRASH = declare(_base.MINE_TRASH)
+D_MINE_GAIN = declare(_base.MINE_GAIN)
+D_WORKSHOP_GAIN = declare(_base.WORKSHOP_GAIN)
+D_CHAPEL = declare(_base.CHAPEL_TRASH)
+D_MONEYLENDER = declare(_base.MONEYLENDER_TRASH)
+D_HARBINGER = declare(_base.HARBINGER_TOPDECK)
+D_VASSAL = declare(_base.VASSAL_PLAY)
+D_BUREAUCRAT = declare(_base.BUREAUCRAT_TOPDECK)
+D_POACHER = declare(_base.POACHER_DISCARD)
+D_THRONE_ROOM = declare(_base.THRONE_ROOM_PLAY)
+D_BANDIT = declare(_base.BANDIT_TRASH)
+D_LIBRARY = declare(_base.LIBRARY_SET_ASIDE)
+D_SENTRY_TRASH = declare(_base.SENTRY_TRASH)
+D_SENTRY_DISCARD = declare(_base.SENTRY_DISCARD)
+D_SENTRY_TOP = declare(_base.SENTRY_TOP)
+D_ARTISAN_GAIN = declare(_base.ARTISAN_GAIN)
+D_ARTISAN_TOPDECK = declare(_base.ARTISAN_TOPDECK)
 # Adventures (sim.engine.adventures), answered by its rule bot (_ADV).
 D_START = decision(
     "start of turn", "start_of_turn",
     rules=_ADV, asked=_T, answer=_C, domain=DOM_START, none=NONE_IF_NOTHING_DUE,
+    default=DEF_START,
     text="Which start-of-turn effect resolves next, or which Reserve do you call (arg 1: "
     "calls are closed)? None calls nothing more.")
 D_AFTER_ACTION = decision(
     "call after an Action", "after_action",
     rules=_ADV, asked=_T, answer=_C, domain=DOM_AFTER, limit=LIM_ARG,
-    none=NONE_ALWAYS, text="Do you call Royal Carriage (to replay arg) or Coin of the "
-    "Realm? None calls nothing.")
+    none=NONE_ALWAYS, default=DEF_AFTER_ACTION,
+    text="Do you call Royal Carriage (to replay arg) or Coin of the Realm? None calls "
+    "nothing.")
 D_EXCHANGE = decision(
     "exchange a Traveller", "exchange_traveller",
-    rules=_ADV, asked=_T, answer=_YN,
+    rules=_ADV, asked=_T, answer=_YN, default=DEF_EXCHANGE,
     text="Do you exchange the Traveller (arg) you discard from play?")
-D_CARAVAN_GUARD = decision(
-    "react with Caravan Guard", "caravan_guard_react",
-    rules=_ADV, asked=_O, answer=_YN,
-    text="Do you play Caravan Guard from your hand against the Attack (arg)?")
-D_DUPLICATE = decision(
-    "call Duplicate", "duplicate_call",
-    rules=_ADV, asked=_A, answer=_YN,
-    text="Do you call Duplicate to gain a copy of the card you just gained (arg)?")
-D_AMULET = decision(
-    "choose with Amulet", "amulet_mode",
-    rules=_ADV, asked=_T, answer=_M,
-    options=("+$1", "trash a card", "gain a Silver"), text="Which of Amulet's options?")
-D_AMULET_TRASH = decision(
-    "trash with Amulet", "amulet_trash",
-    rules=_ADV, asked=_T, answer=_C, domain=DOM_HAND, none=NONE_IF_EMPTY,
-    text="Which card from your hand do you trash?")
-D_DUNGEON = decision(
-    "discard to Dungeon", "dungeon_discard",
-    rules=_ADV, asked=_T, answer=_C, domain=DOM_HAND, none=NONE_IF_EMPTY,
-    text="Which card from your hand do you discard (arg: how many still)?")
-D_GEAR = decision(
-    "set aside with Gear", "gear_set_aside",
-    rules=_ADV, asked=_T, answer=_C, domain=DOM_HAND, none=NONE_ALWAYS,
-    text="Which card from your hand do you set aside (arg: how many already)? None stops.")
-D_RATCATCHER = decision(
-    "trash with Ratcatcher", "ratcatcher_trash",
-    rules=_ADV, asked=_T, answer=_C, domain=DOM_HAND, none=NONE_IF_EMPTY,
-    text="Which card from your hand do you trash?")
-D_TRANSMOGRIFY_TRASH = decision(
-    "trash with Transmogrify", "transmogrify_trash",
-    rules=_ADV, asked=_T, answer=_C, domain=DOM_HAND, none=NONE_IF_EMPTY,
-    text="Which card from your hand do you trash?")
-D_TRANSMOGRIFY_GAIN = decision(
-    "gain with Transmogrify", "transmogrify_gain",
-    rules=_ADV, asked=_T, answer=_C, domain=DOM_GAIN, limit=LIM_ARG,
-    none=NONE_IF_EMPTY, text="Which card costing up to arg do you gain to your hand?")
-D_TEACHER_TOKEN = decision(
-    "move a token with Teacher", "teacher_token",
-    rules=_ADV, asked=_T, answer=_M,
-    options=("+1 Card", "+1 Action", "+1 Buy", "+$1"), text="Which token does Teacher move?")
+D_CARAVAN_GUARD = declare(_adventures.CARAVAN_GUARD_REACT)
+D_DUPLICATE = declare(_adventures.DUPLICATE_CALL)
+D_AMULET = declare(_adventures.AMULET_MODE)
+D_AMULET_TRASH = declare(_adventures.AMULET_TRASH)
+D_DUNGEON = declare(_adventures.DUNGEON_DISCARD)
+D_GEAR = declare(_adventures.GEAR_SET_ASIDE)
+D_RATCATCHER = declare(_adventures.RATCATCHER_TRASH)
+D_TRANSMOGRIFY_TRASH = declare(_adventures.TRANSMOGRIFY_TRASH)
+D_TRANSMOGRIFY_GAIN = declare(_adventures.TRANSMOGRIFY_GAIN)
+D_TEACHER_TOKEN = declare(_adventures.TEACHER_TOKEN)
 D_TOKEN_PILE = decision(
     "put a token on a pile", "token_pile",
     rules=_ADV, asked=_T, answer=_C, domain=DOM_PILE, none=NONE_IF_EMPTY,
+    default=DEF_TOKEN_PILE, card=_TEACHER,
     text="On which Action Supply pile do you put the token (arg: which token)?")
-D_RAZE = decision(
-    "trash with Raze", "raze_trash",
-    rules=_ADV, asked=_T, answer=_C, domain=DOM_HAND, none=NONE_UNLESS_ARG1,
-    text="Which card from your hand do you trash? None trashes Raze itself (arg 1: Raze "
-    "has left play, a card must go).")
-D_RAZE_KEEP = decision(
-    "keep with Raze", "raze_keep",
-    rules=_ADV, asked=_T, answer=_C, domain=DOM_ASIDE, none=NONE_IF_EMPTY,
-    text="Which looked-at card do you put into your hand?")
-D_MESSENGER_DECK = decision(
-    "move the deck with Messenger", "messenger_deck",
-    rules=_ADV, asked=_T, answer=_YN,
-    text="Do you put your deck into your discard pile?")
-D_MESSENGER_GAIN = decision(
-    "gain with Messenger", "messenger_gain",
-    rules=_ADV, asked=_T, answer=_C, domain=DOM_GAIN, limit=LIM_ARG,
-    none=NONE_IF_EMPTY,
-    text="Which card costing up to arg do you gain (every other player gains a copy)?")
-D_MISER = decision(
-    "choose with Miser", "miser_mode",
-    rules=_ADV, asked=_T, answer=_M,
-    options=("put a Copper on the mat", "+$1 per Copper on the mat"),
-    text="Which of Miser's options?")
-D_ARTIFICER_DISCARD = decision(
-    "discard to Artificer", "artificer_discard",
-    rules=_ADV, asked=_T, answer=_C, domain=DOM_HAND, none=NONE_ALWAYS,
-    text="Which card from your hand do you discard? None stops.")
-D_ARTIFICER_GAIN = decision(
-    "gain with Artificer", "artificer_gain",
-    rules=_ADV, asked=_T, answer=_C, domain=DOM_EXACT, limit=LIM_ARG,
-    none=NONE_ALWAYS, text="Which card costing exactly arg do you gain onto your deck, "
-    "if any?")
-D_STORYTELLER = decision(
-    "play with Storyteller", "storyteller_play",
-    rules=_ADV, asked=_T, answer=_C, domain=DOM_HAND, types=_TREASURE,
-    none=NONE_ALWAYS, text="Which Treasure from your hand do you play (up to 3)? None stops.")
-D_WINE_MERCHANT = decision(
-    "discard Wine Merchant", "wine_merchant_discard",
-    rules=_ADV, asked=_T, answer=_YN,
-    text="Do you discard a Wine Merchant from your Tavern mat at the end of your Buy phase?")
-D_HERO = decision(
-    "gain with Hero", "hero_gain",
-    rules=_ADV, asked=_T, answer=_C, domain=DOM_GAIN, types=_TREASURE, limit=LIM_ANY,
-    none=NONE_IF_EMPTY, text="Which Treasure do you gain?")
-D_FUGITIVE = decision(
-    "discard to Fugitive", "fugitive_discard",
-    rules=_ADV, asked=_T, answer=_C, domain=DOM_HAND, none=NONE_IF_EMPTY,
-    text="Which card from your hand do you discard?")
-D_DISCIPLE = decision(
-    "play twice with Disciple", "disciple_play",
-    rules=_ADV, asked=_T, answer=_C, domain=DOM_HAND, types=_ACTION,
-    none=NONE_ALWAYS,
-    text="Which Action from your hand do you play twice (and gain a copy of), if any?")
+D_RAZE = declare(_adventures.RAZE_TRASH)
+D_RAZE_KEEP = declare(_adventures.RAZE_KEEP)
+D_MESSENGER_DECK = declare(_adventures.MESSENGER_DECK)
+D_MESSENGER_GAIN = declare(_adventures.MESSENGER_GAIN)
+D_MISER = declare(_adventures.MISER_MODE)
+D_ARTIFICER_DISCARD = declare(_adventures.ARTIFICER_DISCARD)
+D_ARTIFICER_GAIN = declare(_adventures.ARTIFICER_GAIN)
+D_STORYTELLER = declare(_adventures.STORYTELLER_PLAY)
+D_WINE_MERCHANT = declare(_adventures.WINE_MERCHANT_DISCARD)
+D_HERO = declare(_adventures.HERO_GAIN)
+D_FUGITIVE = declare(_adventures.FUGITIVE_DISCARD)
+D_DISCIPLE = declare(_adventures.DISCIPLE_PLAY)
 D_TOPDECK_ORDER = decision(
     "order cards onto the deck", "topdeck_order",
     rules=_ADV, asked=_A, answer=_ORD, domain=DOM_TOPDECK,
-    none=NONE_IF_EMPTY, text="Of the cards going onto your deck together, which goes next "
-    "(the last put is drawn first; arg: the card whose text does it)?")
+    none=NONE_IF_EMPTY, default=DEF_TOPDECK_ORDER,
+    text="Of the cards going onto your deck together, which goes next (the last put is "
+    "drawn first; arg: the card whose text does it)?")
 D_TRASHING_TOKEN = decision(
     "trash with the Trashing token", "trashing_token_trash",
     rules=_ADV, asked=_T, answer=_C, domain=DOM_HAND, none=NONE_ALWAYS,
+    default=DEF_TRASH_JUNK, card=_PLAN,
     text="Which card from your hand do you trash for the Trashing token, if any?")
-D_ALMS = decision(
-    "gain with Alms", "alms_gain",
-    rules=_ADV, asked=_T, answer=_C, domain=DOM_GAIN, limit=LIM_ARG, none=NONE_IF_EMPTY,
-    text="Which card costing up to arg do you gain?")
-D_QUEST = decision(
-    "choose with Quest", "quest_mode",
-    rules=_ADV, asked=_T, answer=_M, domain=DOM_QUEST, none=NONE_ALWAYS,
-    options=("discard an Attack", "discard two Curses", "discard six cards"),
-    text="What do you discard to Quest, if anything?")
-D_QUEST_DISCARD = decision(
-    "discard to Quest", "quest_discard",
-    rules=_ADV, asked=_T, answer=_C, domain=DOM_QUEST_DISCARD, none=NONE_IF_EMPTY,
-    text="Which card from your hand do you discard for Quest (arg: how many still)?")
-D_SAVE = decision(
-    "set aside with Save", "save_set_aside",
-    rules=_ADV, asked=_T, answer=_C, domain=DOM_HAND, none=NONE_IF_EMPTY,
-    text="Which card from your hand do you set aside until the end of the turn?")
-D_SCOUTING_PARTY = decision(
-    "discard to Scouting Party", "scouting_party_discard",
-    rules=_ADV, asked=_T, answer=_C, domain=DOM_ASIDE, none=NONE_IF_EMPTY,
-    text="Which looked-at card do you discard (arg: how many still)?")
-D_FAIR = decision(
-    "put a gained card on the deck (Travelling Fair)", "travelling_fair_topdeck",
-    rules=_ADV, asked=_T, answer=_YN,
-    text="Do you put the card you just gained (arg) onto your deck?")
-D_BONFIRE = decision(
-    "trash with Bonfire", "bonfire_trash",
-    rules=_ADV, asked=_T, answer=_C, domain=DOM_PLAY, none=NONE_ALWAYS,
-    text="Which card in play do you trash (up to 2)? None stops.")
-D_PILGRIMAGE = decision(
-    "gain with Pilgrimage", "pilgrimage_gain",
-    rules=_ADV, asked=_T, answer=_C, domain=DOM_PILGRIM, limit=LIM_ARG,
-    none=NONE_ALWAYS, text="Which card in play do you gain a copy of (up to 3 different; "
-    "arg: the highest id named so far)? None stops.")
-D_BALL = decision(
-    "gain with Ball", "ball_gain",
-    rules=_ADV, asked=_T, answer=_C, domain=DOM_GAIN, limit=LIM_ARG, none=NONE_IF_EMPTY,
-    text="Which card costing up to arg do you gain?")
-D_SEAWAY = decision(
-    "gain with Seaway", "seaway_gain",
-    rules=_ADV, asked=_T, answer=_C, domain=DOM_GAIN, types=_ACTION, limit=LIM_ARG,
-    none=NONE_IF_EMPTY, text="Which Action costing up to arg do you gain?")
-D_TRADE = decision(
-    "trash with Trade", "trade_trash",
-    rules=_ADV, asked=_T, answer=_C, domain=DOM_HAND, none=NONE_ALWAYS,
-    text="Which card from your hand do you trash for a Silver (up to 2)? None stops.")
-D_INHERITANCE = decision(
-    "set aside with Inheritance", "inheritance_set_aside",
-    rules=_ADV, asked=_T, answer=_C, domain=DOM_GAIN, types=_ACTION,
-    not_types=_VICTORY, limit=LIM_ARG, none=NONE_IF_EMPTY,
-    text="Which non-Victory Action costing up to arg do you set aside for your Estates?")
+D_ALMS = declare(_adventures.ALMS_GAIN)
+D_QUEST = declare(_adventures.QUEST_MODE)
+D_QUEST_DISCARD = declare(_adventures.QUEST_DISCARD)
+D_SAVE = declare(_adventures.SAVE_SET_ASIDE)
+D_SCOUTING_PARTY = declare(_adventures.SCOUTING_PARTY_DISCARD)
+D_FAIR = declare(_adventures.TRAVELLING_FAIR_TOPDECK)
+D_BONFIRE = declare(_adventures.BONFIRE_TRASH)
+D_PILGRIMAGE = declare(_adventures.PILGRIMAGE_GAIN)
+D_BALL = declare(_adventures.BALL_GAIN)
+D_SEAWAY = declare(_adventures.SEAWAY_GAIN)
+D_TRADE = declare(_adventures.TRADE_TRASH)
+D_INHERITANCE = declare(_adventures.INHERITANCE_SET_ASIDE)
 N_DECISIONS = len(DECISIONS)
+
+# The state keeps flags per decision (sim.engine.layout AG_TAKES: whether an agent seat
+# answers it); the table must fit them.
+DECISION_SLOTS = _AG_POS - _AG_TAKES
+assert N_DECISIONS <= DECISION_SLOTS, (
+    f"{N_DECISIONS} decisions, but the state keeps {DECISION_SLOTS} per-decision slots: "
+    "raise the per-decision slot count of AG_TAKES (sim.engine.layout: AG_POS = AG_TAKES "
+    "+ the count)")
 
 #: The decisions' names, by code.
 DECISION_NAMES = tuple(d.name for d in DECISIONS)
+
+#: The bot lists a default may read (a record's ``default_list``, in the rule language's
+#: words), as the numbers its pattern reads: a (trash, gain) rule list (sim.engine.program
+#: L_*), an extra rank row (X_*) or a card list with conditions (W_*); -1 for none.
+DEFAULT_LISTS = {"": -1, "remodel": _L_REMODEL, "transmogrify": _L_TRANSMOGRIFY,
+                 "trade": _X_TRADE, "save": _X_SAVE, "disciple": _W_DISCIPLE}
 
 
 def _column(field: str) -> _np.ndarray:
@@ -429,6 +293,10 @@ DEC_NONE = _column("none")
 DEC_EXCLUDE = _column("exclude")
 DEC_OPTIONS = _np.array([len(d.options) for d in DECISIONS], _np.int64)
 DEC_RULES = _column("rules")
+DEC_DEFAULT = _column("default")        # the rule bots' default, by pattern (DEF_*)
+DEC_CARD = _column("card")
+DEC_DEFAULT_LIST = _np.array([DEFAULT_LISTS[d.default_list] for d in DECISIONS], _np.int64)
+DEC_DEFAULT_ARG = _column("default_arg")
 
 # Special answers.
 NO_CARD = -1

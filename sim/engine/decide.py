@@ -25,49 +25,49 @@ from numba import njit, objmode, types
 
 from sim.cards import (
     ACTION,
-    ARTISAN,
     C_ACTIONS,
     C_COINS,
     C_COST,
     C_TYPES,
-    COPPER,
     CURSE,
     ESTATE,
-    MINE,
     N_CARDS,
-    REMODEL,
     TREASURE,
-    VICTORY,
-    WORKSHOP,
 )
 from sim.engine.agent_seat import agent_answer
 from sim.engine.callbacks import py_decide
 from sim.engine.codes import (
-    D_ACTION,
-    D_ARTISAN_GAIN,
-    D_ARTISAN_TOPDECK,
-    D_ATTACK_DISCARD,
-    D_BANDIT,
-    D_BUREAUCRAT,
-    D_BUY,
-    D_CELLAR,
-    D_CHAPEL,
-    D_HARBINGER,
-    D_LIBRARY,
-    D_MINE_GAIN,
-    D_MINE_TRASH,
-    D_MONEYLENDER,
-    D_POACHER,
-    D_REMODEL_GAIN,
-    D_REMODEL_TRASH,
-    D_REVEAL_MOAT,
-    D_SENTRY_DISCARD,
-    D_SENTRY_TOP,
-    D_SENTRY_TRASH,
-    D_THRONE_ROOM,
-    D_TREASURE,
-    D_VASSAL,
-    D_WORKSHOP_GAIN,
+    DEC_CARD,
+    DEC_DEFAULT,
+    DEC_DEFAULT_ARG,
+    DEC_DEFAULT_LIST,
+    DEC_DOMAIN,
+    DEC_EXCLUDE,
+    DEC_TYPES,
+    DEF_BUY,
+    DEF_CELLAR_LIST,
+    DEF_CHEAPEST,
+    DEF_DISCARD,
+    DEF_DISCARD_FIRST,
+    DEF_GAIN,
+    DEF_GAIN_PAIRED,
+    DEF_MINE_TRASH,
+    DEF_MUST_TRASH,
+    DEF_PLAY,
+    DEF_PLAY_IF_LISTED,
+    DEF_REVEAL,
+    DEF_SENTRY_LIST,
+    DEF_SKIP_ACTION,
+    DEF_TOPDECK_FROM_HAND,
+    DEF_TOPDECK_LOOKED,
+    DEF_TOPDECK_RANKED,
+    DEF_TRASH_FOR_GAIN,
+    DEF_TRASH_JUNK,
+    DEF_TREASURE,
+    DEF_YES,
+    DOM_ASIDE,
+    DOM_DISCARD,
+    DOM_PLAY,
     USE_DEFAULT,
 )
 from sim.engine.hooks import HOOK_SIGNATURE, MAX_HOOKS, hook_view
@@ -153,7 +153,6 @@ from sim.engine.program import (
     L_BUY,
     L_GAIN,
     L_MINE,
-    L_REMODEL,
     MAX_CONDS,
     MAX_RULES,
     N_LISTS,
@@ -167,6 +166,7 @@ from sim.engine.program import (
     R_DISCARD,
     R_PLAY,
     R_SENTRY_DISCARD,
+    R_TOKENS,
     R_TOPDECK,
     R_TRASH,
     T_ACTIONS,
@@ -653,69 +653,142 @@ def rules_attack_discard(S, T, P, b, p):
     return lowest_ranked_in_hand(S, P, b, p, R_DISCARD, BIG)
 
 
+# The zone a default reads, by decision: its domain's (the looked-at cards, the discard
+# pile, play), the hand otherwise; player 0's offset.
+DEC_ZONE = np.array([ASIDE0 if dom == DOM_ASIDE else DISC0 if dom == DOM_DISCARD else
+                     PLAY0 if dom == DOM_PLAY else HAND0 for dom in DEC_DOMAIN], np.int64)
+
+
+@njit(cache=True)
+def junk_in_hand(S, P, b, p):
+    """The card in hand the bot would trash first (its trash ranks), or -1."""
+    return lowest_ranked_in_hand(S, P, b, p, R_TRASH, NEVER)
+
+
+@njit(cache=True)
+def must_trash(S, P, b, p):
+    """A card to trash when trashing is mandatory: junk first, else the card the bot
+    would discard first."""
+    c = junk_in_hand(S, P, b, p)
+    if c < 0:
+        c = lowest_ranked_in_hand(S, P, b, p, R_DISCARD, BIG)
+    return c
+
+
+@njit(cache=True, inline="always")
+def has_list(P, b, x):
+    """The bot gave extra rank row ``x`` (sim.engine.program X_*)."""
+    return (P[b * P_WIDTH + PF_FLAGS + F_LISTS] >> x) & 1
+
+
+@njit(cache=True)
+def play_default(S, T, P, Q, b, p, d):
+    """DEF_PLAY: the bot's own list for ``d`` (a card list with conditions, W_*) when it
+    gave one, else the first card of its play list in hand."""
+    w = DEC_DEFAULT_LIST[d]
+    if w >= 0 and has_rows(P, b, w):
+        return first_listed_in_hand(S, T, P, Q, b, p, w)
+    return rules_action(S, T, P, Q, b, p)
+
+
+@njit(cache=True)
+def trash_for_gain(S, T, P, Q, b, p, d):
+    """DEF_TRASH_FOR_GAIN: the trash of the first (trash, gain) rule of the record's list
+    that applies, its gain costing up to the record's arg more (remembered, V_PENDING,
+    for the gain that follows); else a card that must go."""
+    c = pick_pair(S, T, P, Q, b, p, DEC_DEFAULT_LIST[d], DEC_DEFAULT_ARG[d])
+    if c < 0:
+        c = must_trash(S, P, b, p)
+    return c
+
+
+@njit(cache=True)
+def trash_junk(S, T, P, b, p, d):
+    """DEF_TRASH_JUNK: the bot's own list for ``d`` (an extra rank row, X_*) when it gave
+    one; else the card of the zone it would trash first; -1 if none."""
+    x = DEC_DEFAULT_LIST[d]
+    if x >= 0 and has_list(P, b, x):
+        return lowest_ranked_in_hand(S, P, b, p, R_TOKENS + x, NEVER)
+    if DEC_ZONE[d] == HAND0:
+        return junk_in_hand(S, P, b, p)
+    return _ranked_in_zone(S, T, P, b, p, DEC_ZONE[d], R_TRASH)
+
+
+@njit(cache=True)
+def mine_trash(S, T, P, Q, b, p):
+    """DEF_MINE_TRASH: its first Mine rule that applies; with ``mine_always`` the Treasure
+    in hand whose best gain (costing up to $3 more) gains the most cost."""
+    c = pick_pair(S, T, P, Q, b, p, L_MINE, 3)
+    if c >= 0 or P[b * P_WIDTH + PF_FLAGS + F_MINE_ALWAYS] == 0:
+        return c
+    h0 = HAND0 + p * N_SLOTS
+    best_src = -1
+    best_dst = -1
+    best_up = 0
+    for i in range(T[N_TREASURES]):
+        src = T[TREASURE_IDS + i]
+        if S[h0 + src] == 0:
+            continue
+        for j in range(T[N_TREASURES]):
+            dst = T[TREASURE_IDS + j]
+            if can_gain(S, T, dst, T[src * N_COLS + C_COST] + 3):
+                up = T[dst * N_COLS + C_COST] - T[src * N_COLS + C_COST]
+                if up > best_up:
+                    best_up = up
+                    best_src = src
+                    best_dst = dst
+    S[V + V_PENDING] = best_dst
+    return best_src
+
+
 @njit(cache=True)
 def rules_decide(S, T, P, Q, p, d, arg):
+    """A rule bot's default answer to decision ``d``: the pattern its record declares
+    (sim.engine.codes DEC_DEFAULT, sim.cards.decisions DEF_*), with the record's
+    parameters (its card, list, number, types and zone).
+
+    Why the table and not a branch per decision: most questions share a few answers, so
+    a new card's question that fits one costs a record and no code here.  The patterns
+    of most turns come first; :func:`rules_decide_more` has the rest."""
     b = S[BOT + p]
-    h0 = HAND0 + p * N_SLOTS
-    if d == D_ACTION:
-        return rules_action(S, T, P, Q, b, p)
-    if d == D_BUY:
+    pattern = DEC_DEFAULT[d]
+    if pattern == DEF_PLAY:
+        return play_default(S, T, P, Q, b, p, d)
+    if pattern == DEF_BUY:
         return pick_from_list(S, T, P, Q, b, p, L_BUY, S[V + V_COINS], -1)
-    if d == D_TREASURE:
+    if pattern == DEF_TREASURE:
+        h0 = HAND0 + p * N_SLOTS
         for i in range(T[N_TREASURES]):
             c = T[TREASURE_IDS + i]
             if S[h0 + c] > 0:
                 return c
         return -1
-    if d == D_ATTACK_DISCARD:
+    if pattern == DEF_DISCARD:
         return rules_attack_discard(S, T, P, b, p)
-    if d == D_REVEAL_MOAT:
+    if pattern == DEF_REVEAL:
         return P[b * P_WIDTH + PF_FLAGS + F_REVEAL_MOAT]
-    if d == D_CELLAR:
+    if pattern == DEF_CELLAR_LIST:
+        h0 = HAND0 + p * N_SLOTS
         r0 = PF_RANKS + R_CELLAR * N_SLOTS
         for c in range(N_CARDS):
             if S[h0 + c] > 0 and P[b * P_WIDTH + r0 + c]:
                 return c
         return -1
-    if d == D_REMODEL_TRASH:
-        c = pick_pair(S, T, P, Q, b, p, L_REMODEL, 2)
-        if c < 0:
-            c = lowest_ranked_in_hand(S, P, b, p, R_TRASH, NEVER)
-        if c < 0:
-            c = lowest_ranked_in_hand(S, P, b, p, R_DISCARD, BIG)
-        return c
-    if d == D_REMODEL_GAIN:
-        return pending_or_gain(S, T, P, Q, b, p, arg, False, REMODEL)
-    if d == D_WORKSHOP_GAIN:
+    if pattern == DEF_TRASH_FOR_GAIN:
+        return trash_for_gain(S, T, P, Q, b, p, d)
+    if pattern == DEF_GAIN_PAIRED:
+        return pending_or_gain(S, T, P, Q, b, p, arg, (DEC_TYPES[d] & TREASURE) != 0,
+                               DEC_CARD[d])
+    if pattern == DEF_GAIN:
+        # No half of a (trash, gain) pair: a pair's gain left pending (answered by a Python
+        # bot or hook instead) is forgotten.
         S[V + V_PENDING] = -1
-        return pick_gain(S, T, P, Q, b, p, arg, False, WORKSHOP)
-    if d == D_MINE_TRASH:
-        c = pick_pair(S, T, P, Q, b, p, L_MINE, 3)
-        if c >= 0 or P[b * P_WIDTH + PF_FLAGS + F_MINE_ALWAYS] == 0:
-            return c
-        # Best upgrade: the Treasure in hand whose best gain gains the most cost.
-        best_src = -1
-        best_dst = -1
-        best_up = 0
-        for i in range(T[N_TREASURES]):
-            src = T[TREASURE_IDS + i]
-            if S[h0 + src] == 0:
-                continue
-            for j in range(T[N_TREASURES]):
-                dst = T[TREASURE_IDS + j]
-                if can_gain(S, T, dst, T[src * N_COLS + C_COST] + 3):
-                    up = T[dst * N_COLS + C_COST] - T[src * N_COLS + C_COST]
-                    if up > best_up:
-                        best_up = up
-                        best_src = src
-                        best_dst = dst
-        S[V + V_PENDING] = best_dst
-        return best_src
-    if d == D_MINE_GAIN:
-        return pending_or_gain(S, T, P, Q, b, p, arg, True, MINE)
-    if d == D_CHAPEL:
-        return lowest_ranked_in_hand(S, P, b, p, R_TRASH, NEVER)
-    if d == D_MONEYLENDER:
+        return pick_gain(S, T, P, Q, b, p, arg, False, DEC_CARD[d])
+    if pattern == DEF_MINE_TRASH:
+        return mine_trash(S, T, P, Q, b, p)
+    if pattern == DEF_TRASH_JUNK:
+        return trash_junk(S, T, P, b, p, d)
+    if pattern == DEF_YES:
         return 1
     return rules_decide_more(S, T, P, Q, b, p, d, arg)
 
@@ -748,81 +821,83 @@ def _ranked_in_zone(S, T, P, b, p, z0, which):
 
 @njit(cache=True)
 def rules_decide_more(S, T, P, Q, b, p, d, arg):
-    """A rule bot's defaults for the decisions of the rest of the base set
-    (Harbinger ... Artisan); the card texts are in sim.engine.base_set.  (Adventures
-    games ask sim.engine.adventures.decide.decide_adv instead.)"""
-    h0 = HAND0 + p * N_SLOTS
-    if d == D_THRONE_ROOM:          # the play list's first Action in hand
-        return rules_action(S, T, P, Q, b, p)
-    if d == D_VASSAL or d == D_LIBRARY:
+    """:func:`rules_decide` for the patterns of fewer questions (DEF_NONE and any other:
+    -1).  (Adventures games ask sim.engine.adventures.decide.rules_decide_adv for the
+    questions declared RULES_ADVENTURES.)"""
+    pattern = DEC_DEFAULT[d]
+    if pattern == DEF_PLAY_IF_LISTED:   # play what the play list would play
+        return 1 if P[b * P_WIDTH + PF_RANKS + R_PLAY * N_SLOTS + arg] < NEVER else 0
+    if pattern == DEF_SKIP_ACTION:
+        # Skip an Action when no Action is left to play it (or it is never played).
         playable = P[b * P_WIDTH + PF_RANKS + R_PLAY * N_SLOTS + arg] < NEVER
-        if d == D_VASSAL:           # play what the play list would play
-            return 1 if playable else 0
-        # Library: skip an Action when no Action is left to play it (or it is never played)
         return 1 if (S[V + V_ACTIONS] == 0 or not playable) else 0
-    if d == D_POACHER:
-        return rules_attack_discard(S, T, P, b, p)
-    if d == D_BUREAUCRAT:           # the Victory card it would discard first
-        return best_in_zone(S, T, P, b, p, HAND0, R_DISCARD, VICTORY, True)
-    if d == D_HARBINGER:
-        # The discard pile's card ranked first in the topdeck row (default: the costliest
-        # Action or Treasure other than Copper, the card most worth drawing next turn);
-        # nothing when no card there is ranked.
-        return _ranked_in_zone(S, T, P, b, p, DISC0, R_TOPDECK)
-    if d == D_BANDIT:               # lose the cheaper Treasure
-        a0 = ASIDE0 + p * N_SLOTS
+    if pattern == DEF_DISCARD_FIRST:    # the card of the record's types it discards first
+        return best_in_zone(S, T, P, b, p, DEC_ZONE[d], R_DISCARD, DEC_TYPES[d], True)
+    if pattern == DEF_TOPDECK_RANKED:
+        # The zone's card ranked first in the topdeck row (default: the costliest Action or
+        # Treasure other than Copper, the card most worth drawing next turn); nothing when
+        # no card there is ranked.
+        return _ranked_in_zone(S, T, P, b, p, DEC_ZONE[d], R_TOPDECK)
+    if pattern == DEF_CHEAPEST:         # lose the cheapest card of the record's types
+        z = DEC_ZONE[d] + p * N_SLOTS
+        types = DEC_TYPES[d]
+        exclude = DEC_EXCLUDE[d]
         best = -1
         for c in range(N_CARDS):
-            if S[a0 + c] and c != COPPER and (T[c * N_COLS + C_TYPES] & TREASURE):
+            if S[z + c] and c != exclude and (types == 0 or (T[c * N_COLS + C_TYPES] & types)):
                 if best < 0 or T[c * N_COLS + C_COST] < T[best * N_COLS + C_COST]:
                     best = c
         return best
-    if d == D_SENTRY_TRASH:         # what it would trash with Chapel
-        return _ranked_in_zone(S, T, P, b, p, ASIDE0, R_TRASH)
-    if d == D_SENTRY_DISCARD:       # of the cards in its sentry_discard row (default:
+    if pattern == DEF_SENTRY_LIST:      # of the cards in its sentry_discard row (default:
         # Victory cards and Curses) that it did not trash, the one it would discard first
-        a0 = ASIDE0 + p * N_SLOTS
+        z = DEC_ZONE[d] + p * N_SLOTS
         sd0 = b * P_WIDTH + PF_RANKS + R_SENTRY_DISCARD * N_SLOTS
         r0 = b * P_WIDTH + PF_RANKS + R_DISCARD * N_SLOTS
         best = -1
         for c in range(N_CARDS):
-            if S[a0 + c] and P[sd0 + c] and (best < 0 or P[r0 + c] < P[r0 + best]):
+            if S[z + c] and P[sd0 + c] and (best < 0 or P[r0 + c] < P[r0 + best]):
                 best = c
         return best
-    if d == D_SENTRY_TOP:
+    if pattern == DEF_TOPDECK_LOOKED:
         # The bot's own topdeck list: its first-listed card goes on top; otherwise the
         # card it would discard last.
         if P[b * P_WIDTH + PF_FLAGS + F_TOPDECK]:
-            c = _ranked_in_zone(S, T, P, b, p, ASIDE0, R_TOPDECK)
+            c = _ranked_in_zone(S, T, P, b, p, DEC_ZONE[d], R_TOPDECK)
             if c >= 0:
                 return c
-        return best_in_zone(S, T, P, b, p, ASIDE0, R_DISCARD, 0, False)
-    if d == D_ARTISAN_GAIN:
-        return pick_gain(S, T, P, Q, b, p, arg, False, ARTISAN)
-    if d == D_ARTISAN_TOPDECK:
-        # The bot's own topdeck list: its first-listed card in hand.  Otherwise an Action
-        # it cannot play this turn, else the cheapest Treasure (worth least now, still
-        # drawn next turn), else the card it would discard first.
-        if P[b * P_WIDTH + PF_FLAGS + F_TOPDECK]:
-            c = _ranked_in_zone(S, T, P, b, p, HAND0, R_TOPDECK)
-            if c >= 0:
-                return c
-        if S[V + V_ACTIONS] == 0:
-            c = best_in_zone(S, T, P, b, p, HAND0, R_PLAY, ACTION, True)
-            if c >= 0:
-                return c
-        c = excess_terminal(S, T, P, b, p)
+        return best_in_zone(S, T, P, b, p, DEC_ZONE[d], R_DISCARD, 0, False)
+    if pattern == DEF_TOPDECK_FROM_HAND:
+        return topdeck_from_hand(S, T, P, b, p)
+    if pattern == DEF_MUST_TRASH:
+        return must_trash(S, P, b, p)
+    return -1
+
+
+@njit(cache=True)
+def topdeck_from_hand(S, T, P, b, p):
+    """DEF_TOPDECK_FROM_HAND: the bot's own topdeck list, its first-listed card in hand.
+    Otherwise an Action it cannot play this turn, else the cheapest Treasure (worth least
+    now, still drawn next turn), else the card it would discard first."""
+    h0 = HAND0 + p * N_SLOTS
+    if P[b * P_WIDTH + PF_FLAGS + F_TOPDECK]:
+        c = _ranked_in_zone(S, T, P, b, p, HAND0, R_TOPDECK)
         if c >= 0:
             return c
-        best = -1
-        for c in range(N_CARDS):
-            if S[h0 + c] and (T[c * N_COLS + C_TYPES] & TREASURE):
-                if best < 0 or T[c * N_COLS + C_COST] < T[best * N_COLS + C_COST]:
-                    best = c
-        if best >= 0:
-            return best
-        return lowest_ranked_in_hand(S, P, b, p, R_DISCARD, BIG)
-    return -1
+    if S[V + V_ACTIONS] == 0:
+        c = best_in_zone(S, T, P, b, p, HAND0, R_PLAY, ACTION, True)
+        if c >= 0:
+            return c
+    c = excess_terminal(S, T, P, b, p)
+    if c >= 0:
+        return c
+    best = -1
+    for c in range(N_CARDS):
+        if S[h0 + c] and (T[c * N_COLS + C_TYPES] & TREASURE):
+            if best < 0 or T[c * N_COLS + C_COST] < T[best * N_COLS + C_COST]:
+                best = c
+    if best >= 0:
+        return best
+    return lowest_ranked_in_hand(S, P, b, p, R_DISCARD, BIG)
 
 
 # ----------------------------------------------------------------------------- random bot

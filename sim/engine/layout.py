@@ -340,3 +340,11 @@ assert (K_HAND_N, K_PLAY_N, K_DISC_N, K_ASIDE_N, K_MAT_N, K_GEAR_N, K_SAVE_N, K_
     Z_HAND, Z_PLAY, Z_DISC, Z_ASIDE, Z_MAT, Z_GEAR, Z_SAVE, Z_OWN)
 assert OWN0 + ZONE_STRIDE == SEEN_HAND   # the owned zones come last
 ACTIONS_OWNED = TYPE_N + (ACTION.bit_length() - 1) * MAX_PLAYERS  # + p: Action cards owned
+
+# Capacities.  Every card id has a slot in each zone, and lowest_ranked_in_hand
+# (sim.engine.decide) packs an id under N_SLOTS, a power of two.  (The decisions' slots,
+# AG_TAKES, are checked where the decisions are counted: sim.engine.codes.N_DECISIONS.)
+assert N_CARDS <= N_SLOTS, (
+    f"{N_CARDS} card ids but {N_SLOTS} card slots per zone: raise N_SLOTS "
+    "(sim.engine.layout) to the next power of two")
+assert N_SLOTS & (N_SLOTS - 1) == 0, f"N_SLOTS ({N_SLOTS}) must be a power of two"

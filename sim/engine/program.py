@@ -51,7 +51,7 @@ Ranks (int32 per card id, lower = first):
   ``F_TOPDECK`` set (the bot gave its own list) Artisan puts back the
   lowest-ranked card in hand and Sentry puts the lower-ranked of its two
   cards on top; when no ranked card is there, both keep their defaults
-  (sim.engine.decide.rules_decide_more).
+  (sim.engine.decide: DEF_TOPDECK_FROM_HAND, DEF_TOPDECK_LOOKED).
 * ``sentry_discard``: 1 where Sentry discards a card it looked at and did not
   trash (default :func:`default_sentry_discard`: Victory cards and Curses).
 

@@ -3,7 +3,7 @@
 ``0 .. N_CARDS - 1`` are the card and Event ids of sim.cards (``buy: Gold``, ``trash with
 Chapel: Estate``, ``set aside with Inheritance: Ratcatcher``...), then ``NONE`` (nothing,
 stop, end the phase), ``NO`` and ``YES`` (yes/no decisions), and ``MODE0 + k`` (option k of
-a decision answered with a number: Amulet, Miser, Teacher, Quest; sim.engine.codes).
+a decision answered with a number, its record's options; sim.engine.codes).
 What an action means depends on the decision asked (State.decision()); which ones are
 legal, on the state (State.legal_actions()).
 """

@@ -2,7 +2,7 @@
 
 A saved position (State.serialize, versions 2 and 3) is the engine's state array as its
 version laid it out.  domsim 0.8 to 0.11 kept a Duration's next-turn effects in a named
-per-player slot per card (eight, Amulet's to Champion's) and derived Gear's from its
+per-player slot per card (eight) and derived Gear's from its
 set-aside zone; 0.12 keeps every card's in one generic row (sim.engine.layout EFFECTS,
 what the cards' declarations fill).  So a position of that layout is 480 entries
 shorter: :func:`carry` moves each part to where today's layout keeps it, the slots'

@@ -77,7 +77,7 @@ def load_policy(directory: str | os.PathLike) -> tuple[Net, np.ndarray, dict, st
     back in this domsim's terms (sim.learn.policy.remap_to_table: added cards are zero
     inputs and actions it never chooses, its decisions the ones it was made with); one
     made with a table that changed otherwise is refused naming the change
-    (``policy DIR: made for a card table where Amulet costs $3; this domsim's costs $4``):
+    (``policy DIR: made for a card table where Smithy costs $3; this domsim's costs $4``):
     its weights would read other cards' inputs and answer with other cards."""
     d = Path(directory)
     if not is_policy_dir(d):

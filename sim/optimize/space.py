@@ -33,7 +33,7 @@ Arts, Seaway, Training, Pathfinding, Ferry, Plan, Teacher); what Workshop-style
 gains take (Seaway, Ball, Alms, Messenger, Hero...); when to call the Tavern cards
 (Royal Carriage and Duplicate on which cards, Guide on which hands); how far each
 Traveller line is exchanged (and how many of its last card); the options of the
-cards with modes (Amulet, Miser, Quest, Messenger); whether Coppers are trashed;
+cards with modes (bots.rules.CHOICES); whether Coppers are trashed;
 and Teacher's token order.  Which of these genes a search varies is its
 :class:`Space`: :meth:`Space.for_kingdom` builds it from the card table (types,
 costs, the Events' tokens), a bare ``Space(...)`` varies only the genes given (the
@@ -76,6 +76,7 @@ from sim.cards import (
     TREASURE,
     card_id,
 )
+from sim.engine.codes import DECISIONS, READS_TRASH_LIST
 
 #: Attack-discard order of the reference bots (bots.library.REFERENCE_DISCARD).
 DISCARD = ("Province", "Duchy", "Estate", "Curse", "Copper", "Silver")
@@ -125,9 +126,11 @@ _GAIN_BASICS = ("Copper", "Silver", "Gold", "Estate", "Duchy")
 CALL_ON = ("Royal Carriage", "Duplicate")
 GUIDE_COINS = tuple(range(0, 6))
 #: Cards and Events that read the trash list (what they trash; Duplicate and Travelling
-#: Fair skip what is on it): the trash gene matters with them.
-TRASHERS = ("Chapel", "Sentry", "Remodel", "Moneylender", "Amulet", "Ratcatcher", "Raze",
-            "Transmogrify", "Trade", "Plan", "Bonfire", "Duplicate", "Travelling Fair")
+#: Fair skip what is on it): the trash gene matters with them.  They are the cards of the
+#: decisions whose default reads it, as the table of decisions declares (a trasher whose
+#: default ignores the list, trashing a Copper always, is none).
+TRASHERS = tuple(sorted({CARDS[d.card].name for d in DECISIONS
+                         if d.default in READS_TRASH_LIST and d.card != -1}))
 #: The trash gene: the default list (Curse, Estate, Copper) or keep the Coppers.
 TRASH_OPTIONS = ("", "keep_copper")
 _TRASH_LISTS = {"keep_copper": ("Curse", "Estate")}

@@ -29,6 +29,7 @@ Where the twins only repeated each other, they share one function: the decision
 dispatch (sim.engine.decide.seat_answer, inlined into ``decide`` and ``decide_adv``),
 the attack (sim.engine.steps.attacked: the set's reactions through ``H``), the end of
 a turn (sim.engine.steps.adv_turn_over).  ``rules_decide`` and
-:func:`.decide.rules_decide_adv` are no twins: they answer different decisions (the
-base set's, the set's own), and ``decide_adv`` hands the base ones to ``rules_decide``.
+:func:`.decide.rules_decide_adv` are no twins: they answer different decisions (each
+record names its bot, DEC_RULES), share the functions of the patterns both sets use, and
+``decide_adv`` hands the base decisions to ``rules_decide``.
 """

@@ -12,10 +12,7 @@ from numba import njit
 
 from sim.cards import (
     ACTION,
-    ALMS,
-    AMULET,
     ATTACK,
-    BALL,
     BRIDGE_TROLL,
     C_ACTIONS,
     C_COINS,
@@ -24,17 +21,11 @@ from sim.cards import (
     COIN_OF_THE_REALM,
     COPPER,
     CURSE,
-    DUPLICATE,
     EVENT,
     GUIDE,
-    HERO,
-    MESSENGER,
-    MISER,
     N_CARDS,
-    QUEST,
     RATCATCHER,
     ROYAL_CARRIAGE,
-    SEAWAY,
     TEACHER,
     TRANSMOGRIFY,
     TREASURE,
@@ -49,53 +40,53 @@ from sim.engine.adventures.mechanics import (
 )
 from sim.engine.adventures.random_bot import random_decide_adv, rc_can_replay
 from sim.engine.codes import (
+    ANY_COST,
     D_ACTION,
-    D_AFTER_ACTION,
-    D_ALMS,
-    D_AMULET,
-    D_AMULET_TRASH,
-    D_ARTIFICER_DISCARD,
-    D_ARTIFICER_GAIN,
-    D_BALL,
-    D_BONFIRE,
     D_BUY,
-    D_CARAVAN_GUARD,
-    D_DISCIPLE,
-    D_DUNGEON,
-    D_DUPLICATE,
-    D_EXCHANGE,
-    D_FAIR,
-    D_FUGITIVE,
-    D_GEAR,
-    D_HERO,
-    D_INHERITANCE,
-    D_MESSENGER_DECK,
-    D_MESSENGER_GAIN,
-    D_MISER,
-    D_PILGRIMAGE,
-    D_QUEST,
-    D_QUEST_DISCARD,
-    D_RATCATCHER,
-    D_RAZE,
-    D_RAZE_KEEP,
-    D_SAVE,
-    D_SCOUTING_PARTY,
-    D_SEAWAY,
-    D_START,
-    D_STORYTELLER,
-    D_TEACHER_TOKEN,
-    D_TOKEN_PILE,
-    D_TOPDECK_ORDER,
-    D_TRADE,
-    D_TRANSMOGRIFY_GAIN,
-    D_TRANSMOGRIFY_TRASH,
-    D_TRASHING_TOKEN,
-    D_WINE_MERCHANT,
+    DEC_CARD,
+    DEC_DEFAULT,
+    DEC_DEFAULT_LIST,
+    DEC_LIMIT,
     DEC_RULES,
+    DEC_TYPES,
+    DEF_AFTER_ACTION,
+    DEF_BUY,
+    DEF_CHOOSE_COPPER_TO_MAT,
+    DEF_CHOOSE_FREE_DISCARD,
+    DEF_CHOOSE_TRASH_SILVER_COIN,
+    DEF_COPY_COSTLIEST,
+    DEF_COPY_UNLESS_JUNK,
+    DEF_DISCARD,
+    DEF_DISCARD_ATTACK_CURSE,
+    DEF_DISCARD_FIRST,
+    DEF_EXCHANGE,
+    DEF_FIRST_PLAYED_GAIN,
+    DEF_GAIN,
+    DEF_GAIN_OF_TYPE,
+    DEF_GAIN_PAIRED,
+    DEF_GEAR_LIST,
+    DEF_KEEP_BEST,
+    DEF_MUST_TRASH,
+    DEF_NONE,
+    DEF_PLAY,
+    DEF_PLAY_COPPER,
+    DEF_START,
+    DEF_TEACHER_TOKEN,
+    DEF_TOKEN_PILE,
+    DEF_TOPDECK_GAINED,
+    DEF_TOPDECK_ORDER,
+    DEF_TRASH_FOR_GAIN,
+    DEF_TRASH_JUNK,
+    DEF_TRASH_JUNK_NOT_COPPER,
+    DEF_TRASH_PLAYED_JUNK,
+    DEF_YES,
+    DEF_YES_IF_OPTION0,
+    LIM_ANY,
     RULES_ADVENTURES,
     USE_DEFAULT,
 )
 from sim.engine.decide import (
+    DEC_ZONE,
     NEVER,
     R_DISCARD,
     R_PLAY,
@@ -104,16 +95,22 @@ from sim.engine.decide import (
     conditions_hold,
     ends_badly,
     first_listed_in_hand,
+    has_list,
     has_rows,
+    junk_in_hand,
     lowest_ranked_in_hand,
+    must_trash,
     pending_or_gain,
     pick_gain,
     pick_pair,
+    play_default,
     random_decide,
     rules_action,
     rules_attack_discard,
     rules_decide,
     seat_answer,
+    trash_for_gain,
+    trash_junk,
 )
 from sim.engine.layout import (
     ASIDE0,
@@ -129,7 +126,6 @@ from sim.engine.layout import (
     N_START,
     P_WIDTH,
     PF_BOUNDS,
-    PF_FLAGS,
     PF_NPLAY,
     PF_PLAY,
     PF_RANKS,
@@ -150,7 +146,6 @@ from sim.engine.layout import (
     V,
 )
 from sim.engine.program import (
-    F_LISTS,
     K_RANDOM,
     L_BUY,
     L_CALL,
@@ -158,35 +153,16 @@ from sim.engine.program import (
     L_EXCHANGE,
     L_TRANSMOGRIFY,
     R_TOKENS,
-    W_DISCIPLE,
     W_GEAR,
     X_GEAR,
-    X_SAVE,
     X_START,
     X_TEACHER,
     X_TOKEN,
-    X_TRADE,
 )
 from sim.engine.steps import ask
 from sim.engine.zones import can_gain, cost_of, lowered_cost, with_ability
 
 BIG = 1 << 30
-
-
-@njit(cache=True)
-def junk_in_hand(S, P, b, p):
-    """The card in hand the bot would trash first (its trash ranks), or -1."""
-    return lowest_ranked_in_hand(S, P, b, p, R_TRASH, NEVER)
-
-
-@njit(cache=True)
-def must_trash(S, P, b, p):
-    """A card to trash when trashing is mandatory: junk first, else the card the bot
-    would discard first."""
-    c = junk_in_hand(S, P, b, p)
-    if c < 0:
-        c = lowest_ranked_in_hand(S, P, b, p, R_DISCARD, BIG)
-    return c
 
 
 @njit(cache=True)
@@ -252,12 +228,6 @@ def gain_of_type(S, T, P, Q, b, p, max_cost, type_mask, source):
 
 
 # ----------------------------------------------------------------------------- rule forms
-@njit(cache=True, inline="always")
-def has_list(P, b, x):
-    """The bot gave extra rank row ``x`` (sim.engine.program X_*)."""
-    return (P[b * P_WIDTH + PF_FLAGS + F_LISTS] >> x) & 1
-
-
 @njit(cache=True, inline="always")
 def extra_rank(P, b, x, c):
     return P[b * P_WIDTH + PF_RANKS + (R_TOKENS + x) * N_SLOTS + c]
@@ -413,59 +383,60 @@ def after_action_call(S, T, P, Q, b, p, arg):
 
 @njit(cache=True)
 def rules_decide_adv(S, T, P, Q, b, p, d, arg):
-    """A rule bot's answer to Adventures decision ``d`` (see module docstring).
+    """A rule bot's answer to Adventures decision ``d``: the pattern its record declares
+    (sim.engine.codes DEC_DEFAULT; see sim.engine.decide.rules_decide for why the table).
 
-    The questions of most turns come first, in this small function.  The full list
+    The patterns of most turns come first, in this small function.  The full list
     (:func:`rules_decide_adv_rest`) is one large function whose every call first clears
     the return slots of its many inner calls: for a Dungeon discard that cost more than
     the answer."""
-    if d == D_DUNGEON or d == D_FUGITIVE:
+    pattern = DEC_DEFAULT[d]
+    if pattern == DEF_DISCARD:
         return rules_attack_discard(S, T, P, b, p)
-    if d == D_AFTER_ACTION:
+    if pattern == DEF_AFTER_ACTION:
         return after_action_call(S, T, P, Q, b, p, arg)
-    if d == D_START:
+    if pattern == DEF_START:
         return start_choice(S, T, P, Q, b, p, arg == 0)
-    if d == D_CARAVAN_GUARD or d == D_WINE_MERCHANT:
+    if pattern == DEF_YES:
         return 1
-    if d == D_AMULET:
-        r = first_rule_answer(S, T, P, Q, b, p, L_CHOOSE, AMULET)
+    if pattern == DEF_CHOOSE_TRASH_SILVER_COIN:
+        # Its Choose rules for the card; else trash junk, else a Silver early, else +$1.
+        r = first_rule_answer(S, T, P, Q, b, p, L_CHOOSE, DEC_CARD[d])
         if r >= 0 and (r != 1 or S[HAND_N + p] > 0):
             return r
         if junk_in_hand(S, P, b, p) >= 0:
             return 1
         return 2 if S[TURNS + p] < 10 else 0
-    if d == D_AMULET_TRASH or d == D_RATCATCHER:
+    if pattern == DEF_MUST_TRASH:
         return must_trash(S, P, b, p)
     return rules_decide_adv_rest(S, T, P, Q, b, p, d, arg)
 
 
 @njit(cache=True)
 def rules_decide_adv_rest(S, T, P, Q, b, p, d, arg):
-    """:func:`rules_decide_adv` for the other questions."""
+    """:func:`rules_decide_adv` for the other patterns (sim.cards.decisions
+    ADVENTURES_DEFAULTS; any other: -1)."""
     h0 = HAND0 + p * N_SLOTS
     m0 = MAT0 + p * N_SLOTS
-    if d == D_EXCHANGE:
+    pattern = DEC_DEFAULT[d]
+    if pattern == DEF_EXCHANGE:
         # Its first Exchange / Keep rule for this Traveller that holds; else exchange.
         r = first_rule_answer(S, T, P, Q, b, p, L_EXCHANGE, arg)
         return 1 if r < 0 else r
-    if d == D_DUPLICATE:
-        # Its Call rules for Duplicate on the card just gained; without any, a copy of
+    if pattern == DEF_COPY_UNLESS_JUNK:
+        # Its Call rules for the card on the card just gained; without any, a copy of
         # anything it would not trash (Curses, Estates, Coppers by default).
-        r = call_rule(S, T, P, Q, b, p, DUPLICATE, arg)
+        r = call_rule(S, T, P, Q, b, p, DEC_CARD[d], arg)
         if r >= 0:
             return r
         return 0 if is_junk(P, b, arg) else 1
-    if d == D_FAIR:
+    if pattern == DEF_TOPDECK_GAINED:
         # Onto the deck (drawn next turn) unless it is junk or a card that only scores.
         t = T[arg * N_COLS + C_TYPES]
         return 0 if is_junk(P, b, arg) or (t & (ACTION | TREASURE)) == 0 else 1
-    if d == D_TRANSMOGRIFY_TRASH and has_rules(P, b, L_TRANSMOGRIFY):
-        c = pick_pair(S, T, P, Q, b, p, L_TRANSMOGRIFY, 1)
-        if c >= 0:
-            return c
-    if d == D_AMULET_TRASH or d == D_RATCATCHER or d == D_TRANSMOGRIFY_TRASH:
-        return must_trash(S, P, b, p)
-    if d == D_GEAR:
+    if pattern == DEF_TRASH_FOR_GAIN:
+        return trash_for_gain(S, T, P, Q, b, p, d)
+    if pattern == DEF_GEAR_LIST:
         # Its gear list: the first listed card in hand whose conditions hold (only listed
         # cards; asked again after each card set aside).  Without one: with no Action left
         # this turn the Actions in hand are dead: keep (up to 2 of) them for next turn, the
@@ -477,109 +448,63 @@ def rules_decide_adv_rest(S, T, P, Q, b, p, d, arg):
         if S[V + V_ACTIONS] == 0:
             return best_in_zone(S, T, P, b, p, HAND0, R_PLAY, ACTION, True)
         return -1
-    if d == D_TRANSMOGRIFY_GAIN:
-        return pending_or_gain(S, T, P, Q, b, p, arg, False, TRANSMOGRIFY)
-    if d == D_MESSENGER_GAIN:
-        return pick_gain(S, T, P, Q, b, p, arg, False, MESSENGER)
-    if d == D_ALMS:
-        return pick_gain(S, T, P, Q, b, p, arg, False, ALMS)
-    if d == D_BALL:
-        return pick_gain(S, T, P, Q, b, p, arg, False, BALL)
-    if d == D_SEAWAY:
-        return gain_of_type(S, T, P, Q, b, p, arg, ACTION, SEAWAY)
-    if d == D_HERO:
-        return gain_of_type(S, T, P, Q, b, p, 1 << 20, TREASURE, HERO)
-    if d == D_TEACHER_TOKEN:
-        # Its teacher_tokens list: the first listed token not yet on a pile, else the
-        # first listed.  Without one: a token not yet on a pile, else the +1 Action token
-        # (onto a new pile).
-        if has_list(P, b, X_TEACHER):
-            first = -1
-            for k in range(4):
-                if extra_rank(P, b, X_TEACHER, k) >= NEVER:
-                    continue
-                if first < 0 or extra_rank(P, b, X_TEACHER, k) < extra_rank(P, b, X_TEACHER,
-                                                                             first):
-                    first = k
-            best = -1
-            for k in range(4):
-                if extra_rank(P, b, X_TEACHER, k) < NEVER and \
-                        S[TOK_CARD + k * MAX_PLAYERS + p] == 0 and \
-                        (best < 0 or extra_rank(P, b, X_TEACHER, k) < extra_rank(P, b, X_TEACHER,
-                                                                                 best)):
-                    best = k
-            if best >= 0:
-                return best
-            if first >= 0:
-                return first
-        for k in range(4):
-            if S[TOK_CARD + k * MAX_PLAYERS + p] == 0:
-                return k
-        return 1
-    if d == D_TOKEN_PILE:
-        # Teacher (the call running: "this") must pick a pile with none of p's tokens;
-        # the Events may put a token anywhere, so they take the first pile of its list.
-        return token_pile(S, T, P, Q, b, p, arg, S[V + V_THIS] == TEACHER)
-    if d == D_RAZE:
+    if pattern == DEF_GAIN_PAIRED:
+        return pending_or_gain(S, T, P, Q, b, p, arg, (DEC_TYPES[d] & TREASURE) != 0,
+                               DEC_CARD[d])
+    if pattern == DEF_GAIN:
+        # No half of a (trash, gain) pair: a pair's gain left pending is forgotten.
+        S[V + V_PENDING] = -1
+        return pick_gain(S, T, P, Q, b, p, arg, False, DEC_CARD[d])
+    if pattern == DEF_GAIN_OF_TYPE:
+        limit = ANY_COST if DEC_LIMIT[d] == LIM_ANY else arg
+        return gain_of_type(S, T, P, Q, b, p, limit, DEC_TYPES[d], DEC_CARD[d])
+    if pattern == DEF_TEACHER_TOKEN:
+        return teacher_token(S, P, b, p)
+    if pattern == DEF_TOKEN_PILE:
+        # The record's card (Teacher), while it is being called ("this"), must pick a pile
+        # with none of p's tokens; the Events may put a token anywhere, so they take the
+        # first pile of its list.
+        return token_pile(S, T, P, Q, b, p, arg, S[V + V_THIS] == DEC_CARD[d])
+    if pattern == DEF_TRASH_JUNK_NOT_COPPER:
         # Trash junk worth looking at cards for (an Estate: 2 cards), else Raze itself;
         # on Raze's second play (arg 1: Raze already left play) a card from hand must go.
         c = junk_in_hand(S, P, b, p)
         if arg == 1:
             return must_trash(S, P, b, p)
         return c if c >= 0 and c != COPPER else -1
-    if d == D_SAVE and has_list(P, b, X_SAVE):
-        c = lowest_ranked_in_hand(S, P, b, p, R_TOKENS + X_SAVE, NEVER)
-        if c >= 0:
-            return c
-    if d == D_RAZE_KEEP or d == D_SAVE:
-        z = ASIDE0 if d == D_RAZE_KEEP else HAND0
-        return best_in_zone(S, T, P, b, p, z, R_DISCARD, 0, False)
-    if d == D_MESSENGER_DECK:
-        r = first_rule_answer(S, T, P, Q, b, p, L_CHOOSE, MESSENGER)
+    if pattern == DEF_KEEP_BEST:
+        x = DEC_DEFAULT_LIST[d]
+        if x >= 0 and has_list(P, b, x):
+            c = lowest_ranked_in_hand(S, P, b, p, R_TOKENS + x, NEVER)
+            if c >= 0:
+                return c
+        return best_in_zone(S, T, P, b, p, DEC_ZONE[d], R_DISCARD, 0, False)
+    if pattern == DEF_YES_IF_OPTION0:
+        r = first_rule_answer(S, T, P, Q, b, p, L_CHOOSE, DEC_CARD[d])
         return 1 if r == 0 else 0       # option 0: "discard deck" (answer 1), 1: keep it
-    if d == D_MISER:
-        r = first_rule_answer(S, T, P, Q, b, p, L_CHOOSE, MISER)
+    if pattern == DEF_CHOOSE_COPPER_TO_MAT:
+        r = first_rule_answer(S, T, P, Q, b, p, L_CHOOSE, DEC_CARD[d])
         if r == 1 or (r == 0 and S[h0 + COPPER]):
             return r
         return 0 if (S[h0 + COPPER] and S[m0 + COPPER] < 3) else 1
-    if d == D_ARTIFICER_DISCARD or d == D_ARTIFICER_GAIN:
+    if pattern == DEF_NONE:
         return -1
-    if d == D_STORYTELLER:
+    if pattern == DEF_PLAY_COPPER:
         return COPPER if S[h0 + COPPER] else -1
-    if d == D_DISCIPLE:
-        # Its disciple list: the first listed Action in hand whose conditions hold (only
-        # listed cards: none, no play).  Without one: the Action it would play next.
-        if has_rows(P, b, W_DISCIPLE):
-            return first_listed_in_hand(S, T, P, Q, b, p, W_DISCIPLE)
-        return rules_action(S, T, P, Q, b, p)
-    if d == D_TOPDECK_ORDER:
+    if pattern == DEF_PLAY:
+        return play_default(S, T, P, Q, b, p, d)
+    if pattern == DEF_TOPDECK_ORDER:
         # The card it values least goes down first (the last one put is drawn first).  The
         # cards going onto the deck are the looked-at ones (Scouting Party) while any are
         # set out, else the hand (Haunted Woods).
         if S[ASIDE_N + p] > 0:
             return best_in_zone(S, T, P, b, p, ASIDE0, R_DISCARD, 0, True)
         return lowest_ranked_in_hand(S, P, b, p, R_DISCARD, BIG)
-    if d == D_TRADE and has_list(P, b, X_TRADE):
-        return lowest_ranked_in_hand(S, P, b, p, R_TOKENS + X_TRADE, NEVER)
-    if d == D_TRASHING_TOKEN or d == D_TRADE:
-        return junk_in_hand(S, P, b, p)
-    if d == D_QUEST:
-        # Its first holding Choose rule for Quest whose option it can complete.  Else,
-        # bought in the Buy phase, when the cards left in hand are dead: a Gold for an
-        # Attack, two Curses or six cards is free.  Never an option it cannot complete.
-        for r in range(P[b * P_WIDTH + PF_BOUNDS + 2 * L_CHOOSE],
-                       P[b * P_WIDTH + PF_BOUNDS + 2 * L_CHOOSE + 1]):
-            if P[b * P_WIDTH + PF_RULES + RULE_WIDTH * r] == QUEST:
-                option = P[b * P_WIDTH + PF_RULES + RULE_WIDTH * r + 1]
-                if quest_option_ok(S, T, P, b, p, option) and \
-                        conditions_hold(S, T, P, Q, b, r, p, S[V + V_COINS]):
-                    return option
-        if best_in_zone(S, T, P, b, p, HAND0, R_DISCARD, ATTACK, True) >= 0:
-            return 0
-        if S[h0 + CURSE] >= 2:
-            return 1
-        return 2 if S[HAND_N + p] >= 6 else -1
-    if d == D_QUEST_DISCARD:
+    if pattern == DEF_TRASH_JUNK:
+        return trash_junk(S, T, P, b, p, d)
+    if pattern == DEF_CHOOSE_FREE_DISCARD:
+        return quest_option(S, T, P, Q, b, p, DEC_CARD[d])
+    if pattern == DEF_DISCARD_ATTACK_CURSE:
         # An Attack while one is in hand (the option it takes with one), else a Curse
         # (the option it takes with two and no Attack), else its first discard.
         c = best_in_zone(S, T, P, b, p, HAND0, R_DISCARD, ATTACK, True)
@@ -588,38 +513,17 @@ def rules_decide_adv_rest(S, T, P, Q, b, p, d, arg):
         if S[h0 + CURSE]:
             return CURSE
         return lowest_ranked_in_hand(S, P, b, p, R_DISCARD, BIG)
-    if d == D_SCOUTING_PARTY:
-        return best_in_zone(S, T, P, b, p, ASIDE0, R_DISCARD, 0, True)
-    if d == D_BONFIRE:
+    if pattern == DEF_DISCARD_FIRST:
+        return best_in_zone(S, T, P, b, p, DEC_ZONE[d], R_DISCARD, DEC_TYPES[d], True)
+    if pattern == DEF_TRASH_PLAYED_JUNK:
         c = best_in_zone(S, T, P, b, p, PLAY0, R_TRASH, 0, True)
         r0 = b * P_WIDTH + PF_RANKS + R_TRASH * N_SLOTS
         if c >= 0 and P[r0 + c] < NEVER and (T[c * N_COLS + C_TYPES] & ACTION) == 0:
             return c
         return -1
-    if d == D_PILGRIMAGE:
-        # Cards are named in increasing id order (arg: the last one named, or -1): the
-        # three costliest cards in play that can be gained, costing $2 or more.
-        t1 = t2 = t3 = -1
-        for c in range(N_CARDS):
-            if S[PLAY0 + p * N_SLOTS + c] == 0 or not can_gain(S, T, c, BIG) or \
-                    T[c * N_COLS + C_COST] < 2:
-                continue
-            k = T[c * N_COLS + C_COST]
-            if t1 < 0 or k > T[t1 * N_COLS + C_COST]:
-                t3 = t2
-                t2 = t1
-                t1 = c
-            elif t2 < 0 or k > T[t2 * N_COLS + C_COST]:
-                t3 = t2
-                t2 = c
-            elif t3 < 0 or k > T[t3 * N_COLS + C_COST]:
-                t3 = c
-        best = -1
-        for c in (t1, t2, t3):
-            if c > arg and (best < 0 or c < best):
-                best = c
-        return best
-    if d == D_INHERITANCE:
+    if pattern == DEF_COPY_COSTLIEST:
+        return copy_costliest(S, T, p, arg)
+    if pattern == DEF_FIRST_PLAYED_GAIN:
         r0 = b * P_WIDTH + PF_RANKS + R_PLAY * N_SLOTS
         best = -1
         for c in range(N_CARDS):
@@ -629,6 +533,82 @@ def rules_decide_adv_rest(S, T, P, Q, b, p, d, arg):
                     best = c
         return best
     return -1
+
+
+@njit(cache=True)
+def teacher_token(S, P, b, p):
+    """DEF_TEACHER_TOKEN: its teacher_tokens list: the first listed token not yet on a
+    pile, else the first listed.  Without one: a token not yet on a pile, else the +1
+    Action token (onto a new pile)."""
+    if has_list(P, b, X_TEACHER):
+        first = -1
+        for k in range(4):
+            if extra_rank(P, b, X_TEACHER, k) >= NEVER:
+                continue
+            if first < 0 or extra_rank(P, b, X_TEACHER, k) < extra_rank(P, b, X_TEACHER, first):
+                first = k
+        best = -1
+        for k in range(4):
+            if extra_rank(P, b, X_TEACHER, k) < NEVER and \
+                    S[TOK_CARD + k * MAX_PLAYERS + p] == 0 and \
+                    (best < 0 or extra_rank(P, b, X_TEACHER, k) < extra_rank(P, b, X_TEACHER,
+                                                                             best)):
+                best = k
+        if best >= 0:
+            return best
+        if first >= 0:
+            return first
+    for k in range(4):
+        if S[TOK_CARD + k * MAX_PLAYERS + p] == 0:
+            return k
+    return 1
+
+
+@njit(cache=True)
+def quest_option(S, T, P, Q, b, p, card):
+    """DEF_CHOOSE_FREE_DISCARD: its first holding Choose rule for ``card`` whose option it can
+    complete.  Else, bought in the Buy phase, when the cards left in hand are dead: a Gold
+    for an Attack, two Curses or six cards is free.  Never an option it cannot complete."""
+    h0 = HAND0 + p * N_SLOTS
+    for r in range(P[b * P_WIDTH + PF_BOUNDS + 2 * L_CHOOSE],
+                   P[b * P_WIDTH + PF_BOUNDS + 2 * L_CHOOSE + 1]):
+        if P[b * P_WIDTH + PF_RULES + RULE_WIDTH * r] == card:
+            option = P[b * P_WIDTH + PF_RULES + RULE_WIDTH * r + 1]
+            if quest_option_ok(S, T, P, b, p, option) and \
+                    conditions_hold(S, T, P, Q, b, r, p, S[V + V_COINS]):
+                return option
+    if best_in_zone(S, T, P, b, p, HAND0, R_DISCARD, ATTACK, True) >= 0:
+        return 0
+    if S[h0 + CURSE] >= 2:
+        return 1
+    return 2 if S[HAND_N + p] >= 6 else -1
+
+
+@njit(cache=True)
+def copy_costliest(S, T, p, arg):
+    """DEF_COPY_COSTLIEST: cards are named in increasing id order (arg: the last one
+    named, or -1): the three costliest cards in play that can be gained, costing $2 or
+    more."""
+    t1 = t2 = t3 = -1
+    for c in range(N_CARDS):
+        if S[PLAY0 + p * N_SLOTS + c] == 0 or not can_gain(S, T, c, BIG) or \
+                T[c * N_COLS + C_COST] < 2:
+            continue
+        k = T[c * N_COLS + C_COST]
+        if t1 < 0 or k > T[t1 * N_COLS + C_COST]:
+            t3 = t2
+            t2 = t1
+            t1 = c
+        elif t2 < 0 or k > T[t2 * N_COLS + C_COST]:
+            t3 = t2
+            t2 = c
+        elif t3 < 0 or k > T[t3 * N_COLS + C_COST]:
+            t3 = c
+    best = -1
+    for c in (t1, t2, t3):
+        if c > arg and (best < 0 or c < best):
+            best = c
+    return best
 
 
 # ----------------------------------------------------------------------------- rule shortcuts
@@ -696,6 +676,6 @@ def decide_adv(S, R, T, P, Q, hooks, p, d, arg):
     b = S[BOT + p]
     if adventures:
         return rules_decide_adv(S, T, P, Q, b, p, d, arg)
-    if d == D_BUY:
+    if DEC_DEFAULT[d] == DEF_BUY:     # its buy list, Events too
         return pick_buy_adv(S, T, P, Q, b, p)
     return rules_decide(S, T, P, Q, p, d, arg)
