@@ -57,13 +57,24 @@ def _with(card: str, **changes) -> tuple:
     (_with("Amulet", lasts=""), "exactly when the card is a Duration"),
     (_with("Amulet", lasts="forever"), "lasts 'forever'"),
     (_with("Smithy", at_start=StartOfTurn(rank=40, call=True)), "only a Reserve"),
-    (_with("Guide", at_start=StartOfTurn(rank=0)), "needs plays that last"),
-    (_with("Champion", at_start=StartOfTurn(rank=40, each_play=False)),
+    (_with("Guide", at_start=StartOfTurn(rank=0, coins=1)), "needs plays that last"),
+    (_with("Champion", at_start=StartOfTurn(rank=40, each_play=False, draw=1)),
      "at most one card with a start-of-turn effect for the game"),
+    (_with("Amulet", at_start=StartOfTurn(rank=8)), "does nothing"),
 ])
 def test_declarations_the_engine_cannot_run_are_refused_naming_the_card(cards, words):
     with pytest.raises(ValueError, match=words):
         C.start_of_turn_order(cards)
+
+
+def test_an_effect_of_counters_is_written_in_its_counters_words():
+    assert NAMES["Haunted Woods"].at_start.words() == "+3 Cards"
+    assert NAMES["Hireling"].at_start.words() == "+1 Card"
+    assert NAMES["Swamp Hag"].at_start.words() == "+$3"
+    assert NAMES["Bridge Troll"].at_start.words() == "+1 Buy"
+    assert NAMES["Amulet"].at_start.words() == "choose +$1, trash a card or gain a Silver"
+    assert StartOfTurn(1, draw=1, coins=2, buys=2, text=True,
+                       text_words="trash a card").words() == "+1 Card, +$2, +2 Buys, trash a card"
 
 
 def test_a_game_lists_only_its_own_start_of_turn_cards_in_the_declared_order():
@@ -73,6 +84,10 @@ def test_a_game_lists_only_its_own_start_of_turn_cards_in_the_declared_order():
     T = make_table(2, kingdom)
     listed = names(T[L.START_IDS:L.START_IDS + T[L.N_START]])
     assert listed == ["Guide", "Gear", "Hireling", "Amulet"]
+    assert names(T[L.START_CALL_IDS:L.START_CALL_IDS + T[L.N_START_CALLS]]) == ["Guide"]
+    assert names(T[L.LASTING_IDS:L.LASTING_IDS + T[L.N_LASTING]]) == [
+        "Amulet", "Gear", "Hireling"]
+    assert T[L.START_DRAW + C.HIRELING] == 1 and T[L.START_COINS + C.CARAVAN_GUARD] == 1
     for c in C.CARDS:
         assert T[L.START_HOW + c.id] == C.START_HOW[c.id]
         assert T[L.LASTS + c.id] == C.LASTS[c.id]
@@ -92,9 +107,11 @@ def test_lasting_plays_are_counted_in_the_generic_row():
     effects = sc.S[L.EFFECTS:L.EFFECTS + L.N_SLOTS]     # P0's row (a view)
     sc.play_turn(0)
     assert effects[C.AMULET] == 1 and effects[C.HIRELING] == 1
+    assert sc.S[L.EFFECTS_DUE] == 2     # Hireling's and Amulet's wait
     assert sc.next_turn(0) == {"Amulet": 1}
     sc.play_turn(0)
     assert effects[C.AMULET] == 0 and effects[C.HIRELING] == 1
+    assert sc.S[L.EFFECTS_DUE] == 1
     assert view(me, "buy", 1).coins == 1 and sc.next_turn(0) == {}
     consistent(sc)
 
@@ -116,17 +133,20 @@ def test_a_position_with_an_effect_for_a_card_that_leaves_none_is_refused():
 
 
 def _old_layout(S: np.ndarray) -> np.ndarray:
-    """``S`` as domsim 0.8-0.11 laid it out: no effects row; eight per-player slots of
-    next-turn effects (Amulet, Bridge Troll, Caravan Guard, Dungeon, Haunted Woods, Swamp
-    Hag, Hireling, Champion) before Inheritance's flag; Gear's from its zone."""
+    """``S`` as domsim 0.8-0.11 laid it out: no effects row and no count of the effects
+    waiting (EFFECTS_DUE); eight per-player slots of next-turn effects (Amulet, Bridge
+    Troll, Caravan Guard, Dungeon, Haunted Woods, Swamp Hag, Hireling, Champion) before
+    Inheritance's flag; Gear's from its zone."""
     cards = ["Amulet", "Bridge Troll", "Caravan Guard", "Dungeon", "Haunted Woods",
              "Swamp Hag", "Hireling", "Champion"]
     row = S[L.EFFECTS:L.EFFECTS + L.MAX_PLAYERS * L.N_SLOTS].reshape(L.MAX_PLAYERS, L.N_SLOTS)
-    slots = np.array([row[:, C.card_id(n)] for n in cards], np.int32).ravel()
-    no_row = np.concatenate([S[:L.EFFECTS], S[L.NON_SUPPLY:]])
-    cut = L.PS + L.K_INHERITANCE_BOUGHT * L.MAX_PLAYERS
-    old = np.concatenate([no_row[:cut], slots, no_row[cut:]]).astype(np.int32)
-    old[L.V + 8 * L.MAX_PLAYERS + L.V_SIZE] = len(old)
+    slots = np.array([row[:, C.card_id(n)] for n in cards], np.int32)
+    ps = S[L.PS:L.V].reshape(L.N_PS, L.MAX_PLAYERS)
+    k = L.K_INHERITANCE_BOUGHT
+    old_ps = np.concatenate([ps[:k], slots, ps[k:L.K_EFFECTS_DUE]])
+    old = np.concatenate([S[:L.PS], old_ps.ravel(), S[L.V:L.EFFECTS],
+                          S[L.NON_SUPPLY:]]).astype(np.int32)
+    old[L.PS + len(old_ps) * L.MAX_PLAYERS + L.V_SIZE] = len(old)
     return old
 
 
@@ -138,6 +158,7 @@ def test_a_position_of_the_0_11_layout_is_carried_into_the_effects_row():
     S = np.array(sc.S[:L.STATE_SIZE])
     S[L.V + L.V_SIZE] = L.STATE_SIZE
     old = _old_layout(S)
+    assert S[L.EFFECTS_DUE] == 2 and S[L.EFFECTS_DUE + 1] == 2     # Amulet x2; Gear, Hireling
     assert len(old) == 10426 and layouts.older_sizes() == {10426}
     assert (layouts.carry(old) == S).all()
     with pytest.raises(ValueError, match="of no layout this domsim reads"):

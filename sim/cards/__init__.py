@@ -103,6 +103,7 @@ START_EACH_PLAY, START_ALL_PLAYS, START_CALL = 1, 2, 3
 START_KIND = 3                  # the bits of the kind
 START_LOGGED = 4
 START_EVERY_TURN = 8
+START_TEXT = 16                 # the card's function does (the rest of) the effect
 # How long a play's effect stays in force, as the engine reads it (LASTS below).
 LASTS_CODES = {"": 0, LASTS_NEXT_TURN: 1, LASTS_GAME: 2}
 
@@ -136,9 +137,13 @@ def start_of_turn_order(cards: tuple[Card, ...]) -> tuple[tuple[int, ...], np.nd
             continue
         if not c.lasts:
             raise ValueError(f"{c.name}: a start-of-turn effect needs plays that last")
+        if not (s.draw or s.coins or s.buys or s.text):
+            raise ValueError(f"{c.name}: a start-of-turn effect does nothing (no counters, "
+                             f"no text)")
         how[c.id] = ((START_EACH_PLAY if s.each_play else START_ALL_PLAYS)
                      | (START_LOGGED if s.logged else 0)
-                     | (START_EVERY_TURN if c.lasts == LASTS_GAME else 0))
+                     | (START_EVERY_TURN if c.lasts == LASTS_GAME else 0)
+                     | (START_TEXT if s.text else 0))
     every_turn = [c.name for c in ranked if c.lasts == LASTS_GAME and not c.at_start.call]
     if len(every_turn) > 1:
         raise ValueError(f"at most one card with a start-of-turn effect for the game (the "
@@ -149,6 +154,10 @@ def start_of_turn_order(cards: tuple[Card, ...]) -> tuple[tuple[int, ...], np.nd
 
 NEEDS_ADVENTURES_TURN = needs_adventures_turn(CARDS)
 START_ORDER, START_HOW = start_of_turn_order(CARDS)
+# A start-of-turn effect's counters, per play resolved (StartOfTurn.draw, coins, buys).
+START_DRAW, START_COINS, START_BUYS = (
+    np.array([getattr(c.at_start, k) if c.at_start else 0 for c in CARDS], np.int32)
+    for k in ("draw", "coins", "buys"))
 LASTS = np.array([LASTS_CODES[c.lasts] for c in CARDS], np.int32)
 EVENTS, EVENT_SLOT = event_slots(CARDS)
 # The cards whose piles are outside the Supply (their emptiness never ends a game): the

@@ -84,10 +84,10 @@ from sim.cards.types import (
 _A, _T, _V, _K, _D, _R, _TR = ACTION, TREASURE, VICTORY, ATTACK, DURATION, RESERVE, TRAVELLER
 
 
-def _next_turn(rank: int, words: str, **how) -> dict:
+def _next_turn(rank: int, **how) -> dict:
     """A Duration's declaration: its plays' effect waits for the owner's next turn, where
     it resolves in the start-of-turn window at ``rank`` (types.StartOfTurn)."""
-    return dict(lasts=LASTS_NEXT_TURN, at_start=StartOfTurn(rank, words=words, **how))
+    return dict(lasts=LASTS_NEXT_TURN, at_start=StartOfTurn(rank, **how))
 
 
 def _called_at_start(rank: int) -> dict:
@@ -116,18 +116,18 @@ _ROWS = (
      "+1 Action. Trash this or a card from your hand. Look at one card from the top of your "
      "deck per $1 the trashed card costs. Put one of them into your hand and discard the rest."),
     ("Amulet", 3, _A | _D,
-     _next_turn(8, "choose +$1, trash a card or gain a Silver"),
+     _next_turn(8, text=True, text_words="choose +$1, trash a card or gain a Silver"),
      "Now and at the start of your next turn, choose one: +$1; or trash a card from your hand; "
      "or gain a Silver."),
     ("Caravan Guard", 3, _A | _D | REACTION,
-     dict(cards=1, actions=1, **_next_turn(5, "+$1")),
+     dict(cards=1, actions=1, **_next_turn(5, coins=1)),
      "+1 Card, +1 Action. At the start of your next turn, +$1. When another player plays an "
      "Attack card, you may play this from your hand. (+1 Action has no effect if it's not your "
      "turn.)"),
     ("Dungeon", 3, _A | _D,
-     dict(actions=1, **_next_turn(4, "+2 Cards, then discard 2 cards")),
+     dict(actions=1, **_next_turn(4, text=True, text_words="+2 Cards, then discard 2 cards")),
      "+1 Action. Now and at the start of your next turn: +2 Cards, then discard 2 cards."),
-    ("Gear", 3, _A | _D, dict(cards=2, **_next_turn(1, "", each_play=False, logged=False)),
+    ("Gear", 3, _A | _D, dict(cards=2, **_next_turn(1, text=True, each_play=False, logged=False)),
      "+2 Cards. Set aside up to 2 cards from your hand face down. At the start of your next "
      "turn, put them into your hand."),
     ("Guide", 3, _A | _R, dict(cards=1, actions=1, **_called_at_start(0)),
@@ -158,7 +158,7 @@ _ROWS = (
     ("Artificer", 5, _A, dict(cards=1, actions=1, coins=1),
      "+1 Card, +1 Action, +$1. Discard any number of cards. You may gain a card onto your "
      "deck costing exactly $1 per card discarded."),
-    ("Bridge Troll", 5, _A | _K | _D, _next_turn(7, "+1 Buy"),
+    ("Bridge Troll", 5, _A | _K | _D, _next_turn(7, buys=1),
      "Each other player takes their -$1 token. Now and at the start of your next turn: "
      "+1 Buy. While this is in play, cards cost $1 less on your turns, but not less than $0."),
     ("Distant Lands", 5, _A | _R | _V, {},
@@ -168,7 +168,7 @@ _ROWS = (
      "Turn your Journey token over (it starts face up). If it's face down, +$1. If it's face "
      "up, +$5 and each other player reveals the top card of their deck, trashes it if it "
      "costs from $3 to $6, and otherwise discards it and gains a Curse."),
-    ("Haunted Woods", 5, _A | _K | _D, _next_turn(3, "+3 Cards"),
+    ("Haunted Woods", 5, _A | _K | _D, _next_turn(3, draw=3),
      "Until your next turn, when any other player buys a card, they put their hand onto "
      "their deck in any order. At the start of your next turn: +3 Cards."),
     ("Lost City", 5, _A, dict(cards=2, actions=2),
@@ -181,7 +181,7 @@ _ROWS = (
     ("Storyteller", 5, _A, dict(actions=1, coins=1),
      "+1 Action, +$1. Play up to 3 Treasures from your hand. Then pay all of your $ (including "
      "the $1 from this) and draw a card per $1 you paid."),
-    ("Swamp Hag", 5, _A | _K | _D, _next_turn(6, "+$3"),
+    ("Swamp Hag", 5, _A | _K | _D, _next_turn(6, coins=3),
      "Until your next turn, when any other player buys a card, they gain a Curse. At the "
      "start of your next turn: +$3."),
     ("Treasure Trove", 5, _T, dict(coins=2),
@@ -190,7 +190,7 @@ _ROWS = (
      "+1 Buy, +$4. Put this on your Tavern mat. At the end of your Buy phase, if you have at "
      "least $2 unspent, you may discard this from your Tavern mat."),
     ("Hireling", 6, _A | _D,
-     dict(lasts=LASTS_GAME, at_start=StartOfTurn(2, each_play=False, words="+1 Card")),
+     dict(lasts=LASTS_GAME, at_start=StartOfTurn(2, each_play=False, draw=1)),
      "At the start of each of your turns for the rest of the game: +1 Card. (This stays in "
      "play.)"),
     # Traveller upgrades: not in the Supply, 5 each (costs marked * on the cards).

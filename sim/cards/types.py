@@ -62,18 +62,33 @@ class StartOfTurn:
     Buys, choices, and last the calls that use the hand (trash, move a token).
     A new card picks its place by these reasons; ranks are unique (sim.cards checks).
 
-    An effect: ``each_play`` -- each play's effect resolves as its own item (twice after
-    two plays), else one item resolves every play's at once (Gear returns all its
-    cards; Hireling draws a card per Hireling); ``logged`` -- the window logs the effect
-    as one row (EV_DURATION, ``words`` its text), else the effect logs its own rows (Gear:
-    a row per card returned).  The effect itself is the card's function, run with
-    sim.engine.layout's RUN_AT_START flag (sim.engine.adventures.turn.do_start_item)."""
+    An effect is counters, per play resolved (``draw``, ``coins``, ``buys``: the window
+    does them, as a play's counters are done by the turn), and where the card says more
+    (``text``), the card's function, run with sim.engine.layout's RUN_AT_START flag
+    (sim.engine.adventures.turn.do_start_item).  ``each_play`` -- each play's effect
+    resolves as its own item (twice after two plays), else one item resolves every
+    play's at once (Gear returns all its cards; Hireling draws a card per Hireling);
+    ``logged`` -- the window logs the effect as one row (EV_DURATION, in :meth:`words`),
+    else the effect logs its own rows (Gear: a row per card returned)."""
 
     rank: int
     call: bool = False          # a Reserve called from the mat (else an effect of plays)
     each_play: bool = True
     logged: bool = True
-    words: str = ""             # the effect in the log's words ("+$1")
+    draw: int = 0               # +Cards per play resolved
+    coins: int = 0              # +$ per play resolved
+    buys: int = 0               # +Buys per play resolved
+    text: bool = False          # the card's function does (the rest of) the effect
+    text_words: str = ""        # what the text does, in the log's words
+
+    def words(self) -> str:
+        """The effect in the log's words: its counters' ("+3 Cards", "+$1"), else its
+        text's."""
+        plus = [f"+{self.draw} Card{'s' if self.draw != 1 else ''}" if self.draw else "",
+                f"+${self.coins}" if self.coins else "",
+                f"+{self.buys} Buy{'s' if self.buys != 1 else ''}" if self.buys else ""]
+        return ", ".join([w for w in plus if w] + ([self.text_words] if self.text_words
+                                                     else []))
 
 
 @dataclass(frozen=True)

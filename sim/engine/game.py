@@ -69,8 +69,10 @@ from sim.engine.layout import (
     HAND_N,
     HELD,
     KEEP,
+    LASTING_IDS,
     MAX_PLAYERS,
     N_COLS,
+    N_LASTING,
     N_SLOTS,
     N_STREAMS,
     N_TREASURES,
@@ -379,8 +381,9 @@ def reset_adventures(S, T):
         for c in range(n_ids):
             S[KEEP + p * N_SLOTS + c] = 0
             S[PERM + p * N_SLOTS + c] = 0
-            S[EFFECTS + p * N_SLOTS + c] = 0
             S[HELD + p * N_SLOTS + c] = 0   # the turn refreshes it only while HELD_N or MARKS
+        for i in range(T[N_LASTING]):       # the only cards with lasting plays
+            S[EFFECTS + p * N_SLOTS + T[LASTING_IDS + i]] = 0
     for c in range(n_ids):
         S[NON_SUPPLY + c] = T[NON_SUPPLY0 + c]
     for i in range(WOODS_ON, ADVENTURES_END):   # attacks running, Events bought

@@ -146,7 +146,8 @@ _DISCARD_WHY = {codes.DISCARD_DUNGEON: "Dungeon", codes.DISCARD_ARTIFICER: "Arti
                 codes.DISCARD_WINE_MERCHANT: "from their Tavern mat"}
 # What a card's lasting plays do at the start of its owner's turn (EV_DURATION rows), and
 # for how long: its declaration (Card.at_start, Card.lasts).
-_DURATION_TEXT = {c.id: c.at_start.words for c in CARDS if c.at_start and c.at_start.words}
+_DURATION_TEXT = {c.id: c.at_start.words() for c in CARDS
+                  if c.at_start and not c.at_start.call and c.at_start.words()}
 _DURATION_WHEN = {c.id: "for the rest of the game" if c.lasts == LASTS_GAME else "from last turn"
                   for c in CARDS if c.lasts}
 

@@ -87,7 +87,11 @@ N_TOKENS_ON_PILES = 6             # K_TOK_CARD .. K_TOK_TRASH
 # summed).  While both are 0 the turn skips its walks over those rows, and Cleanup is the
 # base game's single walk: most turns of most games hold nothing.
 K_MARKS, K_HELD_N = K_INHERITANCE_BOUGHT + 1, K_INHERITANCE_BOUGHT + 2
-N_PS = K_HELD_N + 1
+# Adventures, per player: the plays waiting in the EFFECTS row (below) whose cards have a
+# start-of-turn effect (Champion's, which has none, not counted).  While it is 0 and no
+# card on the mat can be called, the start-of-turn window does not open: most turns.
+K_EFFECTS_DUE = K_HELD_N + 1
+N_PS = K_EFFECTS_DUE + 1
 # Game scalars: S[V + name].
 V = PS + N_PS * MAX_PLAYERS
 (V_ACTIONS, V_BUYS, V_COINS, V_MERCHANTS, V_SILVER_PLAYED, V_NP, V_EMPTY, V_TOTAL_TURNS,
@@ -243,7 +247,18 @@ START_HOW = NON_SUPPLY_PILE + N_SLOTS
 LASTS = START_HOW + N_SLOTS
 N_START = LASTS + N_SLOTS
 START_IDS = N_START + 1
-TABLE_SIZE = START_IDS + N_SLOTS
+# A start-of-turn effect's counters per play (StartOfTurn.draw, coins, buys); the game's
+# Reserves called at the start of the turn (N_START_CALLS, START_CALL_IDS, in the default
+# order) and its cards whose plays last (N_LASTING, LASTING_IDS: the EFFECTS entries a
+# new game clears).
+START_DRAW = START_IDS + N_SLOTS
+START_COINS = START_DRAW + N_SLOTS
+START_BUYS = START_COINS + N_SLOTS
+N_START_CALLS = START_BUYS + N_SLOTS
+START_CALL_IDS = N_START_CALLS + 1
+N_LASTING = START_CALL_IDS + N_SLOTS
+LASTING_IDS = N_LASTING + 1
+TABLE_SIZE = LASTING_IDS + N_SLOTS
 
 # Random streams ``R``: N_STREAMS rows of 4 uint64 (xoshiro256** state), read flat.
 N_STREAMS = 2 * MAX_PLAYERS + 1   # per seat: shuffles, decisions; plus one for the first player
@@ -331,6 +346,7 @@ GAINED = PS + K_GAINED * MAX_PLAYERS
 INHERITANCE_BOUGHT = PS + K_INHERITANCE_BOUGHT * MAX_PLAYERS   # once per game, even if nothing
 MARKS = PS + K_MARKS * MAX_PLAYERS
 HELD_N = PS + K_HELD_N * MAX_PLAYERS
+EFFECTS_DUE = PS + K_EFFECTS_DUE * MAX_PLAYERS
 # What a compiled hook sees (sim.engine.hooks): S[HOOK_VIEW : HOOK_VIEW + HOOK_VIEW_N], i.e. the
 # owned zones, SEEN_HAND, the known deck top (SEEN_TOP), supply, trash, in-supply row,
 # per-player and game scalars.

@@ -36,6 +36,8 @@ from sim.cards import (
     HIRELING,
     LASTS_NEXT_TURN,
     N_CARDS,
+    START_HOW,
+    START_KIND,
     card_id,
 )
 from sim.engine import codes
@@ -190,8 +192,14 @@ class Scenario:
         self._zone(L.GEAR0, p)[:] = self._counts(cards, "set_gear")
         e = L.EFFECTS + p * L.N_SLOTS + GEAR
         self.S[e] = max(int(self.S[e]), 1) if self._zone(L.GEAR0, p).any() else 0
+        self._recount_effects(p)
         self._recount(p)
         return self
+
+    def _recount_effects(self, p: int) -> None:
+        """EFFECTS_DUE: ``p``'s plays waiting whose cards have a start-of-turn effect."""
+        row = self.S[L.EFFECTS + p * L.N_SLOTS:L.EFFECTS + p * L.N_SLOTS + N_CARDS]
+        self.S[L.EFFECTS_DUE + p] = int(row[(START_HOW & START_KIND) != 0].sum())
 
     def hold_in_play(self, p: int, card: str | int, n: int = 1, *, game: bool = False
                      ) -> Scenario:
@@ -216,6 +224,7 @@ class Scenario:
             raise ValueError(f"set_next_turn: {CARDS[c].name} leaves no effect for the next "
                              f"turn; these do: {', '.join(self.NEXT_TURN)}")
         self.S[L.EFFECTS + p * L.N_SLOTS + c] = n
+        self._recount_effects(p)
         return self
 
     def set_duration_from_last_turn(self, p: int, card: str | int, n: int = 1, *,
@@ -261,6 +270,7 @@ class Scenario:
         """Hireling and Champion plays in effect for ``p`` (for the rest of the game)."""
         self.S[L.EFFECTS + p * L.N_SLOTS + HIRELING] = hirelings
         self.S[L.EFFECTS + p * L.N_SLOTS + CHAMPION] = champions
+        self._recount_effects(p)
         return self
 
     def set_attack_on(self, attacker: int, victim: int, card: str, n: int = 1) -> Scenario:

@@ -91,6 +91,15 @@ def make_table(n_players: int, kingdom: tuple[int, ...], events: tuple[int, ...]
     starts = [c for c in C.START_ORDER if c in in_game]
     T[L.N_START] = len(starts)
     T[L.START_IDS:L.START_IDS + len(starts)] = starts
+    for at, column in ((L.START_DRAW, C.START_DRAW), (L.START_COINS, C.START_COINS),
+                       (L.START_BUYS, C.START_BUYS)):
+        T[at:at + C.N_CARDS] = column
+    calls = [c for c in starts if C.START_HOW[c] & C.START_KIND == C.START_CALL]
+    T[L.N_START_CALLS] = len(calls)
+    T[L.START_CALL_IDS:L.START_CALL_IDS + len(calls)] = calls
+    lasting = [c for c in sorted(in_game) if C.LASTS[c]]
+    T[L.N_LASTING] = len(lasting)
+    T[L.LASTING_IDS:L.LASTING_IDS + len(lasting)] = lasting
     return T
 
 

@@ -48,6 +48,8 @@ from sim.cards import (
     EVENT_SLOT,
     EVENTS,
     N_CARDS,
+    START_HOW,
+    START_KIND,
     card_table,
 )
 from sim.cards.adventures import (
@@ -534,6 +536,10 @@ def _agreements(k: _Check) -> None:
                        f"{int(keep[c] + perm[c])} marked to stay, while "
                        + ("its turn starts" if p == int(S[L.V + L.V_CUR]) else
                           f"it is P{int(S[L.V + L.V_CUR])}'s turn"))
+        effects = S[L.EFFECTS + p * L.N_SLOTS:L.EFFECTS + p * L.N_SLOTS + N_CARDS]
+        k.equal(f"P{p}'s start-of-turn effects waiting (K_EFFECTS_DUE)",
+                int(S[L.EFFECTS_DUE + p]),
+                int(effects[(START_HOW & START_KIND) != 0].sum()), "its effects row holds")
         held_row = S[L.HELD + p * L.N_SLOTS:L.HELD + (p + 1) * L.N_SLOTS]
         k.equal(f"P{p}'s held copies (K_HELD_N)", int(S[L.HELD_N + p]), int(held_row.sum()),
                 "its held row numbers")
@@ -660,6 +666,7 @@ _K_NAMES = {
     L.K_JOURNEY_DOWN: "Journey token", L.K_INHERIT: "inherited card",
     L.K_GAINED: "gains this turn", L.K_INHERITANCE_BOUGHT: "Inheritance bought",
     L.K_MARKS: "marked copies", L.K_HELD_N: "held copies",
+    L.K_EFFECTS_DUE: "start-of-turn effects waiting",
 }
 
 _KEY_OF = {name: key for key, name in _K_NAMES.items()}
@@ -674,6 +681,7 @@ PLAYER_SCALARS: dict[int, Callable[[_Check, int, int, str], None]] = {
     L.K_MINUS_CARD: _flag, L.K_MINUS_COIN: _flag, L.K_JOURNEY_DOWN: _flag,
     L.K_INHERIT: _inherit, L.K_GAINED: _count,
     L.K_INHERITANCE_BOUGHT: _flag, L.K_MARKS: _count, L.K_HELD_N: _count,
+    L.K_EFFECTS_DUE: _count,
 }
 
 

@@ -74,7 +74,6 @@ from sim.engine.adventures.decide import ask_rule
 from sim.engine.adventures.mechanics import (
     at_start,
     dungeon_effect,
-    effect_plays,
     gain_with_triggers,
     is_action_for,
     move_token,
@@ -247,10 +246,8 @@ def amulet(S, R, T, P, Q, H, p):
 @njit(cache=True)
 def caravan_guard(S, R, T, P, Q, H, p):
     """Caravan Guard: +1 Card, +1 Action (counters); at the start of your next turn, +$1.
-    (Its Reaction is in sim.engine.adventures.mechanics.attacked_adv.)"""
-    if at_start(S):
-        add_coins(S, p, 1)
-        return
+    (Its Reaction is in sim.engine.adventures.mechanics.attacked_adv.)  The +$1 is its
+    declared start-of-turn counter."""
     play_lasts(S, T, p, CARAVAN_GUARD)
 
 
@@ -300,10 +297,8 @@ def gear(S, R, T, P, Q, H, p):
 def bridge_troll(S, R, T, P, Q, H, p):
     """Bridge Troll: each other player takes their -$1 token. Now and at the start of
     your next turn: +1 Buy.  (While it is in play, cards cost $1 less on your turns:
-    sim.engine.zones.cost_of.)  Logs EV_TOKEN."""
-    if at_start(S):
-        S[V + V_BUYS] += 1
-        return
+    sim.engine.zones.cost_of.)  Logs EV_TOKEN.  The next turn's +1 Buy is its declared
+    start-of-turn counter."""
     _, k0 = resumed_site(S)     # frame: the player whose reaction window asked
     for k in range(max(k0, 1), S[V + V_NP]):
         q = attacked(S, R, T, P, Q, H, p, k)
@@ -322,10 +317,8 @@ def bridge_troll(S, R, T, P, Q, H, p):
 def haunted_woods(S, R, T, P, Q, H, p):
     """Haunted Woods: until your next turn, when any other player buys a card, they put
     their hand onto their deck in any order (sim.engine.adventures.turn.on_buy).  At the
-    start of your next turn: +3 Cards.  Who is affected is settled now (Moat, Champion)."""
-    if at_start(S):
-        draw(S, R, p, 3)
-        return
+    start of your next turn: +3 Cards (its declared start-of-turn counter).  Who is
+    affected is settled now (Moat, Champion)."""
     _, k0 = resumed_site(S)     # frame: the player whose reaction window asked
     for k in range(max(k0, 1), S[V + V_NP]):
         q = attacked(S, R, T, P, Q, H, p, k)
@@ -340,10 +333,8 @@ def haunted_woods(S, R, T, P, Q, H, p):
 @njit(cache=True)
 def swamp_hag(S, R, T, P, Q, H, p):
     """Swamp Hag: until your next turn, when any other player buys a card, they gain a
-    Curse (one per Swamp Hag play).  At the start of your next turn: +$3."""
-    if at_start(S):
-        add_coins(S, p, 3)
-        return
+    Curse (one per Swamp Hag play).  At the start of your next turn: +$3 (its declared
+    start-of-turn counter)."""
     _, k0 = resumed_site(S)     # frame: the player whose reaction window asked
     for k in range(max(k0, 1), S[V + V_NP]):
         q = attacked(S, R, T, P, Q, H, p, k)
@@ -359,10 +350,7 @@ def swamp_hag(S, R, T, P, Q, H, p):
 def hireling(S, R, T, P, Q, H, p):
     """Hireling: at the start of each of your turns for the rest of the game: +1 Card.
     Stays in play (so does a Throne Room that played it).  At the start of each turn,
-    one item for every Hireling: a card per Hireling."""
-    if at_start(S):
-        draw(S, R, p, effect_plays(S, p, HIRELING))
-        return
+    one item for every Hireling: a card per Hireling (its declared counter)."""
     play_lasts(S, T, p, HIRELING)
 
 

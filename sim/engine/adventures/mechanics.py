@@ -35,6 +35,7 @@ from sim.cards import (
     MOAT,
     N_CARDS,
     SILVER,
+    START_KIND,
 )
 from sim.engine.codes import (
     D_CARAVAN_GUARD,
@@ -69,6 +70,7 @@ from sim.engine.layout import (
     DISC_N,
     DISC_TOP,
     EFFECTS,
+    EFFECTS_DUE,
     ERR,
     H_ADVENTURE,
     HAND0,
@@ -87,6 +89,7 @@ from sim.engine.layout import (
     PF_FLAGS,
     PLAY0,
     RUN_AT_START,
+    START_HOW,
     SUPPLY,
     TOK_ACTION,
     TOK_BUY,
@@ -175,8 +178,17 @@ def play_lasts(S, T, p, c):
     for as long as ``c`` declares (Card.lasts, T[LASTS]): one more play in ``p``'s
     EFFECTS row (what the start-of-turn window resolves, what Champion's text reads),
     and the copy stays in play, with the cards that played it (:func:`stays`)."""
-    S[EFFECTS + p * N_SLOTS + c] += 1
+    effect_waits(S, T, p, c)
     stays(S, T[LASTS + c])
+
+
+@njit(cache=True, inline="always")
+def effect_waits(S, T, p, c):
+    """One more play of ``c`` in ``p``'s EFFECTS row, and among the plays whose
+    start-of-turn effect waits (EFFECTS_DUE) if ``c`` declares one."""
+    S[EFFECTS + p * N_SLOTS + c] += 1
+    if T[START_HOW + c] & START_KIND:
+        S[EFFECTS_DUE + p] += 1
 
 
 @njit(cache=True, inline="always")
@@ -498,7 +510,7 @@ def play_guard(S, R, T, q, guard, attack):
     if guard == CARAVAN_GUARD:  # an Estate's pile has no tokens
         token_bonus(S, R, T, q, CARAVAN_GUARD)
     draw(S, R, q, 1)            # its +1 Action is useless on another's turn
-    S[EFFECTS + q * N_SLOTS + CARAVAN_GUARD] += 1
+    effect_waits(S, T, q, CARAVAN_GUARD)
     mark_copy(S, q, guard, STAY_NEXT_TURN)
 
 

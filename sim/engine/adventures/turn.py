@@ -54,6 +54,7 @@ from sim.cards import (
     START_EVERY_TURN,
     START_KIND,
     START_LOGGED,
+    START_TEXT,
     TRAVELLER,
     TREASURE,
     TREASURE_HUNTER,
@@ -73,7 +74,6 @@ from sim.engine.adventures.mechanics import (
     mark_copy,
     played_as,
     rule_seat,
-    start_call_named,
     start_item_due,
     token_bonus,
     treasure_played,
@@ -124,6 +124,7 @@ from sim.engine.layout import (
     E_TOTAL,
     E_WINDOW,
     EFFECTS,
+    EFFECTS_DUE,
     ERR,
     EV_BOUGHT,
     EV_BOUGHT_TURN,
@@ -145,6 +146,7 @@ from sim.engine.layout import (
     KEEP,
     MARKS,
     MAT0,
+    MAT_N,
     MAX_PLAYERS,
     MINUS_CARD,
     MINUS_COIN,
@@ -153,6 +155,7 @@ from sim.engine.layout import (
     N_EVENTS,
     N_SLOTS,
     N_START,
+    N_START_CALLS,
     N_TREASURES,
     NON_SUPPLY,
     NON_SUPPLY0,
@@ -168,6 +171,10 @@ from sim.engine.layout import (
     SAVE0,
     SAVE_N,
     STACK,
+    START_BUYS,
+    START_CALL_IDS,
+    START_COINS,
+    START_DRAW,
     START_HOW,
     START_IDS,
     SUPPLY,
@@ -414,18 +421,19 @@ def play_action_adv(S, R, T, P, Q, H, p, c):
 
 @njit(cache=True, inline="always")
 def start_window_open(S, T, p):
-    """Anything can happen in ``p``'s start-of-turn window: an effect of the game's
-    start-of-turn cards due (start_item_due) or a card on the mat that can be called
-    then (an Estate inheriting one counts).  Most turns have neither, and then the
-    window's loop would end at once; a game whose cards have no part in the window
-    (T[N_START] 0) never looks."""
-    m0 = MAT0 + p * N_SLOTS
-    e0 = EFFECTS + p * N_SLOTS
-    for i in range(T[N_START]):
-        c = T[START_IDS + i]
-        if S[e0 + c] | S[m0 + c]:
+    """Anything can happen in ``p``'s start-of-turn window: a start-of-turn effect
+    waits (EFFECTS_DUE) or a card on the mat can be called then (one of the game's
+    Reserves called at the start of the turn, T[START_CALL_IDS], or an Estate with its
+    abilities).  Most turns have neither, and then the window's loop would end at once:
+    a load or two decide it."""
+    if S[EFFECTS_DUE + p]:
+        return True
+    if S[MAT_N + p] == 0:
+        return False
+    for i in range(T[N_START_CALLS]):
+        if with_ability(S, p, MAT0, T[START_CALL_IDS + i]) > 0:
             return True
-    return T[N_START] > 0 and S[m0 + ESTATE] > 0
+    return False
 
 
 @njit(cache=True)
@@ -440,8 +448,8 @@ def start_call_ok(S, T, p, c):
 def start_calls_possible(S, T, p):
     """Any start-of-turn call ``p`` can make now (a Reserve, or an Estate with its text,
     on the mat)."""
-    for i in range(T[N_START]):
-        if start_call_named(S, T, p, T[START_IDS + i]):
+    for i in range(T[N_START_CALLS]):
+        if with_ability(S, p, MAT0, T[START_CALL_IDS + i]) > 0:
             return True
     return False
 
@@ -451,8 +459,9 @@ def do_start_item(S, R, T, P, Q, H, p, c):
     """Resolve one start-of-turn item of ``c`` (its declaration, T[START_HOW]): one
     play's worth of its effect, or every play's at once; an effect lasting the game
     resolves once a turn (V_STAYS marks it, the flag being free in the window).  The
-    effect is the card's function run with the start-of-turn flag (RUN_AT_START).
-    Frame: site 1, inside the effect (an effect that asks: a choice, discards)."""
+    effect is its declared counters, per play resolved, then, where the card says more,
+    the card's function run with the start-of-turn flag (RUN_AT_START).  Frame: site 1,
+    inside the function (an effect that asks: a choice, discards)."""
     if resumed_frame(S) >= 0:
         run_at_start(S, R, T, P, Q, H, p, c)
         if stopped(S):
@@ -460,17 +469,29 @@ def do_start_item(S, R, T, P, Q, H, p, c):
         return
     how = T[START_HOW + c]
     e = EFFECTS + p * N_SLOTS + c
+    plays = 1
     if how & START_EVERY_TURN:
         S[V + V_STAYS] = 1              # once per turn (the flag is free at this point)
+        plays = S[e]
     elif (how & START_KIND) == START_EACH_PLAY:
         S[e] -= 1
+        S[EFFECTS_DUE + p] -= 1
     else:
+        plays = S[e]
         S[e] = 0
+        S[EFFECTS_DUE + p] -= plays
     if how & START_LOGGED:
         log_event(S, EV_DURATION, p, c, 1, 0)
-    run_at_start(S, R, T, P, Q, H, p, c)
-    if stopped(S):
-        push_frame(S, 1, 0, 0, 0, 0)
+    if T[START_DRAW + c]:
+        draw(S, R, p, plays * T[START_DRAW + c])
+    if T[START_COINS + c]:
+        add_coins(S, p, plays * T[START_COINS + c])
+    if T[START_BUYS + c]:
+        S[V + V_BUYS] += plays * T[START_BUYS + c]
+    if how & START_TEXT:
+        run_at_start(S, R, T, P, Q, H, p, c)
+        if stopped(S):
+            push_frame(S, 1, 0, 0, 0, 0)
 
 
 @njit(cache=True, inline="always")
