@@ -19,8 +19,8 @@ from sim.env import Game, layouts
 from sim.env.position_check import check_position
 from sim.env.state import _base_of
 from tests.conftest import Scripted, nobuy
-from tests.turn_starts import RecordedGame
 from tests.test_adv_core import K_START, consistent, game, view
+from tests.turn_starts import RecordedGame
 
 NAMES = {c.name: c for c in C.CARDS}
 
