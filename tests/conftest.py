@@ -11,11 +11,17 @@
   card, count, extra) tuples (``Scenario.log_rows``), checked not truncated.
 * :func:`experiment`: a script of ``experiments/`` imported as a module (the folder is
   no package; its scripts import each other by name).
+
+Every state API game of the suite checks its resume frames (``DOMSIM_DEBUG_FRAMES``,
+sim.env.Game's ``debug_frames``; sim.engine.resume): a resumed turn out of step with its
+frames is an error in the tests, not a silently different game.  Set here, before any
+Game is built, so that subprocesses the tests start check them too.
 """
 
 from __future__ import annotations
 
 import importlib
+import os
 import sys
 from pathlib import Path
 
@@ -30,6 +36,8 @@ from sim.engine.callbacks import METHODS, USE_DEFAULT_ANSWER
 from sim.engine.game import decide_on
 from sim.engine.program import F_KIND, K_PYTHON
 from sim.engine.scenario import Scenario
+
+os.environ.setdefault("DOMSIM_DEBUG_FRAMES", "1")
 
 FIRST_GAME = ["Cellar", "Moat", "Village", "Merchant", "Workshop", "Smithy", "Militia",
               "Remodel", "Market", "Mine"]

@@ -125,7 +125,7 @@ from sim.engine.layout import (
     V,
 )
 from sim.engine.program import F_HOOK, F_KIND, K_RULES
-from sim.engine.resume import push_frame, resumed_frame, resumed_site, stopped
+from sim.engine.resume import NO_SITE, push_frame, stopped, take_frame
 from sim.engine.steps import (
     ask,
     attacked,
@@ -159,6 +159,10 @@ from sim.engine.zones import (
 
 
 # ----------------------------------------------------------------------------- First Game
+# Resume sites (sim.engine.resume), each function's beside it.
+CELLAR_AT_DISCARD = 1           # the next card to discard (the count so far)
+
+
 @njit(cache=True)
 def cellar(S, R, T, P, Q, H, p):
     """Cellar: +1 Action. Discard any number of cards, then draw that many.
@@ -166,14 +170,11 @@ def cellar(S, R, T, P, Q, H, p):
     Asks D_CELLAR (a card from hand, or -1 to stop) once per card; logs EV_DISCARD
     (extra DISCARD_CELLAR) for each.  Frame: the count discarded.
     """
-    k = 0
-    f = resumed_frame(S)
-    if f >= 0:
-        k = S[f + 1]
+    _, k, _, _, _ = take_frame(S)
     while S[HAND_N + p] > 0:
         c = ask(S, R, T, P, Q, H, p, D_CELLAR, k)
         if stopped(S):
-            push_frame(S, 1, k, 0, 0, 0)
+            push_frame(S, CELLAR_AT_DISCARD, k, 0, 0, 0)
             return
         if S[ERR] or c < 0:
             break
@@ -185,17 +186,24 @@ def cellar(S, R, T, P, Q, H, p):
     draw(S, R, p, k)
 
 
+# An Attack's sites, for the Attacks that take their players through attacked_resumed
+# (their own sites are named by these).
+ATTACK_AT_REACTION = 1          # the k-th player's reaction window (attacked_resumed)
+ATTACK_AT_PLAYER = 2            # inside what the Attack does to the k-th player
+
+
 @njit(cache=True)
 def attacked_resumed(S, R, T, P, Q, H, p, k, site):
     """An Attack's step to the ``k``-th player after ``p`` (:func:`sim.engine.steps.attacked`:
     its reaction window, then the player, or -1 when unaffected), for a card whose frame
-    is (site, k): resumed at site 2 (past the window, inside what the Attack does to
-    them) it is that player; a question in the window pushes the card's frame (site 1)."""
-    if site == 2:
+    is (site, k): resumed at ATTACK_AT_PLAYER (past the window, inside what the Attack
+    does to them) it is that player; a question in the window pushes the card's frame
+    (ATTACK_AT_REACTION)."""
+    if site == ATTACK_AT_PLAYER:
         return (p + k) % S[V + V_NP]
     q = attacked(S, R, T, P, Q, H, p, k)
     if stopped(S):
-        push_frame(S, 1, k, 0, 0, 0)
+        push_frame(S, ATTACK_AT_REACTION, k, 0, 0, 0)
     return q
 
 
@@ -216,19 +224,22 @@ def workshop(S, R, T, P, Q, H, p):
     gain_choice(S, R, T, P, Q, H, p, D_WORKSHOP_GAIN, 4, 0, GAIN_TO_DISCARD)
 
 
+MILITIA_AT_DISCARD = ATTACK_AT_PLAYER     # the k-th player's next discard
+
+
 @njit(cache=True)
 def militia(S, R, T, P, Q, H, p):
     """Militia: +$2. Each other player discards down to 3 cards in hand.
 
     In turn order from the left; each may first reveal Moat (D_REVEAL_MOAT).
     Asks D_ATTACK_DISCARD (arg: how many are still to go) per card; logs
-    EV_DISCARD (extra DISCARD_ATTACK).  Frame: site 1, player k's reaction window;
-    2, its discards.
+    EV_DISCARD (extra DISCARD_ATTACK).  Frame: ATTACK_AT_REACTION, player k's reaction
+    window; MILITIA_AT_DISCARD, its discards.
     """
-    site, k0 = resumed_site(S)
+    site, k0, _, _, _ = take_frame(S)
     for k in range(max(k0, 1), S[V + V_NP]):
         q = attacked_resumed(S, R, T, P, Q, H, p, k, site)
-        site = 0
+        site = NO_SITE
         if stopped(S):
             return
         if q < 0:
@@ -242,7 +253,7 @@ def militia(S, R, T, P, Q, H, p):
             else:
                 c = ask(S, R, T, P, Q, H, q, D_ATTACK_DISCARD, S[HAND_N + q] - 3)
                 if stopped(S):
-                    push_frame(S, 2, k, 0, 0, 0)
+                    push_frame(S, MILITIA_AT_DISCARD, k, 0, 0, 0)
                     return
             if S[ERR] or not in_hand_ok(S, T, q, D_ATTACK_DISCARD, c, 0):
                 return
@@ -250,21 +261,25 @@ def militia(S, R, T, P, Q, H, p):
             log_event(S, EV_DISCARD, q, c, 1, DISCARD_ATTACK)
 
 
+REMODEL_AT_TRASH = 1
+REMODEL_IN_GAIN = 2             # (the card trashed)
+
+
 @njit(cache=True)
 def remodel(S, R, T, P, Q, H, p):
     """Remodel: trash a card from your hand. Gain a card costing up to $2 more than it.
 
     Asks D_REMODEL_TRASH (mandatory with a card in hand), then D_REMODEL_GAIN
-    (arg: the most it may cost); logs EV_TRASH and EV_GAIN.  Frame: site 1, the
-    trash; 2, the gain (the card trashed).
+    (arg: the most it may cost); logs EV_TRASH and EV_GAIN.  Frame: REMODEL_AT_TRASH,
+    the trash; REMODEL_IN_GAIN, the gain (the card trashed).
     """
-    site, c = resumed_site(S)
-    if site != 2:
+    site, c, _, _, _ = take_frame(S)
+    if site != REMODEL_IN_GAIN:
         if S[HAND_N + p] == 0:
             return
         c = ask(S, R, T, P, Q, H, p, D_REMODEL_TRASH, 0)
         if stopped(S):
-            push_frame(S, 1, 0, 0, 0, 0)
+            push_frame(S, REMODEL_AT_TRASH, 0, 0, 0, 0)
             return
         if S[ERR] or not in_hand_ok(S, T, p, D_REMODEL_TRASH, c, 0):
             return
@@ -272,7 +287,11 @@ def remodel(S, R, T, P, Q, H, p):
     gain_choice(S, R, T, P, Q, H, p, D_REMODEL_GAIN, cost_of(S, T, c) + 2, 0,
                 GAIN_TO_DISCARD)
     if stopped(S):
-        push_frame(S, 2, c, 0, 0, 0)
+        push_frame(S, REMODEL_IN_GAIN, c, 0, 0, 0)
+
+
+MINE_AT_TRASH = 1
+MINE_IN_GAIN = 2                # (the card trashed)
 
 
 @njit(cache=True)
@@ -281,14 +300,14 @@ def mine(S, R, T, P, Q, H, p):
     costing up to $3 more than it.
 
     Asks D_MINE_TRASH (a Treasure, or -1 for none), then D_MINE_GAIN (arg: the
-    most it may cost); logs EV_TRASH and EV_GAIN (to hand).  Frame: site 1, the
-    trash; 2, the gain (the card trashed).
+    most it may cost); logs EV_TRASH and EV_GAIN (to hand).  Frame: MINE_AT_TRASH, the
+    trash; MINE_IN_GAIN, the gain (the card trashed).
     """
-    site, c = resumed_site(S)
-    if site != 2:
+    site, c, _, _, _ = take_frame(S)
+    if site != MINE_IN_GAIN:
         c = ask(S, R, T, P, Q, H, p, D_MINE_TRASH, 0)
         if stopped(S):
-            push_frame(S, 1, 0, 0, 0, 0)
+            push_frame(S, MINE_AT_TRASH, 0, 0, 0, 0)
             return
         if S[ERR] or c < 0:
             S[V + V_PENDING] = -1
@@ -299,23 +318,27 @@ def mine(S, R, T, P, Q, H, p):
     gain_choice(S, R, T, P, Q, H, p, D_MINE_GAIN, cost_of(S, T, c) + 3, TREASURE,
                 GAIN_TO_HAND)
     if stopped(S):
-        push_frame(S, 2, c, 0, 0, 0)
+        push_frame(S, MINE_IN_GAIN, c, 0, 0, 0)
 
 
 # ----------------------------------------------------------------------------- more base
+WITCH_IN_CURSE_GAIN = ATTACK_AT_PLAYER    # the k-th player's Curse
+
+
 @njit(cache=True)
 def witch(S, R, T, P, Q, H, p):
     """Witch: +2 Cards. Each other player gains a Curse.
 
     In turn order from the left while Curses last; Moat may block (D_REVEAL_MOAT).
-    Logs EV_GAIN for each Curse.  Frame: site 1, player k's reaction window; 2, its
-    Curse's gain (in an Adventures game a gain may ask: Duplicate).
+    Logs EV_GAIN for each Curse.  Frame: ATTACK_AT_REACTION, player k's reaction
+    window; WITCH_IN_CURSE_GAIN, its Curse's gain (in an Adventures game a gain may
+    ask: Duplicate).
     """
-    site, k0 = resumed_site(S)
+    site, k0, _, _, _ = take_frame(S)
     for k in range(max(k0, 1), S[V + V_NP]):
         q = attacked_resumed(S, R, T, P, Q, H, p, k, site)
-        resumed_gain = site == 2
-        site = 0
+        resumed_gain = site == WITCH_IN_CURSE_GAIN
+        site = NO_SITE
         if stopped(S):
             return
         if q < 0:
@@ -323,7 +346,7 @@ def witch(S, R, T, P, Q, H, p):
         if resumed_gain or S[SUPPLY + CURSE] > 0:
             gain_card(S, R, T, P, Q, H, q, CURSE, GAIN_TO_DISCARD)
             if stopped(S):
-                push_frame(S, 2, k, 0, 0, 0)
+                push_frame(S, WITCH_IN_CURSE_GAIN, k, 0, 0, 0)
                 return
 
 
@@ -352,6 +375,9 @@ def moneylender(S, R, T, P, Q, H, p):
             fail(S, ERR_ILLEGAL, p, D_MONEYLENDER, r)
 
 
+CHAPEL_AT_TRASH = 1             # the i-th card (how many were asked before)
+
+
 @njit(cache=True)
 def chapel(S, R, T, P, Q, H, p):
     """Chapel: trash up to 4 cards from your hand.
@@ -359,13 +385,13 @@ def chapel(S, R, T, P, Q, H, p):
     Asks D_CHAPEL (a card, or -1 to stop) up to 4 times; logs EV_TRASH.  Frame:
     how many were asked before.
     """
-    _, i0 = resumed_site(S)
+    _, i0, _, _, _ = take_frame(S)
     for i in range(i0, 4):
         if S[HAND_N + p] == 0:
             break
         c = ask(S, R, T, P, Q, H, p, D_CHAPEL, 0)
         if stopped(S):
-            push_frame(S, 1, i, 0, 0, 0)
+            push_frame(S, CHAPEL_AT_TRASH, i, 0, 0, 0)
             return
         if S[ERR] or c < 0 or not in_hand_ok(S, T, p, D_CHAPEL, c, 0):
             return
@@ -390,6 +416,9 @@ def harbinger(S, R, T, P, Q, H, p):
     log_event(S, EV_TOPDECK, p, c, 1, HARBINGER)
 
 
+VASSAL_AT_PLAY = 1              # play the discarded Action? (it, and the card under it)
+
+
 @njit(cache=True)
 def vassal(S, R, T, P, Q, H, p):
     """Vassal: +$2. Discard the top card of your deck. If it's an Action card, you
@@ -400,11 +429,8 @@ def vassal(S, R, T, P, Q, H, p):
     usual (queued on the play stack).  Logs EV_DISCARD (extra DISCARD_REVEALED),
     then the play (EV_PLAY_AGAIN).  Frame: the card and the one under it.
     """
-    f = resumed_frame(S)
-    if f >= 0:
-        c = S[f + 1]
-        below = S[f + 2]
-    else:
+    site, c, below, _, _ = take_frame(S)
+    if site == NO_SITE:
         c = take_top(S, R, p)
         if c < 0:
             return
@@ -415,13 +441,17 @@ def vassal(S, R, T, P, Q, H, p):
             return
     r = yes_no(S, R, T, P, Q, H, p, D_VASSAL, c)
     if stopped(S):
-        push_frame(S, 1, c, below, 0, 0)
+        push_frame(S, VASSAL_AT_PLAY, c, below, 0, 0)
         return
     if r != 1:
         return
     move_card(S, p, Z_DISC, Z_PLAY, c)
     S[DISC_TOP + p] = below          # the card under it shows again
     push_play(S, T, p, c, 1, VASSAL)
+
+
+BUREAUCRAT_AT_VICTORY = ATTACK_AT_PLAYER   # the k-th player's Victory card
+BUREAUCRAT_IN_SILVER_GAIN = 3
 
 
 @njit(cache=True)
@@ -433,20 +463,20 @@ def bureaucrat(S, R, T, P, Q, H, p):
     Moat may block (D_REVEAL_MOAT).  Asks the attacked player D_BUREAUCRAT (a
     Victory card from hand) when it has one; logs EV_GAIN (onto the deck), and
     per attacked player EV_REVEAL_CARD (extra 1: from hand) for the card or
-    for every card of a hand with none, then EV_TOPDECK.  Frame: site 1, player k's
-    reaction window; 2, its Victory card; 3, the Silver's gain (an Adventures gain may
-    ask).
+    for every card of a hand with none, then EV_TOPDECK.  Frame: ATTACK_AT_REACTION,
+    player k's reaction window; BUREAUCRAT_AT_VICTORY, its Victory card;
+    BUREAUCRAT_IN_SILVER_GAIN, the Silver's gain (an Adventures gain may ask).
     """
-    site, k0 = resumed_site(S)
-    if site == 3 or (site == 0 and S[SUPPLY + SILVER] > 0):
+    site, k0, _, _, _ = take_frame(S)
+    if site == BUREAUCRAT_IN_SILVER_GAIN or (site == NO_SITE and S[SUPPLY + SILVER] > 0):
         gain_card(S, R, T, P, Q, H, p, SILVER, GAIN_TO_DECK)
         if stopped(S):
-            push_frame(S, 3, 0, 0, 0, 0)
+            push_frame(S, BUREAUCRAT_IN_SILVER_GAIN, 0, 0, 0, 0)
             return
-        site = 0
+        site = NO_SITE
     for k in range(max(k0, 1), S[V + V_NP]):
         q = attacked_resumed(S, R, T, P, Q, H, p, k, site)
-        site = 0
+        site = NO_SITE
         if stopped(S):
             return
         if q < 0:
@@ -464,13 +494,16 @@ def bureaucrat(S, R, T, P, Q, H, p):
             continue
         c = ask(S, R, T, P, Q, H, q, D_BUREAUCRAT, 0)
         if stopped(S):
-            push_frame(S, 2, k, 0, 0, 0)
+            push_frame(S, BUREAUCRAT_AT_VICTORY, k, 0, 0, 0)
             return
         if S[ERR] or not in_hand_ok(S, T, q, D_BUREAUCRAT, c, VICTORY):
             return
         log_event(S, EV_REVEAL_CARD, q, c, 1, 1)
         topdeck_from(S, q, Z_HAND, c)
         log_event(S, EV_TOPDECK, q, c, 1, BUREAUCRAT)
+
+
+POACHER_AT_DISCARD = 1          # the i-th card (how many were asked before)
 
 
 @njit(cache=True)
@@ -482,11 +515,11 @@ def poacher(S, R, T, P, Q, H, p):
     how many are still to go) per card.  Logs EV_DISCARD (extra DISCARD_POACHER).
     Frame: how many were asked before.
     """
-    site, i0 = resumed_site(S)
+    site, i0, _, _, _ = take_frame(S)
     k = S[V + V_EMPTY]
     if k == 0:
         return
-    if site == 0 and S[HAND_N + p] <= k:    # (resumed, the hand is smaller by i0 cards)
+    if site == NO_SITE and S[HAND_N + p] <= k:    # (resumed, the hand is smaller by i0 cards)
         h0 = HAND0 + p * N_SLOTS
         for c in range(N_CARDS):
             while S[h0 + c]:
@@ -496,7 +529,7 @@ def poacher(S, R, T, P, Q, H, p):
     for i in range(i0, k):
         c = ask(S, R, T, P, Q, H, p, D_POACHER, k - i)
         if stopped(S):
-            push_frame(S, 1, i, 0, 0, 0)
+            push_frame(S, POACHER_AT_DISCARD, i, 0, 0, 0)
             return
         if S[ERR] or not in_hand_ok(S, T, p, D_POACHER, c, 0):
             return
@@ -538,6 +571,10 @@ def throne_room(S, R, T, P, Q, H, p):
     push_play(S, T, p, c, 2, THRONE_ROOM)
 
 
+BANDIT_AT_TRASH = ATTACK_AT_PLAYER     # the k-th player's choice (the two cards)
+BANDIT_IN_GOLD_GAIN = 3
+
+
 @njit(cache=True)
 def bandit(S, R, T, P, Q, H, p):
     """Bandit: gain a Gold. Each other player reveals the top 2 cards of their deck,
@@ -547,30 +584,26 @@ def bandit(S, R, T, P, Q, H, p):
     different such Treasures the attacked player chooses (D_BANDIT, arg: the
     second card revealed; both are in its set-aside zone).  Logs EV_GAIN,
     EV_REVEAL_CARD (extra 0: from the deck), EV_TRASH and EV_DISCARD (extra
-    DISCARD_REVEALED).  Frame: site 1, player k's reaction window; 2, its choice
-    (the two cards); 3, the Gold's gain (an Adventures gain may ask).
+    DISCARD_REVEALED).  Frame: ATTACK_AT_REACTION, player k's reaction window;
+    BANDIT_AT_TRASH, its choice (the two cards); BANDIT_IN_GOLD_GAIN, the Gold's gain
+    (an Adventures gain may ask).
     """
-    site = 0
-    k0 = 1
-    a = -1
-    b = -1
-    f = resumed_frame(S)
-    if f >= 0:
-        site = S[f]
-        k0 = S[f + 1]
-        a = S[f + 2]
-        b = S[f + 3]
-    if site == 3 or (f < 0 and S[SUPPLY + GOLD] > 0):
+    site, k0, a, b, _ = take_frame(S)
+    if site == NO_SITE:
+        k0 = 1
+        a = -1
+        b = -1
+    if site == BANDIT_IN_GOLD_GAIN or (site == NO_SITE and S[SUPPLY + GOLD] > 0):
         gain_card(S, R, T, P, Q, H, p, GOLD, GAIN_TO_DISCARD)
         if stopped(S):
-            push_frame(S, 3, 1, 0, 0, 0)
+            push_frame(S, BANDIT_IN_GOLD_GAIN, 1, 0, 0, 0)
             return
-        site = 0
+        site = NO_SITE
     for k in range(k0, S[V + V_NP]):
         q = attacked_resumed(S, R, T, P, Q, H, p, k, site)
         if stopped(S):
             return
-        if site != 2:
+        if site != BANDIT_AT_TRASH:
             if q < 0:
                 continue
             # Each card is logged as it is revealed: a shuffle between the two (one card
@@ -588,9 +621,9 @@ def bandit(S, R, T, P, Q, H, p):
         if a_ok and b_ok and a != b:
             victim = ask(S, R, T, P, Q, H, q, D_BANDIT, b)
             if stopped(S):
-                push_frame(S, 2, k, a, b, 0)
+                push_frame(S, BANDIT_AT_TRASH, k, a, b, 0)
                 return
-            site = 0
+            site = NO_SITE
             if S[ERR]:
                 return
             if victim != a and victim != b:
@@ -608,6 +641,9 @@ def bandit(S, R, T, P, Q, H, p):
                 log_event(S, EV_DISCARD, q, c, 1, DISCARD_REVEALED)
 
 
+LIBRARY_AT_SET_ASIDE = 1        # set the Action drawn aside? (the count, the card)
+
+
 @njit(cache=True)
 def library(S, R, T, P, Q, H, p):
     """Library: draw until you have 7 cards in hand, skipping any Action cards you
@@ -618,15 +654,10 @@ def library(S, R, T, P, Q, H, p):
     shuffled in).  Logs EV_DRAW, EV_SET_ASIDE and EV_DISCARD (DISCARD_REVEALED).
     Frame: how many were set aside, and the card asked about.
     """
-    set_aside = 0
-    c = -1
-    f = resumed_frame(S)
-    if f >= 0:
-        set_aside = S[f + 1]
-        c = S[f + 2]
+    site, set_aside, c, _, _ = take_frame(S)
     while S[HAND_N + p] < 7:
-        if f >= 0:     # resumed at the question about c
-            f = -1
+        if site == LIBRARY_AT_SET_ASIDE:     # resumed at the question about c
+            site = NO_SITE
         else:
             c = take_top(S, R, p)
             if c < 0:
@@ -634,7 +665,7 @@ def library(S, R, T, P, Q, H, p):
         if types_of(S, T, p, c) & ACTION:      # an inheriting Estate is an Action
             r = yes_no(S, R, T, P, Q, H, p, D_LIBRARY, c)
             if stopped(S):
-                push_frame(S, 1, set_aside, c, 0, 0)
+                push_frame(S, LIBRARY_AT_SET_ASIDE, set_aside, c, 0, 0)
                 return
             if r < 0:
                 return
@@ -652,6 +683,11 @@ def library(S, R, T, P, Q, H, p):
                 log_event(S, EV_DISCARD, p, c, 1, DISCARD_REVEALED)
 
 
+SENTRY_AT_TRASH = 1             # (each with the two cards looked at)
+SENTRY_AT_DISCARD = 2
+SENTRY_AT_ORDER = 3
+
+
 @njit(cache=True)
 def sentry(S, R, T, P, Q, H, p):
     """Sentry: +1 Card, +1 Action. Look at the top 2 cards of your deck. Trash and/or
@@ -660,17 +696,13 @@ def sentry(S, R, T, P, Q, H, p):
     The deck is shuffled first if needed.  Asks D_SENTRY_TRASH (a looked-at card,
     or -1 to stop), then D_SENTRY_DISCARD likewise, then, with two different
     cards going back, D_SENTRY_TOP (the one to put on top, drawn first).  Logs
-    EV_LOOK, EV_TRASH, EV_DISCARD (DISCARD_REVEALED) and EV_TOPDECK.  Frame: site 1,
-    the trashing; 2, the discarding; 3, the order (the two cards looked at).
+    EV_LOOK, EV_TRASH, EV_DISCARD (DISCARD_REVEALED) and EV_TOPDECK.  Frame:
+    SENTRY_AT_TRASH, the trashing; SENTRY_AT_DISCARD, the discarding; SENTRY_AT_ORDER,
+    the order (the two cards looked at).
     """
     a0 = ASIDE0 + p * N_SLOTS
-    site = 0
-    f = resumed_frame(S)
-    if f >= 0:
-        site = S[f]
-        a = S[f + 1]
-        b = S[f + 2]
-    else:
+    site, a, b, _, _ = take_frame(S)
+    if site == NO_SITE:
         a = take_top(S, R, p)
         if a < 0:
             return
@@ -678,20 +710,20 @@ def sentry(S, R, T, P, Q, H, p):
         b = take_top(S, R, p)
         if b >= 0:
             log_event(S, EV_LOOK, p, b, 1, SENTRY)
-    while site <= 1 and S[ASIDE_N + p] > 0:
+    while site <= SENTRY_AT_TRASH and S[ASIDE_N + p] > 0:
         c = ask(S, R, T, P, Q, H, p, D_SENTRY_TRASH, 0)
         if stopped(S):
-            push_frame(S, 1, a, b, 0, 0)
+            push_frame(S, SENTRY_AT_TRASH, a, b, 0, 0)
             return
         if S[ERR] or c < 0:
             break
         if not in_zone_ok(S, p, D_SENTRY_TRASH, c, ASIDE0):
             return
         trash_from(S, T, p, Z_ASIDE, c)
-    while site <= 2 and S[ASIDE_N + p] > 0 and S[ERR] == 0:
+    while site <= SENTRY_AT_DISCARD and S[ASIDE_N + p] > 0 and S[ERR] == 0:
         c = ask(S, R, T, P, Q, H, p, D_SENTRY_DISCARD, 0)
         if stopped(S):
-            push_frame(S, 2, a, b, 0, 0)
+            push_frame(S, SENTRY_AT_DISCARD, a, b, 0, 0)
             return
         if S[ERR] or c < 0:
             break
@@ -704,7 +736,7 @@ def sentry(S, R, T, P, Q, H, p):
     if S[ASIDE_N + p] == 2 and a != b:
         top = ask(S, R, T, P, Q, H, p, D_SENTRY_TOP, 0)
         if stopped(S):
-            push_frame(S, 3, a, b, 0, 0)
+            push_frame(S, SENTRY_AT_ORDER, a, b, 0, 0)
             return
         if S[ERR] or not in_zone_ok(S, p, D_SENTRY_TOP, top, ASIDE0):
             return
@@ -720,6 +752,10 @@ def sentry(S, R, T, P, Q, H, p):
             log_event(S, EV_TOPDECK, p, c, 1, SENTRY)
 
 
+ARTISAN_IN_GAIN = 1
+ARTISAN_AT_TOPDECK = 2
+
+
 @njit(cache=True)
 def artisan(S, R, T, P, Q, H, p):
     """Artisan: gain a card to your hand costing up to $5. Put a card from your hand
@@ -727,19 +763,20 @@ def artisan(S, R, T, P, Q, H, p):
 
     Asks D_ARTISAN_GAIN (arg 5; mandatory when any card can be gained), then
     D_ARTISAN_TOPDECK (any card in hand, the gained one too; mandatory).  Logs
-    EV_GAIN (to hand) and EV_TOPDECK.  Frame: site 1, the gain; 2, the topdeck.
+    EV_GAIN (to hand) and EV_TOPDECK.  Frame: ARTISAN_IN_GAIN, the gain;
+    ARTISAN_AT_TOPDECK, the topdeck.
     """
-    site, _ = resumed_site(S)
-    if site != 2:
+    site, _, _, _, _ = take_frame(S)
+    if site != ARTISAN_AT_TOPDECK:
         gain_choice(S, R, T, P, Q, H, p, D_ARTISAN_GAIN, 5, 0, GAIN_TO_HAND)
         if stopped(S):
-            push_frame(S, 1, 0, 0, 0, 0)
+            push_frame(S, ARTISAN_IN_GAIN, 0, 0, 0, 0)
             return
         if S[ERR] or S[HAND_N + p] == 0:
             return
     c = ask(S, R, T, P, Q, H, p, D_ARTISAN_TOPDECK, 0)
     if stopped(S):
-        push_frame(S, 2, 0, 0, 0, 0)
+        push_frame(S, ARTISAN_AT_TOPDECK, 0, 0, 0, 0)
         return
     if S[ERR] or not in_hand_ok(S, T, p, D_ARTISAN_TOPDECK, c, 0):
         return

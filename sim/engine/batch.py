@@ -24,6 +24,7 @@ from sim.engine.codes import (
     DECISION_NAMES,
     DECISIONS,
     ERR_BOT_RAISED,
+    ERR_FRAMES,
     ERR_ILLEGAL,
     ERR_NONE,
 )
@@ -153,6 +154,21 @@ def legal_answers(S: np.ndarray, T: np.ndarray, p: int, d: int, arg: int) -> lis
     return words + (["None"] if -1 in got else [])
 
 
+def frames_error_text(decision: str, seat: int, detail: int) -> str:
+    """codes.ERR_FRAMES as one line: the question whose resume went out of step with its
+    frames, and how (``detail``: -1, a frame read past the stack; else the frames left
+    unread).  An engine bug, not the bot's: a function's pushes and takes disagree."""
+    where = (f"engine error (resume frames): resuming seat {seat}'s question "
+             f"({decision}), ")
+    if detail < 0:
+        how = "a function read a frame past the resume stack (it took a frame no one pushed)"
+    else:
+        how = (f"the question was reached again with {detail} frame"
+               f"{'' if detail == 1 else 's'} unread (a function pushed a frame its resumed "
+               f"path did not take)")
+    return where + how + "; see sim.engine.resume"
+
+
 def illegal_answer_text(S: np.ndarray, T: np.ndarray, bot: str) -> str:
     """The engine error recorded in ``S`` as one line: the seat and its bot, the decision
     and, for an illegal answer, the answer (a card by name), the question's arg and the
@@ -167,6 +183,8 @@ def illegal_answer_text(S: np.ndarray, T: np.ndarray, bot: str) -> str:
         if isinstance(exc, callbacks.AnswerError):
             return f"{who}: {exc}"
         return f"{who}: the bot raised {exc!r}"
+    if code == ERR_FRAMES:
+        return frames_error_text(decision, seat, c)
     if code != ERR_ILLEGAL:
         return f"engine error {code}: seat {seat} deciding to {decision}: card {c}"
     if d in MODE_DECISIONS:

@@ -310,6 +310,9 @@ ERR_BOT_RAISED = 2
 ERR_OVERFLOW = 3       # a zone outgrew its array (cannot happen with the built-in cards)
 ERR_AGENT_WAIT = 4     # not an error: an agent seat is asked a decision past its script
                        # (sim.engine.layout AG_*; the turn stops there, sim.env resumes it)
+ERR_FRAMES = 5         # a resumed turn's frames out of step (sim.engine.resume, checked with
+                       # layout AG_CHECK_FRAMES): ERR + 4 is -1 for a frame read past the
+                       # stack, else the frames left unread at the question
 
 # Log events: row = (event, turn, player, card, count, extra).
 EV_TURN = 0            # a player's turn starts (count: its turn number)

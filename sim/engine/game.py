@@ -85,7 +85,6 @@ from sim.engine.layout import (
     PLAY0,
     PLAY_N,
     PS,
-    RES_ON,
     STACK,
     STACK_WIDTH,
     SUPPLY,
@@ -121,7 +120,7 @@ from sim.engine.layout import (
 )
 from sim.engine.pointers import ptr
 from sim.engine.program import F_HOOK, F_KIND, K_RULES, L_BUY
-from sim.engine.resume import push_frame, resumed_frame, stopped
+from sim.engine.resume import NO_SITE, push_frame, resuming, stopped, take_frame
 from sim.engine.rng import below, seed_stream
 from sim.engine.steps import adv_turn_over, ask, fail, in_hand_ok
 from sim.engine.zones import (
@@ -149,7 +148,7 @@ def resolve(S, R, T, P, Q, H, p, c):
     then its own function (sim.engine.base_set, called through sim.engine.cardcalls),
     if it has one.  Resumed (sim.engine.resume), the counters are done: the function
     goes on where it stopped."""
-    if S[RES_ON] == 0:
+    if not resuming(S):
         k = T[c * N_COLS + C_CARDS]
         if k:
             draw_plain(S, R, p, k)
@@ -161,21 +160,25 @@ def resolve(S, R, T, P, Q, H, p, c):
         H[H_CARDS][sp](S, R, T, P, Q, H[:H_CARDS], p)
 
 
+# Resume sites (sim.engine.resume).
+PLAY_ACTION_IN_TEXT = 1         # inside the text of a card (it: c or a queued card)
+
+
 @njit(cache=True, inline="always")
 def play_action(S, R, T, P, Q, H, p, c):
     """Play Action ``c`` from hand, then every card its text queued to be played
     (Throne Room, Vassal), each resolving completely before the one below it on
     the play stack goes on.  Its frame (sim.engine.resume): the card whose text the
     question was asked in, ``c`` or a queued card (after either, the stack goes on)."""
-    f = resumed_frame(S)
-    if f >= 0:
-        c = S[f + 1]
+    site, resumed_c, _, _, _ = take_frame(S)
+    if site == PLAY_ACTION_IN_TEXT:
+        c = resumed_c
     else:
         play_from_hand(S, p, c)
         log_event(S, EV_PLAY, p, c, 1, 0)
     resolve(S, R, T, P, Q, H, p, c)
     if stopped(S):
-        push_frame(S, 1, c, 0, 0, 0)
+        push_frame(S, PLAY_ACTION_IN_TEXT, c, 0, 0, 0)
         return
     while S[V + V_STACK_N] > 0 and S[ERR] == 0:
         o = STACK + STACK_WIDTH * (S[V + V_STACK_N] - 1)
@@ -188,7 +191,7 @@ def play_action(S, R, T, P, Q, H, p, c):
         log_event(S, EV_PLAY_AGAIN, p, queued, S[o + 2] - left + 1, S[o + 3])
         resolve(S, R, T, P, Q, H, p, queued)
         if stopped(S):
-            push_frame(S, 1, queued, 0, 0, 0)
+            push_frame(S, PLAY_ACTION_IN_TEXT, queued, 0, 0, 0)
             return
 
 
@@ -218,23 +221,25 @@ def play_treasure(S, T, p, c, k):
         S[V + V_COINS] += S[V + V_MERCHANTS]
 
 
+# The base turn's sites, in the turn's order (play_turn tests ranges of them).
+TURN_AT_ACTION = 1              # an Action to play
+TURN_IN_ACTION = 2              # inside an Action's play
+TURN_AT_TREASURE = 3            # a Treasure to play
+TURN_AT_BUY = 4                 # a card to buy (the $ of the buy phase's start)
+
+
 @njit(cache=True, inline="always")
 def play_turn(S, R, T, P, Q, H, p):
     """One whole turn of player ``p``: Action phase, Buy phase, Cleanup.
 
     Returns the $ the player had when buying started (for per-turn records).  Its
-    frame (sim.engine.resume): site 1, the question of an Action to play; 2, inside
-    an Action's play; 3, a Treasure to play; 4, a card to buy (the $ of the buy
-    phase's start kept).
+    frame (sim.engine.resume): TURN_AT_ACTION, the question of an Action to play;
+    TURN_IN_ACTION, inside an Action's play; TURN_AT_TREASURE, a Treasure to play;
+    TURN_AT_BUY, a card to buy (the $ of the buy phase's start kept).
     """
     h0 = HAND0 + p * N_SLOTS
-    site = 0
-    produced = 0
-    f = resumed_frame(S)
-    if f >= 0:
-        site = S[f]
-        produced = S[f + 1]
-    else:
+    site, produced, _, _, _ = take_frame(S)
+    if site == NO_SITE:
         S[V + V_ACTIONS] = 1
         S[V + V_BUYS] = 1
         S[V + V_COINS] = 0
@@ -251,12 +256,12 @@ def play_turn(S, R, T, P, Q, H, p):
     # Rule bots without a hook take the direct path to their program for the two
     # decisions every turn asks (each call level costs more than the decision itself).
     fast = rules_bot and P[b * P_WIDTH + PF_FLAGS + F_HOOK] == 0
-    if site <= 2:
+    if site <= TURN_IN_ACTION:
         # Action phase.
-        if site == 2:   # resumed inside an Action's play
+        if site == TURN_IN_ACTION:   # resumed inside an Action's play
             play_action(S, R, T, P, Q, H, p, -1)
             if stopped(S):
-                push_frame(S, 2, 0, 0, 0, 0)
+                push_frame(S, TURN_IN_ACTION, 0, 0, 0, 0)
                 return 0
             if S[ERR]:
                 return 0
@@ -270,7 +275,7 @@ def play_turn(S, R, T, P, Q, H, p):
             else:
                 c = ask(S, R, T, P, Q, H[:H_ADVENTURE], p, D_ACTION, 0)
                 if stopped(S):
-                    push_frame(S, 1, 0, 0, 0, 0)
+                    push_frame(S, TURN_AT_ACTION, 0, 0, 0, 0)
                     return 0
             if S[ERR] or c < 0:
                 break
@@ -279,13 +284,13 @@ def play_turn(S, R, T, P, Q, H, p):
             S[V + V_ACTIONS] -= 1
             play_action(S, R, T, P, Q, H, p, c)
             if stopped(S):
-                push_frame(S, 2, 0, 0, 0, 0)
+                push_frame(S, TURN_IN_ACTION, 0, 0, 0, 0)
                 return 0
             if S[ERR]:
                 break
         if S[ERR]:
             return 0
-    if site <= 3:
+    if site <= TURN_AT_TREASURE:
         # Buy phase: Treasures (rule bots play them all), then Buys.
         if rules_bot:
             for i in range(T[N_TREASURES]):
@@ -296,7 +301,7 @@ def play_turn(S, R, T, P, Q, H, p):
             while hand_has_any(S, T, p, TREASURE_IDS):
                 c = ask(S, R, T, P, Q, H[:H_ADVENTURE], p, D_TREASURE, 0)
                 if stopped(S):
-                    push_frame(S, 3, 0, 0, 0, 0)
+                    push_frame(S, TURN_AT_TREASURE, 0, 0, 0, 0)
                     return 0
                 if S[ERR] or c < 0:
                     break
@@ -313,7 +318,7 @@ def play_turn(S, R, T, P, Q, H, p):
         else:
             c = ask(S, R, T, P, Q, H[:H_ADVENTURE], p, D_BUY, 0)
             if stopped(S):
-                push_frame(S, 4, produced, 0, 0, 0)
+                push_frame(S, TURN_AT_BUY, produced, 0, 0, 0)
                 return 0
         if S[ERR] or c < 0:
             break

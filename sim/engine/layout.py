@@ -187,7 +187,9 @@ AG_LEN = AG_POS + 1
 AG_WAIT_P = AG_POS + 2
 AG_WAIT_D = AG_POS + 3
 AG_WAIT_ARG = AG_POS + 4
-# (AG_POS + 5 is free: it held where a replayed turn copied the game as asked, 0.8.0.)
+AG_CHECK_FRAMES = AG_POS + 5       # 1: check the resume frames (sim.engine.resume: a frame
+                                  # read past the stack, or left unread, is an error);
+                                  # read only while resuming (sim.env.Game(debug_frames))
 AG_PLAYOUT = AG_POS + 6            # 1: past the script, agent seats' own bots answer (the
                                   # game is played out to its end: search bots' playouts)
 AG_POLICY = AG_POS + 7            # where the state lists its seats' compiled policies (0:

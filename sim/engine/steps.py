@@ -68,7 +68,7 @@ from sim.engine.layout import (
     V,
 )
 from sim.engine.program import F_KIND, K_AGENT
-from sim.engine.resume import push_frame, resumed_frame, stopped
+from sim.engine.resume import NO_SITE, push_frame, stopped, take_frame
 from sim.engine.zones import can_gain, card_with_ability, gain, game_over, log_event, with_ability
 
 
@@ -165,26 +165,32 @@ def any_gainable(S, T, max_cost, type_mask):
     return False
 
 
+# Resume sites (sim.engine.resume).
+GAIN_CHOICE_AT_CHOICE = 1
+GAIN_CHOICE_IN_GAIN = 2         # (the card chosen)
+
+
 @njit(cache=True)
 def gain_choice(S, R, T, P, Q, H, p, d, max_cost, type_mask, where):
     """A mandatory "gain a card costing up to max_cost" (of a type, if type_mask).
 
     In an Adventures game the gain may set off questions (Duplicate, Travelling Fair:
-    :func:`gain_card`), so it keeps a frame (sim.engine.resume): site 1, the choice;
-    2, the gain of the card chosen.  A base game's gain asks nothing: no frame."""
+    :func:`gain_card`), so it keeps a frame (sim.engine.resume): GAIN_CHOICE_AT_CHOICE,
+    the choice; GAIN_CHOICE_IN_GAIN, the gain of the card chosen.  A base game's gain
+    asks nothing: no frame."""
     c = -1
     adventures = T[T_ADV] != 0
     if adventures:
-        f = resumed_frame(S)
-        if f >= 0 and S[f] == 2:
-            c = S[f + 1]
+        site, chosen, _, _, _ = take_frame(S)
+        if site == GAIN_CHOICE_IN_GAIN:
+            c = chosen
     if c < 0:
         if not any_gainable(S, T, max_cost, type_mask):
             return
         c = ask(S, R, T, P, Q, H, p, d, max_cost)
         if S[ERR]:
             if adventures and stopped(S):
-                push_frame(S, 1, 0, 0, 0, 0)
+                push_frame(S, GAIN_CHOICE_AT_CHOICE, 0, 0, 0, 0)
             return
         ok = c >= 0 and c < N_CARDS and can_gain(S, T, c, max_cost)
         if ok and type_mask:
@@ -194,7 +200,10 @@ def gain_choice(S, R, T, P, Q, H, p, d, max_cost, type_mask, where):
             return
     gain_card(S, R, T, P, Q, H, p, c, where)
     if adventures and stopped(S):
-        push_frame(S, 2, c, 0, 0, 0)
+        push_frame(S, GAIN_CHOICE_IN_GAIN, c, 0, 0, 0)
+
+
+GAIN_CARD_IN_TRIGGERS = 1       # the card is gained: inside what the gain sets off
 
 
 @njit(cache=True)
@@ -202,13 +211,15 @@ def gain_card(S, R, T, P, Q, H, p, c, where):
     """``p`` gains ``c`` (the caller checked its pile is not empty), then what a gain
     sets off in an Adventures game (Duplicate, Lost City, Travelling Fair, the count
     Treasure Hunter reads: sim.engine.adventures.mechanics.on_gain), whose questions
-    stop the turn past the gain: then a frame (site 1: the card is gained)."""
+    stop the turn past the gain: then a frame (GAIN_CARD_IN_TRIGGERS: the card is
+    gained)."""
     if T[T_ADV]:
-        if resumed_frame(S) < 0:
+        site, _, _, _, _ = take_frame(S)
+        if site == NO_SITE:
             gain(S, T, p, c, where)
         H[H_ADVENTURE][A_ON_GAIN](S, R, T, P, Q, H[:H_ADVENTURE], p, c, where)
         if stopped(S):
-            push_frame(S, 1, 0, 0, 0, 0)
+            push_frame(S, GAIN_CARD_IN_TRIGGERS, 0, 0, 0, 0)
         return
     gain(S, T, p, c, where)
 

@@ -69,8 +69,9 @@ MAX_COUNT = L.MAX_DECK
 # MAX_DECK cards and no card gives more than $5 or +4 of anything, so a real turn stays
 # far below MAX_DECK (and a turn of more Buys than AG_MAX answers could not be played).
 MAX_TURN_VALUE = L.MAX_DECK
-# A resume frame's site: the functions number their questions from 1 (the
-# Adventures Buy phase has the most, 10); 0 is never pushed.
+# A resume frame's site: the functions name their sites, numbered from 1 (the
+# Adventures turn has the most, 10: sim.engine.adventures.turn ADV_TURN_*); 0, NO_SITE,
+# is never pushed.
 MAX_SITE = 16
 # A frame's locals are card ids, counts, loop indices, stack depths and the $ a Buy
 # phase started with: all within [-1, MAX_DECK].
@@ -453,7 +454,9 @@ def _agents_block(k: _Check) -> None:
         k.fail(f"the seat asked (AG_WAIT_P) is {p} and the current player (V_CUR) {cur}; "
                f"{codes.DECISION_NAMES[d]!r} is asked of {codes.ASK_WORDS[asked]}")
     k.range("the question's arg (AG_WAIT_ARG)", int(S[L.AG_WAIT_ARG]), -1, codes.ANY_COST)
-    k.equal("the free agents' entry (AG_POS + 5)", int(S[L.AG_POS + 5]), 0)
+    # (how a Game checks its frames is the Game's: a saved position holds 0, State._at
+    # sets the Game's own)
+    k.equal("the frames check flag (AG_CHECK_FRAMES)", int(S[L.AG_CHECK_FRAMES]), 0)
     k.equal("the playout flag (AG_PLAYOUT)", int(S[L.AG_PLAYOUT]), 0)
     k.equal("the policy table's offset (AG_POLICY)", int(S[L.AG_POLICY]), 0)
     from sim.env.actions import N_ACTIONS

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import base64
 import json
+import os
 import zlib
 from collections.abc import Iterable, Sequence
 from typing import NamedTuple
@@ -60,6 +61,8 @@ from sim.env.arguments import (
 TERMINAL = -4       # current_player() of a finished game (OpenSpiel's value)
 N_CARDS_ = L.N_SLOTS  # the width of a count zone
 LOG_ROWS = 1 << 15
+# Game(debug_frames=None) reads it: "1" checks the resume frames (the test suite's setting).
+DEBUG_FRAMES_VAR = "DOMSIM_DEBUG_FRAMES"
 
 
 _F32 = np.dtype(np.float32)
@@ -109,13 +112,19 @@ class Game:
         kingdom_seed: the seed a random kingdom and random Events are drawn from (the
             CLI's ``--seed``); the game drawn is fixed for this Game (:meth:`params`
             names its cards).  Unused otherwise.
+        debug_frames: check the engine's resume frames in every step (sim.engine.resume:
+            a stopped turn that resumes out of step with its frames is an engine error,
+            not a silently different game).  A debugging aid, costing nothing measurable;
+            default: on when the environment variable ``DOMSIM_DEBUG_FRAMES`` is ``1``
+            (the test suite sets it).  Not a parameter of the game (:meth:`params`).
     """
 
     def __init__(self, kingdom: str | Iterable[str | int] | None = None,
                  events: str | Iterable[str | int] | None = (), players: int = 2,
                  bots: str | object | Sequence[str | object] = "bmu",
                  agents: Iterable[int] | None = None, decisions: str | Iterable = "all",
-                 turn_cap: int = 100, kingdom_seed: int = 0):
+                 turn_cap: int = 100, kingdom_seed: int = 0,
+                 debug_frames: bool | None = None):
         from bots import resolve_bot
 
         n = check_players(players)      # one line naming the value, as the CLI's
@@ -130,6 +139,11 @@ class Game:
         self.agents = tuple(sorted(set(range(n) if agents is None else
                                        check_seats(agents, n, "agents"))))
         self.decisions = decision_codes(decisions)
+        if debug_frames is None:
+            debug_frames = os.environ.get(DEBUG_FRAMES_VAR, "") == "1"
+        if not isinstance(debug_frames, (bool, np.bool_)):
+            raise ValueError(f"debug_frames: True or False, not {debug_frames!r}")
+        self.debug_frames = bool(debug_frames)
         programs = [b.program() for b in self.bots]
         for s, prog in enumerate(programs):
             if prog.flags[F_KIND] == K_PYTHON:
@@ -190,6 +204,7 @@ class Game:
         S, R = new_state(self.T, self.config.turn_cap, log_rows)
         for d in self.decisions:
             S[L.AG_TAKES + d] = 1
+        S[L.AG_CHECK_FRAMES] = int(self.debug_frames)
         return S, R
 
     def __repr__(self) -> str:
@@ -272,6 +287,7 @@ class State:
         self.S[:L.STATE_SIZE] = origin.S[:L.STATE_SIZE]
         if not origin.stopped:      # a turn's start: no answers yet
             self.S[L.AGENT:L.STATE_SIZE] = block
+        self.S[L.AG_CHECK_FRAMES] = int(game.debug_frames)      # this Game's, not the text's
         self.S[L.V + L.V_LOG_N] = self.S[L.V + L.V_LOG_TRUNC] = 0
         self.S[L.V + L.V_LOG_ON] = int(log)
         self.S[L.V + L.V_LOG_CAP] = cap
@@ -714,6 +730,7 @@ def _stopped_position(S: np.ndarray) -> np.ndarray:
     """The position of a game stopped at a question: its first L.STATE_SIZE entries (the
     agents' block too: the turn's answers, its frames) with no log, read-only."""
     position = np.array(S[:L.STATE_SIZE], np.int32)
+    position[L.AG_CHECK_FRAMES] = 0     # how this Game is debugged, not the game's
     for k in (L.V_LOG_ON, L.V_LOG_N, L.V_LOG_TRUNC, L.V_LOG_CAP):
         position[L.V + k] = 0
     position[L.V + L.V_SIZE] = L.STATE_SIZE

@@ -166,7 +166,7 @@ from sim.engine.layout import (
     Z_MAT,
     V,
 )
-from sim.engine.resume import push_frame, resumed_frame, resumed_site, stopped
+from sim.engine.resume import NO_SITE, push_frame, stopped, take_frame
 from sim.engine.steps import (
     ask,
     attacked,
@@ -195,19 +195,25 @@ from sim.engine.zones import (
     trash_from_hand,
 )
 
-
 # ----------------------------------------------------------------------------- Durations
+# Resume sites (sim.engine.resume), each function's beside it.
+AMULET_AT_CHOICE = 1
+AMULET_AT_TRASH = 2
+AMULET_IN_SILVER_GAIN = 3
+
+
 @njit(cache=True)
 def amulet_effect(S, R, T, P, Q, H, p):
     """Amulet, now and next turn: choose +$1, trash a card from hand, or gain a Silver.
-    Frame: site 1, the choice; 2, the trash; 3, the Silver's gain."""
-    site, _ = resumed_site(S)
+    Frame: AMULET_AT_CHOICE, the choice; AMULET_AT_TRASH, the trash (mode 1);
+    AMULET_IN_SILVER_GAIN, the Silver's gain (mode 2)."""
+    site, _, _, _, _ = take_frame(S)
     b = rule_seat(S, P, p)
-    mode = site - 1
-    if site <= 1:
+    mode = 1 if site == AMULET_AT_TRASH else 2     # resumed past the choice (else asked)
+    if site <= AMULET_AT_CHOICE:
         mode = ask_rule(S, R, T, P, Q, H, p, D_AMULET, 0, b)
         if stopped(S):
-            push_frame(S, 1, 0, 0, 0, 0)
+            push_frame(S, AMULET_AT_CHOICE, 0, 0, 0, 0)
             return
         if S[ERR]:
             return
@@ -218,16 +224,16 @@ def amulet_effect(S, R, T, P, Q, H, p):
             return
         c = ask_rule(S, R, T, P, Q, H, p, D_AMULET_TRASH, 0, b)
         if stopped(S):
-            push_frame(S, 2, 0, 0, 0, 0)
+            push_frame(S, AMULET_AT_TRASH, 0, 0, 0, 0)
             return
         if S[ERR] or not in_hand_ok(S, T, p, D_AMULET_TRASH, c, 0):
             return
         trash_from_hand(S, T, p, c)
     elif mode == 2:
-        if site == 3 or S[SUPPLY + SILVER] > 0:
+        if site == AMULET_IN_SILVER_GAIN or S[SUPPLY + SILVER] > 0:
             gain_with_triggers(S, R, T, P, Q, H, p, SILVER, 0)
             if stopped(S):
-                push_frame(S, 3, 0, 0, 0, 0)
+                push_frame(S, AMULET_IN_SILVER_GAIN, 0, 0, 0, 0)
     else:
         fail(S, ERR_ILLEGAL, p, D_AMULET, mode)
 
@@ -262,6 +268,9 @@ def dungeon(S, R, T, P, Q, H, p):
     play_lasts(S, T, p, DUNGEON)
 
 
+GEAR_AT_SET_ASIDE = 1           # the next card (how many were set aside)
+
+
 @njit(cache=True)
 def gear(S, R, T, P, Q, H, p):
     """Gear: +2 Cards (counter). Set aside up to 2 cards from your hand face down; at the
@@ -276,11 +285,11 @@ def gear(S, R, T, P, Q, H, p):
                 move_card(S, p, Z_GEAR, Z_HAND, k)
                 log_event(S, EV_RETURN, p, k, 1, GEAR)
         return
-    _, n = resumed_site(S)
+    _, n, _, _, _ = take_frame(S)
     while n < 2 and S[HAND_N + p] > 0:
         c = ask(S, R, T, P, Q, H, p, D_GEAR, n)
         if stopped(S):
-            push_frame(S, 1, n, 0, 0, 0)
+            push_frame(S, GEAR_AT_SET_ASIDE, n, 0, 0, 0)
             return
         if S[ERR] or c < 0:
             break
@@ -293,17 +302,23 @@ def gear(S, R, T, P, Q, H, p):
         play_lasts(S, T, p, GEAR)
 
 
+# The Attacks that only mark their victims: one site, the k-th player's reaction window.
+BRIDGE_TROLL_AT_REACTION = 1
+HAUNTED_WOODS_AT_REACTION = 1
+SWAMP_HAG_AT_REACTION = 1
+
+
 @njit(cache=True)
 def bridge_troll(S, R, T, P, Q, H, p):
     """Bridge Troll: each other player takes their -$1 token. Now and at the start of
     your next turn: +1 Buy.  (While it is in play, cards cost $1 less on your turns:
     sim.engine.zones.cost_of.)  Logs EV_TOKEN.  The next turn's +1 Buy is its declared
     start-of-turn counter."""
-    _, k0 = resumed_site(S)     # frame: the player whose reaction window asked
+    _, k0, _, _, _ = take_frame(S)  # the player whose reaction window asked
     for k in range(max(k0, 1), S[V + V_NP]):
         q = attacked(S, R, T, P, Q, H, p, k)
         if stopped(S):
-            push_frame(S, 1, k, 0, 0, 0)
+            push_frame(S, BRIDGE_TROLL_AT_REACTION, k, 0, 0, 0)
             return
         if q >= 0 and S[MINUS_COIN + q] == 0:
             S[MINUS_COIN + q] = 1
@@ -319,11 +334,11 @@ def haunted_woods(S, R, T, P, Q, H, p):
     their hand onto their deck in any order (sim.engine.adventures.turn.on_buy).  At the
     start of your next turn: +3 Cards (its declared start-of-turn counter).  Who is
     affected is settled now (Moat, Champion)."""
-    _, k0 = resumed_site(S)     # frame: the player whose reaction window asked
+    _, k0, _, _, _ = take_frame(S)  # the player whose reaction window asked
     for k in range(max(k0, 1), S[V + V_NP]):
         q = attacked(S, R, T, P, Q, H, p, k)
         if stopped(S):
-            push_frame(S, 1, k, 0, 0, 0)
+            push_frame(S, HAUNTED_WOODS_AT_REACTION, k, 0, 0, 0)
             return
         if q >= 0:
             S[WOODS_ON + p * MAX_PLAYERS + q] += 1
@@ -335,11 +350,11 @@ def swamp_hag(S, R, T, P, Q, H, p):
     """Swamp Hag: until your next turn, when any other player buys a card, they gain a
     Curse (one per Swamp Hag play).  At the start of your next turn: +$3 (its declared
     start-of-turn counter)."""
-    _, k0 = resumed_site(S)     # frame: the player whose reaction window asked
+    _, k0, _, _, _ = take_frame(S)  # the player whose reaction window asked
     for k in range(max(k0, 1), S[V + V_NP]):
         q = attacked(S, R, T, P, Q, H, p, k)
         if stopped(S):
-            push_frame(S, 1, k, 0, 0, 0)
+            push_frame(S, SWAMP_HAG_AT_REACTION, k, 0, 0, 0)
             return
         if q >= 0:
             S[HAG_ON + p * MAX_PLAYERS + q] += 1
@@ -408,6 +423,10 @@ def guide(S, R, T, P, Q, H, p):
     draw(S, R, p, 5)
 
 
+TRANSMOGRIFY_AT_TRASH = 1
+TRANSMOGRIFY_IN_GAIN = 2        # (its limit)
+
+
 @njit(cache=True)
 def transmogrify(S, R, T, P, Q, H, p):
     """Transmogrify: +1 Action (counter); put this on your Tavern mat.  Called at the
@@ -416,13 +435,13 @@ def transmogrify(S, R, T, P, Q, H, p):
     if S[V + V_GONE] != RUN_CALLED:
         to_mat(S, p)
         return
-    site, limit = resumed_site(S)   # frame: site 1, the trash; 2, the gain (its limit)
-    if site <= 1:
+    site, limit, _, _, _ = take_frame(S)
+    if site <= TRANSMOGRIFY_AT_TRASH:
         if S[HAND_N + p] == 0:
             return
         c = ask(S, R, T, P, Q, H, p, D_TRANSMOGRIFY_TRASH, 0)
         if stopped(S):
-            push_frame(S, 1, 0, 0, 0, 0)
+            push_frame(S, TRANSMOGRIFY_AT_TRASH, 0, 0, 0, 0)
             return
         if S[ERR] or not in_hand_ok(S, T, p, D_TRANSMOGRIFY_TRASH, c, 0):
             return
@@ -430,7 +449,11 @@ def transmogrify(S, R, T, P, Q, H, p):
         trash_from_hand(S, T, p, c)
     gain_choice(S, R, T, P, Q, H, p, D_TRANSMOGRIFY_GAIN, limit, 0, GAIN_TO_HAND)
     if stopped(S):
-        push_frame(S, 2, limit, 0, 0, 0)
+        push_frame(S, TRANSMOGRIFY_IN_GAIN, limit, 0, 0, 0)
+
+
+TEACHER_AT_TOKEN = 1
+TEACHER_IN_MOVE = 2             # the token's pile (the token)
 
 
 @njit(cache=True)
@@ -441,11 +464,11 @@ def teacher(S, R, T, P, Q, H, p):
     if S[V + V_GONE] != RUN_CALLED:
         to_mat(S, p)
         return
-    site, k = resumed_site(S)       # frame: site 1, the token; 2, its pile (the token)
-    if site <= 1:
+    site, k, _, _, _ = take_frame(S)
+    if site <= TEACHER_AT_TOKEN:
         k = ask(S, R, T, P, Q, H, p, D_TEACHER_TOKEN, 0)
         if stopped(S):
-            push_frame(S, 1, 0, 0, 0, 0)
+            push_frame(S, TEACHER_AT_TOKEN, 0, 0, 0, 0)
             return
         if S[ERR]:
             return
@@ -454,7 +477,7 @@ def teacher(S, R, T, P, Q, H, p):
             return
     move_token(S, R, T, P, Q, H, p, k, TEACHER, True)
     if stopped(S):
-        push_frame(S, 2, k, 0, 0, 0)
+        push_frame(S, TEACHER_IN_MOVE, k, 0, 0, 0)
 
 
 # ----------------------------------------------------------------------------- helpers
@@ -499,6 +522,10 @@ def aside_to_discard(S, p):
 
 
 # ----------------------------------------------------------------------------- $2
+RAZE_AT_TRASH = 1
+RAZE_AT_KEEP = 2                # (pushed by raze_keep)
+
+
 @njit(cache=True)
 def raze(S, R, T, P, Q, H, p):
     """Raze: +1 Action (counter). Trash this or a card from your hand. Look at one card
@@ -511,9 +538,10 @@ def raze(S, R, T, P, Q, H, p):
     not drawing (the -1 Card token stays); the deck is shuffled if needed.  With two
     different cards looked at, asks D_RAZE_KEEP (mandatory).  Logs EV_TRASH, EV_LOOK
     (extra RAZE), EV_RETURN for the card kept (extra RAZE), EV_DISCARD
-    (DISCARD_REVEALED) for the rest.  Frame: site 1, the trash; 2, the card kept."""
-    site, _ = resumed_site(S)
-    if site == 2:
+    (DISCARD_REVEALED) for the rest.  Frame: RAZE_AT_TRASH, the trash; RAZE_AT_KEEP,
+    the card kept."""
+    site, _, _, _, _ = take_frame(S)
+    if site == RAZE_AT_KEEP:
         raze_keep(S, R, T, P, Q, H, p, -1)
         return
     this = S[V + V_THIS]
@@ -522,7 +550,7 @@ def raze(S, R, T, P, Q, H, p):
     if S[HAND_N + p] > 0:
         c = ask(S, R, T, P, Q, H, p, D_RAZE, 0 if here else 1)
         if stopped(S):
-            push_frame(S, 1, 0, 0, 0, 0)
+            push_frame(S, RAZE_AT_TRASH, 0, 0, 0, 0)
             return
         if S[ERR]:
             return
@@ -559,11 +587,11 @@ def raze(S, R, T, P, Q, H, p):
 def raze_keep(S, R, T, P, Q, H, p, keep):
     """Raze's last step: the card ``keep`` into the hand, the rest discarded; with two
     different cards looked at (``keep`` -1) the one to keep is asked (D_RAZE_KEEP:
-    Raze's site 2)."""
+    Raze's RAZE_AT_KEEP)."""
     if keep < 0:
         keep = ask(S, R, T, P, Q, H, p, D_RAZE_KEEP, 0)
         if stopped(S):
-            push_frame(S, 2, 0, 0, 0, 0)
+            push_frame(S, RAZE_AT_KEEP, 0, 0, 0, 0)
             return
         if S[ERR] or not in_zone_ok(S, p, D_RAZE_KEEP, keep, ASIDE0):
             return
@@ -573,6 +601,9 @@ def raze_keep(S, R, T, P, Q, H, p, keep):
 
 
 # ----------------------------------------------------------------------------- $4
+MAGPIE_IN_GAIN = 1
+
+
 @njit(cache=True)
 def magpie(S, R, T, P, Q, H, p):
     """Magpie: +1 Card, +1 Action (counters). Reveal the top card of your deck. If it's
@@ -581,11 +612,12 @@ def magpie(S, R, T, P, Q, H, p):
     A card that is not a Treasure goes back on top (now known); one both Treasure and
     Victory does both; a Curse: nothing; no Magpie left: no gain.  Revealing is not
     drawing (the -1 Card token stays).  Logs EV_REVEAL_CARD (extra 0), EV_RETURN (extra
-    MAGPIE) for a Treasure put into the hand, EV_GAIN.  Frame: site 1, the gain."""
-    if resumed_frame(S) >= 0:
+    MAGPIE) for a Treasure put into the hand, EV_GAIN.  Frame: MAGPIE_IN_GAIN."""
+    site, _, _, _, _ = take_frame(S)
+    if site == MAGPIE_IN_GAIN:
         gain_card(S, R, T, P, Q, H, p, MAGPIE, GAIN_TO_DISCARD)
         if stopped(S):
-            push_frame(S, 1, 0, 0, 0, 0)
+            push_frame(S, MAGPIE_IN_GAIN, 0, 0, 0, 0)
         return
     c = take_top(S, R, p)
     if c < 0:
@@ -600,7 +632,7 @@ def magpie(S, R, T, P, Q, H, p):
     if (t & (ACTION | VICTORY)) and S[SUPPLY + MAGPIE] > 0:
         gain_card(S, R, T, P, Q, H, p, MAGPIE, GAIN_TO_DISCARD)
         if stopped(S):
-            push_frame(S, 1, 0, 0, 0, 0)
+            push_frame(S, MAGPIE_IN_GAIN, 0, 0, 0, 0)
 
 
 @njit(cache=True)
@@ -655,6 +687,11 @@ def ranger(S, R, T, P, Q, H, p):
 
 
 # ----------------------------------------------------------------------------- $5
+ARTIFICER_AT_DISCARD = 1        # (how many so far)
+ARTIFICER_AT_GAIN = 2
+ARTIFICER_IN_GAIN = 3           # (the card)
+
+
 @njit(cache=True)
 def artificer(S, R, T, P, Q, H, p):
     """Artificer: +1 Card, +1 Action, +$1 (counters). Discard any number of cards. You
@@ -663,19 +700,13 @@ def artificer(S, R, T, P, Q, H, p):
     Asks D_ARTIFICER_DISCARD (a card from hand, or -1 to stop; arg: how many so far),
     then, when a Supply card costs exactly that now, D_ARTIFICER_GAIN (arg: the cost;
     -1 gains nothing).  Logs EV_DISCARD (DISCARD_ARTIFICER), EV_GAIN (onto the deck).
-    Frame: site 1, the discards (how many); 2, the gain's choice; 3, its gain (the card)."""
-    site = 0
-    k = 0
-    c = -1
-    f = resumed_frame(S)
-    if f >= 0:
-        site = S[f]
-        k = S[f + 1]
-        c = S[f + 2]
-    while site <= 1 and S[HAND_N + p] > 0:
+    Frame: ARTIFICER_AT_DISCARD, the discards (how many); ARTIFICER_AT_GAIN, the gain's
+    choice; ARTIFICER_IN_GAIN, its gain (the card)."""
+    site, k, c, _, _ = take_frame(S)
+    while site <= ARTIFICER_AT_DISCARD and S[HAND_N + p] > 0:
         c = ask(S, R, T, P, Q, H, p, D_ARTIFICER_DISCARD, k)
         if stopped(S):
-            push_frame(S, 1, k, 0, 0, 0)
+            push_frame(S, ARTIFICER_AT_DISCARD, k, 0, 0, 0)
             return
         if S[ERR] or c < 0:
             break
@@ -686,7 +717,7 @@ def artificer(S, R, T, P, Q, H, p):
         k += 1
     if S[ERR]:
         return
-    if site <= 2:
+    if site <= ARTIFICER_AT_GAIN:
         any_ok = False
         for c in range(N_CARDS):
             if S[SUPPLY + c] > 0 and cost_of(S, T, c) == k:
@@ -696,7 +727,7 @@ def artificer(S, R, T, P, Q, H, p):
             return
         c = ask(S, R, T, P, Q, H, p, D_ARTIFICER_GAIN, k)
         if stopped(S):
-            push_frame(S, 2, k, 0, 0, 0)
+            push_frame(S, ARTIFICER_AT_GAIN, k, 0, 0, 0)
             return
         if S[ERR] or c < 0:
             return
@@ -705,7 +736,11 @@ def artificer(S, R, T, P, Q, H, p):
             return
     gain_card(S, R, T, P, Q, H, p, c, GAIN_TO_DECK)
     if stopped(S):
-        push_frame(S, 3, k, c, 0, 0)
+        push_frame(S, ARTIFICER_IN_GAIN, k, c, 0, 0)
+
+
+GIANT_AT_REACTION = 1           # the k-th player's reaction window (and who is hit)
+GIANT_IN_CURSE_GAIN = 2         # the k-th player's Curse (and who is hit)
 
 
 @njit(cache=True)
@@ -721,35 +756,30 @@ def giant(S, R, T, P, Q, H, p):
     a Curse.  Logs EV_TOKEN (TOKEN_JOURNEY), EV_REVEAL_CARD (extra 0), EV_TRASH,
     EV_DISCARD (DISCARD_REVEALED), EV_GAIN."""
     n = S[V + V_NP]
-    site = 0
-    k0 = 1
-    hit = 0
-    f = resumed_frame(S)    # frame: site 1, player k's reaction window; 2, its Curse
-    if f >= 0:
-        site = S[f]
-        k0 = S[f + 1]
-        hit = S[f + 2]
-    for k in range(k0 if site <= 1 else n, n):
+    site, k0, hit, _, _ = take_frame(S)
+    if site == NO_SITE:
+        k0 = 1
+    for k in range(k0 if site <= GIANT_AT_REACTION else n, n):
         q = attacked(S, R, T, P, Q, H, p, k)
         if stopped(S):
-            push_frame(S, 1, k, hit, 0, 0)
+            push_frame(S, GIANT_AT_REACTION, k, hit, 0, 0)
             return
         if q >= 0:
             hit |= 1 << q
     if S[ERR]:
         return
-    if site <= 1:
+    if site <= GIANT_AT_REACTION:
         if not turn_journey(S, p, GIANT):
             add_coins(S, p, 1)
             return
         add_coins(S, p, 5)
-    for k in range(k0 if site == 2 else 1, n):
+    for k in range(k0 if site == GIANT_IN_CURSE_GAIN else 1, n):
         q = (p + k) % n
-        if site == 2:       # resumed inside the Curse's gain
-            site = 0
+        if site == GIANT_IN_CURSE_GAIN:     # resumed inside the Curse's gain
+            site = NO_SITE
             gain_card(S, R, T, P, Q, H, q, CURSE, GAIN_TO_DISCARD)
             if stopped(S):
-                push_frame(S, 2, k, hit, 0, 0)
+                push_frame(S, GIANT_IN_CURSE_GAIN, k, hit, 0, 0)
                 return
             continue
         if not (hit >> q) & 1 or S[ERR]:
@@ -766,8 +796,11 @@ def giant(S, R, T, P, Q, H, p):
         if S[SUPPLY + CURSE] > 0:
             gain_card(S, R, T, P, Q, H, q, CURSE, GAIN_TO_DISCARD)
             if stopped(S):
-                push_frame(S, 2, k, hit, 0, 0)
+                push_frame(S, GIANT_IN_CURSE_GAIN, k, hit, 0, 0)
                 return
+
+
+RELIC_AT_REACTION = 1           # the k-th player's reaction window
 
 
 @njit(cache=True)
@@ -778,32 +811,36 @@ def relic(S, R, T, P, Q, H, p):
     An Attack: Moat, Champion block it, Caravan Guard reacts first (its card is drawn
     before the token goes on).  A token already on the deck stays (no row).  Logs
     EV_TOKEN (card -1, TOKEN_MINUS_CARD, extra RELIC)."""
-    _, k0 = resumed_site(S)     # frame: the player whose reaction window asked
+    _, k0, _, _, _ = take_frame(S)
     for k in range(max(k0, 1), S[V + V_NP]):
         q = attacked(S, R, T, P, Q, H, p, k)
         if stopped(S):
-            push_frame(S, 1, k, 0, 0, 0)
+            push_frame(S, RELIC_AT_REACTION, k, 0, 0, 0)
             return
         if q >= 0 and S[MINUS_CARD + q] == 0:
             S[MINUS_CARD + q] = 1
             log_event(S, EV_TOKEN, q, -1, TOKEN_MINUS_CARD, RELIC)
 
 
+TREASURE_TROVE_IN_GOLD_GAIN = 1
+TREASURE_TROVE_IN_COPPER_GAIN = 2
+
+
 @njit(cache=True)
 def treasure_trove(S, R, T, P, Q, H, p):
     """Treasure Trove: $2 (counter). When you play this, gain a Gold and a Copper (each
-    while its pile lasts).  Logs EV_GAIN.  Frame: site 1, the Gold's gain; 2, the
-    Copper's."""
-    site, _ = resumed_site(S)
-    if site == 1 or (site == 0 and S[SUPPLY + GOLD] > 0):
+    while its pile lasts).  Logs EV_GAIN.  Frame: TREASURE_TROVE_IN_GOLD_GAIN,
+    TREASURE_TROVE_IN_COPPER_GAIN."""
+    site, _, _, _, _ = take_frame(S)
+    if site == TREASURE_TROVE_IN_GOLD_GAIN or (site == NO_SITE and S[SUPPLY + GOLD] > 0):
         gain_card(S, R, T, P, Q, H, p, GOLD, GAIN_TO_DISCARD)
         if stopped(S):
-            push_frame(S, 1, 0, 0, 0, 0)
+            push_frame(S, TREASURE_TROVE_IN_GOLD_GAIN, 0, 0, 0, 0)
             return
-    if site == 2 or (S[SUPPLY + COPPER] > 0 and S[ERR] == 0):
+    if site == TREASURE_TROVE_IN_COPPER_GAIN or (S[SUPPLY + COPPER] > 0 and S[ERR] == 0):
         gain_card(S, R, T, P, Q, H, p, COPPER, GAIN_TO_DISCARD)
         if stopped(S):
-            push_frame(S, 2, 0, 0, 0, 0)
+            push_frame(S, TREASURE_TROVE_IN_COPPER_GAIN, 0, 0, 0, 0)
 
 
 # Treasures whose text is more than $: Storyteller plays them from a card text, which
@@ -822,6 +859,12 @@ def treasure_text(S, R, T, P, Q, H, p, c):
         treasure_trove(S, R, T, P, Q, H, p)
 
 
+# Storyteller's sites, with the i-th Treasure and Storyteller's "this" (V_THIS, and
+# V_GONE * 4 + V_STAYS).
+STORYTELLER_AT_TREASURE = 1     # the i-th Treasure's choice
+STORYTELLER_IN_TEXT = 2         # inside its text (the Treasure)
+
+
 @njit(cache=True)
 def storyteller(S, R, T, P, Q, H, p):
     """Storyteller: +1 Action, +$1 (counters). Play up to 3 Treasures from your hand.
@@ -831,25 +874,22 @@ def storyteller(S, R, T, P, Q, H, p):
     a Treasure is in hand.  Each is played as in the Buy phase (its $, Merchant's
     Silver bonus, its text: Coin of the Realm to the mat, Relic's attack, Treasure
     Trove's gains).  Paying sets $ to 0 (paying is not getting $); paying $0 draws
-    nothing.  Logs EV_PLAY per Treasure, EV_PAY (count: $ paid), EV_DRAW.  Frame: site 1,
-    the i-th Treasure's choice; 2, its text (the Treasure); and Storyteller's "this"."""
+    nothing.  Logs EV_PLAY per Treasure, EV_PAY (count: $ paid), EV_DRAW.  Frame:
+    STORYTELLER_AT_TREASURE, the i-th Treasure's choice; STORYTELLER_IN_TEXT, its text
+    (the Treasure); and Storyteller's "this"."""
     this = S[V + V_THIS]
     gone = S[V + V_GONE]
     stay = S[V + V_STAYS]
     h0 = HAND0 + p * N_SLOTS
-    site = 0
-    i0 = 0
-    f = resumed_frame(S)
-    if f >= 0:
-        site = S[f]
-        i0 = S[f + 1]
-        this = S[f + 2]
-        gone = S[f + 3] >> 2
-        stay = S[f + 3] & 3
-        if site == 2:   # inside the text of the Treasure played (the frame's last local)
-            treasure_text(S, R, T, P, Q, H, p, S[f + 4])
+    site, i0, f_this, f_gone_stay, played = take_frame(S)
+    if site != NO_SITE:
+        this = f_this
+        gone = f_gone_stay >> 2
+        stay = f_gone_stay & 3
+        if site == STORYTELLER_IN_TEXT:     # inside the text of the Treasure played
+            treasure_text(S, R, T, P, Q, H, p, played)
             if stopped(S):
-                push_frame(S, 2, i0, this, gone * 4 + stay, S[f + 4])
+                push_frame(S, STORYTELLER_IN_TEXT, i0, this, gone * 4 + stay, played)
                 return
             S[V + V_THIS] = this
             S[V + V_GONE] = gone
@@ -865,7 +905,7 @@ def storyteller(S, R, T, P, Q, H, p):
             break
         c = ask(S, R, T, P, Q, H, p, D_STORYTELLER, i)
         if stopped(S):
-            push_frame(S, 1, i, this, gone * 4 + stay, 0)
+            push_frame(S, STORYTELLER_AT_TREASURE, i, this, gone * 4 + stay, 0)
             return
         if S[ERR] or c < 0:
             break
@@ -874,7 +914,7 @@ def storyteller(S, R, T, P, Q, H, p):
         treasure_played(S, T, p, c)
         treasure_text(S, R, T, P, Q, H, p, c)
         if stopped(S):
-            push_frame(S, 2, i, this, gone * 4 + stay, c)
+            push_frame(S, STORYTELLER_IN_TEXT, i, this, gone * 4 + stay, c)
             return
         S[V + V_THIS] = this        # Storyteller is "this" again for the turn's records
         S[V + V_GONE] = gone
@@ -889,6 +929,9 @@ def storyteller(S, R, T, P, Q, H, p):
 
 
 # ----------------------------------------------------------------------------- Traveller upgrades
+TREASURE_HUNTER_IN_GAIN = 1     # the j-th Silver's gain
+
+
 @njit(cache=True)
 def treasure_hunter(S, R, T, P, Q, H, p):
     """Treasure Hunter: +1 Action, +$1 (counters). Gain a Silver per card the player to
@@ -897,15 +940,18 @@ def treasure_hunter(S, R, T, P, Q, H, p):
     mechanics.on_gain).  Silvers while the pile lasts.  Logs EV_GAIN."""
     n = S[V + V_NP]
     right = (p + n - 1) % n
-    site, j0 = resumed_site(S)      # frame: the j-th Silver's gain
+    site, j0, _, _, _ = take_frame(S)
     for j in range(j0, S[GAINED + right]):
-        if site == 0 and (S[SUPPLY + SILVER] <= 0 or S[ERR]):
+        if site == NO_SITE and (S[SUPPLY + SILVER] <= 0 or S[ERR]):
             break
-        site = 0
+        site = NO_SITE
         gain_card(S, R, T, P, Q, H, p, SILVER, GAIN_TO_DISCARD)
         if stopped(S):
-            push_frame(S, 1, j, 0, 0, 0)
+            push_frame(S, TREASURE_HUNTER_IN_GAIN, j, 0, 0, 0)
             return
+
+
+WARRIOR_AT_REACTION = 1         # the k-th player's reaction window (and the count)
 
 
 @njit(cache=True)
@@ -918,17 +964,15 @@ def warrior(S, R, T, P, Q, H, p):
     exactly $3 or $4 at this moment (the attacker's Bridge Trolls count).  Discarding
     from the deck is not drawing (the -1 Card token stays).  Logs EV_DISCARD
     (DISCARD_ATTACK) per card, then EV_TRASH for one that is trashed."""
-    k_travellers = count_in_play(S, T, p, TRAVELLER)
     n = S[V + V_NP]
-    f = resumed_frame(S)        # frame: player k's reaction window (and the count)
-    k0 = 1
-    if f >= 0:
-        k0 = S[f + 1]
-        k_travellers = S[f + 2]
+    site, k0, k_travellers, _, _ = take_frame(S)
+    if site == NO_SITE:
+        k0 = 1
+        k_travellers = count_in_play(S, T, p, TRAVELLER)
     for k in range(k0, n):
         q = attacked(S, R, T, P, Q, H, p, k)
         if stopped(S):
-            push_frame(S, 1, k, k_travellers, 0, 0)
+            push_frame(S, WARRIOR_AT_REACTION, k, k_travellers, 0, 0)
             return
         if q < 0:
             continue
@@ -951,6 +995,10 @@ def hero(S, R, T, P, Q, H, p):
     gain_choice(S, R, T, P, Q, H, p, D_HERO, BIG_COST, TREASURE, GAIN_TO_DISCARD)
 
 
+SOLDIER_AT_REACTION = 1         # the k-th player's reaction window
+SOLDIER_AT_DISCARD = 2          # the k-th player's discard
+
+
 @njit(cache=True)
 def soldier(S, R, T, P, Q, H, p):
     """Soldier: +$2 (counter). +$1 per other Attack you have in play. Each other player
@@ -959,28 +1007,28 @@ def soldier(S, R, T, P, Q, H, p):
     Attacks in play are counted, not plays: Durations kept from last turn and Relic
     count, this copy does not (a second play by Disciple adds nothing).  The hand size
     is checked after the player's reactions (Caravan Guard draws).  Asks the attacked
-    player D_ATTACK_DISCARD (arg 1); logs EV_DISCARD (DISCARD_ATTACK).  Frame: site 1,
-    player k's reaction window; 2, its discard."""
-    site, k0 = resumed_site(S)
-    if site == 0:
+    player D_ATTACK_DISCARD (arg 1); logs EV_DISCARD (DISCARD_ATTACK).  Frame:
+    SOLDIER_AT_REACTION, player k's reaction window; SOLDIER_AT_DISCARD, its discard."""
+    site, k0, _, _, _ = take_frame(S)
+    if site == NO_SITE:
         others = count_in_play(S, T, p, ATTACK)
         if this_in_play(S, p) and (types_of(S, T, p, S[V + V_THIS]) & ATTACK):
             others -= 1
         add_coins(S, p, others)
     for k in range(max(k0, 1), S[V + V_NP]):
-        if site == 2:
+        if site == SOLDIER_AT_DISCARD:
             q = (p + k) % S[V + V_NP]
         else:
             q = attacked(S, R, T, P, Q, H, p, k)
             if stopped(S):
-                push_frame(S, 1, k, 0, 0, 0)
+                push_frame(S, SOLDIER_AT_REACTION, k, 0, 0, 0)
                 return
-        site = 0
+        site = NO_SITE
         if q < 0 or S[HAND_N + q] < 4:
             continue
         c = ask(S, R, T, P, Q, H, q, D_ATTACK_DISCARD, 1)
         if stopped(S):
-            push_frame(S, 2, k, 0, 0, 0)
+            push_frame(S, SOLDIER_AT_DISCARD, k, 0, 0, 0)
             return
         if S[ERR] or not in_hand_ok(S, T, q, D_ATTACK_DISCARD, c, 0):
             return

@@ -110,7 +110,7 @@ from sim.engine.layout import (
     Z_SAVE,
     V,
 )
-from sim.engine.resume import push_frame, resumed_frame, resumed_site, stopped
+from sim.engine.resume import NO_SITE, push_frame, stopped, take_frame
 from sim.engine.steps import (
     any_gainable,
     ask,
@@ -161,6 +161,13 @@ def borrow(S, R, T, P, Q, H, p):
     add_coins(S, p, 1)
 
 
+# Resume sites (sim.engine.resume), each function's beside it.
+QUEST_AT_MODE = 1
+QUEST_AT_ATTACK = 2             # the Attack to discard
+QUEST_AT_SIX = 3                # the six cards (how many discarded)
+QUEST_IN_GOLD_GAIN = 4
+
+
 @njit(cache=True)
 def quest(S, R, T, P, Q, H, p):
     """Quest: you may discard an Attack, two Curses, or six cards. If you do, gain a Gold.
@@ -170,20 +177,22 @@ def quest(S, R, T, P, Q, H, p):
     more than one kind, and for each of six cards while the hand holds more than the
     cards still to discard (fewer than six in hand: all are discarded, no Gold; one
     Curse: it is discarded, no Gold).  An Estate with an inherited Attack counts as an
-    Attack.  Logs EV_DISCARD (DISCARD_QUEST) and EV_GAIN.  Frame: site 1, the mode;
-    2, the Attack; 3, the six cards (how many discarded); 4, the Gold's gain."""
-    site, k0 = resumed_site(S)
+    Attack.  Logs EV_DISCARD (DISCARD_QUEST) and EV_GAIN.  Frame: QUEST_AT_MODE, the
+    mode; QUEST_AT_ATTACK, the Attack; QUEST_AT_SIX, the six cards (how many
+    discarded); QUEST_IN_GOLD_GAIN, the Gold's gain."""
+    site, k0, _, _, _ = take_frame(S)
     h0 = HAND0 + p * N_SLOTS
-    done = site == 4
-    mode = QUEST_ATTACK if site == 2 else (QUEST_SIX if site == 3 else -2)
-    if site <= 1:
+    done = site == QUEST_IN_GOLD_GAIN
+    mode = QUEST_ATTACK if site == QUEST_AT_ATTACK else (
+        QUEST_SIX if site == QUEST_AT_SIX else -2)
+    if site <= QUEST_AT_MODE:
         mode = ask(S, R, T, P, Q, H, p, D_QUEST, 0)
         if stopped(S):
-            push_frame(S, 1, 0, 0, 0, 0)
+            push_frame(S, QUEST_AT_MODE, 0, 0, 0, 0)
             return
         if S[ERR] or mode < 0:
             return
-    if site == 4:
+    if site == QUEST_IN_GOLD_GAIN:
         pass
     elif mode == QUEST_ATTACK:
         kinds = 0
@@ -197,7 +206,7 @@ def quest(S, R, T, P, Q, H, p):
         if kinds > 1:
             a = ask(S, R, T, P, Q, H, p, D_QUEST_DISCARD, 1)
             if stopped(S):
-                push_frame(S, 2, 0, 0, 0, 0)
+                push_frame(S, QUEST_AT_ATTACK, 0, 0, 0, 0)
                 return
             if S[ERR] or not in_hand_ok(S, T, p, D_QUEST_DISCARD, a, 0):
                 return
@@ -226,7 +235,7 @@ def quest(S, R, T, P, Q, H, p):
             else:
                 c = ask(S, R, T, P, Q, H, p, D_QUEST_DISCARD, 6 - k)
                 if stopped(S):
-                    push_frame(S, 3, k, 0, 0, 0)
+                    push_frame(S, QUEST_AT_SIX, k, 0, 0, 0)
                     return
                 if S[ERR] or not in_hand_ok(S, T, p, D_QUEST_DISCARD, c, 0):
                     return
@@ -237,10 +246,10 @@ def quest(S, R, T, P, Q, H, p):
     else:
         fail(S, ERR_ILLEGAL, p, D_QUEST, mode)
         return
-    if site == 4 or (done and S[SUPPLY + GOLD] > 0):
+    if site == QUEST_IN_GOLD_GAIN or (done and S[SUPPLY + GOLD] > 0):
         gain_card(S, R, T, P, Q, H, p, GOLD, GAIN_TO_DISCARD)
         if stopped(S):
-            push_frame(S, 4, 0, 0, 0, 0)
+            push_frame(S, QUEST_IN_GOLD_GAIN, 0, 0, 0, 0)
 
 
 @njit(cache=True)
@@ -257,6 +266,10 @@ def save(S, R, T, P, Q, H, p):
     log_event(S, EV_SET_ASIDE, p, c, 1, SAVE)
 
 
+SCOUTING_PARTY_AT_DISCARD = 1   # (how many still to go)
+SCOUTING_PARTY_IN_ORDER = 2     # inside putting the rest back
+
+
 @njit(cache=True)
 def scouting_party(S, R, T, P, Q, H, p):
     """Scouting Party: +1 Buy (counter). Look at the top 5 cards of your deck. Discard 3
@@ -266,24 +279,25 @@ def scouting_party(S, R, T, P, Q, H, p):
     not drawing (the -1 Card token stays).  Asks D_SCOUTING_PARTY (arg: how many still to
     discard) while there is a choice, then D_TOPDECK_ORDER (arg SCOUTING_PARTY: the next
     card to put back; the last put back is drawn first) while different cards remain.
-    Logs EV_LOOK, EV_DISCARD (DISCARD_SCOUTING), EV_TOPDECK.  Frame: site 1, the
-    discards (how many still to go); 2, the order."""
+    Logs EV_LOOK, EV_DISCARD (DISCARD_SCOUTING), EV_TOPDECK.  Frame:
+    SCOUTING_PARTY_AT_DISCARD, the discards (how many still to go);
+    SCOUTING_PARTY_IN_ORDER, the order."""
     a0 = ASIDE0 + p * N_SLOTS
-    site, left = resumed_site(S)
-    if site == 0:
+    site, left, _, _, _ = take_frame(S)
+    if site == NO_SITE:
         for _ in range(5):
             c = take_top(S, R, p)
             if c < 0:
                 break
             log_event(S, EV_LOOK, p, c, 1, SCOUTING_PARTY)
         left = 3
-    while site <= 1 and left > 0 and S[ASIDE_N + p] > 0:
+    while site <= SCOUTING_PARTY_AT_DISCARD and left > 0 and S[ASIDE_N + p] > 0:
         if S[ASIDE_N + p] <= left:
             c = first_in(S, a0)
         else:
             c = ask(S, R, T, P, Q, H, p, D_SCOUTING_PARTY, left)
             if stopped(S):
-                push_frame(S, 1, left, 0, 0, 0)
+                push_frame(S, SCOUTING_PARTY_AT_DISCARD, left, 0, 0, 0)
                 return
             if S[ERR] or not in_zone_ok(S, p, D_SCOUTING_PARTY, c, ASIDE0):
                 return
@@ -292,7 +306,7 @@ def scouting_party(S, R, T, P, Q, H, p):
         left -= 1
     aside_onto_deck(S, R, T, P, Q, H, p, SCOUTING_PARTY)
     if stopped(S):
-        push_frame(S, 2, 0, 0, 0, 0)
+        push_frame(S, SCOUTING_PARTY_IN_ORDER, 0, 0, 0, 0)
 
 
 @njit(cache=True, inline="always")
@@ -334,6 +348,9 @@ def travelling_fair(S, R, T, P, Q, H, p):
 
 
 # ----------------------------------------------------------------------------- $3 - $4
+BONFIRE_AT_TRASH = 1            # the i-th card (how many were asked before)
+
+
 @njit(cache=True)
 def bonfire(S, R, T, P, Q, H, p):
     """Bonfire: trash up to 2 cards you have in play.
@@ -342,13 +359,13 @@ def bonfire(S, R, T, P, Q, H, p):
     in play at Cleanup); a trashed Duration's later effects still happen (ADVENTURES.md
     §7 (a)).  Asks D_BONFIRE (a card in play, or -1 to stop) up to twice; logs EV_TRASH.
     Frame: how many were asked before."""
-    _, i0 = resumed_site(S)
+    _, i0, _, _, _ = take_frame(S)
     for i in range(i0, 2):
         if S[PLAY_N + p] == 0:
             return
         c = ask(S, R, T, P, Q, H, p, D_BONFIRE, 0)
         if stopped(S):
-            push_frame(S, 1, i, 0, 0, 0)
+            push_frame(S, BONFIRE_AT_TRASH, i, 0, 0, 0)
             return
         if S[ERR] or c < 0 or not in_zone_ok(S, p, D_BONFIRE, c, PLAY0):
             return
@@ -388,6 +405,11 @@ def mission(S, R, T, P, Q, H, p):
         S[V + V_MISSION_NEXT] = 1
 
 
+# Pilgrimage's sites, with the k-th card and the cards named before it.
+PILGRIMAGE_AT_CARD = 1
+PILGRIMAGE_IN_GAIN = 2          # (and the card being gained)
+
+
 @njit(cache=True)
 def pilgrimage(S, R, T, P, Q, H, p):
     """Pilgrimage: once per turn: turn your Journey token over; then if it's face up,
@@ -398,28 +420,22 @@ def pilgrimage(S, R, T, P, Q, H, p):
     times; the cards may be named in any order (arg: the highest card id named so far,
     -1 at first: a bot naming cards in increasing id order, as the rule bots and the
     random bot do, takes only ids above it).  Logs EV_TOKEN (TOKEN_JOURNEY; count of the
-    row: the token, card -1) and EV_GAIN.  Frame: site 1, the k-th card's choice; 2,
-    its gain; with the cards named before (and the one being gained)."""
+    row: the token, card -1) and EV_GAIN.  Frame: PILGRIMAGE_AT_CARD, the k-th card's
+    choice; PILGRIMAGE_IN_GAIN, its gain; with the cards named before (and the one
+    being gained)."""
     p0 = PLAY0 + p * N_SLOTS
-    first = -1          # the cards named so far
-    second = -1
-    site = 0
-    k0 = 0
-    f = resumed_frame(S)
-    if f >= 0:
-        site = S[f]
-        k0 = S[f + 1]
-        first = S[f + 2]
-        second = S[f + 3]
-    else:
+    site, k0, first, second, gaining = take_frame(S)    # (first, second: named so far)
+    if site == NO_SITE:
+        first = -1
+        second = -1
         S[JOURNEY_DOWN + p] = 1 - S[JOURNEY_DOWN + p]
         log_event(S, EV_TOKEN, p, -1, TOKEN_JOURNEY, PILGRIMAGE)
         if S[JOURNEY_DOWN + p]:
             return
     highest = max(first, second)
     for k in range(k0, 3):
-        if site == 2:       # resumed inside the gain of the card named
-            c = S[f + 4]
+        if site == PILGRIMAGE_IN_GAIN:      # resumed inside the gain of the card named
+            c = gaining
         else:
             any_ok = False
             for c in range(N_CARDS):
@@ -430,7 +446,7 @@ def pilgrimage(S, R, T, P, Q, H, p):
                 return
             c = ask(S, R, T, P, Q, H, p, D_PILGRIMAGE, highest)
             if stopped(S):
-                push_frame(S, 1, k, first, second, 0)
+                push_frame(S, PILGRIMAGE_AT_CARD, k, first, second, 0)
                 return
             if S[ERR] or c < 0:
                 return
@@ -438,10 +454,10 @@ def pilgrimage(S, R, T, P, Q, H, p):
                     S[SUPPLY + c] <= 0:
                 fail(S, ERR_ILLEGAL, p, D_PILGRIMAGE, c)
                 return
-        site = 0
+        site = NO_SITE
         gain_card(S, R, T, P, Q, H, p, c, GAIN_TO_DISCARD)
         if stopped(S):
-            push_frame(S, 2, k, first, second, c)
+            push_frame(S, PILGRIMAGE_IN_GAIN, k, first, second, c)
             return
         if k == 0:
             first = c
@@ -451,13 +467,16 @@ def pilgrimage(S, R, T, P, Q, H, p):
 
 
 # ----------------------------------------------------------------------------- $5
+BALL_IN_GAIN = 1                # the i-th card's gain
+
+
 @njit(cache=True)
 def ball(S, R, T, P, Q, H, p):
     """Ball: take your -$1 token. Gain 2 cards each costing up to $4.  Asks D_BALL
     (arg 4) per card; logs EV_TOKEN (TOKEN_MINUS_COIN, when taken now) and EV_GAIN.
     Frame: the i-th card's gain."""
-    site, i0 = resumed_site(S)
-    if site == 0 and S[MINUS_COIN + p] == 0:
+    site, i0, _, _, _ = take_frame(S)
+    if site == NO_SITE and S[MINUS_COIN + p] == 0:
         S[MINUS_COIN + p] = 1
         log_event(S, EV_TOKEN, p, -1, TOKEN_MINUS_COIN, BALL)
     for i in range(i0, 2):
@@ -465,8 +484,11 @@ def ball(S, R, T, P, Q, H, p):
             return
         gain_choice(S, R, T, P, Q, H, p, D_BALL, 4, 0, GAIN_TO_DISCARD)
         if stopped(S):
-            push_frame(S, 1, i, 0, 0, 0)
+            push_frame(S, BALL_IN_GAIN, i, 0, 0, 0)
             return
+
+
+RAID_IN_GAIN = 1                # the i-th Silver's gain
 
 
 @njit(cache=True)
@@ -475,14 +497,14 @@ def raid(S, R, T, P, Q, H, p):
     player puts their -1 Card token on their deck (not an Attack: no Moat, Champion or
     Caravan Guard).  No decision; logs EV_GAIN, EV_TOKEN (TOKEN_MINUS_CARD).  Frame:
     the i-th Silver's gain (its triggers may ask)."""
-    site, i0 = resumed_site(S)
+    site, i0, _, _, _ = take_frame(S)
     for i in range(i0, S[PLAY0 + p * N_SLOTS + SILVER]):
-        if site == 0 and (S[ERR] or S[SUPPLY + SILVER] <= 0):
+        if site == NO_SITE and (S[ERR] or S[SUPPLY + SILVER] <= 0):
             break
-        site = 0
+        site = NO_SITE
         gain_card(S, R, T, P, Q, H, p, SILVER, GAIN_TO_DISCARD)
         if stopped(S):
-            push_frame(S, 1, i, 0, 0, 0)
+            push_frame(S, RAID_IN_GAIN, i, 0, 0, 0)
             return
     n = S[V + V_NP]
     for k in range(1, n):
@@ -492,19 +514,23 @@ def raid(S, R, T, P, Q, H, p):
             log_event(S, EV_TOKEN, q, -1, TOKEN_MINUS_CARD, RAID)
 
 
+SEAWAY_AT_CHOICE = 1
+SEAWAY_IN_GAIN = 2              # (the card)
+
+
 @njit(cache=True)
 def seaway(S, R, T, P, Q, H, p):
     """Seaway: gain an Action card costing up to $4. Move your +1 Buy token to its pile
     (only when a card was gained).  Asks D_SEAWAY (arg 4; mandatory when one can be
-    gained); logs EV_GAIN, EV_TOKEN (TOKEN_BUY).  Frame: site 1, the choice; 2, the
-    gain (the card)."""
-    site, c = resumed_site(S)
-    if site <= 1:
+    gained); logs EV_GAIN, EV_TOKEN (TOKEN_BUY).  Frame: SEAWAY_AT_CHOICE, the choice;
+    SEAWAY_IN_GAIN, the gain (the card)."""
+    site, c, _, _, _ = take_frame(S)
+    if site <= SEAWAY_AT_CHOICE:
         if not any_gainable(S, T, 4, ACTION):
             return
         c = ask(S, R, T, P, Q, H, p, D_SEAWAY, 4)
         if stopped(S):
-            push_frame(S, 1, 0, 0, 0, 0)
+            push_frame(S, SEAWAY_AT_CHOICE, 0, 0, 0, 0)
             return
         if S[ERR]:
             return
@@ -514,30 +540,27 @@ def seaway(S, R, T, P, Q, H, p):
             return
     gain_card(S, R, T, P, Q, H, p, c, GAIN_TO_DISCARD)
     if stopped(S):
-        push_frame(S, 2, c, 0, 0, 0)
+        push_frame(S, SEAWAY_IN_GAIN, c, 0, 0, 0)
         return
     S[TOK_BUY + p] = c + 1
     log_event(S, EV_TOKEN, p, c, TOKEN_BUY, SEAWAY)
+
+
+TRADE_AT_TRASH = 1              # (how many trashed)
+TRADE_IN_GAIN = 2               # the j-th Silver's gain (and how many were trashed)
 
 
 @njit(cache=True)
 def trade(S, R, T, P, Q, H, p):
     """Trade: trash up to 2 cards from your hand. Gain a Silver per card you trashed
     (while Silvers last).  Asks D_TRADE (a card, or -1 to stop) up to twice; logs
-    EV_TRASH, EV_GAIN.  Frame: site 1, the trashes (how many); 2, the j-th Silver's
-    gain (and how many were trashed)."""
-    site = 0
-    k = 0
-    j0 = 0
-    f = resumed_frame(S)
-    if f >= 0:
-        site = S[f]
-        k = S[f + 1]
-        j0 = S[f + 2]
-    while site <= 1 and k < 2 and S[HAND_N + p] > 0:
+    EV_TRASH, EV_GAIN.  Frame: TRADE_AT_TRASH, the trashes (how many); TRADE_IN_GAIN,
+    the j-th Silver's gain (and how many were trashed)."""
+    site, k, j0, _, _ = take_frame(S)
+    while site <= TRADE_AT_TRASH and k < 2 and S[HAND_N + p] > 0:
         c = ask(S, R, T, P, Q, H, p, D_TRADE, k)
         if stopped(S):
-            push_frame(S, 1, k, 0, 0, 0)
+            push_frame(S, TRADE_AT_TRASH, k, 0, 0, 0)
             return
         if S[ERR] or c < 0:
             break
@@ -548,12 +571,12 @@ def trade(S, R, T, P, Q, H, p):
     if S[ERR]:
         return
     for j in range(j0, k):
-        if site != 2 and (S[ERR] or S[SUPPLY + SILVER] <= 0):
+        if site != TRADE_IN_GAIN and (S[ERR] or S[SUPPLY + SILVER] <= 0):
             return
-        site = 0
+        site = NO_SITE
         gain_card(S, R, T, P, Q, H, p, SILVER, GAIN_TO_DISCARD)
         if stopped(S):
-            push_frame(S, 2, k, j, 0, 0)
+            push_frame(S, TRADE_IN_GAIN, k, j, 0, 0)
             return
 
 

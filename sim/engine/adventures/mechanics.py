@@ -126,7 +126,7 @@ from sim.engine.legality import (  # noqa: F401
     start_item_due,
 )
 from sim.engine.program import F_HOOK, F_KIND, K_RULES, R_DISCARD
-from sim.engine.resume import push_frame, resumed_frame, stopped
+from sim.engine.resume import NO_SITE, push_frame, stopped, take_frame
 from sim.engine.steps import (
     agent_blocked,
     agent_reaction,
@@ -363,15 +363,16 @@ def rule_seat(S, P, p):
     return -1
 
 
+# Resume sites (sim.engine.resume), each function's beside it.
+DUNGEON_AT_DISCARD = 1          # the i-th discard (how many were done)
+
+
 @njit(cache=True)
 def dungeon_effect(S, R, T, P, Q, H, p):
     """Dungeon, now and next turn: +2 Cards, then discard 2 cards (any 2 from hand).
     A rule bot's discards are its D_DUNGEON rule (rules_attack_discard), asked directly."""
-    i0 = 0
-    f = resumed_frame(S)        # frame: the discards done
-    if f >= 0:
-        i0 = S[f + 1]
-    else:
+    site, i0, _, _, _ = take_frame(S)
+    if site == NO_SITE:
         draw(S, R, p, 2)
     b = rule_seat(S, P, p)
     for i in range(i0, 2):
@@ -382,7 +383,7 @@ def dungeon_effect(S, R, T, P, Q, H, p):
         else:
             c = ask(S, R, T, P, Q, H, p, D_DUNGEON, 2 - i)
             if stopped(S):
-                push_frame(S, 1, i, 0, 0, 0)
+                push_frame(S, DUNGEON_AT_DISCARD, i, 0, 0, 0)
                 return
         if S[ERR] or not in_hand_ok(S, T, p, D_DUNGEON, c, 0):
             return
@@ -390,15 +391,19 @@ def dungeon_effect(S, R, T, P, Q, H, p):
         log_event(S, EV_DISCARD, p, c, 1, DISCARD_DUNGEON)
 
 
+GAIN_WITH_TRIGGERS_IN_TRIGGERS = 1  # the card is gained: inside what the gain sets off
+
+
 @njit(cache=True)
 def gain_with_triggers(S, R, T, P, Q, H, p, c, where):
     """Gain ``c`` and what the gain sets off (:func:`on_gain`), for callers holding ``H``;
     a frame as sim.engine.steps.gain_card's."""
-    if resumed_frame(S) < 0:
+    site, _, _, _, _ = take_frame(S)
+    if site == NO_SITE:
         gain(S, T, p, c, where)
     H[H_ADVENTURE][A_ON_GAIN](S, R, T, P, Q, H[:H_ADVENTURE], p, c, where)
     if stopped(S):
-        push_frame(S, 1, 0, 0, 0, 0)
+        push_frame(S, GAIN_WITH_TRIGGERS_IN_TRIGGERS, 0, 0, 0, 0)
 
 
 @njit(cache=True)
@@ -452,6 +457,10 @@ def gain_sets_off(S, p, c):
         reserve_on_mat(S, p, DUPLICATE) >= 0
 
 
+ON_GAIN_AT_FAIR = 1             # Travelling Fair's question (where the card is)
+ON_GAIN_AT_DUPLICATE = 2        # Duplicate's (where the card is)
+
+
 @njit(cache=True)
 def on_gain(S, R, T, P, Q, H, p, c, where):
     """What a gain sets off (ADVENTURES.md §2.8), ``c`` just gained by ``p`` to
@@ -460,36 +469,36 @@ def on_gain(S, R, T, P, Q, H, p, c, where):
     may put it onto the deck; ``p`` may call Duplicates from the mat for a copy (cost
     up to $6 now, from the Supply), and each copy's gain sets off the same in turn.
     When several apply the engine resolves them in that order.  An Estate gained by a
-    player whose Estates inherit Lost City is a Lost City gained.  Frame: site 1,
-    Travelling Fair's question; 2, Duplicate's (with where the card is)."""
-    site = 0
-    f = resumed_frame(S)
-    if f >= 0:
-        site = S[f]
-        where = S[f + 1]
+    player whose Estates inherit Lost City is a Lost City gained.  Frame:
+    ON_GAIN_AT_FAIR, Travelling Fair's question; ON_GAIN_AT_DUPLICATE, Duplicate's (with
+    where the card is)."""
+    site, resumed_where, _, _, _ = take_frame(S)
+    if site != NO_SITE:
+        where = resumed_where
     while S[ERR] == 0:
-        if site == 0 and has_ability(S, p, c, LOST_CITY):
+        if site == NO_SITE and has_ability(S, p, c, LOST_CITY):
             n = S[V + V_NP]
             for k in range(1, n):
                 draw(S, R, (p + k) % n, 1)
-        if site <= 1 and S[V + V_FAIR] and S[V + V_CUR] == p and where != GAIN_TO_DECK:
+        if site <= ON_GAIN_AT_FAIR and S[V + V_FAIR] and S[V + V_CUR] == p and \
+                where != GAIN_TO_DECK:
             r = yes_no(S, R, T, P, Q, H, p, D_FAIR, c)
             if stopped(S):
-                push_frame(S, 1, where, 0, 0, 0)
+                push_frame(S, ON_GAIN_AT_FAIR, where, 0, 0, 0)
                 return 0
             if r == 1:
                 z = Z_HAND if where == GAIN_TO_HAND else Z_DISC
                 topdeck_from(S, p, z, c)
                 log_event(S, EV_TOPDECK, p, c, 1, -1)
                 where = GAIN_TO_DECK
-        site = 0
+        site = NO_SITE
         if S[ERR]:
             return 0
         dup = reserve_on_mat(S, p, DUPLICATE)
         if dup >= 0 and S[SUPPLY + c] > 0 and cost_of(S, T, c) <= 6:
             r = yes_no(S, R, T, P, Q, H, p, D_DUPLICATE, c)
             if stopped(S):
-                push_frame(S, 2, where, 0, 0, 0)
+                push_frame(S, ON_GAIN_AT_DUPLICATE, where, 0, 0, 0)
                 return 0
             if r == 1:
                 call_from_mat(S, p, dup, c)
@@ -514,29 +523,33 @@ def play_guard(S, R, T, q, guard, attack):
     mark_copy(S, q, guard, STAY_NEXT_TURN)
 
 
+# attacked_adv's sites, attacked_agent's too (an agent seat's window).
+ATTACKED_AT_GUARD = 1           # play a Caravan Guard?
+ATTACKED_AT_MOAT = 2            # reveal Moat?
+ATTACKED_AT_ESTATE_MOAT = 3     # reveal an Estate with Moat's abilities? (bots only)
+
+
 @njit(cache=True)
 def attacked_adv(S, R, T, P, Q, H, p, q, unused):
     """The reaction window of ``q`` against the Attack ``p`` is playing, and whether it
     affects ``q`` (1) or not (0).  ``q`` may play Caravan Guards from hand, one at a
     time (each draws its card first; a Guard drawn may be played too), then reveal
     Moat; a revealed Moat or a Champion ``q`` has in play keeps the Attack off.  An
-    agent seat's window is :func:`attacked_agent`.  Frame: site 1, the Caravan Guards;
-    2, Moat; 3, an Estate with Moat's abilities."""
-    site = 0
-    f = resumed_frame(S)
-    if f >= 0:
-        site = S[f]
+    agent seat's window is :func:`attacked_agent`.  Frame: ATTACKED_AT_GUARD, the
+    Caravan Guards; ATTACKED_AT_MOAT, Moat; ATTACKED_AT_ESTATE_MOAT, an Estate with
+    Moat's abilities."""
+    site, _, _, _, _ = take_frame(S)
     if is_agent(S, P, q):
         return attacked_agent(S, R, T, P, Q, H, q, site)
     attack = S[V + V_THIS]
-    while site <= 1 and S[ERR] == 0:
+    while site <= ATTACKED_AT_GUARD and S[ERR] == 0:
         # A Caravan Guard, or an Estate with its abilities (Inheritance), from hand.
         guard = card_with_ability(S, q, HAND0, CARAVAN_GUARD)
         if guard < 0:
             break
         r = yes_no(S, R, T, P, Q, H, q, D_CARAVAN_GUARD, attack)
         if stopped(S):
-            push_frame(S, 1, 0, 0, 0, 0)
+            push_frame(S, ATTACKED_AT_GUARD, 0, 0, 0, 0)
             return 0
         if r != 1:
             break
@@ -544,16 +557,16 @@ def attacked_adv(S, R, T, P, Q, H, p, q, unused):
     if S[ERR]:
         return 0
     blocked = False
-    if site <= 2:
+    if site <= ATTACKED_AT_MOAT:
         blocked = attack_blocked(S, R, T, P, Q, H, q)
         if stopped(S):
-            push_frame(S, 2, 0, 0, 0, 0)
+            push_frame(S, ATTACKED_AT_MOAT, 0, 0, 0, 0)
             return 0
     # An Estate with Moat's abilities (a real Moat was offered by attack_blocked).
     if not blocked and S[ERR] == 0 and card_with_ability(S, q, HAND0, MOAT) == ESTATE:
         r = yes_no(S, R, T, P, Q, H, q, D_REVEAL_MOAT, 0)
         if stopped(S):
-            push_frame(S, 3, 0, 0, 0, 0)
+            push_frame(S, ATTACKED_AT_ESTATE_MOAT, 0, 0, 0, 0)
             return 0
         if r == 1:
             log_event(S, EV_REVEAL, q, ESTATE, 1, 0)
@@ -571,12 +584,13 @@ def attacked_agent(S, R, T, P, Q, H, q, site):
     Moat or an Estate with Moat's abilities (sim.engine.steps.agent_blocked).  A bot
     seat holding both is asked about the Moat only; holding either, it is asked once,
     as here, so an agent answering as its bot plays the bot's game.  ``site``: the
-    frame of attacked_adv (1, the Caravan Guards; 2, Moat), 0 when not resumed."""
+    site of attacked_adv's frame (ATTACKED_AT_GUARD, ATTACKED_AT_MOAT), NO_SITE when not
+    resumed."""
     attack = S[V + V_THIS]
-    while site <= 1 and S[ERR] == 0:
+    while site <= ATTACKED_AT_GUARD and S[ERR] == 0:
         guard = agent_reaction(S, R, T, P, Q, H, q, D_CARAVAN_GUARD, CARAVAN_GUARD, attack)
         if stopped(S):
-            push_frame(S, 1, 0, 0, 0, 0)
+            push_frame(S, ATTACKED_AT_GUARD, 0, 0, 0, 0)
             return 0
         if guard < 0:
             break
@@ -585,7 +599,7 @@ def attacked_agent(S, R, T, P, Q, H, q, site):
         return 0
     blocked = agent_blocked(S, R, T, P, Q, H, q)
     if stopped(S):
-        push_frame(S, 2, 0, 0, 0, 0)
+        push_frame(S, ATTACKED_AT_MOAT, 0, 0, 0, 0)
         return 0
     if S[ERR] or blocked or effect_plays(S, q, CHAMPION) > 0:
         return 0

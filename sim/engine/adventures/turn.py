@@ -165,7 +165,6 @@ from sim.engine.layout import (
     PF_FLAGS,
     PLAY0,
     PLAY_N,
-    RES_ON,
     RUN_AT_START,
     RUN_CALLED,
     SAVE0,
@@ -210,7 +209,7 @@ from sim.engine.layout import (
     V,
 )
 from sim.engine.program import F_HOOK, F_KIND, F_LISTS, K_RULES, X_START
-from sim.engine.resume import frame_if, push_frame, resumed_frame, stopped
+from sim.engine.resume import NO_SITE, push_frame, stopped, take_frame, take_frame_if
 from sim.engine.steps import (
     adv_turn_over,
     ask,
@@ -326,42 +325,43 @@ def after_action(S, R, T, P, Q, H, p, o):
         fail(S, ERR_ILLEGAL, p, D_AFTER_ACTION, a)
 
 
+# Resume sites (sim.engine.resume), each function's beside it; with the entry's depth.
+RUN_STACK_IN_WINDOW = 1         # inside the entry's after-Action window
+RUN_STACK_IN_TEXT = 2           # inside its card's text (counters done)
+RUN_STACK_IN_DISCIPLE_GAIN = 3  # inside Disciple's gain of a copy (the entry done)
+
+
 @njit(cache=True, inline="always")
 def run_stack(S, R, T, P, Q, H, p, base, resumed):
     """Resolve the play stack down to depth ``base`` (module docstring).  The stack is
     state, so a stopped turn resumes here by the entry's depth ``n`` and where in it:
-    site 1, its after-Action window; 2, its card's text (counters done); 3, Disciple's
-    gain of a copy when the entry is done (sim.engine.resume; ``resumed``: it is being
-    resumed into)."""
-    site = 0
-    n = 0
-    f = frame_if(S, resumed)
-    if f >= 0:
-        site = S[f]
-        n = S[f + 1]
-    while (site or S[V + V_STACK_N] > base) and S[ERR] == 0:
-        if site == 0:
+    RUN_STACK_IN_WINDOW, its after-Action window; RUN_STACK_IN_TEXT, its card's text
+    (counters done); RUN_STACK_IN_DISCIPLE_GAIN, Disciple's gain of a copy when the
+    entry is done (sim.engine.resume; ``resumed``: it is being resumed into)."""
+    site, n, _, _, _ = take_frame_if(S, resumed)
+    while (site != NO_SITE or S[V + V_STACK_N] > base) and S[ERR] == 0:
+        if site == NO_SITE:
             n = S[V + V_STACK_N]
         o = STACK + ADV_STACK_WIDTH * (n - 1)
-        if site == 1 or (site == 0 and S[o + E_WINDOW]):
+        if site == RUN_STACK_IN_WINDOW or (site == NO_SITE and S[o + E_WINDOW]):
             S[o + E_WINDOW] = 0
             # The window can do something only with Royal Carriage (or an Estate with
             # its abilities) or Coin of the Realm on the mat (after_action's own first
             # test): most Actions skip the call.
-            if site == 1 or with_ability(S, p, MAT0, ROYAL_CARRIAGE) or \
+            if site == RUN_STACK_IN_WINDOW or with_ability(S, p, MAT0, ROYAL_CARRIAGE) or \
                     S[MAT0 + p * N_SLOTS + COIN_OF_THE_REALM]:
                 after_action(S, R, T, P, Q, H[:H_CARDS], p, o)
                 if stopped(S):
-                    push_frame(S, 1, n, 0, 0, 0)
+                    push_frame(S, RUN_STACK_IN_WINDOW, n, 0, 0, 0)
                     return
-            site = 0
+            site = NO_SITE
             continue
         left = S[o + E_LEFT]
         c = S[o + E_CARD]
-        if site == 2 or (site == 0 and left > 0):
-            if site == 2:       # resumed inside the card's text: its counters are done
+        if site == RUN_STACK_IN_TEXT or (site == NO_SITE and left > 0):
+            if site == RUN_STACK_IN_TEXT:   # resumed inside the text: counters are done
                 card_text(S, R, T, P, Q, H, p, c)
-                site = 0
+                site = NO_SITE
             else:
                 S[o + E_LEFT] = left - 1
                 if S[o + E_BY] >= 0:
@@ -372,7 +372,7 @@ def run_stack(S, R, T, P, Q, H, p, base, resumed):
                 S[V + V_STAYS] = 0
                 play_once(S, R, T, P, Q, H, p, c)
             if stopped(S):
-                push_frame(S, 2, n, 0, 0, 0)
+                push_frame(S, RUN_STACK_IN_TEXT, n, 0, 0, 0)
                 return
             S[o + E_GONE] = S[V + V_GONE]
             if S[V + V_STAYS] > S[o + E_STAYS]:
@@ -385,12 +385,13 @@ def run_stack(S, R, T, P, Q, H, p, base, resumed):
         S[V + V_STACK_N] = n - 1
         level = S[o + E_STAYS]
         kind = S[o + E_KIND]
-        if site == 3 or (kind == E_KIND_DISCIPLE and S[SUPPLY + c] > 0):
+        if site == RUN_STACK_IN_DISCIPLE_GAIN or (kind == E_KIND_DISCIPLE
+                                                   and S[SUPPLY + c] > 0):
             gain_card(S, R, T, P, Q, H[:H_CARDS], p, c, 0)
             if stopped(S):
-                push_frame(S, 3, n, 0, 0, 0)
+                push_frame(S, RUN_STACK_IN_DISCIPLE_GAIN, n, 0, 0, 0)
                 return
-        site = 0
+        site = NO_SITE
         if level:
             if kind == E_KIND_REPLAY:
                 mark_copy(S, p, S[o + E_BY], level)
@@ -454,18 +455,23 @@ def start_calls_possible(S, T, p):
     return False
 
 
+DO_START_ITEM_IN_EFFECT = 1     # inside the effect (an effect that asks)
+
+
 @njit(cache=True)
 def do_start_item(S, R, T, P, Q, H, p, c):
     """Resolve one start-of-turn item of ``c`` (its declaration, T[START_HOW]): one
     play's worth of its effect, or every play's at once; an effect lasting the game
     resolves once a turn (V_STAYS marks it, the flag being free in the window).  The
     effect is its declared counters, per play resolved, then, where the card says more,
-    the card's function run with the start-of-turn flag (RUN_AT_START).  Frame: site 1,
-    inside the function (an effect that asks: a choice, discards)."""
-    if resumed_frame(S) >= 0:
+    the card's function run with the start-of-turn flag (RUN_AT_START).  Frame:
+    DO_START_ITEM_IN_EFFECT, inside the function (an effect that asks: a choice,
+    discards)."""
+    site, _, _, _, _ = take_frame(S)
+    if site == DO_START_ITEM_IN_EFFECT:
         run_at_start(S, R, T, P, Q, H, p, c)
         if stopped(S):
-            push_frame(S, 1, 0, 0, 0, 0)
+            push_frame(S, DO_START_ITEM_IN_EFFECT, 0, 0, 0, 0)
         return
     how = T[START_HOW + c]
     e = EFFECTS + p * N_SLOTS + c
@@ -491,7 +497,7 @@ def do_start_item(S, R, T, P, Q, H, p, c):
     if how & START_TEXT:
         run_at_start(S, R, T, P, Q, H, p, c)
         if stopped(S):
-            push_frame(S, 1, 0, 0, 0, 0)
+            push_frame(S, DO_START_ITEM_IN_EFFECT, 0, 0, 0, 0)
 
 
 @njit(cache=True, inline="always")
@@ -503,17 +509,24 @@ def run_at_start(S, R, T, P, Q, H, p, c):
         S[V + V_GONE] = 0
 
 
+# start_of_turn's sites (with whether calls are still open, and the item or card).
+START_OF_TURN_AT_CHOICE = 1     # the next item or call
+START_OF_TURN_IN_ITEM = 2       # inside an item (the item)
+START_OF_TURN_IN_CALL = 3       # inside a call (the card called)
+START_OF_TURN_IN_DEFAULT_ITEM = 4   # inside an item taken in the default order
+
+
 @njit(cache=True, inline="always")
 def take_start_items(S, R, T, P, Q, H, p):
     """Resolve every start-of-turn item due, in the default order (T[START_IDS]), each
     as often as it is due; True when a question stopped the turn in one (start_of_turn's
-    frame pushed: site 4, the item)."""
+    frame pushed: START_OF_TURN_IN_DEFAULT_ITEM, the item)."""
     for i in range(T[N_START]):
         c = T[START_IDS + i]
         while S[ERR] == 0 and start_item_due(S, T, p, c):
             do_start_item(S, R, T, P, Q, H, p, c)
             if stopped(S):
-                push_frame(S, 4, 1, c, 0, 0)
+                push_frame(S, START_OF_TURN_IN_DEFAULT_ITEM, 1, c, 0, 0)
                 return True
     return False
 
@@ -525,17 +538,13 @@ def start_of_turn(S, R, T, P, Q, H, p, resumed):
     then the Duration effects due, Gear's cards and the optional calls, one at a time
     in the order ``p`` chooses (D_START).  Answering -1 ends the calls; effects
     still due then resolve in the default order.  Frame (with whether calls are still
-    open): site 1, the choice; 2, inside an item (the item); 3, inside a call (the card
-    called); 4, inside an item taken in the default order (the item)."""
-    site = 0
-    calls_open = 1
-    x = 0
-    f = frame_if(S, resumed)
-    if f >= 0:
-        site = S[f]
-        calls_open = S[f + 1]
-        x = S[f + 2]
-    else:
+    open): START_OF_TURN_AT_CHOICE, the choice; START_OF_TURN_IN_ITEM, inside an item
+    (the item); START_OF_TURN_IN_CALL, inside a call (the card called);
+    START_OF_TURN_IN_DEFAULT_ITEM, inside an item taken in the default order (the
+    item)."""
+    site, calls_open, x, _, _ = take_frame_if(S, resumed)
+    if site == NO_SITE:
+        calls_open = 1
         start_of_turn_begins(S, T, p)
         if not start_window_open(S, T, p):
             return
@@ -544,36 +553,37 @@ def start_of_turn(S, R, T, P, Q, H, p, resumed):
     # the first effect due in the default order (adventures.decide.start_choice): that
     # answer is taken here without the question.
     default_order = b >= 0 and ((P[b * P_WIDTH + PF_FLAGS + F_LISTS] >> X_START) & 1) == 0
-    if site == 4 or (site == 0 and default_order and not start_calls_possible(S, T, p)):
+    if site == START_OF_TURN_IN_DEFAULT_ITEM or (
+            site == NO_SITE and default_order and not start_calls_possible(S, T, p)):
         # No call possible, and none becomes possible in the window (no effect of it
         # puts a card on the mat), and no effect makes another due: the loop below
         # would take each item due in the default order until it is done.  So here.
         # (Resumed inside item x: x is finished, then the items still due, in order.)
-        if site == 4:
+        if site == START_OF_TURN_IN_DEFAULT_ITEM:
             do_start_item(S, R, T, P, Q, H, p, x)
             if stopped(S):
-                push_frame(S, 4, 1, x, 0, 0)
+                push_frame(S, START_OF_TURN_IN_DEFAULT_ITEM, 1, x, 0, 0)
                 return
         if take_start_items(S, R, T, P, Q, H, p):
             return
         S[V + V_STAYS] = 0
         return
     while S[ERR] == 0:
-        if site == 2:       # resumed inside item x
-            site = 0
+        if site == START_OF_TURN_IN_ITEM:       # resumed inside item x
+            site = NO_SITE
             do_start_item(S, R, T, P, Q, H, p, x)
             if stopped(S):
-                push_frame(S, 2, calls_open, x, 0, 0)
+                push_frame(S, START_OF_TURN_IN_ITEM, calls_open, x, 0, 0)
                 return
             continue
-        if site == 3:       # resumed inside the call of x (V_THIS, V_GONE are set)
-            site = 0
+        if site == START_OF_TURN_IN_CALL:   # resumed inside the call of x (V_THIS, V_GONE)
+            site = NO_SITE
             start_call(S, R, T, P, Q, H, p, x)
             if stopped(S):
-                push_frame(S, 3, calls_open, x, 0, 0)
+                push_frame(S, START_OF_TURN_IN_CALL, calls_open, x, 0, 0)
                 return
             continue
-        site = 0
+        site = NO_SITE
         n_due = 0
         first = -1
         for i in range(T[N_START]):
@@ -591,7 +601,7 @@ def start_of_turn(S, R, T, P, Q, H, p, resumed):
         else:
             a = ask_rule(S, R, T, P, Q, H[:H_CARDS], p, D_START, 0 if calls_open else 1, b)
             if stopped(S):
-                push_frame(S, 1, calls_open, 0, 0, 0)
+                push_frame(S, START_OF_TURN_AT_CHOICE, calls_open, 0, 0, 0)
                 return
             if S[ERR]:
                 break
@@ -611,7 +621,7 @@ def start_of_turn(S, R, T, P, Q, H, p, resumed):
                     S[V + V_GONE] = RUN_CALLED
                     start_call(S, R, T, P, Q, H, p, k)
                     if stopped(S):
-                        push_frame(S, 3, calls_open, k, 0, 0)
+                        push_frame(S, START_OF_TURN_IN_CALL, calls_open, k, 0, 0)
                         return
                 else:
                     fail(S, ERR_ILLEGAL, p, D_START, a)
@@ -619,7 +629,7 @@ def start_of_turn(S, R, T, P, Q, H, p, resumed):
         if item >= 0:
             do_start_item(S, R, T, P, Q, H, p, item)
             if stopped(S):
-                push_frame(S, 2, calls_open, item, 0, 0)
+                push_frame(S, START_OF_TURN_IN_ITEM, calls_open, item, 0, 0)
                 return
     S[V + V_STAYS] = 0
 
@@ -689,34 +699,40 @@ def buy_event(S, R, T, P, Q, H, p, c):
     H[H_CARDS][T[c * N_COLS + C_SPECIAL]](S, R, T, P, Q, H[:H_CARDS], p)
 
 
+ON_BUY_IN_PORT_GAIN = 1
+ON_BUY_IN_MESSENGER = 2         # inside Messenger's gains
+ON_BUY_AT_TRASHING_TOKEN = 3
+ON_BUY_IN_HAUNTED_WOODS = 4     # inside putting the hand onto the deck
+ON_BUY_IN_CURSE_GAIN = 5        # inside the i-th Curse's gain (Swamp Hag)
+
+
 @njit(cache=True, inline="always")
 def on_buy(S, R, T, P, Q, H, p, c, first, resumed):
     """What buying ``c`` sets off before it is gained (ADVENTURES.md §2.8): its own
     on-buy text (Port, Messenger; an inheriting Estate's too), the Trashing token, then
-    each Haunted Woods and Swamp Hag affecting ``p``.  Frame: site 1, Port's gain; 2,
-    Messenger's gains; 3, the Trashing token; 4, Haunted Woods; 5, the i-th Curse."""
-    site = 0
-    i0 = 0
-    f = frame_if(S, resumed)
-    if f >= 0:
-        site = S[f]
-        i0 = S[f + 1]
-    if site == 1 or (site == 0 and has_ability(S, p, c, PORT) and S[SUPPLY + PORT] > 0):
+    each Haunted Woods and Swamp Hag affecting ``p``.  Frame: the ON_BUY_* sites above,
+    in this order."""
+    site, i0, _, _, _ = take_frame_if(S, resumed)
+    if site == ON_BUY_IN_PORT_GAIN or (site == NO_SITE and has_ability(S, p, c, PORT)
+                                       and S[SUPPLY + PORT] > 0):
         gain_card(S, R, T, P, Q, H, p, PORT, 0)
         if stopped(S):
-            push_frame(S, 1, 0, 0, 0, 0)
+            push_frame(S, ON_BUY_IN_PORT_GAIN, 0, 0, 0, 0)
             return
-    if site == 2 or (site <= 1 and has_ability(S, p, c, MESSENGER) and first):
+    if site == ON_BUY_IN_MESSENGER or (site <= ON_BUY_IN_PORT_GAIN
+                                       and has_ability(S, p, c, MESSENGER) and first):
         messenger_gain(S, R, T, P, Q, H, p)
         if stopped(S):
-            push_frame(S, 2, 0, 0, 0, 0)
+            push_frame(S, ON_BUY_IN_MESSENGER, 0, 0, 0, 0)
             return
     if S[ERR]:
         return
-    if site == 3 or (site <= 2 and S[TOK_TRASH + p] == c + 1 and S[HAND_N + p] > 0):
+    if site == ON_BUY_AT_TRASHING_TOKEN or (site <= ON_BUY_IN_MESSENGER
+                                            and S[TOK_TRASH + p] == c + 1
+                                            and S[HAND_N + p] > 0):
         t = ask(S, R, T, P, Q, H, p, D_TRASHING_TOKEN, c)
         if stopped(S):
-            push_frame(S, 3, 0, 0, 0, 0)
+            push_frame(S, ON_BUY_AT_TRASHING_TOKEN, 0, 0, 0, 0)
             return
         if S[ERR]:
             return
@@ -731,33 +747,34 @@ def on_buy(S, R, T, P, Q, H, p, c, first, resumed):
     for a in range(MAX_PLAYERS):
         woods += S[WOODS_ON + a * MAX_PLAYERS + p]
         curses += S[HAG_ON + a * MAX_PLAYERS + p]
-    if site == 4 or (site <= 3 and woods and S[HAND_N + p] > 0):
+    if site == ON_BUY_IN_HAUNTED_WOODS or (site <= ON_BUY_AT_TRASHING_TOKEN and woods
+                                           and S[HAND_N + p] > 0):
         hand_onto_deck(S, R, T, P, Q, H, p, HAUNTED_WOODS)
         if stopped(S):
-            push_frame(S, 4, 0, 0, 0, 0)
+            push_frame(S, ON_BUY_IN_HAUNTED_WOODS, 0, 0, 0, 0)
             return
-    for i in range(i0 if site == 5 else 0, curses):
-        if (site == 5 and i == i0) or (S[SUPPLY + CURSE] > 0 and S[ERR] == 0):
+    for i in range(i0 if site == ON_BUY_IN_CURSE_GAIN else 0, curses):
+        if (site == ON_BUY_IN_CURSE_GAIN and i == i0) or (S[SUPPLY + CURSE] > 0
+                                                          and S[ERR] == 0):
             gain_card(S, R, T, P, Q, H, p, CURSE, 0)
             if stopped(S):
-                push_frame(S, 5, i, 0, 0, 0)
+                push_frame(S, ON_BUY_IN_CURSE_GAIN, i, 0, 0, 0)
                 return
+
+
+MESSENGER_GAIN_AT_CHOICE = 1
+MESSENGER_GAIN_IN_GAIN = 2      # (the card)
+MESSENGER_GAIN_IN_COPY = 3      # the k-th other player's copy (the card, k)
 
 
 @njit(cache=True)
 def messenger_gain(S, R, T, P, Q, H, p):
     """Messenger bought first this turn: gain a card costing up to $4, then each other
-    player, in turn order, gains a copy of it (while the pile lasts).  Frame: site 1,
-    the choice; 2, its gain; 3, the copy of the k-th player after ``p`` (the card)."""
-    site = 0
-    c = -1
-    k0 = 1
-    f = resumed_frame(S)
-    if f >= 0:
-        site = S[f]
-        c = S[f + 1]
-        k0 = S[f + 2]
-    if site <= 1:
+    player, in turn order, gains a copy of it (while the pile lasts).  Frame:
+    MESSENGER_GAIN_AT_CHOICE, the choice; MESSENGER_GAIN_IN_GAIN, its gain;
+    MESSENGER_GAIN_IN_COPY, the copy of the k-th player after ``p`` (the card)."""
+    site, c, k0, _, _ = take_frame(S)
+    if site <= MESSENGER_GAIN_AT_CHOICE:
         any_ok = False
         for c in range(T[T_NIDS]):
             if can_gain(S, T, c, 4):
@@ -767,25 +784,30 @@ def messenger_gain(S, R, T, P, Q, H, p):
             return
         c = ask(S, R, T, P, Q, H, p, D_MESSENGER_GAIN, 4)
         if stopped(S):
-            push_frame(S, 1, 0, 0, 0, 0)
+            push_frame(S, MESSENGER_GAIN_AT_CHOICE, 0, 0, 0, 0)
             return
         if S[ERR]:
             return
         if c < 0 or c >= N_CARDS or not can_gain(S, T, c, 4):
             fail(S, ERR_ILLEGAL, p, D_MESSENGER_GAIN, c)
             return
-    if site <= 2:
+    if site <= MESSENGER_GAIN_IN_GAIN:
         gain_card(S, R, T, P, Q, H, p, c, 0)
         if stopped(S):
-            push_frame(S, 2, c, 0, 0, 0)
+            push_frame(S, MESSENGER_GAIN_IN_GAIN, c, 0, 0, 0)
             return
     n = S[V + V_NP]
-    for k in range(k0 if site == 3 else 1, n):
-        if (site == 3 and k == k0) or (S[SUPPLY + c] > 0 and S[ERR] == 0):
+    for k in range(k0 if site == MESSENGER_GAIN_IN_COPY else 1, n):
+        if (site == MESSENGER_GAIN_IN_COPY and k == k0) or (S[SUPPLY + c] > 0
+                                                            and S[ERR] == 0):
             gain_card(S, R, T, P, Q, H, (p + k) % n, c, 0)
             if stopped(S):
-                push_frame(S, 3, c, k, 0, 0)
+                push_frame(S, MESSENGER_GAIN_IN_COPY, c, k, 0, 0)
                 return
+
+
+BUY_CARD_IN_ON_BUY = 1
+BUY_CARD_IN_ON_GAIN = 2
 
 
 @njit(cache=True, inline="always")
@@ -793,31 +815,26 @@ def buy_card(S, R, T, P, Q, H, p, c, resumed):
     """``p`` buys card ``c``: pays, on-buy effects (:func:`on_buy`), gains it.  The gain
     is sim.engine.steps.gain_card's, with on_gain called only when it may do more than
     count the gain (mechanics.gain_sets_off).  Frame (with whether it was the turn's
-    first buy): site 1, inside on_buy; 2, inside on_gain."""
-    site = 0
-    first = 0
-    f = frame_if(S, resumed)
-    if f >= 0:
-        site = S[f]
-        first = S[f + 1]
-    else:
+    first buy): BUY_CARD_IN_ON_BUY, inside on_buy; BUY_CARD_IN_ON_GAIN, inside on_gain."""
+    site, first, _, _, _ = take_frame_if(S, resumed)
+    if site == NO_SITE:
         S[V + V_COINS] -= cost_of(S, T, c)
         S[V + V_BUYS] -= 1
         first = 1 if S[V + V_BOUGHT] == 0 else 0
         S[V + V_BOUGHT] = 1
         log_event(S, EV_BUY, p, c, 1, 0)
-    if site <= 1:
-        on_buy(S, R, T, P, Q, H, p, c, first, site == 1)
+    if site <= BUY_CARD_IN_ON_BUY:
+        on_buy(S, R, T, P, Q, H, p, c, first, site == BUY_CARD_IN_ON_BUY)
         if stopped(S):
-            push_frame(S, 1, first, 0, 0, 0)
+            push_frame(S, BUY_CARD_IN_ON_BUY, first, 0, 0, 0)
             return
-    if site == 2 or (S[ERR] == 0 and S[SUPPLY + c] > 0):
-        if site != 2:
+    if site == BUY_CARD_IN_ON_GAIN or (S[ERR] == 0 and S[SUPPLY + c] > 0):
+        if site != BUY_CARD_IN_ON_GAIN:
             gain(S, T, p, c, 0)
-        if site == 2 or gain_sets_off(S, p, c):
+        if site == BUY_CARD_IN_ON_GAIN or gain_sets_off(S, p, c):
             H[H_ADVENTURE][A_ON_GAIN](S, R, T, P, Q, H[:H_ADVENTURE], p, c, 0)
             if stopped(S):
-                push_frame(S, 2, first, 0, 0, 0)
+                push_frame(S, BUY_CARD_IN_ON_GAIN, first, 0, 0, 0)
 
 
 # ----------------------------------------------------------------------------- cleanup
@@ -876,6 +893,9 @@ def discard_leaving(S, T, q, top):
     return top
 
 
+CLEANUP_IN_EXCHANGES = 1        # inside the exchanges (the Travellers then may be gone)
+
+
 @njit(cache=True)
 def cleanup_adv(S, R, T, P, Q, H, p):
     """Cleanup: the hand and the cards leaving play go to the discard pile (Durations
@@ -883,11 +903,12 @@ def cleanup_adv(S, R, T, P, Q, H, p):
     highest of its line first); cards called on this turn by other players leave their
     play areas; then the next hand (5, +2 per Expedition), then Save's card."""
     d0 = DISC0 + p * N_SLOTS
-    # Frame: site 1, inside the exchanges (the Travellers in play then may be gone).
-    if resumed_frame(S) >= 0 or travellers_in_play(S, p):
+    # Frame: CLEANUP_IN_EXCHANGES.
+    site, _, _, _, _ = take_frame(S)
+    if site == CLEANUP_IN_EXCHANGES or travellers_in_play(S, p):
         top = discard_hand_then_play(S, R, T, P, Q, H, p)
         if stopped(S):
-            push_frame(S, 1, 0, 0, 0, 0)
+            push_frame(S, CLEANUP_IN_EXCHANGES, 0, 0, 0, 0)
             return
     else:
         top = discard_hand_and_leaving(S, T, p)
@@ -963,22 +984,21 @@ def discard_hand_and_leaving(S, T, p):
     return top
 
 
+DISCARD_THEN_PLAY_AT_EXCHANGE = 1   # exchange this Traveller? (its place, copies, top)
+
+
 @njit(cache=True)
 def discard_hand_then_play(S, R, T, P, Q, H, p):
     """Cleanup's discards with a Traveller in play: the hand goes to the discard pile,
     then each Traveller leaving play may be exchanged (highest of its line first), then
     the other copies leaving play go; returns the highest id moved, or -1 (after an
-    error the caller reads S[ERR]).  Frame: the exchange asked (the Traveller's place i
-    in EXCHANGE_ORDER, how many of its copies are still to go, the top so far)."""
+    error the caller reads S[ERR]).  Frame: DISCARD_THEN_PLAY_AT_EXCHANGE, the exchange
+    asked (the Traveller's place i in EXCHANGE_ORDER, how many of its copies are still
+    to go, the top so far)."""
     p0 = PLAY0 + p * N_SLOTS
-    i0 = 0
-    rest = -1
-    f = resumed_frame(S)
-    if f >= 0:
-        i0 = S[f + 1]
-        rest = S[f + 2]
-        top = S[f + 3]
-    else:
+    site, i0, rest, top, _ = take_frame(S)
+    if site == NO_SITE:
+        rest = -1
         top = discard_hand_for_exchanges(S, T, p)
     if S[PLAY_N + p]:
         for i in range(i0, len(EXCHANGE_ORDER) + 1):
@@ -999,7 +1019,7 @@ def discard_hand_then_play(S, R, T, P, Q, H, p):
                 if exchange_possible(S, T, p, t):
                     r = yes_no(S, R, T, P, Q, H, p, D_EXCHANGE, t)
                     if stopped(S):
-                        push_frame(S, 1, i, leaving - j, top, 0)
+                        push_frame(S, DISCARD_THEN_PLAY_AT_EXCHANGE, i, leaving - j, top, 0)
                         return top
                     if r == 1:
                         nxt = T[UPGRADE + played_as(S, p, t)] - 1
@@ -1166,33 +1186,36 @@ def one_turn(S, R, T, P, Q, H, p):
     question goes on from its frame (sim.engine.resume), every other from its start:
     :func:`turn_from`, whose resumed sites are tested only between its phases (its
     loops are the turn's own)."""
-    site = 0
-    produced = 0
-    x = 0
-    if S[RES_ON]:
-        f = resumed_frame(S)
-        site = S[f]
-        produced = S[f + 1]
-        x = S[f + 2]
+    site, produced, x, _, _ = take_frame(S)
     return turn_from(S, R, T, P, Q, H, p, site, produced, x)
+
+
+# The Adventures turn's sites (one_turn takes its frame, turn_from pushes it), in the
+# turn's order: turn_from tests ranges of them.  With the $ produced, once the Buy phase
+# began, and a local.
+ADV_TURN_IN_START = 1           # inside the start of the turn
+ADV_TURN_AT_ACTION = 2          # an Action's choice
+ADV_TURN_IN_ACTION = 3          # inside an Action's play (the stack's depth below it)
+ADV_TURN_AT_TREASURE = 4        # a Treasure's choice
+ADV_TURN_IN_TREASURE = 5        # inside a Treasure's text (it, or a rule bot's place in
+                                # the game's Treasures)
+ADV_TURN_AT_BUY = 6             # a buy's choice
+ADV_TURN_IN_EVENT = 7           # inside an Event bought (the Event)
+ADV_TURN_IN_BUY = 8             # inside a card bought (the card)
+ADV_TURN_AT_WINE_MERCHANT = 9
+ADV_TURN_IN_CLEANUP = 10
 
 
 @njit(cache=True, inline="always")
 def turn_from(S, R, T, P, Q, H, p, site, produced, x):
-    """:func:`one_turn` from ``site`` of its frame (0: the start), with the $ produced
-    and the site's local ``x``.
-
-    Frame (sim.engine.resume; with the $ produced, once the Buy phase began, and a
-    local): site 1, the start of the turn; 2, an Action's choice; 3, an Action's play
-    (the stack's depth below it); 4, a Treasure's choice; 5, a Treasure's text (the
-    Treasure, or a rule bot's place in the game's Treasures); 6, a buy's choice; 7, an
-    Event bought (the Event); 8, a card bought (the card); 9, Wine Merchant; 10,
-    Cleanup."""
+    """:func:`one_turn` from ``site`` of its frame (NO_SITE: the start), with the $
+    produced and the site's local ``x``.  Frame (sim.engine.resume): the ADV_TURN_*
+    sites above."""
     h0 = HAND0 + p * N_SLOTS
     # What the turn's questions and most steps take: not the card table (80 function
     # pointers, copied on every call that takes it; only the inlined plays read it).
     calls = H[:H_CARDS]
-    if site == 0:
+    if site == NO_SITE:
         S[V + V_ACTIONS] = 1
         S[V + V_BUYS] = 1
         S[V + V_COINS] = 0
@@ -1212,10 +1235,10 @@ def turn_from(S, R, T, P, Q, H, p, site, produced, x):
             for c in range(T[T_NIDS]):
                 if S[h0 + c]:
                     log_event(S, EV_HAND, p, c, S[h0 + c], 0)
-    if site <= 1:
-        start_of_turn(S, R, T, P, Q, H, p, site == 1)
+    if site <= ADV_TURN_IN_START:
+        start_of_turn(S, R, T, P, Q, H, p, site == ADV_TURN_IN_START)
         if stopped(S):
-            push_frame(S, 1, 0, 0, 0, 0)
+            push_frame(S, ADV_TURN_IN_START, 0, 0, 0, 0)
             return 0
         if S[ERR]:
             return 0
@@ -1223,11 +1246,11 @@ def turn_from(S, R, T, P, Q, H, p, site, produced, x):
     b = S[BOT + p]
     rules_bot = P[b * P_WIDTH + PF_FLAGS + F_KIND] == K_RULES
     fast = rules_bot and P[b * P_WIDTH + PF_FLAGS + F_HOOK] == 0
-    if site <= 3:
-        if site == 3:           # resumed inside an Action's play
+    if site <= ADV_TURN_IN_ACTION:
+        if site == ADV_TURN_IN_ACTION:      # resumed inside an Action's play
             run_stack(S, R, T, P, Q, H, p, x, True)
             if stopped(S):
-                push_frame(S, 3, 0, x, 0, 0)
+                push_frame(S, ADV_TURN_IN_ACTION, 0, x, 0, 0)
                 return 0
         while S[V + V_ACTIONS] > 0 and (S[ACTIONS_OWNED + p] > 0 or S[INHERIT + p] != 0):
             if fast:
@@ -1246,7 +1269,7 @@ def turn_from(S, R, T, P, Q, H, p, site, produced, x):
                     break
                 c = ask(S, R, T, P, Q, calls, p, D_ACTION, 0)
                 if stopped(S):
-                    push_frame(S, 2, 0, 0, 0, 0)
+                    push_frame(S, ADV_TURN_AT_ACTION, 0, 0, 0, 0)
                     return 0
             if S[ERR] or c < 0:
                 break
@@ -1257,21 +1280,21 @@ def turn_from(S, R, T, P, Q, H, p, site, produced, x):
             base = S[V + V_STACK_N]
             play_action_adv(S, R, T, P, Q, H, p, c)
             if stopped(S):
-                push_frame(S, 3, 0, base, 0, 0)
+                push_frame(S, ADV_TURN_IN_ACTION, 0, base, 0, 0)
                 return 0
         if S[ERR]:
             return 0
     # Buy phase: Treasures (rule bots play them all), then cards and Events.
-    if site <= 5:
+    if site <= ADV_TURN_IN_TREASURE:
         if rules_bot:
             i0 = 0
-            if site == 5:       # resumed inside the text of a copy of the x-th Treasure
+            if site == ADV_TURN_IN_TREASURE:    # inside the text of a copy of Treasure x
                 c = T[TREASURE_IDS + x]
                 card_text(S, R, T, P, Q, H, p, c)
                 while not stopped(S) and S[h0 + c] > 0 and S[ERR] == 0:
                     play_treasure_adv(S, R, T, P, Q, H, p, c)
                 if stopped(S):
-                    push_frame(S, 5, 0, x, 0, 0)
+                    push_frame(S, ADV_TURN_IN_TREASURE, 0, x, 0, 0)
                     return 0
                 i0 = x + 1
             plain_ok = S[MINUS_COIN + p] == 0 and S[V + V_LOG_ON] == 0
@@ -1286,13 +1309,13 @@ def turn_from(S, R, T, P, Q, H, p, site, produced, x):
                 while S[h0 + c] > 0 and S[ERR] == 0:
                     play_treasure_adv(S, R, T, P, Q, H, p, c)
                     if stopped(S):
-                        push_frame(S, 5, 0, i, 0, 0)
+                        push_frame(S, ADV_TURN_IN_TREASURE, 0, i, 0, 0)
                         return 0
         else:
-            if site == 5:       # resumed inside the text of Treasure x
+            if site == ADV_TURN_IN_TREASURE:    # resumed inside the text of Treasure x
                 card_text(S, R, T, P, Q, H, p, x)
                 if stopped(S):
-                    push_frame(S, 5, 0, x, 0, 0)
+                    push_frame(S, ADV_TURN_IN_TREASURE, 0, x, 0, 0)
                     return 0
             while S[ERR] == 0:
                 any_treasure = False
@@ -1304,7 +1327,7 @@ def turn_from(S, R, T, P, Q, H, p, site, produced, x):
                     break
                 c = ask(S, R, T, P, Q, calls, p, D_TREASURE, 0)
                 if stopped(S):
-                    push_frame(S, 4, 0, 0, 0, 0)
+                    push_frame(S, ADV_TURN_AT_TREASURE, 0, 0, 0, 0)
                     return 0
                 if S[ERR] or c < 0:
                     break
@@ -1312,22 +1335,22 @@ def turn_from(S, R, T, P, Q, H, p, site, produced, x):
                     break
                 play_treasure_adv(S, R, T, P, Q, H, p, c)
                 if stopped(S):
-                    push_frame(S, 5, 0, c, 0, 0)
+                    push_frame(S, ADV_TURN_IN_TREASURE, 0, c, 0, 0)
                     return 0
         if S[ERR]:
             return 0
         produced = S[V + V_COINS]
         log_event(S, EV_COINS, p, -1, produced, 0)
-    if site <= 8:
-        if site == 7:           # resumed inside Event x's text
+    if site <= ADV_TURN_IN_BUY:
+        if site == ADV_TURN_IN_EVENT:       # resumed inside Event x's text
             card_text(S, R, T, P, Q, H, p, x)
             if stopped(S):
-                push_frame(S, 7, produced, x, 0, 0)
+                push_frame(S, ADV_TURN_IN_EVENT, produced, x, 0, 0)
                 return 0
-        elif site == 8:         # resumed inside the buy of card x
+        elif site == ADV_TURN_IN_BUY:       # resumed inside the buy of card x
             buy_card(S, R, T, P, Q, calls, p, x, True)
             if stopped(S):
-                push_frame(S, 8, produced, x, 0, 0)
+                push_frame(S, ADV_TURN_IN_BUY, produced, x, 0, 0)
                 return 0
         while S[V + V_BUYS] > 0 and S[ERR] == 0:
             if fast:
@@ -1335,7 +1358,7 @@ def turn_from(S, R, T, P, Q, H, p, site, produced, x):
             else:
                 c = ask(S, R, T, P, Q, calls, p, D_BUY, 0)
                 if stopped(S):
-                    push_frame(S, 6, produced, 0, 0, 0)
+                    push_frame(S, ADV_TURN_AT_BUY, produced, 0, 0, 0)
                     return 0
             if S[ERR] or c < 0:
                 break
@@ -1353,25 +1376,25 @@ def turn_from(S, R, T, P, Q, H, p, site, produced, x):
             if is_event:
                 buy_event(S, R, T, P, Q, H, p, c)
                 if stopped(S):
-                    push_frame(S, 7, produced, c, 0, 0)
+                    push_frame(S, ADV_TURN_IN_EVENT, produced, c, 0, 0)
                     return 0
             else:
                 buy_card(S, R, T, P, Q, calls, p, c, False)
                 if stopped(S):
-                    push_frame(S, 8, produced, c, 0, 0)
+                    push_frame(S, ADV_TURN_IN_BUY, produced, c, 0, 0)
                     return 0
         if S[ERR]:
             return 0
     # End of the Buy phase: Wine Merchants (and Estates with their abilities) may leave
     # the mat with $2 unspent, one question each.
-    if site <= 9:
+    if site <= ADV_TURN_AT_WINE_MERCHANT:
         while S[ERR] == 0:
             w = card_with_ability(S, p, MAT0, WINE_MERCHANT)
             if w < 0 or S[V + V_COINS] < 2:
                 break
             r = yes_no(S, R, T, P, Q, calls, p, D_WINE_MERCHANT, 0)
             if stopped(S):
-                push_frame(S, 9, produced, 0, 0, 0)
+                push_frame(S, ADV_TURN_AT_WINE_MERCHANT, produced, 0, 0, 0)
                 return 0
             if r != 1:
                 break
@@ -1379,7 +1402,7 @@ def turn_from(S, R, T, P, Q, H, p, site, produced, x):
             log_event(S, EV_DISCARD, p, w, 1, DISCARD_WINE_MERCHANT)
         if S[ERR]:
             return 0
-    if site < 10 and cleanup_is_plain(S, p):
+    if site < ADV_TURN_IN_CLEANUP and cleanup_is_plain(S, p):
         cleanup_plain(S, p)
         draws = 5 + 2 * S[V + V_EXPEDITIONS]
         log_event(S, EV_CLEANUP, p, -1, draws, 0)
@@ -1392,5 +1415,5 @@ def turn_from(S, R, T, P, Q, H, p, site, produced, x):
     else:
         cleanup_adv(S, R, T, P, Q, calls, p)
         if stopped(S):
-            push_frame(S, 10, produced, 0, 0, 0)
+            push_frame(S, ADV_TURN_IN_CLEANUP, produced, 0, 0, 0)
     return produced
