@@ -776,14 +776,8 @@ def rules_decide(S, T, P, Q, p, d, arg):
         return -1
     if pattern == DEF_TRASH_FOR_GAIN:
         return trash_for_gain(S, T, P, Q, b, p, d)
-    if pattern == DEF_GAIN_PAIRED:
-        return pending_or_gain(S, T, P, Q, b, p, arg, (DEC_TYPES[d] & TREASURE) != 0,
-                               DEC_CARD[d])
-    if pattern == DEF_GAIN:
-        # No half of a (trash, gain) pair: a pair's gain left pending (answered by a Python
-        # bot or hook instead) is forgotten.
-        S[V + V_PENDING] = -1
-        return pick_gain(S, T, P, Q, b, p, arg, False, DEC_CARD[d])
+    if pattern == DEF_GAIN_PAIRED or pattern == DEF_GAIN:
+        return gain_answer(S, T, P, Q, b, p, d, arg, pattern)
     if pattern == DEF_MINE_TRASH:
         return mine_trash(S, T, P, Q, b, p)
     if pattern == DEF_TRASH_JUNK:
@@ -791,6 +785,19 @@ def rules_decide(S, T, P, Q, p, d, arg):
     if pattern == DEF_YES:
         return 1
     return rules_decide_more(S, T, P, Q, b, p, d, arg)
+
+
+@njit(cache=True, inline="always")
+def gain_answer(S, T, P, Q, b, p, d, arg, pattern):
+    """The gain patterns both rule bots answer: the gain half of a (trash, gain) pair
+    (DEF_GAIN_PAIRED: the gain chosen with the trash, else the best), or a plain gain
+    (DEF_GAIN), for which a pair's gain left pending (answered by a Python bot or hook
+    instead) is forgotten."""
+    if pattern == DEF_GAIN_PAIRED:
+        return pending_or_gain(S, T, P, Q, b, p, arg, (DEC_TYPES[d] & TREASURE) != 0,
+                               DEC_CARD[d])
+    S[V + V_PENDING] = -1
+    return pick_gain(S, T, P, Q, b, p, arg, False, DEC_CARD[d])
 
 
 @njit(cache=True)

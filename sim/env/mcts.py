@@ -456,7 +456,13 @@ def _mix(*values: int) -> int:
 def _coerce(name: str, key: str, value: object):
     """``value`` as setting ``key``'s type (an int for a whole number, ...), or a one-line
     error naming the bot, the setting and the value."""
-    kind = _TYPES[key]
+    return coerce_setting(name, key, value, _TYPES[key])
+
+
+def coerce_setting(name: str, key: str, value: object, kind: type):
+    """``value`` as a setting of type ``kind`` (an int for a whole number, ...), or a
+    one-line error naming the bot, the setting and the value: the search bots' one rule
+    for their settings (this module's and sim.learn.puct's)."""
     ok = (isinstance(value, str) if kind is str else
           isinstance(value, (int, float)) and not isinstance(value, bool)
           and (kind is float or float(value).is_integer()))

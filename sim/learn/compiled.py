@@ -201,14 +201,11 @@ def _first_layer(obs, columns, table, W, b, out, xs, rows):
             out[j] += x * np.float64(w[j])
 
 
-@njit(cache=True)
-def forward(obs, mask, prior, prior_w, columns, table, sizes, W, b, WpT, bp, h, logits):
-    """The policy's masked logits (``logits``, MASKED at illegal actions) and its action:
-    the first legal action of the highest logit.  ``obs``: the observation (float32);
-    ``mask``: the legal actions; ``prior``: the action ``prior_w`` is added at (-1: none).
-    Weights: ``sizes`` [n_in, h1, ..., hk], ``W``/``b`` the trunk's layers flat, in order
-    (the first row major [n_in, h1], each later one transposed [out, in]), ``WpT`` the
-    policy head transposed [A, hk], ``bp`` its bias; ``h`` scratch [4, max(sizes)]."""
+@njit(cache=True, inline="always")
+def trunk(obs, columns, table, sizes, W, b, h):
+    """The trunk's top activations for ``obs`` (weights and scratch as :func:`forward`
+    takes them): which row of ``h`` holds them, its first ``sizes[-1]`` entries.  One
+    trunk for the policy's logits and for its value head (sim.learn.puct)."""
     k = len(sizes) - 1
     n_out = sizes[1]
     bits = h[3].view(np.int64)
@@ -225,8 +222,19 @@ def forward(obs, mask, prior, prior_w, columns, table, sizes, W, b, WpT, bp, h, 
         w_at += n_in * n_out
         b_at += n_out
         cur = 1 - cur
-    top = h[cur]
-    n_h = sizes[k]
+    return cur
+
+
+@njit(cache=True)
+def forward(obs, mask, prior, prior_w, columns, table, sizes, W, b, WpT, bp, h, logits):
+    """The policy's masked logits (``logits``, MASKED at illegal actions) and its action:
+    the first legal action of the highest logit.  ``obs``: the observation (float32);
+    ``mask``: the legal actions; ``prior``: the action ``prior_w`` is added at (-1: none).
+    Weights: ``sizes`` [n_in, h1, ..., hk], ``W``/``b`` the trunk's layers flat, in order
+    (the first row major [n_in, h1], each later one transposed [out, in]), ``WpT`` the
+    policy head transposed [A, hk], ``bp`` its bias; ``h`` scratch [4, max(sizes)]."""
+    top = h[trunk(obs, columns, table, sizes, W, b, h)]
+    n_h = sizes[len(sizes) - 1]
     _heads(top, n_h, WpT, bp, mask, logits)
     if prior >= 0 and mask[prior]:
         logits[prior] += prior_w

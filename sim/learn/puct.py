@@ -84,9 +84,7 @@ from numba import njit
 
 from bots.providers import register_provider
 from sim.engine import codes
-from sim.engine.game import G_WINNERS
 from sim.engine.layout import (
-    AG_PLAYOUT,
     AG_POLICY,
     AG_WAIT_ARG,
     AG_WAIT_D,
@@ -108,14 +106,13 @@ from sim.env.core import (
     OBS_SIZE,
     OVER,
     WAITING,
-    add_answer,
     bot_answer,
-    go_on,
     observe,
 )
+from sim.env.mcts import coerce_setting
 from sim.env.redeal import POOL_SIZE, deal_consistent
-from sim.env.search import action_of_answer
-from sim.learn.compiled import _dense, _first_layer, _tanh_all, decide
+from sim.env.search import _step, _win_share, action_of_answer
+from sim.learn.compiled import decide, trunk
 
 #: What :func:`puct_search` writes into ``stats``.
 ST_ITERATIONS, ST_DEALS_TRIED, ST_DEALS_KEPT, ST_EVALS, ST_CUTOFFS, ST_ENDED = range(6)
@@ -128,46 +125,11 @@ def value_of(obs, columns, table, sizes, W, b, Wv, bv, h):
     """The value head (expected win share of the observing seat) for the observation
     ``obs``: the trunk as sim.learn.compiled.forward computes it, then ``top @ Wv + bv``.
     ``h``: scratch [4, max(sizes)]."""
-    k = len(sizes) - 1
-    n_out = sizes[1]
-    bits = h[3].view(np.int64)
-    a0 = h[0][:n_out]
-    _first_layer(obs, columns, table, W, b, a0, h[2], bits)
-    _tanh_all(a0, h[2][:n_out], bits[:n_out])
-    w_at = sizes[0] * sizes[1]
-    b_at = sizes[1]
-    cur = 0
-    for layer in range(1, k):
-        n_in, n_out = sizes[layer], sizes[layer + 1]
-        _dense(h[cur], n_in, W, w_at, b, b_at, h[1 - cur], n_out)
-        _tanh_all(h[1 - cur][:n_out], h[2][:n_out], bits[:n_out])
-        w_at += n_in * n_out
-        b_at += n_out
-        cur = 1 - cur
-    top = h[cur]
+    top = h[trunk(obs, columns, table, sizes, W, b, h)]
     z = bv
-    for i in range(sizes[k]):
+    for i in range(sizes[len(sizes) - 1]):
         z += top[i] * Wv[i]
     return z
-
-
-@njit(cache=True)
-def _step(W, Rw, T, P, P_later, Q, H, score_out, turns_out, game_out, mask, a, playout):
-    add_answer(W, a)
-    if playout:
-        W[AG_PLAYOUT] = 1
-    return go_on(W, Rw, T, P, P_later, Q, H, score_out, turns_out, game_out, mask)
-
-
-@njit(cache=True)
-def _win_share(game_out, p):
-    win = game_out[0, G_WINNERS]
-    if not (win >> p) & 1:
-        return 0.0
-    k = 0
-    for q in range(8):
-        k += (win >> q) & 1
-    return 1.0 / k
 
 
 @njit(cache=True)
@@ -342,13 +304,7 @@ def _coerce(name: str, key: str, value: object):
             what = "a whole number" if kind is int else "a number"
             raise ValueError(f"{name}: search setting {key} must be {what}, not "
                              f"{value.strip()!r}") from None
-    ok = (isinstance(value, str) if kind is str else
-          isinstance(value, (int, float)) and not isinstance(value, bool)
-          and (kind is float or float(value).is_integer()))
-    if not ok:
-        what = {int: "a whole number", float: "a number", str: "text"}[kind]
-        raise ValueError(f"{name}: search setting {key} must be {what}, not {value!r}")
-    return kind(value)
+    return coerce_setting(name, key, value, kind)
 
 
 def parse_settings(text: str) -> dict:

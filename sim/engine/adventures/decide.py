@@ -95,12 +95,12 @@ from sim.engine.decide import (
     conditions_hold,
     ends_badly,
     first_listed_in_hand,
+    gain_answer,
     has_list,
     has_rows,
     junk_in_hand,
     lowest_ranked_in_hand,
     must_trash,
-    pending_or_gain,
     pick_gain,
     pick_pair,
     play_default,
@@ -448,13 +448,8 @@ def rules_decide_adv_rest(S, T, P, Q, b, p, d, arg):
         if S[V + V_ACTIONS] == 0:
             return best_in_zone(S, T, P, b, p, HAND0, R_PLAY, ACTION, True)
         return -1
-    if pattern == DEF_GAIN_PAIRED:
-        return pending_or_gain(S, T, P, Q, b, p, arg, (DEC_TYPES[d] & TREASURE) != 0,
-                               DEC_CARD[d])
-    if pattern == DEF_GAIN:
-        # No half of a (trash, gain) pair: a pair's gain left pending is forgotten.
-        S[V + V_PENDING] = -1
-        return pick_gain(S, T, P, Q, b, p, arg, False, DEC_CARD[d])
+    if pattern == DEF_GAIN_PAIRED or pattern == DEF_GAIN:
+        return gain_answer(S, T, P, Q, b, p, d, arg, pattern)
     if pattern == DEF_GAIN_OF_TYPE:
         limit = ANY_COST if DEC_LIMIT[d] == LIM_ANY else arg
         return gain_of_type(S, T, P, Q, b, p, limit, DEC_TYPES[d], DEC_CARD[d])
