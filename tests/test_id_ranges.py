@@ -182,8 +182,9 @@ def _with_cards(monkeypatch, new: list[Card], sets: dict[str, bool]) -> None:
     order, how = C.start_of_turn_order(cards)
     monkeypatch.setattr(C, "START_ORDER", order)
     monkeypatch.setattr(C, "START_HOW", how)
-    monkeypatch.setattr(C, "LASTS", np.array([C.LASTS_CODES[c.lasts] for c in cards],
-                                             np.int32))
+    for name, column in zip(("START_DRAW", "START_COINS", "START_BUYS", "LASTS"),
+                            C.start_counters(cards), strict=True):
+        monkeypatch.setattr(C, name, column)
 
 
 def test_cards_after_the_events_are_classified_by_their_declarations(monkeypatch):

@@ -154,11 +154,18 @@ def start_of_turn_order(cards: tuple[Card, ...]) -> tuple[tuple[int, ...], np.nd
 
 NEEDS_ADVENTURES_TURN = needs_adventures_turn(CARDS)
 START_ORDER, START_HOW = start_of_turn_order(CARDS)
-# A start-of-turn effect's counters, per play resolved (StartOfTurn.draw, coins, buys).
-START_DRAW, START_COINS, START_BUYS = (
-    np.array([getattr(c.at_start, k) if c.at_start else 0 for c in CARDS], np.int32)
-    for k in ("draw", "coins", "buys"))
-LASTS = np.array([LASTS_CODES[c.lasts] for c in CARDS], np.int32)
+
+
+def start_counters(cards: tuple[Card, ...]) -> tuple[np.ndarray, ...]:
+    """Each card's start-of-turn counters per play resolved (StartOfTurn.draw, coins,
+    buys; 0 for a card with none), and how long its plays last (LASTS_CODES)."""
+    counters = tuple(np.array([getattr(c.at_start, k) if c.at_start else 0 for c in cards],
+                              np.int32) for k in ("draw", "coins", "buys"))
+    return (*counters, np.array([LASTS_CODES[c.lasts] for c in cards], np.int32))
+
+
+START_DRAW, START_COINS, START_BUYS, LASTS = start_counters(CARDS)
+
 EVENTS, EVENT_SLOT = event_slots(CARDS)
 # The cards whose piles are outside the Supply (their emptiness never ends a game): the
 # Traveller upgrades, the cards a Traveller is exchanged for.
