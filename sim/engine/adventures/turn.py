@@ -458,21 +458,28 @@ def start_calls_possible(S, T, p):
 DO_START_ITEM_IN_EFFECT = 1     # inside the effect (an effect that asks)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def do_start_item(S, R, T, P, Q, H, p, c):
     """Resolve one start-of-turn item of ``c`` (its declaration, T[START_HOW]): one
     play's worth of its effect, or every play's at once; an effect lasting the game
     resolves once a turn (V_STAYS marks it, the flag being free in the window).  The
-    effect is its declared counters, per play resolved, then, where the card says more,
-    the card's function run with the start-of-turn flag (RUN_AT_START).  Frame:
-    DO_START_ITEM_IN_EFFECT, inside the function (an effect that asks: a choice,
-    discards)."""
+    effect is its declared counters, per play resolved (:func:`start_counters`), then,
+    where the card says more, the card's function run with the start-of-turn flag
+    (:func:`run_at_start`).  Frame: DO_START_ITEM_IN_EFFECT, inside the function (an
+    effect that asks: a choice, discards).  Inlined, and the function called from the
+    card table here: a call taking ``H`` whole would pass every card's pointer."""
     site, _, _, _, _ = take_frame(S)
-    if site == DO_START_ITEM_IN_EFFECT:
+    if site == DO_START_ITEM_IN_EFFECT or start_counters(S, R, T, p, c):
         run_at_start(S, R, T, P, Q, H, p, c)
         if stopped(S):
             push_frame(S, DO_START_ITEM_IN_EFFECT, 0, 0, 0, 0)
-        return
+
+
+@njit(cache=True)
+def start_counters(S, R, T, p, c):
+    """The part of a start-of-turn item of ``c`` that is data: the plays resolved
+    counted down, the log's row, the declared counters per play.  True when the card's
+    function does the rest (START_TEXT)."""
     how = T[START_HOW + c]
     e = EFFECTS + p * N_SLOTS + c
     plays = 1
@@ -494,17 +501,15 @@ def do_start_item(S, R, T, P, Q, H, p, c):
         add_coins(S, p, plays * T[START_COINS + c])
     if T[START_BUYS + c]:
         S[V + V_BUYS] += plays * T[START_BUYS + c]
-    if how & START_TEXT:
-        run_at_start(S, R, T, P, Q, H, p, c)
-        if stopped(S):
-            push_frame(S, DO_START_ITEM_IN_EFFECT, 0, 0, 0, 0)
+    return (how & START_TEXT) != 0
 
 
 @njit(cache=True, inline="always")
 def run_at_start(S, R, T, P, Q, H, p, c):
-    """``c``'s function for its start-of-turn effect (the flag cleared when it is done)."""
+    """``c``'s function for its start-of-turn effect (the flag cleared when it is done),
+    from the card table as a play's is."""
     S[V + V_GONE] = RUN_AT_START
-    card_text(S, R, T, P, Q, H, p, c)
+    H[H_CARDS][T[played_as(S, p, c) * N_COLS + C_SPECIAL]](S, R, T, P, Q, H[:H_CARDS], p)
     if not stopped(S):
         S[V + V_GONE] = 0
 
@@ -521,8 +526,11 @@ def take_start_items(S, R, T, P, Q, H, p):
     """Resolve every start-of-turn item due, in the default order (T[START_IDS]), each
     as often as it is due; True when a question stopped the turn in one (start_of_turn's
     frame pushed: START_OF_TURN_IN_DEFAULT_ITEM, the item)."""
+    e0 = EFFECTS + p * N_SLOTS
     for i in range(T[N_START]):
         c = T[START_IDS + i]
+        if S[e0 + c] == 0:      # nothing of it waits (a call's entry is 0): one load
+            continue
         while S[ERR] == 0 and start_item_due(S, T, p, c):
             do_start_item(S, R, T, P, Q, H, p, c)
             if stopped(S):
