@@ -2,12 +2,11 @@
 
 A saved position (State.serialize, versions 2 and 3) is the engine's state array as its
 version laid it out.  domsim 0.8 to 0.11 kept a Duration's next-turn effects in a named
-per-player slot per card (eight) and derived Gear's from its
-set-aside zone; 0.12 keeps every card's in one generic row (sim.engine.layout EFFECTS,
-what the cards' declarations fill).  So a position of that layout is 484 entries
+per-player slot per card (eight) and derived Gear's from its set-aside zone; 0.12 keeps
+every card's in one generic row (sim.engine.layout EFFECTS, what the cards' declarations
+fill) with their count (EFFECTS_DUE).  So a position of that layout is 484 entries
 shorter: :func:`carry` moves each part to where today's layout keeps it, the slots'
-counts into the row (and their sum, EFFECTS_DUE), and reads the rest unchanged.  The
-old layout's facts are data
+counts into the row, and reads the rest unchanged.  The old layout's facts are data
 (``layout_0.11.json`` beside this module), as the card table of those versions is
 (sim/engine/card_table_0.11.json): nothing here needs to know a card.
 
