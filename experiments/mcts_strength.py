@@ -89,7 +89,9 @@ def decision_times(spec: str, games: int, opponent: str = "smithy-bm", kingdom=N
                 decisions=bot.decisions)
     out: list[float] = []
     warm = game.new_initial_state(10**6)
-    bot.act(warm)       # compile (or load) outside the clock
+    while not (warm.current_player() == 0 and len(warm.legal_actions()) > 1):
+        warm.apply_action(warm.bot_action())
+    bot.act(warm)       # compile (or load) outside the clock, at a decision it searches
     for seed in range(games):
         state = game.new_initial_state(seed)
         bot.start_game(game, 0, seed)

@@ -46,7 +46,6 @@ import os
 import platform
 import resource
 import shlex
-import statistics
 import sys
 import time
 from pathlib import Path
@@ -54,6 +53,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:  # runnable as a plain script from a checkout
     sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "experiments"))
+from mcts_strength import decision_times, summary_ms  # noqa: E402  (this folder's: one timing)
+
 EVAL = ROOT / "experiments" / "results" / "learn" / "general-league" / "eval"
 OUT = ROOT / "experiments" / "results" / "puct"
 #: The bot measured: the shipped settings of the search on the general policy.
@@ -112,44 +114,6 @@ def policy_field(board: int) -> list[dict]:
 
 # --- timing ----------------------------------------------------------------------------
 
-def decision_ms(spec: str, games: int, opponent: str, kingdom=None, events=None) -> list:
-    """Milliseconds of each decision with more than one legal action that ``spec`` (in
-    seat 0) is asked, in ``games`` games against ``opponent``, in this process."""
-    from bots import resolve_bot
-    from sim.env import Game
-
-    bot = resolve_bot(spec)
-    probe = Game(kingdom=kingdom, events=events, players=2)
-    game = Game(kingdom=kingdom, events=events, players=2,
-                bots=[bot.seat_bot(probe.config), opponent], agents=[0],
-                decisions=bot.decisions)
-    warm = game.new_initial_state(10**6)
-    while not (warm.current_player() == 0 and len(warm.legal_actions()) > 1):
-        warm.apply_action(warm.bot_action())
-    bot.act(warm)       # compile (or load) outside the clock
-    out: list[float] = []
-    for seed in range(games):
-        state = game.new_initial_state(seed)
-        bot.start_game(game, 0, seed)
-        while not state.is_terminal():
-            legal = state.legal_actions()
-            if len(legal) > 1:
-                t0 = time.perf_counter()
-                action = bot.act(state)
-                out.append((time.perf_counter() - t0) * 1e3)
-            else:
-                action = legal[0]
-            state.apply_action(action)
-    return out
-
-
-def summary_ms(times: list[float]) -> dict:
-    times = sorted(times)
-    return {"decisions": len(times), "median_ms": round(statistics.median(times), 2),
-            "mean_ms": round(statistics.fmean(times), 2),
-            "p95_ms": round(times[int(0.95 * (len(times) - 1))], 2)}
-
-
 def part_timing(args, out: dict) -> None:
     rows = []
     for board in ["first-game", *args.boards]:
@@ -157,7 +121,7 @@ def part_timing(args, out: dict) -> None:
         opponent = "smithy-bm" if board == "first-game" else \
             policy_field(int(board))[0]["opponent"]
         load = os.getloadavg()[0]
-        ms = decision_ms(args.bot, args.timing_games, opponent, kingdom, events)
+        ms = decision_times(args.bot, args.timing_games, opponent, kingdom, events or ())
         rows.append({"board": board, "opponent": opponent, **summary_ms(ms),
                      "load_before": round(load, 2),
                      "load_after": round(os.getloadavg()[0], 2)})

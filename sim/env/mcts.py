@@ -472,9 +472,11 @@ def coerce_setting(name: str, key: str, value: object, kind: type):
     return kind(value)
 
 
-def parse_settings(text: str) -> dict:
-    """``key=value,...`` (the part of a bot spec after ``mcts:``) as typed settings."""
-    out: dict = {}
+def setting_pairs(text: str, known, unknown: str):
+    """The ``key=value`` items of ``text`` (the part of a bot spec after ``mcts:``), keys
+    lower-case, values stripped: the search bots' one reading of a spec (this module's and
+    sim.learn.puct's).  A one-line ValueError for an item that is not ``key=value``, or a
+    key not in ``known`` (``unknown``: the message, with ``{key}``)."""
     for item in text.split(","):
         if not item.strip():
             continue
@@ -482,12 +484,20 @@ def parse_settings(text: str) -> dict:
         key = key.strip().lower()
         if not sep or not value.strip():
             raise ValueError(f"mcts setting {item.strip()!r}: write key=value")
-        if key not in _TYPES:
-            raise ValueError(f"unknown mcts setting {key!r} (settings: {', '.join(DEFAULTS)})")
+        if key not in known:
+            raise ValueError(unknown.format(key=repr(key)))
+        yield key, value.strip()
+
+
+def parse_settings(text: str) -> dict:
+    """``key=value,...`` (the part of a bot spec after ``mcts:``) as typed settings."""
+    out: dict = {}
+    for key, value in setting_pairs(text, _TYPES, "unknown mcts setting {key} (settings: "
+                                    + ", ".join(DEFAULTS) + ")"):
         try:
-            out[key] = _TYPES[key](value.strip())
+            out[key] = _TYPES[key](value)
         except ValueError:
-            raise ValueError(f"mcts setting {key}: {value.strip()!r} is not "
+            raise ValueError(f"mcts setting {key}: {value!r} is not "
                              f"{'a number' if _TYPES[key] is not str else 'text'}") from None
     return out
 

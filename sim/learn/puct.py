@@ -109,7 +109,7 @@ from sim.env.core import (
     bot_answer,
     observe,
 )
-from sim.env.mcts import coerce_setting
+from sim.env.mcts import coerce_setting, setting_pairs
 from sim.env.redeal import POOL_SIZE, deal_consistent
 from sim.env.search import _step, _win_share, action_of_answer
 from sim.learn.compiled import decide, trunk
@@ -310,19 +310,10 @@ def _coerce(name: str, key: str, value: object):
 def parse_settings(text: str) -> dict:
     """``key=value,...`` (the part of a bot spec after ``mcts:``, with ``prior``) as
     typed settings; a one-line ValueError for an unknown key or a bad value."""
-    out: dict = {}
-    for item in text.split(","):
-        if not item.strip():
-            continue
-        key, sep, value = item.partition("=")
-        key = key.strip().lower()
-        if not sep or not value.strip():
-            raise ValueError(f"mcts setting {item.strip()!r}: write key=value")
-        if key not in _TYPES:
-            raise ValueError(f"unknown setting {key!r} of the search on a policy "
-                             f"(mcts:prior=...; settings: {', '.join(DEFAULTS)})")
-        out[key] = _coerce("mcts", key, value.strip())
-    return out
+    unknown = ("unknown setting {key} of the search on a policy (mcts:prior=...; settings: "
+               + ", ".join(DEFAULTS) + ")")
+    return {key: _coerce("mcts", key, value)
+            for key, value in setting_pairs(text, _TYPES, unknown)}
 
 
 def resolve_prior(name: str, text: str):
