@@ -418,16 +418,17 @@ def kingdom_word(name: str) -> str:
 
 
 def _card_set(word: str) -> tuple[int, ...] | None:
-    """The ids a set word names in ``domsim cards``: ``first-game``, ``base`` or
-    ``adventures`` (every card of the set, in id order); None for any other word."""
-    from sim.cards import CARDS, FIRST_GAME, SET_ADVENTURES, SET_BASE
+    """The ids a set word names in ``domsim cards``: ``first-game`` or a set's word
+    (``base``, ``adventures``: every card of the set, in id order); None for any other
+    word."""
+    from sim.cards import FIRST_GAME, SETS
 
     key = word.lower().replace("_", "-").replace(" ", "-")
     if key in ("first-game", "firstgame"):
         return FIRST_GAME
-    sets = {"base": SET_BASE, "adventures": SET_ADVENTURES}
-    if key in sets:
-        return tuple(c.id for c in CARDS if c.set == sets[key])
+    for card_set in SETS:
+        if key == card_set.word:
+            return tuple(c.id for c in card_set.cards)
     return None
 
 
@@ -781,6 +782,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         except KeyboardInterrupt:
             _note("interrupted")
             return 130
+        except ValueError as exc:
+            # A card set DOMSIM_CARD_SETS adds that cannot join the table: raised while
+            # sim.cards is first imported, so its class is looked up, not imported.
+            sets = sys.modules.get("sim.cards.sets")
+            if sets is None or not isinstance(exc, sets.CardSetError):
+                raise
+            print(f"domsim: error: {exc}", file=sys.stderr)
+            return 2
 
 
 _default_showwarning = warnings.showwarning

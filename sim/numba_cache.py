@@ -37,9 +37,9 @@ COMPILE_NOTICE = ("domsim: compiling the engine (about 20 s on a quiet 2-core ma
 CARDS_NOTICE = "domsim: compiling the card texts this game adds to the cache (seconds)"
 # The modules of the card texts (sim.engine.cardcalls.CARD_TEXT): a game compiles only its
 # own cards' functions, so a new kingdom on a cached engine compiles a few of them, and
-# nothing else: seconds, not the engine's compile.
-CARD_TEXT_MODULES = frozenset({"sim.engine.base_set", "sim.engine.adventures.cards",
-                               "sim.engine.adventures.events"})
+# nothing else: seconds, not the engine's compile.  Each set names its modules
+# (CardSet.engine); sim.cards.sets adds them here as it registers the set.
+CARD_TEXT_MODULES: set[str] = set()
 COMPILE_TIMES = "domsim-compile-times.json"
 
 # The folders whose modules the compiled engine is built from, and the modules in
@@ -69,11 +69,42 @@ def engine_sources() -> list[Path]:
                   if p.relative_to(SIM).as_posix() not in PYTHON_ONLY)
 
 
+# The modules of card sets added to the built-in ones (sim.cards.sets registers them);
+# read here too, since they key the cache, and this module is below the card table.
+ADDED_SETS_VARIABLE = "DOMSIM_CARD_SETS"
+
+
+def added_set_modules(value: str | None = None) -> tuple[str, ...]:
+    """The modules ``DOMSIM_CARD_SETS`` names (or ``value``), in order, blanks dropped."""
+    text = os.environ.get(ADDED_SETS_VARIABLE, "") if value is None else value
+    return tuple(dict.fromkeys(m.strip() for m in text.split(",") if m.strip()))
+
+
+def added_set_sources() -> list[Path]:
+    """The files of the card sets ``DOMSIM_CARD_SETS`` adds (sim.cards.sets): every
+    module in the folder of each set's module, where its rows and its texts live.  Their
+    rows change the table the engine compiles its constants from, so they key the cache
+    as the engine's own sources do."""
+    import importlib.util
+
+    files: set[Path] = set()
+    for name in added_set_modules():
+        try:
+            spec = importlib.util.find_spec(name)
+        except (ImportError, ValueError):
+            spec = None
+        if spec is not None and spec.origin:
+            files.update(Path(spec.origin).resolve().parent.glob("*.py"))
+    return sorted(files)
+
+
 def source_key() -> str:
     digest = hashlib.sha256()
     digest.update(f"{_numba_version()} {sys.version_info[:2]}".encode())
     for path in engine_sources():
         digest.update(path.relative_to(SIM).as_posix().encode() + b"\0" + path.read_bytes() + b"\0")
+    for path in added_set_sources():
+        digest.update(path.as_posix().encode() + b"\0" + path.read_bytes() + b"\0")
     return digest.hexdigest()[:16]
 
 
@@ -88,21 +119,35 @@ def _writable(folder: Path) -> bool:
         return False
 
 
+def _ours(folder: Path) -> bool:
+    """A cache folder this module chose (for a process that started this one): it is
+    keyed by the sources, and a process with other sources (another set of cards added,
+    sim.cards.sets) must choose its own."""
+    return folder.name.startswith("numba-") and folder.parent.name in ("__pycache__",
+                                                                        "domsim")
+
+
 def use_source_keyed_cache() -> str | None:
     """Point numba's cache at the folder of the current sources; returns it.
 
     Must run before the engine's modules are imported (numba picks a
     function's cache folder when it is decorated).  Does nothing when
-    ``NUMBA_CACHE_DIR`` is already set.
+    ``NUMBA_CACHE_DIR`` is already set, by the user or, to this folder, by the process
+    that started this one.
     """
-    if os.environ.get("NUMBA_CACHE_DIR"):
+    chosen = os.environ.get("NUMBA_CACHE_DIR")
+    if chosen and not _ours(Path(chosen)):
         return None
     key = source_key()
+    if chosen and Path(chosen).name == f"numba-{key}":
+        return None     # a process started by one of these sources (a pool worker)
     in_tree = SIM / "__pycache__"
     folder = in_tree / f"numba-{key}"
     if _writable(folder):
-        # (The write test just refreshed this folder's time: in use, so not pruned.)
-        for old in in_tree.glob("numba-*"):
+        # (The write test just refreshed this folder's time: in use, so not pruned.)  A
+        # run with added card sets prunes nothing: the usual table's folder, idle here,
+        # may be in use by another run.
+        for old in in_tree.glob("numba-*") if not added_set_sources() else ():
             # Spare recent ones: a run started before the edit may still write there.
             try:
                 stale = time.time() - old.stat().st_mtime > STALE_AFTER_S
@@ -131,7 +176,7 @@ def compile_times_file() -> Path | None:
     if not folder:
         return None
     folder = Path(folder)
-    if folder.name.startswith("numba-") and folder.parent.name in ("__pycache__", "domsim"):
+    if _ours(folder):
         folder = folder.parent
     return folder / COMPILE_TIMES
 
@@ -200,12 +245,12 @@ def compile_notice() -> Iterator[None]:
             if depth[0] > 1 or started:
                 return
             module = getattr(ev.data["dispatcher"].py_func, "__module__", "") or ""
-            if not module.startswith("sim.engine"):
-                return
             if module in CARD_TEXT_MODULES:
                 if not said_cards[0]:
                     said_cards[0] = True
                     print(CARDS_NOTICE, file=sys.stderr, flush=True)
+                return
+            if not module.startswith("sim.engine"):
                 return
             kinds.add("adventures" if module.startswith("sim.engine.adventures") else "base")
             started.append(time.perf_counter())

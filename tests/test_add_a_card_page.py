@@ -215,3 +215,20 @@ def test_every_special_code_has_its_function():
     without = [c.name for c in CARDS if c.special and c.special not in cardcalls.CARD_TEXT]
     assert without == ["Moat", "Gardens", "Page", "Peasant", "Port", "Lost City"]
     assert all(any(c.special == code for c in CARDS) for code in cardcalls.CARD_TEXT)
+
+
+
+def test_the_made_up_set_touches_no_file_of_domsim():
+    """Issue 47, item 7: the test-only set (tests/cardset_proof) is the places the page's
+    "A new set" names, its module of rows and its module of functions: no file of
+    ``sim/`` or ``bots/`` names any of its cards or questions, and the page shows its
+    CardSet."""
+    for name in ("Proof Peddler", "Proof Lender", "Proof Almanac", "Proof"):
+        assert files_naming(name) == set(), name
+    proof = ROOT / "tests" / "cardset_proof"
+    assert {p.name for p in proof.glob("*.py")} == {
+        "__init__.py", "conftest.py", "cards.py", "texts.py", "test_proof_set.py"}
+    text = PAGE.read_text(encoding="utf-8")
+    section = text.split("## A new set", 1)[1].split("\n## ", 1)[0]
+    assert "# tests/cardset_proof/cards.py\nCARD_SET = CardSet(" in section
+    assert "`BUILT_IN` (`sim/cards/sets.py`)" in section

@@ -3,7 +3,8 @@
 The compiled engine never sees card names; it sees integer ids and the
 columns of :func:`card_table` (cost, types, +Cards, +Actions, +Buys, +$, VP and
 a ``special`` code for text that is more than counters).  Each expansion's
-rows are one module here (:mod:`sim.cards.base`).  Adding a card whose text is
+rows are one module here (:mod:`sim.cards.base`), registered in order by
+:mod:`sim.cards.sets`.  Adding a card whose text is
 only counters (Festival, Laboratory) is one row; a card with real text also
 gets its own function in the expansion's module of the engine
 (:mod:`sim.engine.base_set`), found by its ``special`` code; docs/how-to/add-a-card.md
@@ -17,21 +18,20 @@ from __future__ import annotations
 
 import numpy as np
 
-from sim.cards import adventures as _adventures
-from sim.cards import base as _base
 from sim.cards import decisions as _decisions
+from sim.cards import sets as _sets
 from sim.cards import types as _types
-from sim.cards.adventures import ADVENTURES_CARDS, UPGRADE, UPGRADES
-from sim.cards.base import BASE_CARDS, COPPER, CURSE, DUCHY, ESTATE, GOLD, PROVINCE, SILVER
+from sim.cards.adventures import UPGRADE, UPGRADES
+from sim.cards.base import COPPER, CURSE, DUCHY, ESTATE, GOLD, PROVINCE, SILVER
 from sim.cards.types import (
     DURATION,
     EVENT,
     LASTS_GAME,
     LASTS_NEXT_TURN,
     RESERVE,
-    SET_ADVENTURES,
     SET_BASE,
     Card,
+    CardSet,
 )
 
 
@@ -45,7 +45,7 @@ def _reexport(*modules) -> None:
     for module in modules:
         for name, value in vars(module).items():
             if name.startswith("_") or not name.isupper() or name in skip or \
-                    isinstance(value, _decisions.Decision):   # sim.engine.codes lists those
+                    isinstance(value, (_decisions.Decision, CardSet)):  # SETS has those
                 continue
             if name in seen and seen[name] is not value and seen[name] != value:
                 raise ValueError(f"sim.cards: {name} is given by two modules")
@@ -53,11 +53,14 @@ def _reexport(*modules) -> None:
     globals().update(seen)
 
 
-# Each expansion's rows live in their own module; ids are stable (results files, bot
-# programs and logs store them), so new cards are appended, never inserted.  Re-exported:
-_reexport(_types, _base, _adventures)
+# Each set's rows live in their own module, registered in one order (sim.cards.sets: the
+# built-in sets, then any DOMSIM_CARD_SETS adds); ids are stable (results files, bot
+# programs and logs store them), so new cards are appended, never inserted.
+SETS: tuple[CardSet, ...] = _sets.register_all()
+# Re-exported: every set's ids and lists, and the types' names.
+_reexport(_types, *_sets.registered_modules())
 
-CARDS: tuple[Card, ...] = BASE_CARDS + ADVENTURES_CARDS
+CARDS: tuple[Card, ...] = tuple(c for s in SETS for c in s.cards)
 assert all(c.id == i for i, c in enumerate(CARDS)), "card ids must be 0, 1, 2, ... in order"
 
 N_CARDS = len(CARDS)
@@ -66,17 +69,22 @@ BY_NAME = {c.name.lower(): c for c in CARDS}
 # What each set's cards need of the engine beyond the base game's turn: True, the
 # Adventures turn (sim.engine.adventures.turn, with its rule bot's answers, start-of-turn
 # window, Tavern mat, tokens and Events).  A game runs it when any of its cards or Events
-# needs it (sim.engine.state.make_table: T_ADV); a new set declares its own here.
-ADVENTURES_TURN = {SET_BASE: False, SET_ADVENTURES: True}
+# needs it (sim.engine.state.make_table: T_ADV); each set declares its own
+# (CardSet.adventures_turn).
+ADVENTURES_TURN = {s.name: s.adventures_turn for s in SETS}
 
 
 def needs_adventures_turn(cards: tuple[Card, ...],
                           sets: dict[str, bool] = ADVENTURES_TURN) -> tuple[bool, ...]:
-    """Whether a game with each card runs the Adventures turn: its set's declaration."""
+    """Whether a game with each card runs the Adventures turn: where its set declares so,
+    and wherever the card's own declaration needs that turn's machinery whatever its set
+    (an Event is bought there; a Reserve goes to the Tavern mat; a card whose plays last
+    or that acts at the start of a turn needs the start-of-turn window)."""
     unknown = sorted({c.set for c in cards} - set(sets))
     if unknown:
         raise ValueError(f"cards of undeclared sets {unknown} (sim.cards.ADVENTURES_TURN)")
-    return tuple(sets[c.set] for c in cards)
+    return tuple(sets[c.set] or bool(c.lasts) or c.at_start is not None
+                 or c.is_type(EVENT | RESERVE | DURATION) for c in cards)
 
 
 def event_slots(cards: tuple[Card, ...]) -> tuple[tuple[int, ...], np.ndarray]:
@@ -176,6 +184,10 @@ BASIC_CARDS = (COPPER, SILVER, GOLD, ESTATE, DUCHY, PROVINCE, CURSE)
 KINGDOM_CARDS = tuple(c.id for c in CARDS
                       if c.id not in BASIC_CARDS and c.id not in UPGRADES and c.id not in EVENTS)
 BASE_KINGDOM = tuple(c for c in KINGDOM_CARDS if CARDS[c].set == SET_BASE)
+# Each set's Supply kingdom cards, by the word that names the set (``random:WORD``
+# kingdoms, ``domsim cards WORD``).
+SET_KINGDOMS = {s.word: tuple(c for c in KINGDOM_CARDS if CARDS[c].set == s.name)
+                for s in SETS}
 
 
 class UnknownCardError(ValueError):

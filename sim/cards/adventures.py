@@ -78,6 +78,7 @@ from sim.cards.types import (
     TREASURE,
     VICTORY,
     Card,
+    CardSet,
     StartOfTurn,
 )
 
@@ -489,3 +490,11 @@ INHERITANCE_SET_ASIDE = _asks(
     not_types=VICTORY, limit=LIM_ARG, none=NONE_IF_EMPTY,
     default=DEF_FIRST_PLAYED_GAIN, card=INHERITANCE,
     text="Which non-Victory Action costing up to arg do you set aside for your Estates?")
+
+
+# The set as it joins the table (sim.cards.sets): its questions are numbered by hand in
+# sim.engine.codes, in their order from before sets were registered; every game with one of
+# its cards runs the Adventures turn (start-of-turn window, Tavern mat, tokens, Events).
+CARD_SET = CardSet(SET_ADVENTURES, "adventures", ADVENTURES_CARDS,
+                   engine=("sim.engine.adventures.cards", "sim.engine.adventures.events"),
+                   adventures_turn=True)

@@ -52,6 +52,7 @@ from sim.cards.types import (
     TREASURE,
     VICTORY,
     Card,
+    CardSet,
     of_set,
 )
 
@@ -261,3 +262,9 @@ ARTISAN_TOPDECK = Decision(
     asked=ASK_TURN, answer=ANS_CARD, domain=DOM_HAND, none=NONE_IF_EMPTY,
     default=DEF_TOPDECK_FROM_HAND, card=ARTISAN,
     text="Which card from your hand do you put onto your deck?")
+
+
+# The set as it joins the table (sim.cards.sets): its questions are numbered by hand in
+# sim.engine.codes, in their order from before sets were registered.
+CARD_SET = CardSet(SET_BASE, "base", BASE_CARDS, engine=("sim.engine.base_set",),
+                   adventures_turn=False)

@@ -25,7 +25,7 @@ TRAVELLER = 256
 EVENT = 512       # not a card: bought with a Buy and $, never in any zone
 
 # The sets a card is of (Card.set), in the order they joined the table.  What a set's cards
-# need of the engine is declared with the table (sim.cards ADVENTURES_TURN).
+# need of the engine is declared with the set (CardSet.adventures_turn).
 SET_BASE = "Base"
 SET_ADVENTURES = "Adventures"
 
@@ -113,6 +113,33 @@ class Card:
 
     def is_type(self, bit: int) -> bool:
         return bool(self.types & bit)
+
+
+@dataclass(frozen=True)
+class CardSet:
+    """One set of cards as it joins the table (sim.cards.sets registers it): its rows, the
+    questions its texts ask, and where its texts live.
+
+    ``name`` is each row's ``Card.set``; ``word`` names the whole set where a user does
+    (``random:WORD`` kingdoms, ``domsim cards WORD``).  ``decisions`` are the set's
+    questions in the order sim.engine.codes numbers them, after every earlier set's (the
+    base game's and Adventures' are listed there by hand, in an order fixed before sets
+    were registered, so theirs is empty).  ``engine`` names the modules of the set's
+    functions, each with a ``CARD_TEXT`` table by special code (sim.engine.cardcalls
+    merges them): names, not modules, since the card table is below the engine.
+    ``adventures_turn``: every game holding one of its cards runs the Adventures turn
+    (a card needs it anyway where its own declaration says so: sim.cards
+    needs_adventures_turn).  The base game's turn is the base game's fast path, typed for
+    its functions only (sim.engine.cardcalls N_BASE_SPECIALS), so every other set runs
+    the Adventures turn, the one typed for every card's function, until the two turns
+    are one (issue 47, item 4)."""
+
+    name: str
+    word: str
+    cards: tuple[Card, ...]
+    engine: tuple[str, ...]
+    decisions: tuple = ()       # sim.cards.decisions.Decision records
+    adventures_turn: bool = True
 
 
 def of_set(name: str, cards: tuple[Card, ...]) -> tuple[Card, ...]:

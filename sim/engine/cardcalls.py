@@ -36,6 +36,7 @@ it compiles and runs exactly as before.
 from __future__ import annotations
 
 import functools
+import importlib
 from collections.abc import Iterable
 
 from numba import njit, types
@@ -44,10 +45,8 @@ from numba.experimental.function_type import _get_jit_address, _get_wrapper_addr
 from numba.extending import intrinsic
 from numba.np.arrayobj import make_array
 
-from sim.cards import CARDS
+from sim.cards import CARDS, SETS
 from sim.engine import base_set
-from sim.engine.adventures import cards as adventures_cards
-from sim.engine.adventures import events as adventures_events
 from sim.engine.adventures import mechanics, turn
 from sim.engine.decide import DECIDE_SIGNATURE
 from sim.engine.decision_pair import decision_calls
@@ -56,7 +55,23 @@ from sim.engine.layout import H_ADVENTURE, H_CARDS, H_DECIDE, H_HOOKS, H_TURN, N
 
 # engine_calls builds H in the order of sim.engine.layout's names for its members.
 assert (H_DECIDE, H_HOOKS, H_ADVENTURE, H_CARDS, H_TURN) == tuple(range(N_CALL_TABLES))
-CARD_TEXT = {**base_set.CARD_TEXT, **adventures_cards.CARD_TEXT, **adventures_events.CARD_TEXT}
+
+
+def _card_texts() -> dict:
+    """Every registered set's functions by special code (sim.cards.SETS: each set names
+    the modules of its texts); a code given twice is an error, naming it."""
+    texts: dict = {}
+    for card_set in SETS:
+        for name in card_set.engine:
+            table = importlib.import_module(name).CARD_TEXT
+            twice = sorted(set(texts) & set(table))
+            if twice:
+                raise ValueError(f"{name}: special codes {twice} already have a function")
+            texts.update(table)
+    return texts
+
+
+CARD_TEXT = _card_texts()
 N_SPECIALS = max(c.special for c in CARDS) + 1     # every card and Event has a slot
 # A base-set game's table stops after the base set's codes: its type (and so everything
 # compiled for it) is what it was before Adventures, 22 pointers, not 80.

@@ -35,6 +35,7 @@ import dataclasses as _dc
 import numpy as _np
 
 from sim.cards import PLAN as _PLAN
+from sim.cards import SETS as _SETS
 from sim.cards import TEACHER as _TEACHER
 from sim.cards import TREASURE as _TREASURE
 from sim.cards import adventures as _adventures
@@ -259,7 +260,23 @@ D_BALL = declare(_adventures.BALL_GAIN)
 D_SEAWAY = declare(_adventures.SEAWAY_GAIN)
 D_TRADE = declare(_adventures.TRADE_TRASH)
 D_INHERITANCE = declare(_adventures.INHERITANCE_SET_ASIDE)
+# Every later set's questions, set by set, in the order each set lists them
+# (sim.cards.types.CardSet.decisions): a set's functions read their codes with code_of.
+for _card_set in _SETS:
+    for _record in _card_set.decisions:
+        declare(_record)
 N_DECISIONS = len(DECISIONS)
+_CODE_BY_METHOD = {d.method: d.code for d in DECISIONS}
+assert len(_CODE_BY_METHOD) == N_DECISIONS, "two decisions share a method name"
+
+
+def code_of(record: Decision) -> int:
+    """The code the table gave a set's question (``record`` as the set declares it): how
+    a set registered after the table was written reads its D_* codes."""
+    code = _CODE_BY_METHOD.get(record.method, -1)
+    if code < 0 or _dc.replace(DECISIONS[code], code=record.code) != record:
+        raise KeyError(f"{record.name!r} is not a question of the table (sim.engine.codes)")
+    return code
 
 # The state keeps flags per decision (sim.engine.layout AG_TAKES: whether an agent seat
 # answers it); the table must fit them.

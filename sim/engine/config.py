@@ -14,10 +14,10 @@ from sim.cards import (
     EVENTS,
     FIRST_GAME,
     KINGDOM_CARDS,
+    SET_KINGDOMS,
     UnknownCardError,
     card_id,
 )
-from sim.cards.adventures import ADVENTURES_KINGDOM
 
 
 class ConfigError(ValueError):
@@ -118,11 +118,7 @@ RANDOM = "random"
 #: Names of whole sets in ``"random:SET"`` (also mixed with cards: ``random:base,Port``).
 #: Plain ``"random"`` is the base set only, so that the seeds quoted before Adventures
 #: existed keep drawing the same kingdoms.
-CARD_SETS: dict[str, tuple[int, ...]] = {
-    "base": BASE_KINGDOM,
-    "adventures": ADVENTURES_KINGDOM,
-    "all": KINGDOM_CARDS,
-}
+CARD_SETS: dict[str, tuple[int, ...]] = {**SET_KINGDOMS, "all": KINGDOM_CARDS}
 
 
 def is_random_kingdom(text: str) -> bool:
