@@ -80,6 +80,7 @@ from sim.cards import (
     DUPLICATE,
     ESTATE,
     EVENT,
+    EXCHANGE_FOR,
     GUIDE,
     HARBINGER,
     HERO,
@@ -96,7 +97,6 @@ from sim.cards import (
     TRANSMOGRIFY,
     TRAVELLER,
     TREASURE,
-    UPGRADE,
     UPGRADES,
     VICTORY,
     WORKSHOP,
@@ -288,8 +288,8 @@ def Call(card: str | int, *conditions: Condition | str,
 
 def _traveller(card: str | int, what: str) -> int:
     cid = _card(card, f"{what} rule")
-    if not CARDS[cid].is_type(TRAVELLER) or cid not in UPGRADE:
-        names = ", ".join(CARDS[c].name for c in UPGRADE)
+    if not CARDS[cid].is_type(TRAVELLER) or cid not in EXCHANGE_FOR:
+        names = ", ".join(CARDS[c].name for c in EXCHANGE_FOR)
         raise RuleError(f"{what} rule: {CARDS[cid].name} is not a Traveller that is exchanged "
                         f"(one of {names})", word=CARDS[cid].name)
     return cid

@@ -61,7 +61,7 @@ def test_upgrade_piles_only_for_the_lines_in_the_kingdom():
 
 def test_upgrades_chain():
     T = table(2, ADV_KINGDOM)
-    nxt = {c: int(T[L.UPGRADE + c]) - 1 for c in range(C.N_CARDS) if T[L.UPGRADE + c]}
+    nxt = {c: int(T[L.EXCHANGE_FOR + c]) - 1 for c in range(C.N_CARDS) if T[L.EXCHANGE_FOR + c]}
     assert nxt == {C.PAGE: C.TREASURE_HUNTER, C.TREASURE_HUNTER: C.WARRIOR, C.WARRIOR: C.HERO,
                    C.HERO: C.CHAMPION, C.PEASANT: C.SOLDIER, C.SOLDIER: C.FUGITIVE,
                    C.FUGITIVE: C.DISCIPLE, C.DISCIPLE: C.TEACHER}

@@ -125,7 +125,7 @@ def test_each_card_s_facts_in_the_table_are_its_declaration():
         event = card.is_type(EVENT)
         assert (T[L.EVENT_SLOT + c] >= 0) == event, card.name
         assert bool(T[L.ONCE_BIT + c]) == card.once_per_turn, card.name
-        assert bool(T[L.NON_SUPPLY_PILE + c]) == (c in C.UPGRADE.values()), card.name
+        assert bool(T[L.NON_SUPPLY_PILE + c]) == (c in C.EXCHANGE_FOR.values()), card.name
         assert C.NEEDS_ADVENTURES_TURN[c] == C.ADVENTURES_TURN[card.set], card.name
     assert (T[L.EVENT_SLOT + C.N_CARDS:L.EVENT_SLOT + L.N_SLOTS] == -1).all()
     # The Events' slots are saved with every position and read by the rule terms: they

@@ -21,7 +21,7 @@ import numpy as np
 from sim.cards import decisions as _decisions
 from sim.cards import sets as _sets
 from sim.cards import types as _types
-from sim.cards.adventures import UPGRADE, UPGRADES
+from sim.cards.adventures import EXCHANGE_FOR, UPGRADES
 from sim.cards.base import COPPER, CURSE, DUCHY, ESTATE, GOLD, PROVINCE, SILVER
 from sim.cards.types import (
     DURATION,
@@ -64,7 +64,8 @@ CARDS: tuple[Card, ...] = tuple(c for s in SETS for c in s.cards)
 assert all(c.id == i for i, c in enumerate(CARDS)), "card ids must be 0, 1, 2, ... in order"
 
 N_CARDS = len(CARDS)
-BY_NAME = {c.name.lower(): c for c in CARDS}
+# Every name a card is printed under (Card.also: Harem is Farm too), lower case.
+BY_NAME = {name.lower(): c for c in CARDS for name in (c.name, *c.also)}
 
 # What each set's cards need of the engine beyond the base game's turn: True, the
 # Adventures turn (sim.engine.adventures.turn, with its rule bot's answers, start-of-turn
@@ -177,7 +178,7 @@ START_DRAW, START_COINS, START_BUYS, LASTS = start_counters(CARDS)
 EVENTS, EVENT_SLOT = event_slots(CARDS)
 # The cards whose piles are outside the Supply (their emptiness never ends a game): the
 # Traveller upgrades, the cards a Traveller is exchanged for.
-NON_SUPPLY_CARDS = tuple(sorted(UPGRADE.values()))
+NON_SUPPLY_CARDS = tuple(sorted(EXCHANGE_FOR.values()))
 
 BASIC_CARDS = (COPPER, SILVER, GOLD, ESTATE, DUCHY, PROVINCE, CURSE)
 # Supply kingdom cards only: not the Traveller upgrades (non-Supply piles) nor Events.

@@ -8,7 +8,7 @@ decisions and log lines).  The rules are ``../shared/ADVENTURES.md``.
 Events are rows of the same table (type ``EVENT``) so a bot names them as it
 names cards and a buy decision answers either; they are never in any zone.
 The upgrades (Treasure Hunter ... Teacher) are reached only by exchanging a
-Traveller: :data:`UPGRADE` gives each Traveller's next card.  The questions the
+Traveller: :data:`EXCHANGE_FOR` gives each Traveller's next card.  The questions the
 cards' texts ask follow the rows (:mod:`sim.cards.decisions`); sim.engine.codes numbers
 them.
 """
@@ -293,7 +293,7 @@ UPGRADES = tuple(range(63, 71))          # non-Supply piles of 5
 EVENTS = tuple(range(71, 91))
 FIRST_EVENT = 71
 # Each Traveller's next card (exchange); Champion and Teacher end the lines.
-UPGRADE = {PAGE: TREASURE_HUNTER, TREASURE_HUNTER: WARRIOR, WARRIOR: HERO, HERO: CHAMPION,
+EXCHANGE_FOR = {PAGE: TREASURE_HUNTER, TREASURE_HUNTER: WARRIOR, WARRIOR: HERO, HERO: CHAMPION,
            PEASANT: SOLDIER, SOLDIER: FUGITIVE, FUGITIVE: DISCIPLE, DISCIPLE: TEACHER}
 # The upgrade piles each starting card brings into a game.
 LINE = {PAGE: (TREASURE_HUNTER, WARRIOR, HERO, CHAMPION),

@@ -118,7 +118,7 @@ BASE_CARDS: tuple[Card, ...] = of_set(SET_BASE, (
          text="+2 Cards. Each other player gains a Curse."),
     Card(20, "Council Room", 5, _A, cards=4, buys=1, special=SP_COUNCIL_ROOM,
          text="+4 Cards, +1 Buy. Each other player draws a card."),
-    Card(21, "Gardens", 4, _V, special=SP_GARDENS,
+    Card(21, "Gardens", 4, _V, special=SP_GARDENS, vp_per_cards=10,
          text="Worth 1 VP per 10 cards you have (round down)."),
     Card(22, "Moneylender", 4, _A, special=SP_MONEYLENDER,
          text="You may trash a Copper from your hand for +$3."),

@@ -25,7 +25,7 @@ from types import ModuleType
 from sim.cards.types import Card, CardSet
 from sim.numba_cache import ADDED_SETS_VARIABLE, CARD_TEXT_MODULES, added_set_modules
 
-BUILT_IN = ("sim.cards.base", "sim.cards.adventures")
+BUILT_IN = ("sim.cards.base", "sim.cards.adventures", "sim.cards.intrigue")
 
 _registered: list[Card] = []
 _modules: list[ModuleType] = []

@@ -28,6 +28,7 @@ EVENT = 512       # not a card: bought with a Buy and $, never in any zone
 # need of the engine is declared with the set (CardSet.adventures_turn).
 SET_BASE = "Base"
 SET_ADVENTURES = "Adventures"
+SET_INTRIGUE = "Intrigue"
 
 TYPE_BITS = {
     "Treasure": TREASURE,
@@ -110,6 +111,12 @@ class Card:
     once_per_turn: bool = False  # an Event that may be bought only once per turn
     lasts: str = ""             # LASTS_*: how long a play's effect stays in force ("" none)
     at_start: StartOfTurn | None = None  # what it does in the start-of-turn window
+    also: tuple[str, ...] = ()  # other names it is printed under (Harem: Farm)
+    # Its VP beyond ``vp``, at the game's end, per copy owned: 1 per ``vp_per_cards``
+    # cards the player has (Gardens: 10), 1 per copy of card ``vp_per_card`` they have
+    # (Duke: Duchy; -1 none).
+    vp_per_cards: int = 0
+    vp_per_card: int = -1
 
     def is_type(self, bit: int) -> bool:
         return bool(self.types & bit)

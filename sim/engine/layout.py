@@ -181,8 +181,8 @@ GAME_IDS = GAME_IDS_N + 1
 # with one answer more (the frames below, sim.engine.resume).  Other decisions go to the
 # seat's own bot kind k.
 AGENT = GAME_IDS + N_SLOTS
-AG_TAKES = AGENT                  # + d: 1 when agent seats answer decision d (80 kept)
-AG_POS = AG_TAKES + 80
+AG_TAKES = AGENT                  # + d: 1 when agent seats answer decision d (128 kept)
+AG_POS = AG_TAKES + 128
 AG_LEN = AG_POS + 1
 AG_WAIT_P = AG_POS + 2
 AG_WAIT_D = AG_POS + 3
@@ -229,8 +229,8 @@ REACTION_IDS = N_REACTIONS + 1
 T_ADV = REACTION_IDS + N_SLOTS
 N_EVENTS = T_ADV + 1
 EVENT_IDS = N_EVENTS + 1
-UPGRADE = EVENT_IDS + N_SLOTS
-NON_SUPPLY0 = UPGRADE + N_SLOTS
+EXCHANGE_FOR = EVENT_IDS + N_SLOTS
+NON_SUPPLY0 = EXCHANGE_FOR + N_SLOTS
 T_NIDS = NON_SUPPLY0 + N_SLOTS
 # Facts of each card that the engine looks up by its id, from its declaration (sim.cards;
 # the same in every game): its slot among the Events (EVENT_SLOT: where its counts are in

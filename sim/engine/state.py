@@ -60,8 +60,8 @@ def make_table(n_players: int, kingdom: tuple[int, ...], events: tuple[int, ...]
     T[L.T_ADV] = int(any(C.NEEDS_ADVENTURES_TURN[c] for c in (*kingdom, *events)))
     T[L.N_EVENTS] = len(events)
     T[L.EVENT_IDS:L.EVENT_IDS + len(events)] = sorted(events)
-    for c, nxt in ADV.UPGRADE.items():
-        T[L.UPGRADE + c] = nxt + 1
+    for c, nxt in ADV.EXCHANGE_FOR.items():
+        T[L.EXCHANGE_FOR + c] = nxt + 1
     T[L.NON_SUPPLY0:L.NON_SUPPLY0 + L.N_SLOTS] = non_supply_sizes(kingdom)
     ids = [c for c in range(C.N_CARDS)
            if supply0[c] > 0 or T[L.NON_SUPPLY0 + c] > 0]   # upgrades can be in hand too

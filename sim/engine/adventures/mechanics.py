@@ -72,6 +72,7 @@ from sim.engine.layout import (
     EFFECTS,
     EFFECTS_DUE,
     ERR,
+    EXCHANGE_FOR,
     H_ADVENTURE,
     HAND0,
     HAND_N,
@@ -95,7 +96,6 @@ from sim.engine.layout import (
     TOK_BUY,
     TOK_CARD,
     TOK_COIN,
-    UPGRADE,
     V_ACTIONS,
     V_BUYS,
     V_CUR,
@@ -317,7 +317,7 @@ def exchange(S, T, p, c):
     line: ``c`` back to its pile, the next card from its pile into ``p``'s discard
     pile.  Neither a gain nor a trash.  False (nothing done) when that pile is empty."""
     e = played_as(S, p, c)
-    nxt = T[UPGRADE + e] - 1
+    nxt = T[EXCHANGE_FOR + e] - 1
     if nxt < 0 or S[NON_SUPPLY + nxt] <= 0:
         return False
     take_from_zone(S, p, Z_PLAY, c)

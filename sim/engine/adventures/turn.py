@@ -131,6 +131,7 @@ from sim.engine.layout import (
     EVENT_IDS,
     EVENT_SLOT,
     EVENT_SLOTS,
+    EXCHANGE_FOR,
     GAINED,
     GAME_IDS,
     GAME_IDS_N,
@@ -182,7 +183,6 @@ from sim.engine.layout import (
     TOK_TRASH,
     TREASURE_IDS,
     TURNS,
-    UPGRADE,
     V_ACTIONS,
     V_BOUGHT,
     V_BUYS,
@@ -1030,7 +1030,7 @@ def discard_hand_then_play(S, R, T, P, Q, H, p):
                         push_frame(S, DISCARD_THEN_PLAY_AT_EXCHANGE, i, leaving - j, top, 0)
                         return top
                     if r == 1:
-                        nxt = T[UPGRADE + played_as(S, p, t)] - 1
+                        nxt = T[EXCHANGE_FOR + played_as(S, p, t)] - 1
                         exchange(S, T, p, t)
                         if nxt > top:       # moved to the discard pile at this Cleanup too
                             top = nxt
@@ -1151,7 +1151,7 @@ def cleanup_is_plain(S, p):
 @njit(cache=True)
 def exchange_possible(S, T, p, c):
     """A Traveller ``c`` of ``p`` can be exchanged: its next card's pile is not empty."""
-    nxt = T[UPGRADE + played_as(S, p, c)] - 1
+    nxt = T[EXCHANGE_FOR + played_as(S, p, c)] - 1
     return nxt >= 0 and S[NON_SUPPLY + nxt] > 0
 
 
