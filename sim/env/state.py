@@ -29,7 +29,7 @@ from typing import NamedTuple
 import numpy as np
 
 from sim import __version__
-from sim.cards import EVENTS
+from sim.cards import EVENTS, N_CARDS
 from sim.engine import codes, fingerprint
 from sim.engine import layout as L
 from sim.engine.batch import cards_in_game, illegal_answer_text, install_hooks
@@ -648,11 +648,15 @@ class State:
         ValueError of one line naming the field (an answer that is not legal: its
         subclass IllegalActionError).  A text made with other card or decision tables
         (its ``card_table``; a text without one, of domsim 0.11 or older, is read as
-        made with the table of 0.10/0.11: today's) is refused naming the first
-        difference, added cards included: its card ids and action numbers would mean
-        other cards."""
+        made with the table of 0.10-0.12) is read in this domsim's action numbers where
+        this domsim only adds cards and decisions to it, and refused naming the first
+        difference otherwise: its card ids and action numbers would mean other cards."""
         data = _text_fields(text)
-        _check_table(data)
+        added = _check_table(data)
+        if added:
+            data["actions"] = _renumbered(data["actions"], added)
+            if "before" in data:
+                data["before"] = _renumbered(data["before"], added)
         version = data["domsim_state"]
         if game is None:
             try:
@@ -810,32 +814,43 @@ def _table_hash() -> str:
     return fingerprint.record()["hash"]
 
 
-def _check_table(data: dict) -> None:
-    """Refuse (ValueError, one line) a text whose recorded card table is not this
-    domsim's, in any way (sim.engine.fingerprint.TableCheck.strict_change): a state
-    holds action numbers (an added card moves none/no/yes and the options) and card
-    ids.  The record is a hash (:func:`_table_hash`); one of a table this domsim knows
-    (its own, or that of 0.10/0.11, sim.engine.fingerprint.legacy) is named by its first
-    difference, any other by the two hashes.  A whole record (a policy's) is read too.
-    A text without one (domsim 0.10 and older) is taken as made with the table of
-    0.10/0.11: today's, so it reads as it always has, until a later domsim adds a card."""
+def _check_table(data: dict) -> int:
+    """The cards this domsim's table adds to the one a text was made with (0: the same
+    table), or a refusal (ValueError, one line).  A state holds action numbers (an added
+    card moves none/no/yes and the options) and card ids, so a text of a table this
+    domsim only appends cards and decisions to (the same codes) is read with its
+    non-card actions moved (:func:`_renumbered`); any other difference is refused
+    (sim.engine.fingerprint.TableCheck.strict_change).  The record is a hash
+    (:func:`_table_hash`); one of a table this domsim knows (its own, or that of
+    0.10-0.12, sim.engine.fingerprint.legacy) is compared, any other refused naming the
+    two hashes.  A whole record (a policy's) is read too.  A text without one (domsim
+    0.10 and older) is taken as made with the table of 0.10-0.12."""
     rec = data.get(fingerprint.KEY)
     if isinstance(rec, str):
         if rec == _table_hash():
-            return
+            return 0
         if rec != fingerprint.legacy()["hash"]:
             raise ValueError(f"deserialize: the text was made with card table {rec[:16]!r}; "
                              f"this domsim's is {_table_hash()!r} (another domsim version: "
                              f"its card ids and answers would not mean the same here)")
-        rec = None                  # the table of 0.10/0.11: named by what changed
+        rec = None                  # the table of 0.10-0.12: named by what changed
     try:
         check = fingerprint.compare(rec)
     except fingerprint.TableRecordError as e:
         raise ValueError(f"deserialize: {_one_line(e)}") from None
-    change = check.strict_change()
+    change = check.change or check.moved
     if change is not None:
         raise ValueError(f"deserialize: the text was made with a {change}: its card ids and "
                          f"answers would not mean the same here")
+    return len(check.added_cards)
+
+
+def _renumbered(actions: list[int], added: int) -> list[int]:
+    """A text's actions in this domsim's numbers, its table ``added`` cards short: a
+    card's action is its id (unchanged: cards are appended); none, no, yes and the
+    options come after the cards, so ``added`` later."""
+    first_after = N_CARDS - added
+    return [a + added if a >= first_after else a for a in actions]
 
 
 def _one_line(e: BaseException) -> str:
