@@ -411,24 +411,21 @@ def card_types_text(types: int) -> str:
     return "-".join(t for t in order if types & TYPE_BITS[t])
 
 
-def kingdom_word(name: str) -> str:
-    """A card name as one command-line word (``Throne Room`` -> ``throne-room``), which
-    ``--kingdom`` and ``domsim cards`` accept like the printed name."""
-    return name.lower().replace(" ", "-")
-
-
 def _card_set(word: str) -> tuple[int, ...] | None:
-    """The ids a set word names in ``domsim cards``: ``first-game`` or a set's word
-    (``base``, ``adventures``: every card of the set, in id order); None for any other
-    word."""
-    from sim.cards import FIRST_GAME, SETS
+    """The ids a set word names in ``domsim cards``: ``first-game``, a set's word
+    (``base``, ``adventures``, ``intrigue``: every card of the set, in id order) or a
+    recommended kingdom's name (its cards, then its Events); None for any other word."""
+    from sim.cards import FIRST_GAME, NAMED_KINGDOMS, SETS, kingdom_word
 
-    key = word.lower().replace("_", "-").replace(" ", "-")
+    key = kingdom_word(word)
     if key in ("first-game", "firstgame"):
         return FIRST_GAME
     for card_set in SETS:
         if key == card_set.word:
             return tuple(c.id for c in card_set.cards)
+    if key in NAMED_KINGDOMS:
+        _, cards, events = NAMED_KINGDOMS[key]
+        return cards + events
     return None
 
 
@@ -459,7 +456,7 @@ NOT_IN_SUPPLY_NOTE = "* not in the Supply: gained only by exchanging a Traveller
 
 
 def _cmd_cards(args) -> int:
-    from sim.cards import CARDS, EVENTS, KINGDOM_CARDS, UPGRADES
+    from sim.cards import CARDS, EVENTS, KINGDOM_CARDS, UPGRADES, kingdom_word
 
     ids = _selected_cards(args.cards)
     if args.kingdom_cards and args.events:

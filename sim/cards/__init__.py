@@ -195,6 +195,33 @@ class UnknownCardError(ValueError):
     """A card name that the engine does not know."""
 
 
+def kingdom_word(name: str) -> str:
+    """A name as one lower-case word (``The Plot Thickens`` -> ``the-plot-thickens``): how
+    a recommended kingdom is named on a command line."""
+    return "-".join(name.lower().replace("_", " ").replace("-", " ").split())
+
+
+def _named_kingdoms(sets: tuple[CardSet, ...]) -> dict[str, tuple[str, tuple[int, ...],
+                                                                    tuple[int, ...]]]:
+    """The sets' recommended kingdoms by word: (printed name, card ids, Event ids), each
+    checked (10 kingdom cards, Events that are Events)."""
+    out = {}
+    for card_set in sets:
+        for name, cards, events in card_set.kingdoms:
+            ids = tuple(sorted(BY_NAME[c.lower()].id for c in cards))
+            ev = tuple(BY_NAME[e.lower()].id for e in events)
+            if len(set(ids)) != 10 or not all(i in KINGDOM_CARDS for i in ids) or \
+                    not all(CARDS[e].is_type(EVENT) for e in ev):
+                raise ValueError(f"{card_set.name}: recommended kingdom {name!r} is not 10 "
+                                 f"kingdom cards and Events")
+            out[kingdom_word(name)] = (name, ids, ev)
+    return out
+
+
+#: The sets' recommended kingdoms, by their names as one word: (name, cards, Events).
+NAMED_KINGDOMS = _named_kingdoms(SETS)
+
+
 def card_id(name: str | int) -> int:
     """Id of a card given its name (any case, spaces or hyphens) or its id."""
     if isinstance(name, (int, np.integer)):

@@ -176,10 +176,35 @@ def sp(card: int) -> int:
 # -- Nobles
 
 
+# The recommended kingdoms of the Intrigue (2nd edition) rulebook, and those of the
+# Adventures rulebook that use Intrigue cards (with their Events).
+RECOMMENDED = (
+    ("Victory Dance", ("Baron", "Courtier", "Duke", "Harem", "Ironworks", "Masquerade", "Mill",
+                       "Nobles", "Patrol", "Replace"), ()),
+    ("The Plot Thickens", ("Conspirator", "Ironworks", "Lurker", "Mining Village", "Pawn",
+                           "Secret Passage", "Steward", "Swindler", "Torturer",
+                           "Trading Post"), ()),
+    ("Best Wishes", ("Baron", "Conspirator", "Courtyard", "Diplomat", "Duke", "Secret Passage",
+                     "Shanty Town", "Torturer", "Upgrade", "Wishing Well"), ()),
+    ("Underlings", ("Cellar", "Festival", "Library", "Sentry", "Vassal", "Courtier", "Diplomat",
+                    "Minion", "Nobles", "Pawn"), ()),
+    ("Grand Scheme", ("Artisan", "Council Room", "Market", "Militia", "Workshop", "Bridge", "Mill",
+                      "Mining Village", "Patrol", "Shanty Town"), ()),
+    ("Deconstruction", ("Bandit", "Mine", "Remodel", "Throne Room", "Village", "Diplomat",
+                        "Harem", "Lurker", "Replace", "Swindler"), ()),
+    ("Royalty Factory", ("Conspirator", "Courtier", "Harem", "Nobles", "Swindler",
+                         "Bridge Troll", "Duplicate", "Page", "Raze", "Royal Carriage"),
+     ("Pilgrimage",)),
+    ("Masters of Finance", ("Bridge", "Pawn", "Shanty Town", "Steward", "Upgrade", "Artificer",
+                            "Distant Lands", "Gear", "Transmogrify", "Wine Merchant"),
+     ("Ball", "Borrow")),
+)
+
 # The set as it joins the table (sim.cards.sets): its questions are the records above, in
 # this module's order.
 CARD_SET = CardSet(
     SET_INTRIGUE, "intrigue", INTRIGUE_CARDS,
     engine=("sim.engine.intrigue.cards", "sim.engine.intrigue.gains",
             "sim.engine.intrigue.others"),
-    decisions=tuple(v for v in dict(globals()).values() if isinstance(v, Decision)))
+    decisions=tuple(v for v in dict(globals()).values() if isinstance(v, Decision)),
+    kingdoms=RECOMMENDED)

@@ -136,10 +136,11 @@ class CardSet:
     merges them): names, not modules, since the card table is below the engine.
     ``adventures_turn``: every game holding one of its cards runs the Adventures turn
     (a card needs it anyway where its own declaration says so: sim.cards
-    needs_adventures_turn).  The base game's turn is the base game's fast path, typed for
-    its functions only (sim.engine.cardcalls N_BASE_SPECIALS), so every other set runs
-    the Adventures turn, the one typed for every card's function, until the two turns
-    are one (issue 47, item 4)."""
+    needs_adventures_turn).  ``kingdoms``: the set's rulebook's recommended kingdoms, by
+    their names (``--kingdom victory-dance``).  The base game's turn is the base game's
+    fast path, typed for its functions only (sim.engine.cardcalls N_BASE_SPECIALS), so
+    every other set runs the Adventures turn, the one typed for every card's function,
+    until the two turns are one (issue 47, item 4)."""
 
     name: str
     word: str
@@ -147,6 +148,8 @@ class CardSet:
     engine: tuple[str, ...]
     decisions: tuple = ()       # sim.cards.decisions.Decision records
     adventures_turn: bool = True
+    # The rulebook's recommended kingdoms: (name, its 10 kingdom cards, its Events).
+    kingdoms: tuple[tuple[str, tuple[str, ...], tuple[str, ...]], ...] = ()
 
 
 def of_set(name: str, cards: tuple[Card, ...]) -> tuple[Card, ...]:

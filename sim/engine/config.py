@@ -14,9 +14,11 @@ from sim.cards import (
     EVENTS,
     FIRST_GAME,
     KINGDOM_CARDS,
+    NAMED_KINGDOMS,
     SET_KINGDOMS,
     UnknownCardError,
     card_id,
+    kingdom_word,
 )
 
 
@@ -61,6 +63,8 @@ def parse_kingdom(kingdom: str | Iterable[str | int] | None) -> tuple[int, ...]:
                               f"\"auto\" or \"random[:SET,...]\", not {kingdom!r}")
         if key in ("first-game", "first game", "firstgame", "default"):
             return FIRST_GAME
+        if kingdom_word(key) in NAMED_KINGDOMS:      # a rulebook's kingdom, by its name
+            return NAMED_KINGDOMS[kingdom_word(key)][1]
         if key == "auto" or is_random_kingdom(key):
             raise ConfigError(f"kingdom {kingdom.strip()!r} is built from the bots and seed of "
                               "a run: give it to a Match, Tournament or the CLI, or list 10 "
