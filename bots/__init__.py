@@ -54,9 +54,10 @@ _builtins_loaded = False
 _BUILTINS: list[Any] = []
 
 #: Folders of TOML bots registered after the Python library bots, each in sorted file-name
-#: order: the Adventures strategies and the bots ``domsim optimize`` found that the
+#: order: the Adventures and Intrigue bots and the bots ``domsim optimize`` found that the
 #: library keeps (one file per bot, shipped with the package).
 DATA_DIRS: tuple[Path, ...] = (Path(__file__).parent / "data" / "adventures",
+                              Path(__file__).parent / "data" / "intrigue",
                               Path(__file__).parent / "data" / "found")
 
 
