@@ -132,34 +132,54 @@ def test_a_position_with_an_effect_for_a_card_that_leaves_none_is_refused():
         check_position(S, rec.R0, game.T, 2, stopped=False)
 
 
-def _old_layout(S: np.ndarray) -> np.ndarray:
-    """``S`` as domsim 0.8-0.11 laid it out: no effects row and no count of the effects
-    waiting (EFFECTS_DUE); eight per-player slots of next-turn effects (Amulet, Bridge
-    Troll, Caravan Guard, Dungeon, Haunted Woods, Swamp Hag, Hireling, Champion) before
-    Inheritance's flag; Gear's from its zone."""
-    cards = ["Amulet", "Bridge Troll", "Caravan Guard", "Dungeon", "Haunted Woods",
-             "Swamp Hag", "Hireling", "Champion"]
-    row = S[L.EFFECTS:L.EFFECTS + L.MAX_PLAYERS * L.N_SLOTS].reshape(L.MAX_PLAYERS, L.N_SLOTS)
-    slots = np.array([row[:, C.card_id(n)] for n in cards], np.int32)
-    ps = S[L.PS:L.V].reshape(L.N_PS, L.MAX_PLAYERS)
-    k = L.K_INHERITANCE_BOUGHT
-    old_ps = np.concatenate([ps[:k], slots, ps[k:L.K_EFFECTS_DUE]])
-    old = np.concatenate([S[:L.PS], old_ps.ravel(), S[L.V:L.EFFECTS],
-                          S[L.NON_SUPPLY:]]).astype(np.int32)
-    old[L.PS + len(old_ps) * L.MAX_PLAYERS + L.V_SIZE] = len(old)
+def _layout_012(S: np.ndarray) -> np.ndarray:
+    """``S`` as domsim 0.12 laid it out (sim/env/layout_0.12.json): each region where it
+    began then, as long as it was (today's longer regions end in zeros here)."""
+    regions = layouts._layout("0.12")["regions"]
+    names = list(regions)
+    old = np.zeros(regions["LOG"], np.int32)
+    for name, end_name in zip(names, names[1:], strict=False):
+        first, end = regions[name], regions[end_name]
+        here = getattr(L, name)
+        assert not S[here + end - first:getattr(L, end_name)].any(), name
+        old[first:end] = S[here:here + end - first]
+    old[regions["V"] + L.V_SIZE] = len(old)
     return old
 
 
-def test_a_position_of_the_0_11_layout_is_carried_into_the_effects_row():
+def _old_layout(S12: np.ndarray) -> np.ndarray:
+    """A position of the 0.12 layout as domsim 0.8-0.11 laid it out: no effects row and
+    no count of the effects waiting (EFFECTS_DUE); eight per-player slots of next-turn
+    effects (Amulet, Bridge Troll, Caravan Guard, Dungeon, Haunted Woods, Swamp Hag,
+    Hireling, Champion) before Inheritance's flag; Gear's from its zone."""
+    at = layouts._layout("0.12")["regions"]
+    n_ps = layouts._layout("0.12")["player_scalars"]
+    cards = ["Amulet", "Bridge Troll", "Caravan Guard", "Dungeon", "Haunted Woods",
+             "Swamp Hag", "Hireling", "Champion"]
+    row = S12[at["EFFECTS"]:at["NON_SUPPLY"]].reshape(L.MAX_PLAYERS, L.N_SLOTS)
+    slots = np.array([row[:, C.card_id(n)] for n in cards], np.int32)
+    ps = S12[at["PS"]:at["V"]].reshape(n_ps, L.MAX_PLAYERS)
+    k = L.K_INHERITANCE_BOUGHT
+    old_ps = np.concatenate([ps[:k], slots, ps[k:n_ps - 1]])    # (EFFECTS_DUE was last)
+    old = np.concatenate([S12[:at["PS"]], old_ps.ravel(), S12[at["V"]:at["EFFECTS"]],
+                          S12[at["NON_SUPPLY"]:]]).astype(np.int32)
+    old[at["PS"] + len(old_ps) * L.MAX_PLAYERS + L.V_SIZE] = len(old)
+    return old
+
+
+def test_positions_of_the_0_11_and_0_12_layouts_are_carried_into_todays():
     sc = game([nobuy(), nobuy()], K_START)
     sc.set_duration_from_last_turn(0, "Amulet", 2)
     sc.set_duration_from_last_turn(1, "Gear", 1, gear=["Gold"])
     sc.hold_in_play(1, "Hireling", game=True).set_lasting(1, hirelings=1, champions=0)
     S = np.array(sc.S[:L.STATE_SIZE])
     S[L.V + L.V_SIZE] = L.STATE_SIZE
-    old = _old_layout(S)
+    S12 = _layout_012(S)
+    old = _old_layout(S12)
     assert S[L.EFFECTS_DUE] == 2 and S[L.EFFECTS_DUE + 1] == 2     # Amulet x2; Gear, Hireling
-    assert len(old) == 10426 and layouts.older_sizes() == {10426}
+    assert len(old) == 10426 and len(S12) == 10910
+    assert layouts.older_sizes() == {10426, 10910}
+    assert (layouts.carry(S12) == S).all()
     assert (layouts.carry(old) == S).all()
     with pytest.raises(ValueError, match="of no layout this domsim reads"):
         layouts.carry(old[:-1])
