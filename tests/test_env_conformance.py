@@ -2,8 +2,8 @@
 Event (issue 35, item 1), and the environments pass their libraries' conformance tests
 on boards that hold every card.
 
-Six tables hold all 56 kingdom cards (base and Adventures) and all 20 Events, 2-4
-players, attacks beside their reactions.  Random agents play them (the whole turn's
+Nine tables hold all 82 kingdom cards (base, Adventures and Intrigue) and all 20 Events,
+2-4 players, attacks beside their reactions.  Random agents play them (the whole turn's
 choices at random, playing and buying more often than stopping, so that the cards bought
 are played), and at every step every seat's observation is checked with
 ``observation_space.contains``; every decision code (sim.engine.codes D_*) must be met.
@@ -46,6 +46,13 @@ TABLES = [
      "Lost City", "Lost Arts,Training,Inheritance,Pathfinding", 3),
     ("Relic,Royal Carriage,Storyteller,Treasure Trove,Wine Merchant,Hireling,Sentry,Bandit,"
      "Moat,Militia", "Quest", 4),
+    # Intrigue, with a Reaction, an Attack, Throne Room and Events beside it.
+    ("Courtyard,Lurker,Pawn,Masquerade,Shanty Town,Steward,Swindler,Wishing Well,Baron,Moat",
+     "Ferry", 3),
+    ("Bridge,Conspirator,Diplomat,Ironworks,Mill,Mining Village,Secret Passage,Courtier,Duke,"
+     "Militia", "Alms,Save", 2),
+    ("Minion,Patrol,Replace,Torturer,Trading Post,Upgrade,Harem,Nobles,Caravan Guard,"
+     "Throne Room", "Quest", 4),
 ]
 TURN_CAP = 40
 PLAY_MORE = 0.9     # how often a random agent plays or buys rather than stops, when it can
