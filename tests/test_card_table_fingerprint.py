@@ -2,12 +2,14 @@
 file and a saved state record the card and decision tables they were made with
 (sim.engine.fingerprint), and a later domsim says what changed.
 
-An older table is simulated by editing the record an artefact holds (dropping the last
-card and the last decision: as if made before they existed), a changed one by renaming
-or re-costing a card in it.  Policies and results files of an older table that this
-domsim only adds to load (a policy remapped: added cards are zero inputs and actions it
-never chooses) and play; anything else, and for saved states any difference at all, is
-refused in one line naming the change.
+The shipped policies were made with the table of 0.10-0.12 (the legacy table, before
+Intrigue), which this domsim adds 26 cards and their decisions to.  An older table still
+is simulated by editing that record (dropping its last card, Pathfinding, and its last
+decision: as if made before they existed), a changed one by renaming or re-costing a
+card in it.  Policies, results files and saved states of an older table that this domsim
+only adds to load (a policy remapped: added cards are zero inputs and actions it never
+chooses; a saved state's actions renumbered) and play; anything else is refused in one
+line naming the change.
 """
 
 from __future__ import annotations
@@ -28,8 +30,11 @@ from sim.learn.policy import MASKED, UNKNOWN
 
 ROOT = Path(__file__).resolve().parents[1]
 GENERAL = ROOT / "bots" / "data" / "policies" / "general"
-LAST_CARD = N_CARDS - 1                      # Pathfinding, the last Event
-LAST_DECISION = fingerprint.record()["decisions"][-1][0]
+LEGACY = fingerprint.legacy()                 # general's table: 0.10-0.12's
+LAST_CARD = len(LEGACY["cards"]) - 1          # Pathfinding, its last card (an Event)
+LAST_DECISION = LEGACY["decisions"][-1][0]
+# The cards and decisions this domsim adds to the legacy table (Intrigue's).
+ADDED = len(fingerprint.record()["cards"]) - len(LEGACY["cards"])
 # A kingdom with Events, Pathfinding among them (the card the "older" table lacks).
 ADV = "Amulet,Caravan Guard,Dungeon,Gear,Guide,Magpie,Miser,Port,Ranger,Lost City"
 
@@ -40,9 +45,22 @@ def _one_line(excinfo, *words: str) -> str:
     return msg
 
 
-def _older(rec: dict) -> dict:
-    """``rec`` as if made before its last card and its last decision existed."""
+def _older(rec: dict = LEGACY) -> dict:
+    """``rec`` (general's table) as if made before its last card and its last decision
+    existed."""
     return fingerprint.make_record(rec["cards"][:-1], rec["decisions"][:-1])
+
+
+def _legacy_names() -> list[str]:
+    """The observation entries of the legacy table, in order: what general's saved
+    columns index."""
+    return names_for([c[0] for c in LEGACY["cards"]], [d[0] for d in LEGACY["decisions"]])
+
+
+def _now(actions: list[int]) -> list[int]:
+    """Actions of the legacy table in this domsim's numbers (none, no, yes and the options
+    after the cards it adds)."""
+    return [a + ADDED if a > LAST_CARD else a for a in actions]
 
 
 def _edited(rec: dict, card: str | None = None, decision: str | None = None,
@@ -77,9 +95,9 @@ CHANGES = [
     (dict(card="Festival", actions=1),
      "card table where Festival gives +1 Action, +1 Buy, +$2; this domsim's gives "
      "+2 Actions, +1 Buy, +$2"),
-    (dict(extra_card="Courtyard"),
-     f"card table where card {N_CARDS} is Courtyard; this domsim has no card {N_CARDS} "
-     f"(its cards end at Pathfinding, card {N_CARDS - 1})"),
+    (dict(extra_card="Lighthouse"),
+     f"card table where card {N_CARDS} is Lighthouse; this domsim has no card {N_CARDS} "
+     f"(its cards end at Nobles, card {N_CARDS - 1})"),
     (dict(decision="reveal Moat", kind="card"),
      "decision table where 'reveal Moat' takes a card; this domsim's takes yes or no"),
     (dict(decision="reveal Moat", name="reveal Lighthouse"),
@@ -107,7 +125,9 @@ def test_the_legacy_table_is_the_one_of_0_11_and_this_domsim_only_adds_to_it():
     legacy = fingerprint.legacy()
     assert legacy["hash"] == "ba1953778ecfccfa" == fingerprint.table_hash(
         legacy["cards"], legacy["decisions"])
-    assert fingerprint.compare(None).usable
+    check = fingerprint.compare(None)
+    assert check.usable and not check.same and check.moved is None
+    assert check.added_cards[0] == "Courtyard" and len(check.added_cards) == ADDED == 26
 
 
 @pytest.mark.parametrize("rec, words", [
@@ -127,14 +147,14 @@ def test_a_damaged_record_is_one_line(rec, words):
 
 
 def test_additions_are_usable_and_named():
-    check = fingerprint.compare(_older(fingerprint.record()))
+    check = fingerprint.compare(_older())
     assert check.usable and not check.same
-    assert check.added_cards == ("Pathfinding",)
-    assert check.added_decisions == (LAST_DECISION,)
-    assert check.summary() == (f"adds the card Pathfinding; the decision "
-                               f"{LAST_DECISION!r}")
+    assert check.added_cards[:2] == ("Pathfinding", "Courtyard")
+    assert len(check.added_cards) == 1 + ADDED
+    assert check.added_decisions[0] == LAST_DECISION
+    assert check.summary().startswith("adds the cards Pathfinding, Courtyard")
     assert check.strict_change().startswith(
-        f"card table of {N_CARDS - 1} cards (the last Inheritance); this domsim's adds "
+        f"card table of {LAST_CARD} cards (the last Inheritance); this domsim's adds "
         f"Pathfinding")
 
 
@@ -145,10 +165,10 @@ def _older_policy(tmp_path: Path, meta_change: dict | None = None) -> Path:
     their rows of W0), its action head without the dropped card's action."""
     d = tmp_path / "older"
     shutil.copytree(GENERAL, d)
-    old = _older(fingerprint.record())
+    old = _older()
     with np.load(d / POLICY_FILE) as z:
         arrays = {k: z[k] for k in z.files}
-    names = observation_names()
+    names = _legacy_names()             # what general's columns index
     old_at = {n: i for i, n in enumerate(names_for([c[0] for c in old["cards"]],
                                                    [x[0] for x in old["decisions"]]))}
     keep = [i for i, c in enumerate(arrays["columns"]) if names[c] in old_at]
@@ -182,7 +202,7 @@ def test_an_older_policy_loads_remapped(tmp_path):
     others = np.arange(net0.Wp.shape[1]) != LAST_CARD
     assert np.array_equal(net.Wp[:, others], net0.Wp[:, others])
     assert np.array_equal(net.bp[others], net0.bp[others])
-    assert meta["table_remapped"].startswith("adds the card Pathfinding")
+    assert meta["table_remapped"].startswith("adds the cards Pathfinding, Courtyard")
     # A forced choice among added cards alone still picks a legal one (not an illegal
     # action of equal logit).
     mask = np.zeros((1, net.Wp.shape[1]), np.int8)
@@ -253,11 +273,11 @@ def test_a_policy_whose_decisions_had_other_codes_reads_them_by_name(tmp_path):
 
     d = tmp_path / "moved"
     shutil.copytree(GENERAL, d)
-    rec = fingerprint.record()
+    rec = LEGACY
     swapped = [list(x) for x in rec["decisions"]]
     swapped[3], swapped[4] = swapped[4], swapped[3]
     old = fingerprint.make_record(rec["cards"], swapped)
-    names = observation_names()
+    names = _legacy_names()
     old_at = {n: i for i, n in enumerate(names_for([c[0] for c in old["cards"]],
                                                    [x[0] for x in old["decisions"]]))}
     with np.load(d / POLICY_FILE) as z:
@@ -271,8 +291,8 @@ def test_a_policy_whose_decisions_had_other_codes_reads_them_by_name(tmp_path):
     _, columns, meta, _ = load_policy(d)
     _, columns0, _, _ = load_policy(GENERAL)
     assert np.array_equal(columns, columns0)
-    assert meta["table_remapped"].startswith(
-        "numbers the decisions otherwise (decision table where 'reveal Moat' is decision 3")
+    assert fingerprint.compare(old).moved.startswith(
+        "decision table where 'reveal Moat' is decision 3")
     bot, general = PolicyBot(d), PolicyBot(GENERAL)
     game = Game(kingdom="first-game", players=2, bots=[bot.fallback, "militia-bm"],
                 agents=[0], decisions=bot.decisions)
@@ -316,7 +336,8 @@ def test_general_records_its_table_and_plays_as_before(tmp_path):
         "*/policy.json"))
     for p in shipped:
         meta = json.loads((p / META_FILE if p.is_dir() else p).read_text())
-        assert fingerprint.compare(meta[fingerprint.KEY]).same, p
+        assert meta[fingerprint.KEY]["hash"] == LEGACY["hash"], p      # before Intrigue
+        assert fingerprint.compare(meta[fingerprint.KEY]).usable, p
     first = ROOT / "experiments" / "results" / "learn" / "general"
     bare = tmp_path / "bare"
     shutil.copytree(first, bare, ignore=shutil.ignore_patterns("eval", "checkpoint*",
@@ -328,7 +349,7 @@ def test_general_records_its_table_and_plays_as_before(tmp_path):
     net0, columns0, meta0, digest0 = load_policy(bare)
     assert digest == digest0 and np.array_equal(columns, columns0)
     assert all(np.array_equal(x, y) for x, y in zip(net.arrays(), net0.arrays(), strict=True))
-    assert "table_remapped" not in meta0
+    assert meta0["table_remapped"] == meta["table_remapped"]     # both before Intrigue
     bot = PolicyBot(first)
     pinned = {
         ("first-game", ()): [13, 1, 13, 91, 13, 2, 7, 13, 2, 13, 2, 7, 2, 13, 2, 13, 2, 13,
@@ -346,7 +367,7 @@ def test_general_records_its_table_and_plays_as_before(tmp_path):
         while not state.is_terminal() and len(acts) < 40:
             acts.append(bot.act(state))
             state.apply_action(acts[-1])
-        assert acts == want, kingdom
+        assert acts == _now(want), kingdom
 
 
 def test_save_policy_records_the_table(tmp_path):
@@ -495,7 +516,12 @@ def test_a_saved_state_of_a_table_this_domsim_adds_to_reads_renumbered():
     as the state it was."""
     from sim.env import State
 
-    state = _state()
+    from sim.env import new_state
+
+    state = new_state(kingdom="first-game", players=2, seed=7)
+    for i in range(12):             # cards and stops (none: a non-card action)
+        legal = state.legal_actions()
+        state.apply_action(legal[-1] if i % 2 else legal[0])
     rec = fingerprint.record()
     data = json.loads(state.serialize())
     # What a domsim without the last card wrote: its non-card actions one lower.
