@@ -14,6 +14,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+from bots.rules import Choose, RuleBot
 from sim.cards import CARDS, N_CARDS, card_id
 from sim.cards import intrigue as I
 from sim.engine import codes
@@ -32,7 +33,7 @@ from sim.engine.intrigue.cards import (
 from sim.engine.state import supply_sizes
 from sim.engine.zones import cost_of
 from sim.env import Game
-from tests.conftest import Scripted, adv_scenario, events, nobuy
+from tests.conftest import Scripted, adv_scenario, events, nobuy, raw_answer
 
 MINE = ["Courtyard", "Pawn", "Shanty Town", "Steward", "Baron", "Bridge", "Conspirator",
         "Ironworks", "Mill", "Mining Village"]
@@ -505,6 +506,31 @@ def test_the_rule_bots_defaults(scenario):
     sc.set_hand(0, ["Courtyard", "Baron"]).set_deck(0, ["Copper"] * 3)
     sc.play_turn(0)
     assert [r[1] for r in events(sc, codes.EV_TOPDECK, 0)] == ["Baron"]
+
+
+def test_choose_rules_and_defaults_of_the_option_questions(scenario):
+    """The rule language's Choose words name the options (Pawn: an option already chosen is
+    skipped); without a rule the defaults: Pawn +1 Card then +$1 with no Action waiting;
+    Nobles +2 Actions only with an Action waiting and none left; Mill discards only junk
+    or pure Victory cards (and must discard its second); Mining Village keeps itself."""
+    b = RuleBot("c", "test", choose=[Choose("Pawn", "buy"), Choose("Pawn", "coin"),
+                                     Choose("Steward", "trash"), Choose("Nobles", "actions"),
+                                     Choose("Mining Village", "trash")])
+    sc = scenario([b, nobuy()], kingdom=MINE)
+    assert raw_answer(sc, D_PAWN, 0) == 2 and raw_answer(sc, D_PAWN, 1 << 2) == 3
+    assert raw_answer(sc, D_STEWARD) == 2 and raw_answer(sc, D_NOBLES) == 1
+    assert raw_answer(sc, D_MINING_VILLAGE) == 1
+    sc = scenario([nobuy(), nobuy()], kingdom=MINE)
+    sc.set_hand(0, ["Silver", "Gold"])
+    sc.S[L.V + L.V_ACTIONS] = 0
+    assert raw_answer(sc, D_PAWN, 0) == 0 and raw_answer(sc, D_PAWN, 1) == 3
+    assert raw_answer(sc, D_NOBLES) == 0 and raw_answer(sc, D_MILL) == -1
+    assert raw_answer(sc, D_MILL, 1) in (card_id("Silver"), card_id("Gold"))
+    assert raw_answer(sc, D_MINING_VILLAGE) == 0 and raw_answer(sc, D_STEWARD) == 1
+    sc.set_hand(0, ["Pawn", "Estate", "Curse", "Gold"])
+    assert raw_answer(sc, D_PAWN, 0) == 1 and raw_answer(sc, D_NOBLES) == 1
+    assert raw_answer(sc, D_MILL) in (card_id("Estate"), card_id("Curse"))
+    assert raw_answer(sc, D_STEWARD) == 2
 
 
 # ----------------------------------------------------------------------------- bots
