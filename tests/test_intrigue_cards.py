@@ -477,6 +477,20 @@ def test_duke_scores_a_vp_per_duchy_and_gardens_keeps_its_value(scenario):
     assert sc.score(1) == 0
 
 
+def test_a_hooks_score_reads_the_same_vp_rules(scenario):
+    """Compiled hooks' score (sim.engine.hooks.score) counts Duke and Gardens from their
+    declarations, as the engine's does."""
+    from sim.engine.hooks import VIEW_SIZE, score
+
+    sc = scenario([nobuy(), nobuy()], kingdom=K("Duke", "Gardens"))
+    sc.set_hand(0, ["Duke", "Duke", "Duchy", "Gardens"] + ["Copper"] * 6)
+    sc.set_hand(1, ["Duchy"])
+    sc.S[L.V + L.V_DECIDER] = 0
+    V = np.ascontiguousarray(sc.S[L.HOOK_VIEW:L.HOOK_VIEW + VIEW_SIZE])
+    assert score(V, 0) == sc.score(0) == 3 + 2 + 1
+    assert score(V, 1) == sc.score(1) == 3
+
+
 def test_harem_is_a_2_treasure_worth_2_vp_and_a_victory_pile(scenario):
     """INTRIGUE.md §3 Harem: played as a $2 Treasure, scores 2 VP; a Victory card's pile
     (8 with 2 players, 12 with 3-4, §1), found by its later name Farm (§1)."""
