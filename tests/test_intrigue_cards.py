@@ -335,6 +335,19 @@ def test_conspirator_counts_an_estate_playing_an_inherited_action(scenario):
     assert snap.hand == {"Copper": 3}
 
 
+def test_a_royal_carriage_replay_counts_for_conspirator(scenario):
+    """Conspirator counts every resolution this turn: Royal Carriage's replay of it is the
+    third Action (Village, Conspirator, its replay), which draws and gives an Action."""
+    snap = Snap()
+    me = Scripted(play_action=["Village", "Conspirator", None],
+                  after_action=[None, "Royal Carriage"], play_treasure=[None], buy=snap)
+    sc = scenario([me, nobuy()], kingdom=K("Village", "Conspirator", "Royal Carriage"))
+    sc.set_hand(0, ["Village", "Conspirator"]).set_mat(0, ["Royal Carriage"]).set_deck(
+        0, ["Silver", "Gold"])
+    assert sc.play_turn(0) == 4
+    assert snap.hand == {"Silver": 1, "Gold": 1} and snap.actions == 2
+
+
 def test_durations_of_an_earlier_turn_do_not_count_for_conspirator(scenario):
     """INTRIGUE.md §3 Conspirator: Durations from a previous turn do not count (Amulet's
     start-of-turn effect is no Action played this turn)."""
@@ -610,3 +623,19 @@ def test_every_question_resumes_as_replayed_and_masked_as_the_engine_takes():
                 twin.apply(a)
     missing = [codes.DECISION_NAMES[d] for d in MY_QUESTIONS if not met.get(d)]
     assert not missing, missing
+
+
+def test_a_person_meets_these_cards_questions_at_the_human_seat(tmp_path):
+    """A person at the human seat (sim.env.human: the questions' words and answers come
+    from the records) buys and plays these cards against Big Money: the game ends, and
+    its questions (Pawn's two options, Steward's, Baron's, Ironworks') are asked."""
+    from tests.test_human_seat import _collector, _drive
+
+    out, got, rc = _drive(["human", "big-money", "--seed", "2", "--kingdom", ",".join(MINE),
+                           "--turn-cap", "40"], tmp_path, _collector(2, {}))
+    assert rc == 0, out[-2000:]
+    assert "Game over" in out
+    asked = set(got)
+    want = {codes.DECISION_NAMES[d] for d in (D_PAWN, D_STEWARD, D_BARON,
+                                               D_IRONWORKS)}
+    assert want <= asked, sorted(asked)
