@@ -14,6 +14,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+from bots import get_bot
 from bots.rules import Choose, RuleBot
 from sim.cards import CARDS, N_CARDS, card_id
 from sim.cards import intrigue as I
@@ -539,7 +540,8 @@ def test_choose_rules_and_defaults_of_the_option_questions(scenario):
     """The rule language's Choose words name the options (Pawn: an option already chosen is
     skipped); without a rule the defaults: Pawn +1 Card then +$1 with no Action waiting;
     Nobles +2 Actions only with an Action waiting and none left; Mill discards only junk
-    or pure Victory cards (and must discard its second); Mining Village keeps itself."""
+    or pure Victory cards (and must discard its second); Mining Village is trashed when
+    the $2 turn its buy into a Gold or a Province (Big Money Ultimate's list)."""
     b = RuleBot("c", "test", choose=[Choose("Pawn", "buy"), Choose("Pawn", "coin"),
                                      Choose("Steward", "trash"), Choose("Nobles", "actions"),
                                      Choose("Mining Village", "trash")])
@@ -554,6 +556,13 @@ def test_choose_rules_and_defaults_of_the_option_questions(scenario):
     assert raw_answer(sc, D_NOBLES) == 0 and raw_answer(sc, D_MILL) == -1
     assert raw_answer(sc, D_MILL, 1) in (card_id("Silver"), card_id("Gold"))
     assert raw_answer(sc, D_MINING_VILLAGE) == 0 and raw_answer(sc, D_STEWARD) == 1
+    bm = scenario([get_bot("bmu"), nobuy()], kingdom=MINE)
+    bm.set_hand(0, ["Silver", "Silver"])
+    assert raw_answer(bm, D_MINING_VILLAGE) == 1            # $4 -> $6: Gold
+    bm.set_hand(0, ["Silver"])
+    assert raw_answer(bm, D_MINING_VILLAGE) == 0            # $2 -> $4: Silver still
+    bm.set_hand(0, ["Gold", "Gold"]).set_discard(0, ["Gold"] * 6)   # (money for Provinces)
+    assert raw_answer(bm, D_MINING_VILLAGE) == 1            # $6 -> $8: Province
     sc.set_hand(0, ["Pawn", "Estate", "Curse", "Gold"])
     assert raw_answer(sc, D_PAWN, 0) == 1 and raw_answer(sc, D_NOBLES) == 1
     assert raw_answer(sc, D_MILL) in (card_id("Estate"), card_id("Curse"))

@@ -156,6 +156,9 @@ DEF_MILL_DISCARD = 45  # arg 0: its first discard when it holds 2 junk or pure V
                        # cards, else none; arg 1 (the second card): its first discard
 DEF_NOBLES = 46        # its Choose rules for ``card``; else +2 Actions with an Action in hand
                        # and none left, else +3 Cards
+DEF_TRASH_FOR_BUY = 47  # yes/no: its Choose rules for ``card`` (option 0: yes); else yes when
+                       # default_arg more $ (with the Treasures in hand) changes its buy to a
+                       # card costing $6 or more (Mining Village: Gold, Province)
 
 #: The patterns that read the bot's trash list (what it would trash; Duplicate and
 #: Travelling Fair skip what is on it): a card asking one of them makes the trash list
@@ -192,7 +195,8 @@ ADVENTURES_DEFAULTS = frozenset({
     DEF_DISCARD_ATTACK_CURSE, DEF_TOPDECK_GAINED, DEF_TRASH_PLAYED_JUNK, DEF_COPY_COSTLIEST,
     DEF_FIRST_PLAYED_GAIN,
     # Intrigue (helper A's): Courtyard's put-back is Artisan's; Pawn, Steward, Mill, Nobles.
-    DEF_TOPDECK_FROM_HAND, DEF_PAWN, DEF_STEWARD, DEF_MILL_DISCARD, DEF_NOBLES})
+    DEF_TOPDECK_FROM_HAND, DEF_PAWN, DEF_STEWARD, DEF_MILL_DISCARD, DEF_NOBLES,
+    DEF_TRASH_FOR_BUY})
 
 
 @dataclass(frozen=True)

@@ -26,8 +26,8 @@ from sim.cards.decisions import (
     DEF_PAWN,
     DEF_STEWARD,
     DEF_TOPDECK_FROM_HAND,
+    DEF_TRASH_FOR_BUY,
     DEF_YES,
-    DEF_YES_IF_OPTION0,
     DOM_GAIN,
     DOM_HAND,
     DOM_UNCHOSEN,
@@ -226,8 +226,8 @@ MILL_DISCARD = _asks(
 # -- Mining Village
 MINING_VILLAGE_TRASH = _asks(
     "trash Mining Village", "mining_village_trash",
-    asked=ASK_TURN, answer=ANS_YES_NO, default=DEF_YES_IF_OPTION0, card=MINING_VILLAGE,
-    choices=("trash", "keep"),
+    asked=ASK_TURN, answer=ANS_YES_NO, default=DEF_TRASH_FOR_BUY, card=MINING_VILLAGE,
+    default_arg=2, choices=("trash", "keep"),
     text="Do you trash this Mining Village for +$2?")
 
 # -- Secret Passage

@@ -36,6 +36,7 @@ from sim.cards.decisions import (
     DEF_PAWN,
     DEF_STEWARD,
     DEF_TOPDECK_FROM_HAND,
+    DEF_TRASH_FOR_BUY,
 )
 from sim.engine.adventures.mechanics import (
     event_allowed,
@@ -51,6 +52,7 @@ from sim.engine.codes import (
     D_BUY,
     DEC_CARD,
     DEC_DEFAULT,
+    DEC_DEFAULT_ARG,
     DEC_DEFAULT_LIST,
     DEC_LIMIT,
     DEC_RULES,
@@ -567,7 +569,26 @@ def intrigue_default(S, T, P, Q, b, p, d, arg, pattern):
                                                   True) >= 0:
             return 1
         return 0
+    if pattern == DEF_TRASH_FOR_BUY:
+        r = first_rule_answer(S, T, P, Q, b, p, L_CHOOSE, DEC_CARD[d])
+        if r >= 0:
+            return 1 if r == 0 else 0
+        return 1 if buy_gets_better(S, T, P, Q, b, p, DEC_DEFAULT_ARG[d]) else 0
     return -1
+
+
+@njit(cache=True)
+def buy_gets_better(S, T, P, Q, b, p, more):
+    """$``more`` now would change the bot's buy (its buy list, with the $ it has and the
+    Treasures in its hand) to a card costing $6 or more: a Gold or a Province instead of
+    less (DEF_TRASH_FOR_BUY).  The $ it has is set for the look and put back."""
+    coins = S[V + V_COINS]
+    S[V + V_COINS] = coins + treasure_in_hand(S, T, p)
+    now = pick_buy_adv(S, T, P, Q, b, p)
+    S[V + V_COINS] += more
+    then = pick_buy_adv(S, T, P, Q, b, p)
+    S[V + V_COINS] = coins
+    return then >= 0 and then != now and cost_of(S, T, then) >= 6
 
 
 @njit(cache=True)
