@@ -31,7 +31,7 @@ the notes of other seats' search bots are left out (they weigh their hands).
 
 Everything is read from the game's event log (``BatchResult.log``), row by row, by
 :class:`TableTracker`; the Supply starts at the rulebook's piles.  The points follow the
-owned cards' victory points (Gardens and Distant Lands included) and end at the final
+owned cards' victory points (Gardens, Duke and Distant Lands included) and end at the final
 scores the log records; the tracked table is checked, turn by turn, against the engine's
 own state on random boards over every card and Event (tests/test_viewer.py).
 """
@@ -45,10 +45,21 @@ from collections.abc import Mapping, Sequence
 
 import numpy as np
 
-from sim.cards import CARDS, CURSE_TYPE, GEAR, N_CARDS, SAVE, TREASURE, VICTORY
+from sim.cards import (
+    CARDS,
+    CURSE_TYPE,
+    GEAR,
+    N_CARDS,
+    SAVE,
+    TREASURE,
+    VICTORY,
+    VP_PER_CARD,
+    VP_PER_CARDS,
+    VP_RULE_CARDS,
+)
 from sim.engine import codes
 
-_GARDENS, _DISTANT_LANDS = "Gardens", "Distant Lands"
+_DISTANT_LANDS = "Distant Lands"
 # The groups of the cards-per-turn chart, in its stacking order (see module docstring).
 GROUPS = ("Treasure", "Victory", "Action", "Curse")
 _PILE_TOKENS = codes.TOKEN_NAMES[:codes.TOKEN_TRASHING + 1]
@@ -114,7 +125,7 @@ class TableTracker:
         self.events_bought = [Counter() for _ in range(n_players)]
         self.coins = np.zeros(n_players, np.int64)
         self._vp = np.array([c.vp for c in CARDS[:N_CARDS]], np.int64)
-        self._gardens, self._lands = _card_id(_GARDENS), _card_id(_DISTANT_LANDS)
+        self._lands = _card_id(_DISTANT_LANDS)
         self._groups = np.zeros((N_CARDS, len(GROUPS)), np.int64)
         for c in range(N_CARDS):
             self._groups[c, _group(c)] = 1
@@ -171,11 +182,17 @@ class TableTracker:
             self.owned[p, c] += 1
 
     def points(self) -> np.ndarray:
-        """Every player's score now (Gardens: 1 VP per 10 cards owned; Distant Lands: 4
-        VP on the Tavern mat, else 0)."""
+        """Every player's score now (the cards that score by a rule, from their
+        declarations: Gardens 1 VP per 10 cards owned, Duke 1 VP per Duchy; Distant Lands:
+        4 VP on the Tavern mat, else 0)."""
         o = self.owned
-        return (o @ self._vp + o[:, self._gardens] * (o.sum(axis=1) // 10)
-                + 4 * self.mat[:, self._lands])
+        points = o @ self._vp + 4 * self.mat[:, self._lands]
+        for r in VP_RULE_CARDS:
+            if VP_PER_CARDS[r]:
+                points += o[:, r] * (o.sum(axis=1) // VP_PER_CARDS[r])
+            if VP_PER_CARD[r] >= 0:
+                points += o[:, r] * o[:, VP_PER_CARD[r]]
+        return points
 
     def deck(self, p: int) -> list[int]:
         """Player ``p``'s cards owned by :data:`GROUPS`."""

@@ -253,6 +253,11 @@ PLUS_BUYS = _column("buys")
 COINS = _column("coins")
 VP = _column("vp")
 SPECIAL = _column("special")
+# Scoring beyond printed VP (Card.vp_per_cards, vp_per_card): per id, and the cards with
+# such a rule (Gardens, Duke), which the engine's score reads (sim.engine.layout VP_RULE_IDS).
+VP_PER_CARDS = _column("vp_per_cards")
+VP_PER_CARD = _column("vp_per_card")
+VP_RULE_CARDS = tuple(c.id for c in CARDS if c.vp_per_cards or c.vp_per_card >= 0)
 
 
 def card_table() -> np.ndarray:

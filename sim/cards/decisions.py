@@ -53,12 +53,15 @@ DOM_PILGRIM = 12       # a card in play that can be gained, its id above arg
 DOM_TOPDECK = 13       # the set-aside cards while any, else the hand
 DOM_QUEST = 14         # Quest's options (sim.engine.legality: a narrowing)
 DOM_QUEST_DISCARD = 15  # Quest's discards (sim.engine.legality: a narrowing)
+DOM_UNCHOSEN = 16      # an option (ANS_MODE) not yet chosen: arg's bit k set = option k
+                       # chosen already ("choose two different": Pawn)
 DOMAIN_WORDS = ("", "a card in hand", "an Action in hand", "a card to gain",
                 "a card to gain costing exactly", "a looked-at card", "a card in play",
                 "a card in the discard pile", "a card or Event to buy",
                 "a start-of-turn effect or call", "a call after an Action",
                 "an Action Supply pile", "a card in play to gain a copy of",
-                "one of the cards going onto the deck", "a Quest option", "a card to discard")
+                "one of the cards going onto the deck", "a Quest option", "a card to discard",
+                "an option not chosen yet")
 
 # The cost limit of a gain.
 LIM_NONE = 0           # no limit needed (not a gain)
@@ -144,6 +147,18 @@ DEF_TOPDECK_GAINED = 39  # onto the deck unless junk or a card that only scores
 DEF_TRASH_PLAYED_JUNK = 40  # a non-Action card in play it would trash, else none
 DEF_COPY_COSTLIEST = 41  # the three costliest gainable cards in play ($2 up), in id order
 DEF_FIRST_PLAYED_GAIN = 42  # the non-Victory Action up to arg it plays first
+DEF_PAWN = 43          # its Choose rules for ``card`` (an option not chosen yet, arg's bits);
+                       # else +1 Action with an Action in hand and none left, then +1 Card,
+                       # then +$1
+DEF_STEWARD = 44       # its Choose rules for ``card``; else trash 2 with 2 junk cards in hand
+                       # before its turn 10, else +2 Cards with an Action left, else +$2
+DEF_MILL_DISCARD = 45  # arg 0: its first discard when it holds 2 junk or pure Victory
+                       # cards, else none; arg 1 (the second card): its first discard
+DEF_NOBLES = 46        # its Choose rules for ``card``; else +2 Actions with an Action in hand
+                       # and none left, else +3 Cards
+DEF_TRASH_FOR_BUY = 47  # yes/no: its Choose rules for ``card`` (option 0: yes); else yes when
+                       # default_arg more $ (with the Treasures in hand) changes its buy to a
+                       # card costing $6 or more (Mining Village: Gold, Province)
 
 #: The patterns that read the bot's trash list (what it would trash; Duplicate and
 #: Travelling Fair skip what is on it): a card asking one of them makes the trash list
@@ -178,7 +193,10 @@ ADVENTURES_DEFAULTS = frozenset({
     DEF_YES_IF_OPTION0, DEF_CHOOSE_COPPER_TO_MAT,
     DEF_PLAY_COPPER, DEF_GAIN_OF_TYPE, DEF_TOPDECK_ORDER, DEF_CHOOSE_FREE_DISCARD,
     DEF_DISCARD_ATTACK_CURSE, DEF_TOPDECK_GAINED, DEF_TRASH_PLAYED_JUNK, DEF_COPY_COSTLIEST,
-    DEF_FIRST_PLAYED_GAIN})
+    DEF_FIRST_PLAYED_GAIN,
+    # Intrigue (helper A's): Courtyard's put-back is Artisan's; Pawn, Steward, Mill, Nobles.
+    DEF_TOPDECK_FROM_HAND, DEF_PAWN, DEF_STEWARD, DEF_MILL_DISCARD, DEF_NOBLES,
+    DEF_TRASH_FOR_BUY})
 
 
 @dataclass(frozen=True)

@@ -14,7 +14,29 @@ them in this module's order, after the earlier sets' (:class:`CardSet`).
 from __future__ import annotations
 
 from sim.cards.base import DUCHY
-from sim.cards.decisions import Decision
+from sim.cards.decisions import (
+    ANS_CARD,
+    ANS_MODE,
+    ANS_YES_NO,
+    ASK_TURN,
+    DEF_GAIN,
+    DEF_MILL_DISCARD,
+    DEF_MUST_TRASH,
+    DEF_NOBLES,
+    DEF_PAWN,
+    DEF_STEWARD,
+    DEF_TOPDECK_FROM_HAND,
+    DEF_TRASH_FOR_BUY,
+    DEF_YES,
+    DOM_GAIN,
+    DOM_HAND,
+    DOM_UNCHOSEN,
+    LIM_ARG,
+    NONE_IF_EMPTY,
+    NONE_UNLESS_ARG1,
+    RULES_ADVENTURES,
+    Decision,
+)
 from sim.cards.sets import next_id
 from sim.cards.types import (
     ACTION,
@@ -127,23 +149,57 @@ def sp(card: int) -> int:
 # (sim.cards.decisions).  Every game with an Intrigue card runs the Adventures turn, so a
 # question may be answered by either rule bot (``rules=``).
 
+
+
+def _asks(name: str, method: str, **fields) -> Decision:
+    """An Intrigue card's question (answered by the Adventures rule bot: every Intrigue
+    game runs the Adventures turn)."""
+    return Decision(name, method, rules=RULES_ADVENTURES, **fields)
+
+
 # -- Courtyard
+COURTYARD_TOPDECK = _asks(
+    "put a card onto the deck with Courtyard", "courtyard_topdeck",
+    asked=ASK_TURN, answer=ANS_CARD, domain=DOM_HAND, none=NONE_IF_EMPTY,
+    default=DEF_TOPDECK_FROM_HAND, card=COURTYARD,
+    text="Which card from your hand do you put onto your deck?")
 
 # -- Lurker
 
 # -- Pawn
+PAWN_MODE = _asks(
+    "choose with Pawn", "pawn_mode",
+    asked=ASK_TURN, answer=ANS_MODE, domain=DOM_UNCHOSEN, default=DEF_PAWN, card=PAWN,
+    options=("+1 Card", "+1 Action", "+1 Buy", "+$1"),
+    choices=("card", "action", "buy", "coin"),
+    text="Which of Pawn's options (two different, both chosen before either happens; arg: "
+    "bit k set when option k is chosen already)?")
 
 # -- Masquerade
 
 # -- Shanty Town
 
 # -- Steward
+STEWARD_MODE = _asks(
+    "choose with Steward", "steward_mode",
+    asked=ASK_TURN, answer=ANS_MODE, default=DEF_STEWARD, card=STEWARD,
+    options=("+2 Cards", "+$2", "trash 2 cards"), choices=("cards", "coins", "trash"),
+    text="Which of Steward's options?")
+STEWARD_TRASH = _asks(
+    "trash with Steward", "steward_trash",
+    asked=ASK_TURN, answer=ANS_CARD, domain=DOM_HAND, none=NONE_IF_EMPTY,
+    default=DEF_MUST_TRASH, card=STEWARD,
+    text="Which card from your hand do you trash (arg: how many still, of 2)?")
 
 # -- Swindler
 
 # -- Wishing Well
 
 # -- Baron
+BARON_DISCARD = _asks(
+    "discard an Estate with Baron", "baron_discard",
+    asked=ASK_TURN, answer=ANS_YES_NO, default=DEF_YES, card=BARON,
+    text="Do you discard an Estate for +$4 (else you gain an Estate)?")
 
 # -- Bridge
 
@@ -152,10 +208,27 @@ def sp(card: int) -> int:
 # -- Diplomat
 
 # -- Ironworks
+IRONWORKS_GAIN = _asks(
+    "gain with Ironworks", "ironworks_gain",
+    asked=ASK_TURN, answer=ANS_CARD, domain=DOM_GAIN, limit=LIM_ARG, none=NONE_IF_EMPTY,
+    default=DEF_GAIN, card=IRONWORKS,
+    text="Which card costing up to arg do you gain (an Action: +1 Action, a Treasure: +$1, "
+    "a Victory card: +1 Card)?")
 
 # -- Mill
+MILL_DISCARD = _asks(
+    "discard to Mill", "mill_discard",
+    asked=ASK_TURN, answer=ANS_CARD, domain=DOM_HAND, none=NONE_UNLESS_ARG1,
+    default=DEF_MILL_DISCARD, card=MILL,
+    text="Which card from your hand do you discard (2 for +$2)? None discards nothing "
+    "(arg 1: the second card, which must go).")
 
 # -- Mining Village
+MINING_VILLAGE_TRASH = _asks(
+    "trash Mining Village", "mining_village_trash",
+    asked=ASK_TURN, answer=ANS_YES_NO, default=DEF_TRASH_FOR_BUY, card=MINING_VILLAGE,
+    default_arg=2, choices=("trash", "keep"),
+    text="Do you trash this Mining Village for +$2?")
 
 # -- Secret Passage
 
@@ -174,6 +247,11 @@ def sp(card: int) -> int:
 # -- Upgrade
 
 # -- Nobles
+NOBLES_MODE = _asks(
+    "choose with Nobles", "nobles_mode",
+    asked=ASK_TURN, answer=ANS_MODE, default=DEF_NOBLES, card=NOBLES,
+    options=("+3 Cards", "+2 Actions"), choices=("cards", "actions"),
+    text="Which of Nobles' options?")
 
 
 # The recommended kingdoms of the Intrigue (2nd edition) rulebook, and those of the

@@ -382,7 +382,7 @@ class View:
     def cost(self, name: str) -> int:
         """What the card costs now (sim.engine.zones.cost_of): its printed cost less $1
         per Bridge Troll the player whose turn it is has in play (an Estate inheriting
-        Bridge Troll counts), less $2 on the pile of
+        Bridge Troll counts) and per Bridge played this turn, less $2 on the pile of
         that player's -$2 cost token, never below $0.  An Event's cost never changes."""
         c = _cid(name)
         k = CARDS[c].cost
@@ -392,6 +392,7 @@ class View:
         cur = int(S[L.V + L.V_CUR])
         # The engine's own count (an Estate inheriting Bridge Troll is one), run as Python.
         k -= int(with_ability.py_func(S, cur, L.PLAY0, BRIDGE_TROLL))
+        k -= int(S[L.V + L.V_BRIDGES])
         if c == int(S[L.TOK_COST + cur]) - 1:
             k -= 2
         return max(k, 0)

@@ -96,6 +96,7 @@ from sim.engine.layout import (
     TURN_ADV,
     TURNS,
     V_ACTIONS,
+    V_ACTIONS_PLAYED,
     V_BOUGHT,
     V_BUYS,
     V_COINS,
@@ -110,7 +111,6 @@ from sim.engine.layout import (
     V_PREV,
     V_SILVER_PLAYED,
     V_STACK_N,
-    V_STAYS,
     V_TOTAL_TURNS,
     V_TURN_CAP,
     WOODS_ON,
@@ -393,7 +393,7 @@ def reset_adventures(S, T):
         S[NON_SUPPLY + c] = T[NON_SUPPLY0 + c]
     for i in range(WOODS_ON, ADVENTURES_END):   # attacks running, Events bought
         S[i] = 0
-    for i in range(V_BOUGHT, V_STAYS + 1):
+    for i in range(V_BOUGHT, V_ACTIONS_PLAYED + 1):     # (Intrigue's per-turn counts too)
         S[V + i] = 0
     S[V + V_PREV] = -1
 

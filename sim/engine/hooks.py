@@ -43,7 +43,7 @@ import warnings
 from numba import carray, njit, types
 from numba.core.errors import NumbaExperimentalFeatureWarning
 
-from sim.cards import COST, GARDENS, N_CARDS
+from sim.cards import COST, N_CARDS, VP_PER_CARD, VP_PER_CARDS, VP_RULE_CARDS
 from sim.engine import layout as L
 from sim.engine.codes import USE_DEFAULT
 from sim.engine.pointers import shifted
@@ -58,6 +58,10 @@ ME = 0          # ``who`` of the deciding player
 KNOWN_TOP_MAX = L.KNOWN_TOP_MAX   # known deck-top cards a view holds at most
 
 VIEW_SIZE = L.HOOK_VIEW_N
+# The cards that score by a rule and their rules (compile-time constants of score).
+_VP_RULES = VP_RULE_CARDS
+_VP_PER_CARDS = VP_PER_CARDS
+_VP_PER_CARD = VP_PER_CARD
 # Offsets inside the view (the state's offsets minus where the view starts).
 _OWN = L.OWN0 - L.HOOK_VIEW
 _HAND = L.SEEN_HAND - L.HOOK_VIEW
@@ -168,9 +172,21 @@ def money(V, who):
 
 @njit(cache=True)
 def score(V, who):
-    """Player ``who``'s score now (Gardens included)."""
+    """Player ``who``'s score now (the cards that score by a rule included: Gardens,
+    Duke; from their declarations, sim.cards.VP_RULE_CARDS)."""
     s = seat_of(V, who)
-    return V[_VP + s] + V[_OWN + s * L.N_SLOTS + GARDENS] * (V[_OWN_N + s] // 10)
+    o = _OWN + s * L.N_SLOTS
+    v = V[_VP + s]
+    for r in _VP_RULES:
+        k = V[o + r]
+        if k:
+            d = _VP_PER_CARDS[r]
+            if d:
+                v += k * (V[_OWN_N + s] // d)
+            x = _VP_PER_CARD[r]
+            if x >= 0:
+                v += k * V[o + x]
+    return v
 
 
 @njit(cache=True)

@@ -105,12 +105,16 @@ V = PS + N_PS * MAX_PLAYERS
 # trashed) and whether it stays in play (1: until the next turn's Cleanup, 2: the game).
 (V_BOUGHT, V_ONCE, V_MISSION, V_MISSION_NEXT, V_PREV, V_FAIR, V_EXPEDITIONS, V_THIS, V_GONE,
  V_STAYS) = range(19, 29)
+# Intrigue, per turn (reset with the Adventures turn's other per-turn values): Bridge's plays
+# this turn (each lowers every card's cost by $1: sim.engine.zones.cost_of) and the Actions
+# played this turn, each resolution counted (Conspirator; turn.play_once adds one).
+V_BRIDGES, V_ACTIONS_PLAYED = 29, 30
 # Why a card's function runs when it is not played (S[V + V_GONE]; 0 and 1 are a play's:
 # this copy still in play, or gone): called from the Tavern mat (a Reserve), or for the
 # start-of-turn effect of earlier plays (a Duration: Card.at_start).
 RUN_CALLED = 2
 RUN_AT_START = 3
-N_V = 29                          # V_SIZE: len(S), so a pointer to S can be viewed as an array
+N_V = 31                          # V_SIZE: len(S), so a pointer to S can be viewed as an array
 # V_DECIDER: the seat a compiled hook is answering for (set with SEEN_HAND).
 ERR = V + N_V                     # [code, game, seat, decision, card, bot]
 N_ERR = 8
@@ -260,7 +264,15 @@ N_START_CALLS = START_BUYS + N_SLOTS
 START_CALL_IDS = N_START_CALLS + 1
 N_LASTING = START_CALL_IDS + N_SLOTS
 LASTING_IDS = N_LASTING + 1
-TABLE_SIZE = LASTING_IDS + N_SLOTS
+# Scoring beyond printed VP, from the cards' declarations (Card.vp_per_cards, vp_per_card):
+# the game's cards with such a rule (N_VP_RULES, VP_RULE_IDS: Gardens, Duke), and per card
+# id 1 VP per VP_PER_CARDS cards owned (0: none) and 1 VP per copy of card VP_PER_CARD
+# owned (-1: none), per copy of the card (sim.engine.zones.score).
+N_VP_RULES = LASTING_IDS + N_SLOTS
+VP_RULE_IDS = N_VP_RULES + 1
+VP_PER_CARDS = VP_RULE_IDS + N_SLOTS
+VP_PER_CARD = VP_PER_CARDS + N_SLOTS
+TABLE_SIZE = VP_PER_CARD + N_SLOTS
 
 # Random streams ``R``: N_STREAMS rows of 4 uint64 (xoshiro256** state), read flat.
 N_STREAMS = 2 * MAX_PLAYERS + 1   # per seat: shuffles, decisions; plus one for the first player

@@ -30,6 +30,9 @@ way, and each narrowing still reaches every outcome:
 * D_THRONE_ROOM / D_DISCIPLE: cards whose own type is Action (an Estate inheriting an
   Action is offered by D_ACTION only).
 
+A question of options "all different" (DOM_UNCHOSEN: Pawn) is asked once per choice, its
+arg's bit k set when option k was chosen already; the options not chosen are legal.
+
 Also here, because the table's domains read them and the Adventures modules import this
 one (never the reverse: sim.engine.decide imports it, and must not import them): which
 start-of-turn effects are due, whether an Event can be bought, where tokens may go and
@@ -59,6 +62,7 @@ from sim.cards.adventures import (
     ROYAL_CARRIAGE,
     TEACHER,
 )
+from sim.cards.decisions import DOM_UNCHOSEN
 from sim.engine.agent_seat import A_MODE0, A_NO, A_NONE, A_YES
 from sim.engine.codes import (
     ANS_MODE,
@@ -371,6 +375,13 @@ def answers(S, T, p, d, arg, out, wide):
         for i in range(DEC_OPTIONS[d]):
             out[i] = i
         return DEC_OPTIONS[d], True
+    if dom == DOM_UNCHOSEN:         # "choose two different": the options not chosen yet
+        n = 0
+        for i in range(DEC_OPTIONS[d]):
+            if not (arg >> i) & 1:
+                out[n] = i
+                n += 1
+        return n, True
     h0 = HAND0 + p * N_SLOTS
     if dom == DOM_QUEST:
         out[0] = -1

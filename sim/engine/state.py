@@ -49,7 +49,8 @@ def make_table(n_players: int, kingdom: tuple[int, ...], events: tuple[int, ...]
     whether the game runs the Adventures turn (its cards' sets' declaration,
     sim.cards.NEEDS_ADVENTURES_TURN); each card's Event slot, once-per-turn bit, pile
     kind and part in the start-of-turn window (its declaration), and the game's cards
-    that take part there, in the window's default order."""
+    that take part there, in the window's default order; the game's cards that score
+    by a rule (Gardens, Duke) and each card's rule."""
     T = np.zeros(L.TABLE_SIZE, np.int32)
     T[:C.N_CARDS * L.N_COLS] = C.card_table().ravel()
     supply0 = supply_sizes(n_players, kingdom)
@@ -100,6 +101,13 @@ def make_table(n_players: int, kingdom: tuple[int, ...], events: tuple[int, ...]
     lasting = [c for c in sorted(in_game) if C.LASTS[c]]
     T[L.N_LASTING] = len(lasting)
     T[L.LASTING_IDS:L.LASTING_IDS + len(lasting)] = lasting
+    # Scoring beyond printed VP: the game's cards with a VP rule, and each card's rule.
+    rules = [c for c in C.VP_RULE_CARDS if c in in_game]
+    T[L.N_VP_RULES] = len(rules)
+    T[L.VP_RULE_IDS:L.VP_RULE_IDS + len(rules)] = rules
+    T[L.VP_PER_CARDS:L.VP_PER_CARDS + C.N_CARDS] = C.VP_PER_CARDS
+    T[L.VP_PER_CARD:L.VP_PER_CARD + L.N_SLOTS] = -1
+    T[L.VP_PER_CARD:L.VP_PER_CARD + C.N_CARDS] = C.VP_PER_CARD
     return T
 
 

@@ -172,7 +172,8 @@ GAIN_CHOICE_IN_GAIN = 2         # (the card chosen)
 
 @njit(cache=True)
 def gain_choice(S, R, T, P, Q, H, p, d, max_cost, type_mask, where):
-    """A mandatory "gain a card costing up to max_cost" (of a type, if type_mask).
+    """A mandatory "gain a card costing up to max_cost" (of a type, if type_mask); the
+    card gained, -1 when none was (nothing to gain, an error, or the turn stopped).
 
     In an Adventures game the gain may set off questions (Duplicate, Travelling Fair:
     :func:`gain_card`), so it keeps a frame (sim.engine.resume): GAIN_CHOICE_AT_CHOICE,
@@ -186,21 +187,23 @@ def gain_choice(S, R, T, P, Q, H, p, d, max_cost, type_mask, where):
             c = chosen
     if c < 0:
         if not any_gainable(S, T, max_cost, type_mask):
-            return
+            return -1
         c = ask(S, R, T, P, Q, H, p, d, max_cost)
         if S[ERR]:
             if adventures and stopped(S):
                 push_frame(S, GAIN_CHOICE_AT_CHOICE, 0, 0, 0, 0)
-            return
+            return -1
         ok = c >= 0 and c < N_CARDS and can_gain(S, T, c, max_cost)
         if ok and type_mask:
             ok = (T[c * N_COLS + C_TYPES] & type_mask) != 0
         if not ok:
             fail(S, ERR_ILLEGAL, p, d, c)
-            return
+            return -1
     gain_card(S, R, T, P, Q, H, p, c, where)
     if adventures and stopped(S):
         push_frame(S, GAIN_CHOICE_IN_GAIN, c, 0, 0, 0)
+        return -1
+    return c
 
 
 GAIN_CARD_IN_TRIGGERS = 1       # the card is gained: inside what the gain sets off

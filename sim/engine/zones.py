@@ -19,7 +19,6 @@ from sim.cards import (
     C_VP,
     DISTANT_LANDS,
     ESTATE,
-    GARDENS,
     N_CARDS,
     PROVINCE,
 )
@@ -62,6 +61,7 @@ from sim.engine.layout import (
     N_COLS,
     N_SLOTS,
     N_TYPE_BITS,
+    N_VP_RULES,
     OWN0,
     OWN_N,
     PLAY0,
@@ -74,6 +74,7 @@ from sim.engine.layout import (
     TURNS,
     TYPE_N,
     UNKNOWN,
+    V_BRIDGES,
     V_COINS,
     V_CUR,
     V_EMPTY,
@@ -83,6 +84,9 @@ from sim.engine.layout import (
     V_LOG_TRUNC,
     V_NP,
     VP,
+    VP_PER_CARD,
+    VP_PER_CARDS,
+    VP_RULE_IDS,
     Z_DISC,
     ZONE_STRIDE,
     ZONES,
@@ -506,23 +510,49 @@ def cleanup(S, p):
 
 @njit(cache=True, inline="always")
 def score(S, T, p):
-    """Victory points of every card player ``p`` owns (Gardens included).
+    """Victory points of every card player ``p`` owns (Gardens and Duke included).
 
     Kept as running totals (``VP``, updated on every gain and trash), because
     bots read scores inside buy decisions: summing the owned cards each time
-    cost more than the decision.
+    cost more than the decision.  Only the cards that score by a rule (the game's
+    T[VP_RULE_IDS], from their declarations: Gardens, Duke) are counted here, and a
+    game without one pays one load for them.
     """
-    return (S[VP + p] + S[OWN0 + p * N_SLOTS + GARDENS] * (S[OWN_N + p] // 10)
-            + 4 * S[MAT0 + p * N_SLOTS + DISTANT_LANDS])
+    s = S[VP + p] + 4 * S[MAT0 + p * N_SLOTS + DISTANT_LANDS]
+    if T[N_VP_RULES]:
+        s += rules_vp(S, T, p, -1)
+    return s
+
+
+@njit(cache=True)
+def rules_vp(S, T, p, c):
+    """The VP of ``p``'s cards that score by a rule (the game's T[VP_RULE_IDS]): per
+    copy, 1 VP per T[VP_PER_CARDS] cards owned (Gardens: 10, rounded down) and 1 VP per
+    copy of card T[VP_PER_CARD] owned (Duke: Duchy), counted as if ``p`` owned one more
+    ``c`` (-1: as it is)."""
+    o = OWN0 + p * N_SLOTS
+    n = S[OWN_N + p] + (1 if c >= 0 else 0)
+    s = 0
+    for i in range(T[N_VP_RULES]):
+        r = T[VP_RULE_IDS + i]
+        k = S[o + r] + (1 if r == c else 0)
+        if k:
+            d = T[VP_PER_CARDS + r]
+            if d:
+                s += k * (n // d)
+            x = T[VP_PER_CARD + r]
+            if x >= 0:
+                s += k * (S[o + x] + (1 if x == c else 0))
+    return s
 
 
 @njit(cache=True)
 def score_if_gained(S, T, p, c):
     """Score of ``p`` after gaining one more ``c`` (for the avoid-losing check)."""
-    n = S[OWN_N + p]
-    g = S[OWN0 + p * N_SLOTS + GARDENS] + (1 if c == GARDENS else 0)
-    return (S[VP + p] + T[c * N_COLS + C_VP] + g * ((n + 1) // 10)
-            + 4 * S[MAT0 + p * N_SLOTS + DISTANT_LANDS])
+    s = S[VP + p] + T[c * N_COLS + C_VP] + 4 * S[MAT0 + p * N_SLOTS + DISTANT_LANDS]
+    if T[N_VP_RULES]:
+        s += rules_vp(S, T, p, c)
+    return s
 
 
 @njit(cache=True)
@@ -589,8 +619,9 @@ def gains_to_end(S):
 def cost_of(S, T, c):
     """What card ``c`` costs now.  In the base game its printed cost; with Adventures
     the current player's Bridge Trolls in play (-$1 each; an Estate inheriting Bridge
-    Troll is one) and -$2 cost token (on ``c``'s pile) lower it, never below $0
-    (ADVENTURES.md §2.8).  Not for Events: their cost never changes."""
+    Troll is one), the turn's Bridge plays (-$1 each, Intrigue: S[V + V_BRIDGES]) and
+    -$2 cost token (on ``c``'s pile) lower it, never below $0 (ADVENTURES.md §2.8,
+    INTRIGUE.md §3).  Not for Events: their cost never changes."""
     k = T[c * N_COLS + C_COST]
     if T[T_ADV]:
         k = reduced_cost(S, c, k)
@@ -601,13 +632,20 @@ def cost_of(S, T, c):
 def reduced_cost(S, c, k):
     """:func:`cost_of`'s Adventures part, out of line (cost_of is inlined everywhere)."""
     cur = S[V + V_CUR]
-    return lowered_cost(c, k, with_ability(S, cur, PLAY0, BRIDGE_TROLL), S[TOK_COST + cur] - 1)
+    return lowered_cost(c, k, cost_cut(S, cur), S[TOK_COST + cur] - 1)
+
+
+@njit(cache=True, inline="always")
+def cost_cut(S, cur):
+    """What every card costs less on ``cur``'s turn: $1 per Bridge Troll ``cur`` has in
+    play (an Estate inheriting it too) and $1 per Bridge played this turn (Intrigue)."""
+    return with_ability(S, cur, PLAY0, BRIDGE_TROLL) + S[V + V_BRIDGES]
 
 
 @njit(cache=True, inline="always")
 def lowered_cost(c, printed, trolls, token_pile):
-    """Card ``c``'s cost: ``printed`` less $1 per Bridge Troll the current player has in
-    play (``trolls``, :func:`with_ability`'s count: inheriting Estates too) and $2 if the
+    """Card ``c``'s cost: ``printed`` less ``trolls`` ($1 per Bridge Troll the current
+    player has in play and per Bridge played this turn: :func:`cost_cut`) and $2 if the
     -$2 cost token is on its pile (``token_pile``, the pile's card id, -1 if on none),
     never below $0.  For a caller pricing many cards at once, which reads ``trolls`` and
     ``token_pile`` once (adventures.decide.pick_buy_adv)."""

@@ -762,6 +762,8 @@ _V_NAMES = {
     L.V_PREV: "previous turn's seat (V_PREV)", L.V_FAIR: "Travelling Fair (V_FAIR)",
     L.V_EXPEDITIONS: "Expeditions bought (V_EXPEDITIONS)", L.V_THIS: "card resolving (V_THIS)",
     L.V_GONE: "card left play, or why its text runs (V_GONE)", L.V_STAYS: "card stays (V_STAYS)",
+    L.V_BRIDGES: "Bridges played this turn (V_BRIDGES)",
+    L.V_ACTIONS_PLAYED: "Actions played this turn (V_ACTIONS_PLAYED)",
 }
 
 #: One check per game scalar (V_*), in layout order.
@@ -778,7 +780,8 @@ GAME_SCALARS: dict[int, Callable[[_Check, int, str], None]] = {
     L.V_MISSION_NEXT: _v_event(MISSION, 1), L.V_PREV: _v_prev,
     L.V_FAIR: _v_event(TRAVELLING_FAIR, 1), L.V_EXPEDITIONS: _v_event(EXPEDITION, MAX_COUNT),
     L.V_THIS: _v_this, L.V_GONE: _v_range(0, L.RUN_AT_START),
-    L.V_STAYS: _v_range(0, 2),
+    L.V_STAYS: _v_range(0, 2), L.V_BRIDGES: _v_range(0, MAX_TURN_VALUE),
+    L.V_ACTIONS_PLAYED: _v_range(0, MAX_TURN_VALUE),
 }
 
 

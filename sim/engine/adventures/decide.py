@@ -13,7 +13,6 @@ from numba import njit
 from sim.cards import (
     ACTION,
     ATTACK,
-    BRIDGE_TROLL,
     C_ACTIONS,
     C_COINS,
     C_COST,
@@ -31,6 +30,14 @@ from sim.cards import (
     TREASURE,
     VICTORY,
 )
+from sim.cards.decisions import (
+    DEF_MILL_DISCARD,
+    DEF_NOBLES,
+    DEF_PAWN,
+    DEF_STEWARD,
+    DEF_TOPDECK_FROM_HAND,
+    DEF_TRASH_FOR_BUY,
+)
 from sim.engine.adventures.mechanics import (
     event_allowed,
     played_as,
@@ -45,6 +52,7 @@ from sim.engine.codes import (
     D_BUY,
     DEC_CARD,
     DEC_DEFAULT,
+    DEC_DEFAULT_ARG,
     DEC_DEFAULT_LIST,
     DEC_LIMIT,
     DEC_RULES,
@@ -109,6 +117,7 @@ from sim.engine.decide import (
     rules_attack_discard,
     rules_decide,
     seat_answer,
+    topdeck_from_hand,
     trash_for_gain,
     trash_junk,
 )
@@ -160,7 +169,7 @@ from sim.engine.program import (
     X_TOKEN,
 )
 from sim.engine.steps import ask
-from sim.engine.zones import can_gain, cost_of, lowered_cost, with_ability
+from sim.engine.zones import can_gain, cost_cut, cost_of, lowered_cost, with_ability
 
 BIG = 1 << 30
 
@@ -527,7 +536,105 @@ def rules_decide_adv_rest(S, T, P, Q, b, p, d, arg):
                 if best < 0 or P[r0 + c] < P[r0 + best]:
                     best = c
         return best
+    return intrigue_default(S, T, P, Q, b, p, d, arg, pattern)
+
+
+# ----------------------------------------------------------------------------- Intrigue
+@njit(cache=True)
+def intrigue_default(S, T, P, Q, b, p, d, arg, pattern):
+    """:func:`rules_decide_adv_rest` for the Intrigue cards' patterns (sim.cards.decisions
+    DEF_PAWN ...; any other: -1)."""
+    if pattern == DEF_TOPDECK_FROM_HAND:
+        return topdeck_from_hand(S, T, P, b, p)
+    if pattern == DEF_PAWN:
+        return pawn_option(S, T, P, Q, b, p, DEC_CARD[d], arg)
+    if pattern == DEF_STEWARD:
+        r = first_rule_answer(S, T, P, Q, b, p, L_CHOOSE, DEC_CARD[d])
+        if 0 <= r <= 2:
+            return r
+        if S[TURNS + p] < 10 and junk_count(S, P, b, p) >= 2:
+            return 2
+        return 0 if S[V + V_ACTIONS] > 0 else 1
+    if pattern == DEF_MILL_DISCARD:
+        if arg == 1:
+            return lowest_ranked_in_hand(S, P, b, p, R_DISCARD, BIG)
+        if junk_count(S, P, b, p) + dead_count(S, T, P, b, p) >= 2:
+            return lowest_ranked_in_hand(S, P, b, p, R_DISCARD, BIG)
+        return -1
+    if pattern == DEF_NOBLES:
+        r = first_rule_answer(S, T, P, Q, b, p, L_CHOOSE, DEC_CARD[d])
+        if r == 0 or r == 1:
+            return r
+        if S[V + V_ACTIONS] == 0 and best_in_zone(S, T, P, b, p, HAND0, R_PLAY, ACTION,
+                                                  True) >= 0:
+            return 1
+        return 0
+    if pattern == DEF_TRASH_FOR_BUY:
+        r = first_rule_answer(S, T, P, Q, b, p, L_CHOOSE, DEC_CARD[d])
+        if r >= 0:
+            return 1 if r == 0 else 0
+        return 1 if buy_gets_better(S, T, P, Q, b, p, DEC_DEFAULT_ARG[d]) else 0
     return -1
+
+
+@njit(cache=True)
+def buy_gets_better(S, T, P, Q, b, p, more):
+    """$``more`` now would change the bot's buy (its buy list, with the $ it has and the
+    Treasures in its hand) to a card costing $6 or more: a Gold or a Province instead of
+    less (DEF_TRASH_FOR_BUY).  The $ it has is set for the look and put back."""
+    coins = S[V + V_COINS]
+    S[V + V_COINS] = coins + treasure_in_hand(S, T, p)
+    now = pick_buy_adv(S, T, P, Q, b, p)
+    S[V + V_COINS] += more
+    then = pick_buy_adv(S, T, P, Q, b, p)
+    S[V + V_COINS] = coins
+    return then >= 0 and then != now and cost_of(S, T, then) >= 6
+
+
+@njit(cache=True)
+def pawn_option(S, T, P, Q, b, p, card, chosen):
+    """DEF_PAWN: an option of Pawn's not chosen yet (bit k of ``chosen``: option k was):
+    its first holding Choose rule for ``card`` naming one; else +1 Action (1) with an
+    Action in hand and none left, then +1 Card (0), then +$1 (3), then +1 Buy (2)."""
+    for r in range(P[b * P_WIDTH + PF_BOUNDS + 2 * L_CHOOSE],
+                   P[b * P_WIDTH + PF_BOUNDS + 2 * L_CHOOSE + 1]):
+        o = P[b * P_WIDTH + PF_RULES + RULE_WIDTH * r]
+        k = P[b * P_WIDTH + PF_RULES + RULE_WIDTH * r + 1]
+        if o == card and 0 <= k < 4 and not (chosen >> k) & 1 and \
+                conditions_hold(S, T, P, Q, b, r, p, S[V + V_COINS]):
+            return k
+    if not chosen & 2 and S[V + V_ACTIONS] == 0 and \
+            best_in_zone(S, T, P, b, p, HAND0, R_PLAY, ACTION, True) >= 0:
+        return 1
+    for k in (0, 3, 2, 1):
+        if not (chosen >> k) & 1:
+            return k
+    return 0
+
+
+@njit(cache=True)
+def junk_count(S, P, b, p):
+    """How many cards in ``p``'s hand are on the bot's trash list (is_junk)."""
+    h0 = HAND0 + p * N_SLOTS
+    n = 0
+    for c in range(N_CARDS):
+        if S[h0 + c] and is_junk(P, b, c):
+            n += S[h0 + c]
+    return n
+
+
+@njit(cache=True)
+def dead_count(S, T, P, b, p):
+    """How many cards in ``p``'s hand only score (Victory cards that are neither Actions
+    nor Treasures) and are not on the bot's trash list (junk_count counts those)."""
+    h0 = HAND0 + p * N_SLOTS
+    n = 0
+    for c in range(N_CARDS):
+        t = T[c * N_COLS + C_TYPES]
+        if S[h0 + c] and (t & VICTORY) and not (t & (ACTION | TREASURE)) and \
+                not is_junk(P, b, c):
+            n += S[h0 + c]
+    return n
 
 
 @njit(cache=True)
@@ -625,10 +732,11 @@ def pick_buy_adv(S, T, P, Q, b, p):
     coins = S[V + V_COINS]
     mission = S[V + V_MISSION] != 0
     # zones.cost_of's reductions, read once for the whole list (they cannot change while
-    # the bot picks): the current player's Bridge Trolls in play, the -$2 cost token's
-    # pile.  cost_of reads them through a call for every card it prices.
+    # the bot picks): the current player's Bridge Trolls in play and the turn's Bridges,
+    # the -$2 cost token's pile.  cost_of reads them through a call for every card it
+    # prices.
     cur = S[V + V_CUR]
-    trolls = with_ability(S, cur, PLAY0, BRIDGE_TROLL)
+    trolls = cost_cut(S, cur)
     token_pile = S[TOK_COST + cur] - 1
     for r in range(P[b * P_WIDTH + PF_BOUNDS + 2 * L_BUY],
                    P[b * P_WIDTH + PF_BOUNDS + 2 * L_BUY + 1]):

@@ -184,7 +184,9 @@ from sim.engine.layout import (
     TREASURE_IDS,
     TURNS,
     V_ACTIONS,
+    V_ACTIONS_PLAYED,
     V_BOUGHT,
+    V_BRIDGES,
     V_BUYS,
     V_COINS,
     V_CUR,
@@ -255,6 +257,7 @@ def play_once(S, R, T, P, Q, H, p, c):
     if k:
         draw(S, R, p, k)
     if own_turn:
+        S[V + V_ACTIONS_PLAYED] += 1    # (Conspirator: every resolution on one's turn)
         S[V + V_ACTIONS] += T[e * N_COLS + C_ACTIONS]
         S[V + V_BUYS] += T[e * N_COLS + C_BUYS]
         add_coins(S, p, T[e * N_COLS + C_COINS])
@@ -1233,6 +1236,8 @@ def turn_from(S, R, T, P, Q, H, p, site, produced, x):
         S[V + V_ONCE] = 0
         S[V + V_FAIR] = 0
         S[V + V_EXPEDITIONS] = 0
+        S[V + V_BRIDGES] = 0
+        S[V + V_ACTIONS_PLAYED] = 0
         S[GAINED + p] = 0
         for i in range(T[N_EVENTS]):
             S[EV_BOUGHT_TURN + T[EVENT_SLOT + T[EVENT_IDS + i]]] = 0
