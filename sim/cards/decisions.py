@@ -144,6 +144,17 @@ DEF_TOPDECK_GAINED = 39  # onto the deck unless junk or a card that only scores
 DEF_TRASH_PLAYED_JUNK = 40  # a non-Action card in play it would trash, else none
 DEF_COPY_COSTLIEST = 41  # the three costliest gainable cards in play ($2 up), in id order
 DEF_FIRST_PLAYED_GAIN = 42  # the non-Victory Action up to arg it plays first
+# Intrigue, helper C's range (60-69).
+DEF_TORTURER = 60      # its Choose rules for ``card``; else the Curse when none are left,
+                       # discard 2 when 2 junk cards are in hand or 4+ cards remain, else
+                       # the Curse (a 3-card hand of good cards keeps its buy)
+DEF_MINION = 61        # its Choose rules for ``card``; else +$2 with another Minion in
+                       # hand, else the attack when hand + $ in play + $2 stays below $6
+DEF_WORST_AT_COST = 62  # the card costing exactly arg worst for the player gaining it:
+                       # a Curse, a Victory card that is no Province, a terminal Action,
+                       # another Action, a Treasure, a Province
+DEF_YES_IF_JUNK = 63   # yes when 2+ cards in hand are junk (on its trash list): the 3
+                       # discards after drawing 2 then cost little
 
 #: The patterns that read the bot's trash list (what it would trash; Duplicate and
 #: Travelling Fair skip what is on it): a card asking one of them makes the trash list
@@ -178,7 +189,7 @@ ADVENTURES_DEFAULTS = frozenset({
     DEF_YES_IF_OPTION0, DEF_CHOOSE_COPPER_TO_MAT,
     DEF_PLAY_COPPER, DEF_GAIN_OF_TYPE, DEF_TOPDECK_ORDER, DEF_CHOOSE_FREE_DISCARD,
     DEF_DISCARD_ATTACK_CURSE, DEF_TOPDECK_GAINED, DEF_TRASH_PLAYED_JUNK, DEF_COPY_COSTLIEST,
-    DEF_FIRST_PLAYED_GAIN})
+    DEF_FIRST_PLAYED_GAIN, DEF_TORTURER, DEF_MINION, DEF_WORST_AT_COST, DEF_YES_IF_JUNK})
 
 
 @dataclass(frozen=True)

@@ -14,7 +14,31 @@ them in this module's order, after the earlier sets' (:class:`CardSet`).
 from __future__ import annotations
 
 from sim.cards.base import DUCHY
-from sim.cards.decisions import Decision
+from sim.cards.decisions import (
+    ANS_CARD,
+    ANS_MODE,
+    ANS_YES_NO,
+    ASK_ANY,
+    ASK_OTHER,
+    ASK_TURN,
+    DEF_DISCARD,
+    DEF_GAIN_PAIRED,
+    DEF_MINION,
+    DEF_MUST_TRASH,
+    DEF_TORTURER,
+    DEF_TRASH_FOR_GAIN,
+    DEF_TRASH_JUNK,
+    DEF_WORST_AT_COST,
+    DEF_YES_IF_JUNK,
+    DOM_EXACT,
+    DOM_GAIN,
+    DOM_HAND,
+    LIM_ARG,
+    NONE_ALWAYS,
+    NONE_IF_EMPTY,
+    RULES_ADVENTURES,
+    Decision,
+)
 from sim.cards.sets import next_id
 from sim.cards.types import (
     ACTION,
@@ -117,6 +141,12 @@ INTRIGUE_CARDS: tuple[Card, ...] = tuple(
 assert INTRIGUE_CARDS[-1].name == "Nobles" and INTRIGUE_CARDS[-1].id == NOBLES
 
 
+def _asks(name: str, method: str, **fields) -> Decision:
+    """An Intrigue card's question (answered by the Adventures rule bot: every game with
+    an Intrigue card runs the Adventures turn)."""
+    return Decision(name, method, rules=RULES_ADVENTURES, **fields)
+
+
 def sp(card: int) -> int:
     """Special code of an Intrigue card's function."""
     return card - _SP_OFFSET
@@ -134,12 +164,28 @@ def sp(card: int) -> int:
 # -- Pawn
 
 # -- Masquerade
+MASQUERADE_PASS = _asks(
+    "pass a card with Masquerade", "masquerade_pass",
+    asked=ASK_ANY, answer=ANS_CARD, domain=DOM_HAND, none=NONE_IF_EMPTY,
+    default=DEF_MUST_TRASH, card=MASQUERADE,
+    text="Which card from your hand do you pass to the next player to your left who has "
+    "cards?")
+MASQUERADE_TRASH = _asks(
+    "trash with Masquerade", "masquerade_trash",
+    asked=ASK_TURN, answer=ANS_CARD, domain=DOM_HAND, none=NONE_ALWAYS,
+    default=DEF_TRASH_JUNK, card=MASQUERADE,
+    text="Which card from your hand do you trash, if any?")
 
 # -- Shanty Town
 
 # -- Steward
 
 # -- Swindler
+SWINDLER_GAIN = _asks(
+    "give a card with Swindler", "swindler_gain",
+    asked=ASK_TURN, answer=ANS_CARD, domain=DOM_EXACT, limit=LIM_ARG, none=NONE_IF_EMPTY,
+    default=DEF_WORST_AT_COST, card=SWINDLER,
+    text="Which card costing exactly arg does the player whose card you trashed gain?")
 
 # -- Wishing Well
 
@@ -150,6 +196,16 @@ def sp(card: int) -> int:
 # -- Conspirator
 
 # -- Diplomat
+DIPLOMAT_REVEAL = _asks(
+    "reveal Diplomat", "diplomat_reveal",
+    asked=ASK_OTHER, answer=ANS_YES_NO, default=DEF_YES_IF_JUNK, card=DIPLOMAT,
+    text="Do you reveal Diplomat from your hand against the Attack (arg), to draw 2 cards "
+    "then discard 3?")
+DIPLOMAT_DISCARD = _asks(
+    "discard to Diplomat", "diplomat_discard",
+    asked=ASK_OTHER, answer=ANS_CARD, domain=DOM_HAND, none=NONE_IF_EMPTY,
+    default=DEF_DISCARD, card=DIPLOMAT,
+    text="Which card from your hand do you discard (arg: how many still)?")
 
 # -- Ironworks
 
@@ -162,12 +218,33 @@ def sp(card: int) -> int:
 # -- Courtier
 
 # -- Minion
+MINION_MODE = _asks(
+    "choose with Minion", "minion_mode",
+    asked=ASK_TURN, answer=ANS_MODE, default=DEF_MINION, card=MINION,
+    options=("+$2", "discard your hand, +4 Cards and attack"), choices=("coins", "attack"),
+    text="Which of Minion's options?")
 
 # -- Patrol
 
 # -- Replace
+REPLACE_TRASH = _asks(
+    "trash with Replace", "replace_trash",
+    asked=ASK_TURN, answer=ANS_CARD, domain=DOM_HAND, none=NONE_IF_EMPTY,
+    default=DEF_TRASH_FOR_GAIN, card=REPLACE, default_list="remodel", default_arg=2,
+    text="Which card from your hand do you trash?")
+REPLACE_GAIN = _asks(
+    "gain with Replace", "replace_gain",
+    asked=ASK_TURN, answer=ANS_CARD, domain=DOM_GAIN, limit=LIM_ARG, none=NONE_IF_EMPTY,
+    default=DEF_GAIN_PAIRED, card=REPLACE,
+    text="Which card costing up to arg do you gain (an Action or Treasure goes onto your "
+    "deck; a Victory card gives each other player a Curse)?")
 
 # -- Torturer
+TORTURER_MODE = _asks(
+    "choose against Torturer", "torturer_mode",
+    asked=ASK_OTHER, answer=ANS_MODE, default=DEF_TORTURER, card=TORTURER,
+    options=("discard 2 cards", "gain a Curse to your hand"), choices=("discard", "curse"),
+    text="Do you discard 2 cards or gain a Curse to your hand?")
 
 # -- Trading Post
 
