@@ -17,9 +17,10 @@ import pytest
 
 from sim.cards import ACTION, CARDS, N_CARDS, card_id
 from sim.engine import codes
-from sim.engine.adventures.mechanics import D_DIPLOMAT_DISCARD, D_DIPLOMAT_REVEAL
 from sim.engine.gamelog import HIDDEN, seen_by
 from sim.engine.intrigue.others import (
+    D_DIPLOMAT_DISCARD,
+    D_DIPLOMAT_REVEAL,
     D_MASQUERADE_PASS,
     D_MASQUERADE_TRASH,
     D_MINION_MODE,

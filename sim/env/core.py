@@ -28,10 +28,10 @@ from sim.cards import (
 from sim.cards.adventures import CARAVAN_GUARD
 from sim.cards.intrigue import DIPLOMAT
 from sim.engine import codes as dc
-from sim.engine.adventures.mechanics import D_DIPLOMAT_REVEAL
 from sim.engine.agent_seat import A_MODE0, A_YES
 from sim.engine.cardcalls import calls_from_flat
 from sim.engine.game import finish_game, play_turn, reset_game
+from sim.engine.intrigue.others import D_DIPLOMAT_REVEAL
 from sim.engine.layout import (
     AG_LEN,
     AG_MAX,

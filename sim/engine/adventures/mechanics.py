@@ -38,7 +38,6 @@ from sim.cards import (
     SILVER,
     START_KIND,
 )
-from sim.cards import intrigue as _intrigue
 from sim.engine.codes import (
     D_CARAVAN_GUARD,
     D_DUNGEON,
@@ -64,9 +63,9 @@ from sim.engine.codes import (
     TOKEN_BUY,
     TOKEN_CARD,
     TOKEN_COIN,
-    code_of,
 )
 from sim.engine.decide import BIG, lowest_ranked_in_hand, rules_attack_discard
+from sim.engine.intrigue import others as _intrigue  # Diplomat's questions (its module's)
 from sim.engine.layout import (
     A_ON_GAIN,
     ASIDE_N,
@@ -163,10 +162,6 @@ from sim.engine.zones import (
     types_of,
     with_ability,
 )
-
-# Intrigue's Reaction (sim.cards.intrigue): its questions' codes, as a later set's are read.
-D_DIPLOMAT_REVEAL = code_of(_intrigue.DIPLOMAT_REVEAL)
-D_DIPLOMAT_DISCARD = code_of(_intrigue.DIPLOMAT_DISCARD)
 
 STAY_NEXT_TURN = 1      # V_STAYS levels: through the next Cleanup ...
 STAY_GAME = 2           # ... or for the rest of the game
@@ -561,10 +556,11 @@ def reveal_diplomat(S, R, T, P, Q, H, q, agent, site, done, attack):
     discards (``done``)."""
     if site != ATTACKED_AT_DIPLOMAT_DISCARD:
         if agent:
-            card = agent_reaction(S, R, T, P, Q, H, q, D_DIPLOMAT_REVEAL, DIPLOMAT, attack)
+            card = agent_reaction(S, R, T, P, Q, H, q, _intrigue.D_DIPLOMAT_REVEAL, DIPLOMAT,
+                                  attack)
         else:
             card = card_with_ability(S, q, HAND0, DIPLOMAT)
-            if yes_no(S, R, T, P, Q, H, q, D_DIPLOMAT_REVEAL, attack) != 1:
+            if yes_no(S, R, T, P, Q, H, q, _intrigue.D_DIPLOMAT_REVEAL, attack) != 1:
                 card = -1
         if stopped(S):
             push_frame(S, ATTACKED_AT_DIPLOMAT, 0, 0, 0, 0)
@@ -575,11 +571,11 @@ def reveal_diplomat(S, R, T, P, Q, H, q, agent, site, done, attack):
         draw(S, R, q, 2)
         done = 0
     while done < 3 and S[HAND_N + q] > 0:
-        c = ask(S, R, T, P, Q, H, q, D_DIPLOMAT_DISCARD, 3 - done)
+        c = ask(S, R, T, P, Q, H, q, _intrigue.D_DIPLOMAT_DISCARD, 3 - done)
         if stopped(S):
             push_frame(S, ATTACKED_AT_DIPLOMAT_DISCARD, done, 0, 0, 0)
             return 0
-        if S[ERR] or not in_hand_ok(S, T, q, D_DIPLOMAT_DISCARD, c, 0):
+        if S[ERR] or not in_hand_ok(S, T, q, _intrigue.D_DIPLOMAT_DISCARD, c, 0):
             return 0
         discard_from_hand(S, q, c)
         log_event(S, EV_DISCARD, q, c, 1, DISCARD_ATTACK)
