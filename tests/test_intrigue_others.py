@@ -479,6 +479,73 @@ def test_diplomat_needs_a_hand_of_five(scenario):
     assert t.asked("diplomat_reveal") == [] and sc.hand(1) == {"Diplomat": 1, "Gold": 2}
 
 
+def test_diplomat_and_caravan_guard_one_at_a_time_in_the_players_order(scenario):
+    """Reactions to one Attack are revealed one at a time in the order the player chooses
+    (INTRIGUE.md §3 With Adventures): a Caravan Guard declined first is offered again
+    after a Diplomat, and may then be played."""
+    t = them(caravan_guard_react=[False, True], diplomat_reveal=[True],
+             diplomat_discard=["Estate", "Estate", "Estate"], attack_discard=["Copper"])
+    sc = scenario([me(["Militia"]), t], kingdom=K)
+    sc.set_hand(0, ["Militia"])
+    sc.set_hand(1, ["Diplomat", "Caravan Guard", "Estate", "Estate", "Estate"])
+    sc.set_deck(1, ["Gold", "Gold", "Copper"])
+    sc.play_turn(0)
+    assert len(t.asked("caravan_guard_react")) == 2
+    assert events(sc, codes.EV_REACT, 1) == [(1, "Caravan Guard", 1, card_id("Militia"))]
+    assert sc.in_play(1) == {"Caravan Guard": 1}
+    assert sc.hand(1) == {"Diplomat": 1, "Gold": 2}
+
+
+def test_diplomat_an_estate_inheriting_it_reacts(scenario):
+    """With Inheritance an Estate with Diplomat's abilities reacts like Diplomat
+    (INTRIGUE.md §3 With Adventures)."""
+    t = them(diplomat_reveal=[True], diplomat_discard=["Copper", "Copper", "Copper"])
+    sc = scenario([me(["Witch"]), t], kingdom=K[:-1] + ["Witch"])
+    sc.set_hand(0, ["Witch"])
+    sc.set_inheritance(1, "Diplomat")
+    sc.set_hand(1, ["Estate", "Copper", "Copper", "Copper", "Gold"])
+    sc.set_deck(1, ["Gold", "Gold"])
+    sc.play_turn(0)
+    assert events(sc, codes.EV_REVEAL_CARD, 1) == [(1, "Estate", 1, 1)]
+    assert sc.hand(1) == {"Estate": 1, "Gold": 3} and sc.owned(1)["Curse"] == 1
+
+
+def test_diplomat_rule_default_reveals_on_junk(scenario):
+    """DEF_YES_IF_JUNK: revealed when 2+ cards in hand are junk (the discards cost
+    little), not from a hand of good cards."""
+    for hand, asked_discards in ((["Diplomat", "Estate", "Copper", "Gold", "Gold"], 3),
+                                 (["Diplomat", "Gold", "Gold", "Gold", "Silver"], 0)):
+        t = them()
+        sc = scenario([me(["Witch"]), t], kingdom=K[:-1] + ["Witch"])
+        sc.set_hand(0, ["Witch"])
+        sc.set_hand(1, hand)
+        sc.set_deck(1, ["Silver", "Silver"])
+        sc.play_turn(0)
+        assert len(t.asked("diplomat_discard")) == asked_discards, hand
+
+
+def test_minion_rule_default(scenario):
+    """DEF_MINION: +$2 with another Minion in hand (they chain); else the attack when the
+    hand's $ plus $2 stays below $6; else +$2."""
+    for hand, coins in ((["Minion", "Minion", "Copper"], 2 + 4 * 2),   # +$2, then attack
+                        (["Minion", "Copper", "Estate"], 4 * 2),        # the attack
+                        (["Minion", "Gold", "Copper"], 2 + 3 + 1)):     # +$2
+        sc = scenario([Scripted("me", base=nobuy("m")), them()], kingdom=K)
+        sc.set_hand(0, hand)
+        sc.set_deck(0, ["Silver"] * 4)
+        assert sc.play_turn(0) == coins, hand
+
+
+def test_the_log_says_who_passed_what_to_whom():
+    """The log's words for a pass, as each seat sees it (gamelog EV_PASS)."""
+    from sim.engine.gamelog import format_log
+
+    rows = np.array([(codes.EV_PASS, 1, 0, card_id("Estate"), 1, 1)], np.int64)
+    names = ["a", "b", "c"]
+    assert "P0 a passes Estate to P1 b" in format_log(rows, names, viewer=1)
+    assert "P0 a passes a card to P1 b" in format_log(rows, names, viewer=2)
+
+
 # ----------------------------------------------------------------------------- whole games
 KINGDOMS = (
     ["Torturer", "Minion", "Swindler", "Replace", "Masquerade", "Diplomat", "Moat",
