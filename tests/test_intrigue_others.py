@@ -199,6 +199,20 @@ def test_minion_reactions_come_before_the_choice(scenario):
     assert len(t2.asked("reveal_moat")) == 1 and sc.hand(1) == {"Moat": 1, "Gold": 4}
 
 
+def test_minion_a_diplomat_revealed_first_can_make_a_hand_too_small(scenario):
+    """Diplomat is revealed when Minion is played: from 5 cards it leaves 4, and the
+    attack then skips that player (wiki Minion Official FAQ)."""
+    m = me(["Minion"], minion_mode=[1])
+    t = them(diplomat_reveal=[True], diplomat_discard=["Estate", "Estate", "Estate"])
+    sc = scenario([m, t], kingdom=K)
+    sc.set_hand(0, ["Minion"])
+    sc.set_deck(0, ["Copper"] * 4)
+    sc.set_hand(1, ["Diplomat", "Estate", "Estate", "Estate", "Gold"])
+    sc.set_deck(1, ["Gold", "Gold", "Silver", "Silver", "Silver", "Silver"])
+    sc.play_turn(0)
+    assert sc.hand(1) == {"Diplomat": 1, "Gold": 3}
+
+
 # ----------------------------------------------------------------------------- Swindler
 def test_swindler_trashes_the_top_card_and_gives_one_of_the_same_cost(scenario):
     """Swindler: +$2; the other player trashes their top card and gains a card costing
