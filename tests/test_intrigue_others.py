@@ -628,6 +628,3 @@ def test_every_question_resumes_as_replayed_and_masked_as_the_engine_takes():
     missing = [codes.DECISION_NAMES[d] for d in MY_DECISIONS if met.get(d, 0) == 0]
     assert not missing, missing
 
-
-def test_card_names():
-    assert CARDS[card_id("Torturer")].name == "Torturer"
