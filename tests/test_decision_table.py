@@ -95,7 +95,7 @@ def check_random_bot(state, rng: np.random.Generator) -> None:
     n, drawn = legality.answers(state.D, g.T, p, d, arg, out, False)
     listed = {int(legality.action_of(d, a)) for a in out[:n]}
     masked = set(np.flatnonzero(mask).tolist())
-    padded = d in (codes.D_REVEAL_MOAT, codes.D_CARAVAN_GUARD) and masked == {NO}
+    padded = core.padded_reaction(state.D, p, d) and masked == {NO}
     assert listed == masked or (padded and listed == {NO, YES}), codes.DECISION_NAMES[d]
     seen = set()
     for _ in range(DRAWS * n if drawn else 1):

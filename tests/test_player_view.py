@@ -25,6 +25,7 @@ from sim.engine.gamelog import (
     EVERYONE,
     HIDDEN,
     OWNER,
+    RECEIVER,
     VISIBILITY,
     card_visible,
     format_log,
@@ -52,7 +53,7 @@ def test_every_event_has_an_entry_in_the_table():
     assert events and events == set(VISIBILITY)
     for who in VISIBILITY.values():
         values = [who] if isinstance(who, str) else list(who.values())
-        assert set(values) <= {EVERYONE, OWNER}
+        assert set(values) <= {EVERYONE, OWNER, RECEIVER}
         if not isinstance(who, str):
             assert all(k == -1 or 0 <= k < len(CARDS) for k in who)
 

@@ -159,6 +159,17 @@ DEF_NOBLES = 46        # its Choose rules for ``card``; else +2 Actions with an 
 DEF_TRASH_FOR_BUY = 47  # yes/no: its Choose rules for ``card`` (option 0: yes); else yes when
                        # default_arg more $ (with the Treasures in hand) changes its buy to a
                        # card costing $6 or more (Mining Village: Gold, Province)
+# Intrigue, helper C's range (60-69).
+DEF_TORTURER = 60      # its Choose rules for ``card``; else the Curse when none are left,
+                       # discard 2 when 2 junk cards are in hand or 4+ cards remain, else
+                       # the Curse (a 3-card hand of good cards keeps its buy)
+DEF_MINION = 61        # its Choose rules for ``card``; else +$2 with another Minion in
+                       # hand, else the attack when hand + $ in play + $2 stays below $6
+DEF_WORST_AT_COST = 62  # the card costing exactly arg worst for the player gaining it:
+                       # a Curse, a Victory card that is no Province, a terminal Action,
+                       # another Action, a Treasure, a Province
+DEF_YES_IF_JUNK = 63   # yes when 2+ cards in hand are junk (on its trash list): the 3
+                       # discards after drawing 2 then cost little
 
 #: The patterns that read the bot's trash list (what it would trash; Duplicate and
 #: Travelling Fair skip what is on it): a card asking one of them makes the trash list
@@ -196,7 +207,9 @@ ADVENTURES_DEFAULTS = frozenset({
     DEF_FIRST_PLAYED_GAIN,
     # Intrigue (helper A's): Courtyard's put-back is Artisan's; Pawn, Steward, Mill, Nobles.
     DEF_TOPDECK_FROM_HAND, DEF_PAWN, DEF_STEWARD, DEF_MILL_DISCARD, DEF_NOBLES,
-    DEF_TRASH_FOR_BUY})
+    DEF_TRASH_FOR_BUY,
+    # Intrigue (helper C's): Torturer, Minion, Swindler, Diplomat.
+    DEF_TORTURER, DEF_MINION, DEF_WORST_AT_COST, DEF_YES_IF_JUNK})
 
 
 @dataclass(frozen=True)

@@ -18,20 +18,32 @@ from sim.cards.decisions import (
     ANS_CARD,
     ANS_MODE,
     ANS_YES_NO,
+    ASK_ANY,
+    ASK_OTHER,
     ASK_TURN,
+    DEF_DISCARD,
     DEF_GAIN,
+    DEF_GAIN_PAIRED,
     DEF_MILL_DISCARD,
+    DEF_MINION,
     DEF_MUST_TRASH,
     DEF_NOBLES,
     DEF_PAWN,
     DEF_STEWARD,
     DEF_TOPDECK_FROM_HAND,
+    DEF_TORTURER,
     DEF_TRASH_FOR_BUY,
+    DEF_TRASH_FOR_GAIN,
+    DEF_TRASH_JUNK,
+    DEF_WORST_AT_COST,
     DEF_YES,
+    DEF_YES_IF_JUNK,
+    DOM_EXACT,
     DOM_GAIN,
     DOM_HAND,
     DOM_UNCHOSEN,
     LIM_ARG,
+    NONE_ALWAYS,
     NONE_IF_EMPTY,
     NONE_UNLESS_ARG1,
     RULES_ADVENTURES,
@@ -139,6 +151,12 @@ INTRIGUE_CARDS: tuple[Card, ...] = tuple(
 assert INTRIGUE_CARDS[-1].name == "Nobles" and INTRIGUE_CARDS[-1].id == NOBLES
 
 
+def _asks(name: str, method: str, **fields) -> Decision:
+    """An Intrigue card's question (answered by the Adventures rule bot: every game with
+    an Intrigue card runs the Adventures turn)."""
+    return Decision(name, method, rules=RULES_ADVENTURES, **fields)
+
+
 def sp(card: int) -> int:
     """Special code of an Intrigue card's function."""
     return card - _SP_OFFSET
@@ -176,6 +194,17 @@ PAWN_MODE = _asks(
     "bit k set when option k is chosen already)?")
 
 # -- Masquerade
+MASQUERADE_PASS = _asks(
+    "pass a card with Masquerade", "masquerade_pass",
+    asked=ASK_ANY, answer=ANS_CARD, domain=DOM_HAND, none=NONE_IF_EMPTY,
+    default=DEF_MUST_TRASH, card=MASQUERADE,
+    text="Which card from your hand do you pass to the next player to your left who has "
+    "cards?")
+MASQUERADE_TRASH = _asks(
+    "trash with Masquerade", "masquerade_trash",
+    asked=ASK_TURN, answer=ANS_CARD, domain=DOM_HAND, none=NONE_ALWAYS,
+    default=DEF_TRASH_JUNK, card=MASQUERADE,
+    text="Which card from your hand do you trash, if any?")
 
 # -- Shanty Town
 
@@ -192,6 +221,11 @@ STEWARD_TRASH = _asks(
     text="Which card from your hand do you trash (arg: how many still, of 2)?")
 
 # -- Swindler
+SWINDLER_GAIN = _asks(
+    "give a card with Swindler", "swindler_gain",
+    asked=ASK_TURN, answer=ANS_CARD, domain=DOM_EXACT, limit=LIM_ARG, none=NONE_IF_EMPTY,
+    default=DEF_WORST_AT_COST, card=SWINDLER,
+    text="Which card costing exactly arg does the player whose card you trashed gain?")
 
 # -- Wishing Well
 
@@ -206,6 +240,16 @@ BARON_DISCARD = _asks(
 # -- Conspirator
 
 # -- Diplomat
+DIPLOMAT_REVEAL = _asks(
+    "reveal Diplomat", "diplomat_reveal",
+    asked=ASK_OTHER, answer=ANS_YES_NO, default=DEF_YES_IF_JUNK, card=DIPLOMAT,
+    text="Do you reveal Diplomat from your hand against the Attack (arg), to draw 2 cards "
+    "then discard 3?")
+DIPLOMAT_DISCARD = _asks(
+    "discard to Diplomat", "diplomat_discard",
+    asked=ASK_OTHER, answer=ANS_CARD, domain=DOM_HAND, none=NONE_IF_EMPTY,
+    default=DEF_DISCARD, card=DIPLOMAT,
+    text="Which card from your hand do you discard (arg: how many still)?")
 
 # -- Ironworks
 IRONWORKS_GAIN = _asks(
@@ -235,12 +279,33 @@ MINING_VILLAGE_TRASH = _asks(
 # -- Courtier
 
 # -- Minion
+MINION_MODE = _asks(
+    "choose with Minion", "minion_mode",
+    asked=ASK_TURN, answer=ANS_MODE, default=DEF_MINION, card=MINION,
+    options=("+$2", "discard your hand, +4 Cards and attack"), choices=("coins", "attack"),
+    text="Which of Minion's options?")
 
 # -- Patrol
 
 # -- Replace
+REPLACE_TRASH = _asks(
+    "trash with Replace", "replace_trash",
+    asked=ASK_TURN, answer=ANS_CARD, domain=DOM_HAND, none=NONE_IF_EMPTY,
+    default=DEF_TRASH_FOR_GAIN, card=REPLACE, default_list="remodel", default_arg=2,
+    text="Which card from your hand do you trash?")
+REPLACE_GAIN = _asks(
+    "gain with Replace", "replace_gain",
+    asked=ASK_TURN, answer=ANS_CARD, domain=DOM_GAIN, limit=LIM_ARG, none=NONE_IF_EMPTY,
+    default=DEF_GAIN_PAIRED, card=REPLACE,
+    text="Which card costing up to arg do you gain (an Action or Treasure goes onto your "
+    "deck; a Victory card gives each other player a Curse)?")
 
 # -- Torturer
+TORTURER_MODE = _asks(
+    "choose against Torturer", "torturer_mode",
+    asked=ASK_OTHER, answer=ANS_MODE, default=DEF_TORTURER, card=TORTURER,
+    options=("discard 2 cards", "gain a Curse to your hand"), choices=("discard", "curse"),
+    text="Do you discard 2 cards or gain a Curse to your hand?")
 
 # -- Trading Post
 

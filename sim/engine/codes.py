@@ -363,6 +363,8 @@ EV_MISSION = 25        # the extra turn from Mission starts
 EV_PAY = 26            # Storyteller paid $ (count)
 EV_RETURN = 27         # set-aside cards returned to hand (extra: Gear or Save)
 EV_REACT = 28          # played a Reaction against an Attack (card: it; extra: the Attack)
+# Intrigue (helper C's codes: 35..37).
+EV_PASS = 35           # passed a card (Masquerade; extra: the player who receives it)
 
 # Tokens (the ``count`` of EV_TOKEN rows).
 TOKEN_CARD, TOKEN_ACTION, TOKEN_BUY, TOKEN_COIN, TOKEN_COST, TOKEN_TRASHING = range(6)

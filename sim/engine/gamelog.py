@@ -42,6 +42,7 @@ from sim.cards import (
     LASTS_GAME,
     LIBRARY,
     MAGPIE,
+    REPLACE,
 )
 from sim.engine import codes
 
@@ -50,6 +51,9 @@ from sim.engine import codes
 EVERYONE = "everyone"
 #: Only the row's player sees its card; the others see that it happened and how many.
 OWNER = "owner"
+#: Only the row's player and the player its ``extra`` names see its card (a card passed
+#: from one hand to another: Masquerade).
+RECEIVER = "receiver"
 #: The card of a row its viewer may not see (:func:`seen_by`).
 HIDDEN = -1
 
@@ -82,6 +86,7 @@ VISIBILITY: dict[int, str | Mapping[int, str]] = {
     codes.EV_TOPDECK: {
         BUREAUCRAT: EVERYONE,             # the Victory card was revealed first
         -1: EVERYONE,                     # Travelling Fair: the card just gained
+        REPLACE: EVERYONE,                # the card just gained
     },
     # A card set aside is face up, seen by all (Library's Actions, Inheritance's card
     # from the Supply), unless its card says face down (Gear, Save): those stay private,
@@ -107,6 +112,7 @@ VISIBILITY: dict[int, str | Mapping[int, str]] = {
         MAGPIE: EVERYONE,                 # the revealed Treasure
     },
     codes.EV_REACT: EVERYONE,
+    codes.EV_PASS: RECEIVER,              # Masquerade: giver and receiver only
 }
 
 
@@ -119,6 +125,8 @@ def card_visible(event: int, player: int, extra: int, seat: int) -> bool:
     who = VISIBILITY.get(event, OWNER)
     if not isinstance(who, str):
         who = who.get(extra, OWNER)
+    if who == RECEIVER:
+        return extra == seat
     return who == EVERYONE
 
 
@@ -402,6 +410,9 @@ def format_log(log: np.ndarray, names: Sequence[str], *, header: str = "",
         elif ev == codes.EV_RETURN:
             grouped("return", p, _card(extra) if extra >= 0 else "Save", c, k, "puts",
                     " into their hand")
+        elif ev == codes.EV_PASS:
+            what = "a card" if c == HIDDEN else _card(c)
+            out.append(f"    {who(p)} passes {what} to {who(extra)}")
         elif ev == codes.EV_REACT:
             out.append(f"    {who(p)} plays {_card(c)} in reaction to {_card(extra)}")
         elif ev == codes.EV_SET_ASIDE:

@@ -23,6 +23,7 @@ from sim.cards import (
     EVENT,
     GUIDE,
     N_CARDS,
+    PROVINCE,
     RATCATCHER,
     ROYAL_CARRIAGE,
     TEACHER,
@@ -32,11 +33,15 @@ from sim.cards import (
 )
 from sim.cards.decisions import (
     DEF_MILL_DISCARD,
+    DEF_MINION,
     DEF_NOBLES,
     DEF_PAWN,
     DEF_STEWARD,
     DEF_TOPDECK_FROM_HAND,
+    DEF_TORTURER,
     DEF_TRASH_FOR_BUY,
+    DEF_WORST_AT_COST,
+    DEF_YES_IF_JUNK,
 )
 from sim.engine.adventures.mechanics import (
     event_allowed,
@@ -574,6 +579,14 @@ def intrigue_default(S, T, P, Q, b, p, d, arg, pattern):
         if r >= 0:
             return 1 if r == 0 else 0
         return 1 if buy_gets_better(S, T, P, Q, b, p, DEC_DEFAULT_ARG[d]) else 0
+    if pattern == DEF_TORTURER:
+        return torturer_choice(S, P, Q, T, b, p, DEC_CARD[d])
+    if pattern == DEF_MINION:
+        return minion_choice(S, T, P, Q, b, p, DEC_CARD[d])
+    if pattern == DEF_WORST_AT_COST:
+        return worst_at_cost(S, T, arg)
+    if pattern == DEF_YES_IF_JUNK:
+        return 1 if junk_count(S, P, b, p) >= 2 else 0
     return -1
 
 
@@ -635,6 +648,66 @@ def dead_count(S, T, P, b, p):
                 not is_junk(P, b, c):
             n += S[h0 + c]
     return n
+
+
+@njit(cache=True)
+def torturer_choice(S, P, Q, T, b, p, card):
+    """DEF_TORTURER (option 0 discard 2, 1 a Curse to hand): its Choose rules for
+    ``card``; else the Curse when none are left (nothing happens), discarding when that
+    costs little (an empty hand, 2 junk cards in hand, or 4+ cards: most hands keep their
+    buy), else the Curse (a hand of 3 or fewer good cards would lose the turn).  The
+    Official FAQ's simple rule: discard unless that loses the buy."""
+    r = first_rule_answer(S, T, P, Q, b, p, L_CHOOSE, card)
+    if r >= 0:
+        return r
+    if S[SUPPLY + CURSE] == 0:
+        return 1
+    n = S[HAND_N + p]
+    if n == 0 or n >= 4 or junk_count(S, P, b, p) >= 2:
+        return 0
+    return 1
+
+
+@njit(cache=True)
+def minion_choice(S, T, P, Q, b, p, card):
+    """DEF_MINION (option 0 +$2, 1 the attack): its Choose rules for ``card``; else +$2
+    with another Minion in hand (its +1 Action lets that one play: they chain), else the
+    attack when the hand's Treasures, the $ so far and $2 stay below $6 (a new hand of 4
+    is worth more), else +$2."""
+    r = first_rule_answer(S, T, P, Q, b, p, L_CHOOSE, card)
+    if r >= 0:
+        return r
+    if S[HAND0 + p * N_SLOTS + card] > 0:
+        return 0
+    return 1 if treasure_in_hand(S, T, p) + S[V + V_COINS] + 2 < 6 else 0
+
+
+@njit(cache=True)
+def worst_at_cost(S, T, cost):
+    """DEF_WORST_AT_COST: of the cards that can be gained costing exactly ``cost``, the
+    worst for the player who gains it (Swindler's victim): a Curse, a Victory card that
+    is no Province (Estate, Duchy, Harem, Nobles...), a terminal Action, another Action,
+    a Treasure, a Province; the lowest id on a tie; -1 if none."""
+    best = -1
+    best_score = 99
+    for c in range(N_CARDS):
+        if S[SUPPLY + c] <= 0 or cost_of(S, T, c) != cost:
+            continue
+        t = T[c * N_COLS + C_TYPES]
+        if c == CURSE:
+            score = 0
+        elif c == PROVINCE:
+            score = 5
+        elif t & VICTORY:
+            score = 1
+        elif t & ACTION:
+            score = 2 if T[c * N_COLS + C_ACTIONS] == 0 else 3
+        else:
+            score = 4
+        if score < best_score:
+            best = c
+            best_score = score
+    return best
 
 
 @njit(cache=True)

@@ -26,6 +26,7 @@ from sim.cards import (
     CARAVAN_GUARD,
     CHAMPION,
     COIN_OF_THE_REALM,
+    DIPLOMAT,
     DUPLICATE,
     ESTATE,
     LASTS_CODES,
@@ -45,6 +46,7 @@ from sim.engine.codes import (
     D_REVEAL_MOAT,
     D_TOKEN_PILE,
     D_TOPDECK_ORDER,
+    DISCARD_ATTACK,
     DISCARD_DUNGEON,
     ERR_ILLEGAL,
     EV_CALL,
@@ -53,6 +55,7 @@ from sim.engine.codes import (
     EV_PLAY,
     EV_REACT,
     EV_REVEAL,
+    EV_REVEAL_CARD,
     EV_TO_MAT,
     EV_TOKEN,
     EV_TOPDECK,
@@ -62,6 +65,7 @@ from sim.engine.codes import (
     TOKEN_COIN,
 )
 from sim.engine.decide import BIG, lowest_ranked_in_hand, rules_attack_discard
+from sim.engine.intrigue import others as _intrigue  # Diplomat's questions (its module's)
 from sim.engine.layout import (
     A_ON_GAIN,
     ASIDE_N,
@@ -85,6 +89,7 @@ from sim.engine.layout import (
     N_SLOTS,
     NON_SUPPLY,
     NON_SUPPLY_PILE,
+    OWN0,
     P_WIDTH,
     PERM,
     PF_FLAGS,
@@ -155,6 +160,7 @@ from sim.engine.zones import (
     topdeck_from,
     trash_from,
     types_of,
+    with_ability,
 )
 
 STAY_NEXT_TURN = 1      # V_STAYS levels: through the next Cleanup ...
@@ -527,33 +533,105 @@ def play_guard(S, R, T, q, guard, attack):
 ATTACKED_AT_GUARD = 1           # play a Caravan Guard?
 ATTACKED_AT_MOAT = 2            # reveal Moat?
 ATTACKED_AT_ESTATE_MOAT = 3     # reveal an Estate with Moat's abilities? (bots only)
+ATTACKED_AT_DIPLOMAT = 4        # reveal Diplomat?
+ATTACKED_AT_DIPLOMAT_DISCARD = 5  # Diplomat's discards (how many so far)
+
+
+@njit(cache=True, inline="always")
+def in_reactions(site):
+    """``site`` is one of the window's first part: the Reactions revealed one at a time
+    (Caravan Guard, Diplomat), before Moat."""
+    return site <= ATTACKED_AT_GUARD or site >= ATTACKED_AT_DIPLOMAT
+
+
+@njit(cache=True)
+def reveal_diplomat(S, R, T, P, Q, H, q, agent, site, done, attack):
+    """``q`` may reveal a Diplomat (or an Estate with its abilities) from a hand of 5 or
+    more against ``attack``: draw 2 cards, then discard 3 (D_DIPLOMAT_REVEAL, then
+    D_DIPLOMAT_DISCARD, arg: how many still).  1 when it was revealed (and its draw and
+    discards are done), else 0.  An agent seat is asked whenever it owns one
+    (steps.agent_reaction: its hand stays secret; its hand size is public).  Logs
+    EV_REVEAL_CARD (from hand), the draws, EV_DISCARD (DISCARD_ATTACK).  Frames for
+    attacked_adv: ATTACKED_AT_DIPLOMAT, the reveal; ATTACKED_AT_DIPLOMAT_DISCARD, the
+    discards (``done``)."""
+    if site != ATTACKED_AT_DIPLOMAT_DISCARD:
+        if agent:
+            card = agent_reaction(S, R, T, P, Q, H, q, _intrigue.D_DIPLOMAT_REVEAL, DIPLOMAT,
+                                  attack)
+        else:
+            card = card_with_ability(S, q, HAND0, DIPLOMAT)
+            if yes_no(S, R, T, P, Q, H, q, _intrigue.D_DIPLOMAT_REVEAL, attack) != 1:
+                card = -1
+        if stopped(S):
+            push_frame(S, ATTACKED_AT_DIPLOMAT, 0, 0, 0, 0)
+            return 0
+        if card < 0 or S[ERR]:
+            return 0
+        log_event(S, EV_REVEAL_CARD, q, card, 1, 1)
+        draw(S, R, q, 2)
+        done = 0
+    while done < 3 and S[HAND_N + q] > 0:
+        c = ask(S, R, T, P, Q, H, q, _intrigue.D_DIPLOMAT_DISCARD, 3 - done)
+        if stopped(S):
+            push_frame(S, ATTACKED_AT_DIPLOMAT_DISCARD, done, 0, 0, 0)
+            return 0
+        if S[ERR] or not in_hand_ok(S, T, q, _intrigue.D_DIPLOMAT_DISCARD, c, 0):
+            return 0
+        discard_from_hand(S, q, c)
+        log_event(S, EV_DISCARD, q, c, 1, DISCARD_ATTACK)
+        done += 1
+    return 1
+
+
+@njit(cache=True, inline="always")
+def diplomat_may_react(S, q, agent, site):
+    """Whether ``q``'s window offers Diplomat now: resumed inside it, or a hand of 5 or
+    more holding one (an agent seat: owning one, as far as the others know)."""
+    if site >= ATTACKED_AT_DIPLOMAT:
+        return True
+    if S[HAND_N + q] < 5:
+        return False
+    if agent:
+        return with_ability(S, q, OWN0, DIPLOMAT) > 0
+    return card_with_ability(S, q, HAND0, DIPLOMAT) >= 0
 
 
 @njit(cache=True)
 def attacked_adv(S, R, T, P, Q, H, p, q, unused):
     """The reaction window of ``q`` against the Attack ``p`` is playing, and whether it
-    affects ``q`` (1) or not (0).  ``q`` may play Caravan Guards from hand, one at a
-    time (each draws its card first; a Guard drawn may be played too), then reveal
-    Moat; a revealed Moat or a Champion ``q`` has in play keeps the Attack off.  An
-    agent seat's window is :func:`attacked_agent`.  Frame: ATTACKED_AT_GUARD, the
-    Caravan Guards; ATTACKED_AT_MOAT, Moat; ATTACKED_AT_ESTATE_MOAT, an Estate with
-    Moat's abilities."""
-    site, _, _, _, _ = take_frame(S)
+    affects ``q`` (1) or not (0).  ``q`` may play Caravan Guards from hand and reveal
+    Diplomats (from a hand of 5 or more), one at a time (each draws first; a card drawn
+    may react too), in the order ``q`` chooses (a Guard declined is offered again after a
+    Diplomat), then reveal Moat (even one just drawn); a revealed Moat or a Champion ``q``
+    has in play keeps the Attack off.  An agent seat's window is :func:`attacked_agent`.
+    Frame: ATTACKED_AT_GUARD, the Caravan Guards; ATTACKED_AT_MOAT, Moat;
+    ATTACKED_AT_ESTATE_MOAT, an Estate with Moat's abilities; ATTACKED_AT_DIPLOMAT and
+    ATTACKED_AT_DIPLOMAT_DISCARD, a Diplomat (:func:`reveal_diplomat`)."""
+    site, done, _, _, _ = take_frame(S)
     if is_agent(S, P, q):
-        return attacked_agent(S, R, T, P, Q, H, q, site)
+        return attacked_agent(S, R, T, P, Q, H, q, site, done)
     attack = S[V + V_THIS]
-    while site <= ATTACKED_AT_GUARD and S[ERR] == 0:
-        # A Caravan Guard, or an Estate with its abilities (Inheritance), from hand.
-        guard = card_with_ability(S, q, HAND0, CARAVAN_GUARD)
-        if guard < 0:
-            break
-        r = yes_no(S, R, T, P, Q, H, q, D_CARAVAN_GUARD, attack)
-        if stopped(S):
-            push_frame(S, ATTACKED_AT_GUARD, 0, 0, 0, 0)
-            return 0
-        if r != 1:
-            break
-        play_guard(S, R, T, q, guard, attack)
+    while in_reactions(site) and S[ERR] == 0:
+        resumed = site
+        site = NO_SITE
+        if resumed < ATTACKED_AT_DIPLOMAT:
+            # A Caravan Guard, or an Estate with its abilities (Inheritance), from hand.
+            guard = card_with_ability(S, q, HAND0, CARAVAN_GUARD)
+            if guard >= 0:
+                r = yes_no(S, R, T, P, Q, H, q, D_CARAVAN_GUARD, attack)
+                if stopped(S):
+                    push_frame(S, ATTACKED_AT_GUARD, 0, 0, 0, 0)
+                    return 0
+                if r == 1:
+                    play_guard(S, R, T, q, guard, attack)
+                    continue
+        if S[ERR] == 0 and diplomat_may_react(S, q, False, resumed):
+            r = reveal_diplomat(S, R, T, P, Q, H, q, False, resumed, done, attack)
+            if stopped(S):
+                return 0
+            if r == 1:
+                continue
+        break
     if S[ERR]:
         return 0
     blocked = False
@@ -577,24 +655,35 @@ def attacked_adv(S, R, T, P, Q, H, p, q, unused):
 
 
 @njit(cache=True)
-def attacked_agent(S, R, T, P, Q, H, q, site):
+def attacked_agent(S, R, T, P, Q, H, q, site, done):
     """:func:`attacked_adv` for an agent seat (sim.env), whose questions must not tell
     the other seats what it holds (sim.engine.steps.agent_reaction): asked to play a
-    Caravan Guard whenever it owns one, until it answers "no", then once to reveal a
-    Moat or an Estate with Moat's abilities (sim.engine.steps.agent_blocked).  A bot
-    seat holding both is asked about the Moat only; holding either, it is asked once,
-    as here, so an agent answering as its bot plays the bot's game.  ``site``: the
-    site of attacked_adv's frame (ATTACKED_AT_GUARD, ATTACKED_AT_MOAT), NO_SITE when not
-    resumed."""
+    Caravan Guard whenever it owns one, and to reveal a Diplomat whenever it owns one and
+    holds 5 cards or more, until it answers "no" to both, then once to reveal a Moat or
+    an Estate with Moat's abilities (sim.engine.steps.agent_blocked).  A bot seat holding
+    both is asked about the Moat only; holding either, it is asked once, as here, so an
+    agent answering as its bot plays the bot's game.  ``site``, ``done``: attacked_adv's
+    frame (NO_SITE when not resumed)."""
     attack = S[V + V_THIS]
-    while site <= ATTACKED_AT_GUARD and S[ERR] == 0:
-        guard = agent_reaction(S, R, T, P, Q, H, q, D_CARAVAN_GUARD, CARAVAN_GUARD, attack)
-        if stopped(S):
-            push_frame(S, ATTACKED_AT_GUARD, 0, 0, 0, 0)
-            return 0
-        if guard < 0:
-            break
-        play_guard(S, R, T, q, guard, attack)
+    while in_reactions(site) and S[ERR] == 0:
+        resumed = site
+        site = NO_SITE
+        if resumed < ATTACKED_AT_DIPLOMAT:
+            guard = agent_reaction(S, R, T, P, Q, H, q, D_CARAVAN_GUARD, CARAVAN_GUARD,
+                                   attack)
+            if stopped(S):
+                push_frame(S, ATTACKED_AT_GUARD, 0, 0, 0, 0)
+                return 0
+            if guard >= 0:
+                play_guard(S, R, T, q, guard, attack)
+                continue
+        if S[ERR] == 0 and diplomat_may_react(S, q, True, resumed):
+            r = reveal_diplomat(S, R, T, P, Q, H, q, True, resumed, done, attack)
+            if stopped(S):
+                return 0
+            if r == 1:
+                continue
+        break
     if S[ERR]:
         return 0
     blocked = agent_blocked(S, R, T, P, Q, H, q)
