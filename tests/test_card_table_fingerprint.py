@@ -514,9 +514,7 @@ def test_a_saved_state_of_a_table_this_domsim_adds_to_reads_renumbered():
     """A table this domsim appends a card to (and a decision): the text's card actions
     are the same ids, its none/no/yes and options one later here; it reads and plays on
     as the state it was."""
-    from sim.env import State
-
-    from sim.env import new_state
+    from sim.env import State, new_state
 
     state = new_state(kingdom="first-game", players=2, seed=7)
     for i in range(12):             # cards and stops (none: a non-card action)
