@@ -11,7 +11,7 @@ from numba.core.errors import TypingError
 import bots
 from bots.compiled import CompiledBot
 from bots.python_bot import DEFAULT, PythonBot
-from sim.cards import COPPER, DUCHY, GOLD, MOAT, PROVINCE, SILVER, SMITHY, WITCH
+from sim.cards import COPPER, DUCHY, GOLD, MOAT, N_CARDS, PROVINCE, SILVER, SMITHY, WITCH
 from sim.engine import layout as L
 from sim.engine.batch import BotError, play_batch
 from sim.engine.callbacks import LAST_ERROR, METHODS, MODES, YES_NO, AnswerError
@@ -214,7 +214,7 @@ def _ask(method, value):
 @pytest.mark.parametrize("method", METHODS)
 def test_every_decision_rejects_answers_of_the_wrong_kind(method):
     bad = (["Moat", "Copper", 1, MOAT] if method in YES_NO_METHODS
-           else [True, False, "Kopper", 3.0, 99, ["Silver"]])
+           else [True, False, "Kopper", 3.0, N_CARDS + 1, ["Silver"]])
     for value in bad:
         assert _ask(method, value) == BOT_RAISED      # reported by the batch as BotError
         exc = LAST_ERROR[0]

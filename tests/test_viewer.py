@@ -162,9 +162,10 @@ def _events_bot(folder: Path) -> Path:
 
 @pytest.fixture(scope="module")
 def random_boards(tmp_path_factory):
-    """Six games on random boards that hold, together, every kingdom card of both sets and
-    every Event (four Events a board), 2, 3 and 4 players: the log's rows and, after each
-    turn, the engine's own table (sim.engine.scenario.Scenario), read from its state."""
+    """Nine games on random boards that hold, together, every kingdom card of the three
+    sets and every Event (four Events a board, at most), 2, 3 and 4 players: the log's rows
+    and, after each turn, the engine's own table (sim.engine.scenario.Scenario), read
+    from its state."""
     from sim.cards import KINGDOM_CARDS
     from sim.cards.adventures import EVENTS
     from sim.engine import layout as L
@@ -175,7 +176,7 @@ def random_boards(tmp_path_factory):
     cards = [int(c) for c in rng.permutation(KINGDOM_CARDS)]
     events = [int(e) for e in rng.permutation(EVENTS)]
     games = []
-    for g in range(6):
+    for g in range(-(-len(cards) // 10)):
         kingdom = cards[10 * g:10 * g + 10]
         kingdom += [c for c in cards if c not in kingdom][:10 - len(kingdom)]
         n = 2 + g % 3
