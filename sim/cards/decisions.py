@@ -53,12 +53,20 @@ DOM_PILGRIM = 12       # a card in play that can be gained, its id above arg
 DOM_TOPDECK = 13       # the set-aside cards while any, else the hand
 DOM_QUEST = 14         # Quest's options (sim.engine.legality: a narrowing)
 DOM_QUEST_DISCARD = 15  # Quest's discards (sim.engine.legality: a narrowing)
+# (16, 17: helper A's; 22..25: helper C's -- the Intrigue helpers number in parallel.)
+DOM_MODES_LEFT = 18    # an option not yet taken (ANS_MODE; arg: the options taken, a bit each)
+DOM_ANY_CARD = 19      # any card of the card table (a name: Wishing Well; the record's
+                       # not_types keeps Events out)
+DOM_SUPPLY_ACTION = 20  # an Action Supply pile with cards left (Lurker's trash)
+DOM_TRASH_ACTION = 21  # an Action card in the trash (Lurker's gain)
 DOMAIN_WORDS = ("", "a card in hand", "an Action in hand", "a card to gain",
                 "a card to gain costing exactly", "a looked-at card", "a card in play",
                 "a card in the discard pile", "a card or Event to buy",
                 "a start-of-turn effect or call", "a call after an Action",
                 "an Action Supply pile", "a card in play to gain a copy of",
-                "one of the cards going onto the deck", "a Quest option", "a card to discard")
+                "one of the cards going onto the deck", "a Quest option", "a card to discard",
+                "(16)", "(17)", "an option not yet taken", "any card",
+                "an Action Supply pile with cards", "an Action card in the trash")
 
 # The cost limit of a gain.
 LIM_NONE = 0           # no limit needed (not a gain)
@@ -144,6 +152,21 @@ DEF_TOPDECK_GAINED = 39  # onto the deck unless junk or a card that only scores
 DEF_TRASH_PLAYED_JUNK = 40  # a non-Action card in play it would trash, else none
 DEF_COPY_COSTLIEST = 41  # the three costliest gainable cards in play ($2 up), in id order
 DEF_FIRST_PLAYED_GAIN = 42  # the non-Victory Action up to arg it plays first
+# (43..49: helper A's; 60..69: helper C's.)
+DEF_GAIN_EXACT = 50    # gain costing exactly the limit: as DEF_GAIN when that costs exactly
+                       # it, else a Treasure, an Action, another card, a Curse of that cost
+DEF_MOST_TYPES = 51    # the card of the zone with the most types (for the player)
+DEF_COURTIER = 52      # its Choose rules for ``card`` (an option not taken); else +1 Action
+                       # for a waiting Action, +1 Buy with $ for two Provinces, a first Gold
+                       # early, +$3 reaching $5, $6 or $8; else Gold, $3, Action, Buy
+DEF_NAME_LIKELY = 53   # the known top card of its deck, else the card most common in its draw
+                       # pile (its discard pile when that is empty), else ``card``
+DEF_LURKER_MODE = 54   # gain (option 1) when an Action of its buy list is in the trash, else
+                       # trash (option 0)
+DEF_LURKER_PICK = 55   # the first Action of its buy list there (in the trash: whose rule
+                       # holds), else the costliest there
+DEF_BOTTOM_IF_JUNK = 56  # yes when the card (arg) is on its trash list
+DEF_NO = 57            # 0: no
 
 #: The patterns that read the bot's trash list (what it would trash; Duplicate and
 #: Travelling Fair skip what is on it): a card asking one of them makes the trash list
@@ -151,7 +174,7 @@ DEF_FIRST_PLAYED_GAIN = 42  # the non-Victory Action up to arg it plays first
 READS_TRASH_LIST = frozenset({
     DEF_TRASH_FOR_GAIN, DEF_TRASH_JUNK, DEF_MUST_TRASH, DEF_COPY_UNLESS_JUNK,
     DEF_CHOOSE_TRASH_SILVER_COIN, DEF_TRASH_JUNK_NOT_COPPER, DEF_TOPDECK_GAINED,
-    DEF_TRASH_PLAYED_JUNK})
+    DEF_TRASH_PLAYED_JUNK, DEF_BOTTOM_IF_JUNK})
 
 #: Every pattern (the names above).
 DEFAULTS = frozenset(v for k, v in dict(globals()).items() if k.startswith("DEF_"))
@@ -178,7 +201,10 @@ ADVENTURES_DEFAULTS = frozenset({
     DEF_YES_IF_OPTION0, DEF_CHOOSE_COPPER_TO_MAT,
     DEF_PLAY_COPPER, DEF_GAIN_OF_TYPE, DEF_TOPDECK_ORDER, DEF_CHOOSE_FREE_DISCARD,
     DEF_DISCARD_ATTACK_CURSE, DEF_TOPDECK_GAINED, DEF_TRASH_PLAYED_JUNK, DEF_COPY_COSTLIEST,
-    DEF_FIRST_PLAYED_GAIN})
+    DEF_FIRST_PLAYED_GAIN,
+    # Intrigue (helper B's)
+    DEF_GAIN_EXACT, DEF_MOST_TYPES, DEF_COURTIER, DEF_NAME_LIKELY, DEF_LURKER_MODE,
+    DEF_LURKER_PICK, DEF_BOTTOM_IF_JUNK, DEF_NO})
 
 
 @dataclass(frozen=True)

@@ -14,11 +14,37 @@ them in this module's order, after the earlier sets' (:class:`CardSet`).
 from __future__ import annotations
 
 from sim.cards.base import DUCHY
-from sim.cards.decisions import Decision
+from sim.cards.decisions import (
+    ANS_CARD,
+    ANS_MODE,
+    ANS_YES_NO,
+    ASK_TURN,
+    DEF_BOTTOM_IF_JUNK,
+    DEF_COURTIER,
+    DEF_DISCARD_FIRST,
+    DEF_GAIN_EXACT,
+    DEF_LURKER_MODE,
+    DEF_LURKER_PICK,
+    DEF_MOST_TYPES,
+    DEF_MUST_TRASH,
+    DEF_NAME_LIKELY,
+    DEF_NO,
+    DOM_ANY_CARD,
+    DOM_EXACT,
+    DOM_HAND,
+    DOM_MODES_LEFT,
+    DOM_SUPPLY_ACTION,
+    DOM_TRASH_ACTION,
+    LIM_ARG,
+    NONE_IF_EMPTY,
+    RULES_ADVENTURES,
+    Decision,
+)
 from sim.cards.sets import next_id
 from sim.cards.types import (
     ACTION,
     ATTACK,
+    EVENT,
     REACTION,
     SET_INTRIGUE,
     TREASURE,
@@ -130,6 +156,21 @@ def sp(card: int) -> int:
 # -- Courtyard
 
 # -- Lurker
+LURKER_MODE = Decision(
+    "choose with Lurker", "lurker_mode", rules=RULES_ADVENTURES,
+    asked=ASK_TURN, answer=ANS_MODE, default=DEF_LURKER_MODE, card=LURKER,
+    options=("trash an Action card from the Supply", "gain an Action card from the trash"),
+    choices=("trash", "gain"), text="Which of Lurker's options? (Either may do nothing.)")
+LURKER_TRASH = Decision(
+    "trash from the Supply with Lurker", "lurker_trash", rules=RULES_ADVENTURES,
+    asked=ASK_TURN, answer=ANS_CARD, domain=DOM_SUPPLY_ACTION, none=NONE_IF_EMPTY,
+    default=DEF_LURKER_PICK, card=LURKER,
+    text="Which Action card do you trash from the Supply (its pile's top card)?")
+LURKER_GAIN = Decision(
+    "gain from the trash with Lurker", "lurker_gain", rules=RULES_ADVENTURES,
+    asked=ASK_TURN, answer=ANS_CARD, domain=DOM_TRASH_ACTION, none=NONE_IF_EMPTY,
+    default=DEF_LURKER_PICK, card=LURKER,
+    text="Which Action card do you gain from the trash?")
 
 # -- Pawn
 
@@ -142,6 +183,12 @@ def sp(card: int) -> int:
 # -- Swindler
 
 # -- Wishing Well
+WISHING_WELL_NAME = Decision(
+    "name a card with Wishing Well", "wishing_well_name", rules=RULES_ADVENTURES,
+    asked=ASK_TURN, answer=ANS_CARD, domain=DOM_ANY_CARD, not_types=EVENT,
+    default=DEF_NAME_LIKELY, card=WISHING_WELL,
+    text="Which card do you name (any card; if your deck's top card is it, it goes to "
+    "your hand)?")
 
 # -- Baron
 
@@ -158,20 +205,62 @@ def sp(card: int) -> int:
 # -- Mining Village
 
 # -- Secret Passage
+SECRET_PASSAGE_CARD = Decision(
+    "put a card into the deck with Secret Passage", "secret_passage_card",
+    rules=RULES_ADVENTURES, asked=ASK_TURN, answer=ANS_CARD, domain=DOM_HAND,
+    none=NONE_IF_EMPTY, default=DEF_DISCARD_FIRST, card=SECRET_PASSAGE,
+    text="Which card from your hand do you put into your deck?")
+SECRET_PASSAGE_BOTTOM = Decision(
+    "put it at the bottom with Secret Passage", "secret_passage_bottom",
+    rules=RULES_ADVENTURES, asked=ASK_TURN, answer=ANS_YES_NO, default=DEF_BOTTOM_IF_JUNK,
+    card=SECRET_PASSAGE,
+    text="Do you put the card (arg) at the bottom of your deck? (No: you say how deep.)")
+SECRET_PASSAGE_DEEPER = Decision(
+    "put it deeper with Secret Passage", "secret_passage_deeper",
+    rules=RULES_ADVENTURES, asked=ASK_TURN, answer=ANS_YES_NO, default=DEF_NO,
+    card=SECRET_PASSAGE,
+    text="Do you put the card one deeper than arg cards from the top? (No: arg cards go "
+    "above it.)")
 
 # -- Courtier
+COURTIER_REVEAL = Decision(
+    "reveal with Courtier", "courtier_reveal", rules=RULES_ADVENTURES,
+    asked=ASK_TURN, answer=ANS_CARD, domain=DOM_HAND, none=NONE_IF_EMPTY,
+    default=DEF_MOST_TYPES, card=COURTIER,
+    text="Which card from your hand do you reveal (one choice per type it has)?")
+COURTIER_MODE = Decision(
+    "choose with Courtier", "courtier_mode", rules=RULES_ADVENTURES,
+    asked=ASK_TURN, answer=ANS_MODE, domain=DOM_MODES_LEFT, default=DEF_COURTIER,
+    card=COURTIER, options=("+1 Action", "+1 Buy", "+$3", "gain a Gold"),
+    choices=("action", "buy", "coins", "gold"),
+    text="Which of Courtier's options, not yet chosen (arg: those chosen, a bit each)? "
+    "They resolve once all are chosen.")
 
 # -- Minion
 
 # -- Patrol
+# (Its put-back is the turn's "order cards onto the deck", D_TOPDECK_ORDER, arg PATROL.)
 
 # -- Replace
 
 # -- Torturer
 
 # -- Trading Post
+TRADING_POST_TRASH = Decision(
+    "trash with Trading Post", "trading_post_trash", rules=RULES_ADVENTURES,
+    asked=ASK_TURN, answer=ANS_CARD, domain=DOM_HAND, none=NONE_IF_EMPTY,
+    default=DEF_MUST_TRASH, card=TRADING_POST,
+    text="Which card from your hand do you trash (arg: how many so far, of 2)?")
 
 # -- Upgrade
+UPGRADE_TRASH = Decision(
+    "trash with Upgrade", "upgrade_trash", rules=RULES_ADVENTURES,
+    asked=ASK_TURN, answer=ANS_CARD, domain=DOM_HAND, none=NONE_IF_EMPTY,
+    default=DEF_MUST_TRASH, card=UPGRADE, text="Which card from your hand do you trash?")
+UPGRADE_GAIN = Decision(
+    "gain with Upgrade", "upgrade_gain", rules=RULES_ADVENTURES,
+    asked=ASK_TURN, answer=ANS_CARD, domain=DOM_EXACT, limit=LIM_ARG, none=NONE_IF_EMPTY,
+    default=DEF_GAIN_EXACT, card=UPGRADE, text="Which card costing exactly arg do you gain?")
 
 # -- Nobles
 

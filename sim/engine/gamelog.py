@@ -43,6 +43,7 @@ from sim.cards import (
     LIBRARY,
     MAGPIE,
 )
+from sim.cards.intrigue import PATROL, WISHING_WELL
 from sim.engine import codes
 
 # --------------------------------------------------------------- who sees what
@@ -82,6 +83,8 @@ VISIBILITY: dict[int, str | Mapping[int, str]] = {
     codes.EV_TOPDECK: {
         BUREAUCRAT: EVERYONE,             # the Victory card was revealed first
         -1: EVERYONE,                     # Travelling Fair: the card just gained
+        PATROL: EVERYONE,                 # the revealed cards go back
+        WISHING_WELL: EVERYONE,           # the revealed card stays on top
     },
     # A card set aside is face up, seen by all (Library's Actions, Inheritance's card
     # from the Supply), unless its card says face down (Gear, Save): those stay private,
@@ -105,8 +108,14 @@ VISIBILITY: dict[int, str | Mapping[int, str]] = {
     # Raze keeps of those it looked at) unless they were revealed:
     codes.EV_RETURN: {
         MAGPIE: EVERYONE,                 # the revealed Treasure
+        PATROL: EVERYONE,                 # the revealed Victory cards and Curses
+        WISHING_WELL: EVERYONE,           # the revealed card named
     },
     codes.EV_REACT: EVERYONE,
+    # Secret Passage: where the card goes into the deck is public, the card is not.
+    codes.EV_INSERT: OWNER,
+    codes.EV_NAME: EVERYONE,
+    codes.EV_CHOOSE: EVERYONE,
 }
 
 
@@ -355,7 +364,10 @@ def format_log(log: np.ndarray, names: Sequence[str], *, header: str = "",
         elif ev == codes.EV_GAIN:
             out.append(f"    {who(p)} gains {_card(c)} ({_GAIN_TO.get(extra, '?')})")
         elif ev == codes.EV_TRASH:
-            grouped("trash", p, source, c, k, "trashes")
+            if extra == codes.TRASH_FROM_SUPPLY:
+                grouped("trash-supply", p, source, c, k, "trashes", " from the Supply")
+            else:
+                grouped("trash", p, source, c, k, "trashes")
         elif ev == codes.EV_DISCARD:
             why = _DISCARD_WHY.get(extra) or source or {
                 codes.DISCARD_ATTACK: "to an attack", codes.DISCARD_CELLAR: "Cellar",
@@ -404,6 +416,16 @@ def format_log(log: np.ndarray, names: Sequence[str], *, header: str = "",
                     " into their hand")
         elif ev == codes.EV_REACT:
             out.append(f"    {who(p)} plays {_card(c)} in reaction to {_card(extra)}")
+        elif ev == codes.EV_INSERT:
+            what = "a card" if c == HIDDEN else _card(c)
+            where = "on top of" if k == 0 else f"{k} card{'s' if k > 1 else ''} down in"
+            out.append(f"    {who(p)} puts {what} {where} their deck ({_card(extra)})")
+        elif ev == codes.EV_NAME:
+            out.append(f"    {who(p)} names {_card(c)} ({_card(extra)})")
+        elif ev == codes.EV_CHOOSE:
+            options = codes.DECISIONS[extra].options
+            word = options[k] if 0 <= k < len(options) else str(k)
+            out.append(f"    {who(p)} chooses {word} ({_card(c)})")
         elif ev == codes.EV_SET_ASIDE:
             grouped("aside", p, _card(extra), c, k, "sets aside")
         elif ev == codes.EV_LOOK:

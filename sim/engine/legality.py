@@ -30,6 +30,9 @@ way, and each narrowing still reaches every outcome:
 * D_THRONE_ROOM / D_DISCIPLE: cards whose own type is Action (an Estate inheriting an
   Action is offered by D_ACTION only).
 
+Not a narrowing but a domain of its own: an option question whose arg says which options
+were chosen already (DOM_MODES_LEFT: Courtier's "choose different") offers the others.
+
 Also here, because the table's domains read them and the Adventures modules import this
 one (never the reverse: sim.engine.decide imports it, and must not import them): which
 start-of-turn effects are due, whether an Event can be bought, where tokens may go and
@@ -73,6 +76,7 @@ from sim.engine.codes import (
     DEC_OPTIONS,
     DEC_TYPES,
     DOM_AFTER,
+    DOM_ANY_CARD,
     DOM_ASIDE,
     DOM_BUY,
     DOM_DISCARD,
@@ -80,6 +84,7 @@ from sim.engine.codes import (
     DOM_GAIN,
     DOM_HAND,
     DOM_HAND_ACTION,
+    DOM_MODES_LEFT,
     DOM_NONE,
     DOM_PILE,
     DOM_PILGRIM,
@@ -87,7 +92,9 @@ from sim.engine.codes import (
     DOM_QUEST,
     DOM_QUEST_DISCARD,
     DOM_START,
+    DOM_SUPPLY_ACTION,
     DOM_TOPDECK,
+    DOM_TRASH_ACTION,
     LIM_ANY,
     LIM_ARG,
     LIM_COINS,
@@ -123,7 +130,9 @@ from sim.engine.layout import (
     STACK,
     START_HOW,
     START_IDS,
+    SUPPLY,
     TOK_CARD,
+    TRASH,
     V_COINS,
     V_MISSION,
     V_ONCE,
@@ -222,6 +231,20 @@ def rc_can_replay(S, p, c):
     return S[STACK + ADV_STACK_WIDTH * (n - 1) + E_GONE] == 0
 
 
+@njit(cache=True, inline="always")
+def supply_action(S, T, c):
+    """``c`` is an Action card on top of a Supply pile (Lurker's trash: a pile with cards
+    left; the Traveller upgrades' piles are not the Supply's)."""
+    return 0 <= c < N_CARDS and S[SUPPLY + c] > 0 and (T[c * N_COLS + C_TYPES] & ACTION) != 0
+
+
+@njit(cache=True, inline="always")
+def trash_action(S, T, c):
+    """``c`` is an Action card in the trash (Lurker's gain; any card with the Action type,
+    in the Supply or not: a Traveller upgrade too)."""
+    return 0 <= c < N_CARDS and S[TRASH + c] > 0 and (T[c * N_COLS + C_TYPES] & ACTION) != 0
+
+
 # ----------------------------------------------------------------------------- the domains
 @njit(cache=True)
 def card_ok(S, T, p, d, arg, c, wide):
@@ -282,6 +305,12 @@ def card_ok(S, T, p, d, arg, c, wide):
     if dom == DOM_TOPDECK:  # looked-at cards (Scouting Party) while any, else the hand
         z = ASIDE0 if S[ASIDE_N + p] > 0 else HAND0
         return S[z + p * N_SLOTS + c] > 0
+    if dom == DOM_ANY_CARD:     # a name: any card (the record's not_types: no Event)
+        return True
+    if dom == DOM_SUPPLY_ACTION:
+        return supply_action(S, T, c)
+    if dom == DOM_TRASH_ACTION:
+        return trash_action(S, T, c)
     return False
 
 
@@ -335,7 +364,8 @@ def _cards_ok(S, T, p, d, arg, out, wide, dom):
                     n += 1
             c += 1
         return n
-    if dom == DOM_GAIN or dom == DOM_EXACT or dom == DOM_BUY or dom == DOM_PILE:
+    if dom == DOM_GAIN or dom == DOM_EXACT or dom == DOM_BUY or dom == DOM_PILE or \
+            dom == DOM_SUPPLY_ACTION:
         for i in range(S[GAME_IDS_N]):
             c = S[GAME_IDS + i]
             if card_ok(S, T, p, d, arg, c, wide):
@@ -371,6 +401,13 @@ def answers(S, T, p, d, arg, out, wide):
         for i in range(DEC_OPTIONS[d]):
             out[i] = i
         return DEC_OPTIONS[d], True
+    if kind == ANS_MODE and dom == DOM_MODES_LEFT:     # the options not taken (arg's bits)
+        n = 0
+        for i in range(DEC_OPTIONS[d]):
+            if (arg >> i) & 1 == 0:
+                out[n] = i
+                n += 1
+        return n, n > 1
     h0 = HAND0 + p * N_SLOTS
     if dom == DOM_QUEST:
         out[0] = -1

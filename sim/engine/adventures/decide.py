@@ -62,11 +62,13 @@ from sim.engine.codes import (
     DEF_EXCHANGE,
     DEF_FIRST_PLAYED_GAIN,
     DEF_GAIN,
+    DEF_GAIN_EXACT,
     DEF_GAIN_OF_TYPE,
     DEF_GAIN_PAIRED,
     DEF_GEAR_LIST,
     DEF_KEEP_BEST,
     DEF_MUST_TRASH,
+    DEF_NO,
     DEF_NONE,
     DEF_PLAY,
     DEF_PLAY_COPPER,
@@ -112,6 +114,7 @@ from sim.engine.decide import (
     trash_for_gain,
     trash_junk,
 )
+from sim.engine.intrigue.gains_decide import gains_default
 from sim.engine.layout import (
     ASIDE0,
     ASIDE_N,
@@ -527,6 +530,8 @@ def rules_decide_adv_rest(S, T, P, Q, b, p, d, arg):
                 if best < 0 or P[r0 + c] < P[r0 + best]:
                     best = c
         return best
+    if DEF_GAIN_EXACT <= pattern <= DEF_NO:     # Intrigue's gains and deck order
+        return gains_default(S, T, P, Q, b, p, d, arg, pattern)
     return -1
 
 
