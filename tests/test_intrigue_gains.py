@@ -587,7 +587,7 @@ def test_random_and_rule_bots_keep_every_invariant(n):
     from tests.test_invariants_adventures import card_bot, run_checked
 
     owned = np.zeros(N_CARDS, np.int64)
-    games = 60
+    games = 200
     for t, kingdom in enumerate(KINGDOMS):
         ids = tuple(card_id(c) for c in kingdom)
         rules = [card_bot(a, kingdom[(i + 3) % len(kingdom)]) for i, a in enumerate(kingdom)]
@@ -611,9 +611,10 @@ QUESTIONS = {
 
 
 def test_every_question_resumes_as_replayed_and_is_masked_as_the_engine_takes():
-    """Random agents at every seat: at every question the turn stopped there equals the
-    turn replayed; at these cards' questions the engine takes exactly the masked answers,
-    which the random bot's draws reach.  Each question is met."""
+    """Random agents at every seat, three boards: at every question the turn stopped there
+    equals the turn replayed (frames checked); at these cards' questions the engine takes
+    exactly the masked answers, which the random bot's draws reach.  Each question is
+    met."""
     from sim.env import Game
     from tests.test_decision_table import check_engine_and_mask, check_random_bot
     from tests.test_env_resume import _check_resumed_equals_replayed, _play
@@ -623,12 +624,12 @@ def test_every_question_resumes_as_replayed_and_is_masked_as_the_engine_takes():
     for t, kingdom in enumerate(KINGDOMS):
         game = Game(kingdom=",".join(kingdom), players=2, turn_cap=30)
         rng = np.random.default_rng(t)
-        for seed in range(6):
+        for seed in range(10):
             state, twin = game.new_initial_state(seed), RecordedGame(game, seed)
             while not state.is_terminal():
                 d = state.decision()[0]
-                if d in QUESTIONS and met.get(d, 0) < 4:
-                    _check_resumed_equals_replayed(state, twin)
+                _check_resumed_equals_replayed(state, twin)
+                if d in QUESTIONS and met.get(d, 0) < 6:
                     check_engine_and_mask(state)
                     check_random_bot(state, rng)
                 met[d] = met.get(d, 0) + 1

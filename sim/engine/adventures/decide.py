@@ -114,7 +114,7 @@ from sim.engine.decide import (
     trash_for_gain,
     trash_junk,
 )
-from sim.engine.intrigue.gains_decide import gains_default
+from sim.engine.intrigue_defaults import gains_default
 from sim.engine.layout import (
     ASIDE0,
     ASIDE_N,

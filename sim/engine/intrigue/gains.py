@@ -3,7 +3,7 @@ Courtier, Patrol, Trading Post, Upgrade).  See :mod:`sim.engine.intrigue`.
 
 Each function's docstring gives its card's text, the questions it asks (their records
 are in sim.cards.intrigue, their rule bots' defaults in
-:mod:`sim.engine.intrigue.gains_decide`), the log rows it writes and its resume sites
+:mod:`sim.engine.intrigue_defaults`), the log rows it writes and its resume sites
 (sim.engine.resume), named beside it.  The counters (+Cards, +Actions) are done by the
 turn before the function runs.
 """
@@ -30,7 +30,7 @@ from sim.engine.codes import (
     code_of,
 )
 from sim.engine.intrigue import texts_of
-from sim.engine.intrigue.gains_decide import CARD_TYPES, n_types
+from sim.engine.intrigue_defaults import CARD_TYPES, n_types
 from sim.engine.layout import (
     A_ON_GAIN,
     ASIDE0,
