@@ -638,3 +638,18 @@ def test_every_question_resumes_as_replayed_and_is_masked_as_the_engine_takes():
                 twin.apply(a)
     missing = [codes.DECISION_NAMES[d] for d in QUESTIONS if not met.get(d)]
     assert not missing, missing
+
+
+# ----------------------------------------------------------------------------- a person
+def test_a_person_meets_these_questions_at_the_human_seat(tmp_path):
+    """A person at the human seat (buying each kingdom card once, answering at random by
+    name or number) is asked these cards' questions in the words of their records, and
+    the game ends."""
+    from tests.test_human_seat import _collector, _drive
+
+    out, asked, rc = _drive(["human", "bmu", "--seed", "3", "--kingdom", ",".join(K),
+                             "--turn-cap", "40"], tmp_path, _collector(5, {}))
+    assert rc == 0, out[-2000:]
+    ours = {codes.DECISION_NAMES[d] for d in QUESTIONS}
+    assert len(ours & set(asked)) >= 5, sorted(set(asked))
+    assert "Game over" in out
