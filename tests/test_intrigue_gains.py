@@ -573,6 +573,39 @@ def test_wishing_well_default_names_a_known_top_card(scenario):
     assert buy_view(bot).hand == {"Copper": 1, "Silver": 1}
 
 
+def test_rule_language_choose_rules_and_default_answers():
+    """Choose rules name Courtier's and Lurker's options (their records' choices); the
+    first holding rule for an option not yet taken decides, else the default: Courtier
+    takes +1 Action for a waiting Action with none left, else a first Gold early; Lurker
+    gains an Action of its buy list from the trash, else trashes one from the Supply.
+    Secret Passage's place: junk at the bottom, else not; never deeper by default."""
+    from bots.rules import Buy, Choose, RuleBot
+    from tests.conftest import make_scenario, raw_answer
+
+    chooser = RuleBot("t", "test bot", play=[], choose=[Choose("Courtier", "gold"),
+                                                        Choose("Courtier", "buy"),
+                                                        Choose("Lurker", "gain")])
+    plain = RuleBot("u", "test bot", play=[], buy=[Buy("Patrol")])
+    sc = make_scenario([chooser, plain], kingdom=K)
+    sc.set_hand(0, ["Village", "Copper"]).set_hand(1, ["Village", "Copper"])
+    sc.set_counters(actions=0)
+    assert raw_answer(sc, gains.D_COURTIER_MODE, 0) == 3
+    assert raw_answer(sc, gains.D_COURTIER_MODE, 8) == 1
+    assert raw_answer(sc, gains.D_COURTIER_MODE, 8 | 2) == 0    # its default: the Village
+    assert raw_answer(sc, gains.D_LURKER_MODE) == 1
+    assert raw_answer(sc, gains.D_COURTIER_MODE, 0, p=1) == 0   # an Action waits
+    assert raw_answer(sc, gains.D_COURTIER_MODE, 1, p=1) == 3   # early: a first Gold
+    assert raw_answer(sc, gains.D_LURKER_MODE, p=1) == 0        # nothing in the trash
+    assert raw_answer(sc, gains.D_LURKER_TRASH, p=1) == card_id("Patrol")
+    set_trash(sc, {"Patrol": 1, "Village": 1})
+    assert raw_answer(sc, gains.D_LURKER_MODE, p=1) == 1
+    assert raw_answer(sc, gains.D_LURKER_GAIN, p=1) == card_id("Patrol")
+    assert raw_answer(sc, gains.D_SECRET_PASSAGE_BOTTOM, card_id("Silver"), p=1) == 0
+    assert raw_answer(sc, gains.D_SECRET_PASSAGE_BOTTOM, card_id("Curse"), p=1) == 1
+    assert raw_answer(sc, gains.D_SECRET_PASSAGE_DEEPER, 0, p=1) == 0
+    assert raw_answer(sc, gains.D_UPGRADE_GAIN, 5, p=1) == card_id("Patrol")
+
+
 # ----------------------------------------------------------------------------- bots
 KINGDOMS = [K, K_DUAL, K_TRAVEL]
 MINE = ("Trading Post", "Upgrade", "Courtier", "Patrol", "Wishing Well", "Lurker",

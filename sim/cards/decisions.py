@@ -161,8 +161,8 @@ DEF_COURTIER = 52      # its Choose rules for ``card`` (an option not taken); el
                        # early, +$3 reaching $5, $6 or $8; else Gold, $3, Action, Buy
 DEF_NAME_LIKELY = 53   # the known top card of its deck, else the card most common in its draw
                        # pile (its discard pile when that is empty), else ``card``
-DEF_LURKER_MODE = 54   # gain (option 1) when an Action of its buy list is in the trash, else
-                       # trash (option 0)
+DEF_LURKER_MODE = 54   # its Choose rules for ``card``; else gain (option 1) when an Action
+                       # of its buy list is in the trash, else trash (option 0)
 DEF_LURKER_PICK = 55   # the first Action of its buy list there (in the trash: whose rule
                        # holds), else the costliest there
 DEF_BOTTOM_IF_JUNK = 56  # yes when the card (arg) is on its trash list

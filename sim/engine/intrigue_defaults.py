@@ -91,6 +91,9 @@ def gains_default(S, T, P, Q, b, p, d, arg, pattern):
     if pattern == DEF_NAME_LIKELY:
         return likely_top(S, p, DEC_CARD[d])
     if pattern == DEF_LURKER_MODE:
+        k = chosen_option(S, T, P, Q, b, p, DEC_CARD[d], 0, 2)
+        if k >= 0:
+            return k
         return 1 if wanted_in_trash(S, T, P, Q, b, p) >= 0 else 0
     if pattern == DEF_LURKER_PICK:
         return lurker_pick(S, T, P, Q, b, p, DEC_DOMAIN[d] == DOM_TRASH_ACTION)
@@ -145,20 +148,30 @@ def most_types_in_hand(S, T, p):
 
 
 @njit(cache=True)
+def chosen_option(S, T, P, Q, b, p, card, taken, n):
+    """The option of the bot's first Choose rule for ``card`` whose conditions hold among
+    those naming one of its ``n`` options not in ``taken`` (a bit each); -1 if none."""
+    for r in range(P[b * P_WIDTH + PF_BOUNDS + 2 * L_CHOOSE],
+                   P[b * P_WIDTH + PF_BOUNDS + 2 * L_CHOOSE + 1]):
+        if P[b * P_WIDTH + PF_RULES + RULE_WIDTH * r] != card:
+            continue
+        k = P[b * P_WIDTH + PF_RULES + RULE_WIDTH * r + 1]
+        if 0 <= k < n and (taken >> k) & 1 == 0 and \
+                conditions_hold(S, T, P, Q, b, r, p, S[V + V_COINS]):
+            return k
+    return -1
+
+
+@njit(cache=True)
 def courtier_option(S, T, P, Q, b, p, card, taken):
     """DEF_COURTIER: an option of ``card`` (Courtier) not in ``taken`` (a bit each: +1
     Action, +1 Buy, +$3, gain a Gold).  Its Choose rules for the card first; else, as
     Geronimoo's Courtier: +1 Action when an Action waits in hand and none is left; +1
     Buy when the $ in sight pays for two Provinces; a first Gold early (before turn 10);
     +$3 when it reaches $5, $6 or $8; then Gold, $3, Action, Buy."""
-    for r in range(P[b * P_WIDTH + PF_BOUNDS + 2 * L_CHOOSE],
-                   P[b * P_WIDTH + PF_BOUNDS + 2 * L_CHOOSE + 1]):
-        if P[b * P_WIDTH + PF_RULES + RULE_WIDTH * r] != card:
-            continue
-        k = P[b * P_WIDTH + PF_RULES + RULE_WIDTH * r + 1]
-        if 0 <= k < 4 and (taken >> k) & 1 == 0 and \
-                conditions_hold(S, T, P, Q, b, r, p, S[V + V_COINS]):
-            return k
+    k = chosen_option(S, T, P, Q, b, p, card, taken, 4)
+    if k >= 0:
+        return k
     h0 = HAND0 + p * N_SLOTS
     coins = S[V + V_COINS] + (3 if taken & 4 else 0)
     waiting = False
