@@ -405,7 +405,7 @@ def test_lurker_gains_an_action_from_the_trash_dual_types_too(scenario):
     sc.set_hand(0, ["Lurker"]).set_deck(0, PAD)
     sc.play_turn(0)
     assert sc.trash() == {"Estate": 2} and sc.discard(0).get("Nobles") == 1
-    assert turn_rows(sc, EV_GAIN) == [("Nobles", 1, 0)]
+    assert turn_rows(sc, EV_GAIN) == [("Nobles", 1, codes.GAIN_FROM_TRASH)]
     check_consistent(sc)
 
 
@@ -671,6 +671,39 @@ def test_every_question_resumes_as_replayed_and_is_masked_as_the_engine_takes():
                 twin.apply(a)
     missing = [codes.DECISION_NAMES[d] for d in QUESTIONS if not met.get(d)]
     assert not missing, missing
+
+
+# ----------------------------------------------------------------------------- the viewer
+def test_the_viewers_table_follows_lurkers_trash_and_gain():
+    """The game viewer's table, followed from the log rows (sim.analysis.viewer), is the
+    engine's after every turn of random games with Lurker (a Supply card trashed is no
+    player's; a card gained from the trash leaves the trash, not a pile) and the other
+    cards here; both of Lurker's moves happen."""
+    from sim.analysis.viewer import turn_steps
+    from sim.engine.scenario import Scenario
+    from tests.test_viewer import _engine_table, _viewer_table
+
+    kinds = set()
+    for g, kingdom in enumerate([K, K_DUAL, K_TRAVEL] * 2):
+        n = 2 + g % 3
+        sc = Scenario(["random"] * n, kingdom=kingdom, seed=60 + g, log=True, turn_cap=40)
+        after, p = [], 0
+        while True:
+            sc.play_turn(p)
+            after.append(_engine_table(sc, n))
+            if sc.finished:
+                break
+            p = sc.next_player
+        assert not sc.S[L.V + L.V_LOG_TRUNC]
+        rows = np.array(sc.log_rows(), np.int64)
+        steps = turn_steps(rows, [f"r{q}" for q in range(n)], n, sc.config.kingdom, ())
+        for k, (step, engine) in enumerate(zip(steps[1:], after, strict=True), 1):
+            assert _viewer_table(step) == engine, f"game {g} step {k}: {step['title']}"
+        assert steps[-1]["points"] == sc.result()["scores"]
+        kinds |= {(int(e), int(x)) for e, x in rows[:, [0, 5]]
+                  if (e, x) in ((EV_TRASH, TRASH_FROM_SUPPLY),
+                                (EV_GAIN, codes.GAIN_FROM_TRASH))}
+    assert kinds == {(EV_TRASH, TRASH_FROM_SUPPLY), (EV_GAIN, codes.GAIN_FROM_TRASH)}
 
 
 # ----------------------------------------------------------------------------- a person

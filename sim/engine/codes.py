@@ -348,7 +348,7 @@ EV_TURN = 0            # a player's turn starts (count: its turn number)
 EV_HAND = 1            # hand at the start of a turn: card, count
 EV_PLAY = 2            # played a card
 EV_BUY = 3
-EV_GAIN = 4            # extra: 0 to discard, 1 to hand
+EV_GAIN = 4            # extra: 0 to discard, 1 to hand, 2 onto the deck, 3 from the trash
 EV_TRASH = 5           # extra: 0 the player's card, TRASH_FROM_SUPPLY a Supply card (Lurker)
 EV_DISCARD = 6         # extra: 0 attack, 1 Cellar
 EV_DRAW = 7            # drew a card
@@ -402,6 +402,8 @@ DISCARD_WINE_MERCHANT = 10  # from the Tavern mat
 
 # Where a trashed card came from (the ``extra`` of EV_TRASH rows): 0, the player's own.
 TRASH_FROM_SUPPLY = 1   # a Supply pile's card (Lurker): nobody's
+# The ``extra`` of an EV_GAIN row is where the card went (sim.engine.zones GAIN_TO_*), or:
+GAIN_FROM_TRASH = 3     # gained from the trash (Lurker), to the discard pile
 
 # Why a game ended.
 END_PROVINCES = 0

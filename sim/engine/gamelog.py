@@ -146,7 +146,8 @@ def seen_by(log: np.ndarray | Sequence[Sequence[int]], seat: int) -> np.ndarray:
 
 # (The ``extra`` of EV_TOPDECK, EV_SET_ASIDE and EV_LOOK rows is the id of the card
 # whose text did it.)
-_GAIN_TO = {0: "to discard pile", 1: "to hand", 2: "onto their deck"}
+_GAIN_TO = {0: "to discard pile", 1: "to hand", 2: "onto their deck",
+            3: "from the trash, to discard pile"}
 # Adventures: why a card was discarded, when the reason names it better than the card
 # resolving (a Duration's or a call's effect at the start of a turn, an Event).
 _DISCARD_WHY = {codes.DISCARD_DUNGEON: "Dungeon", codes.DISCARD_ARTIFICER: "Artificer",

@@ -453,12 +453,14 @@ def gain(S, T, p, c, where):
     if S[SUPPLY + c] == 0:
         S[V + V_EMPTY] += 1
     gain_arrives(S, T, p, c, where)
+    log_event(S, EV_GAIN, p, c, 1, where)
 
 
 @njit(cache=True, inline="always")
 def gain_arrives(S, T, p, c, where):
     """The gained ``c`` (taken from where it was: a Supply pile, :func:`gain`; the trash,
-    Lurker) becomes ``p``'s, at ``where``; logged as a gain."""
+    Lurker) becomes ``p``'s, at ``where``.  The caller logs the gain (EV_GAIN: where it
+    went, or codes.GAIN_FROM_TRASH)."""
     count_owned(S, T, p, c, 1)
     if S[V + V_CUR] == p:           # gains on p's own turn (Treasure Hunter, rule terms)
         k = S[GAINED + p]
@@ -474,7 +476,6 @@ def gain_arrives(S, T, p, c, where):
         S[DISC0 + p * N_SLOTS + c] += 1
         S[DISC_N + p] += 1
         S[DISC_TOP + p] = c
-    log_event(S, EV_GAIN, p, c, 1, where)
 
 
 @njit(cache=True, inline="always")

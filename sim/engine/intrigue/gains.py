@@ -20,12 +20,14 @@ from sim.engine.adventures.mechanics import gain_with_triggers, take_from_pile
 from sim.engine.codes import (
     ERR_ILLEGAL,
     EV_CHOOSE,
+    EV_GAIN,
     EV_INSERT,
     EV_NAME,
     EV_RETURN,
     EV_REVEAL_CARD,
     EV_TOPDECK,
     EV_TRASH,
+    GAIN_FROM_TRASH,
     TRASH_FROM_SUPPLY,
     code_of,
 )
@@ -319,7 +321,7 @@ def lurker(S, R, T, P, Q, H, p):
     pile, a card of no Supply pile too (a Traveller upgrade), and sets off what a gain
     sets off (Adventures' on_gain).  Asks D_LURKER_MODE (0 trash, 1 gain), then
     D_LURKER_TRASH or D_LURKER_GAIN while one qualifies (mandatory).  Logs EV_CHOOSE,
-    EV_TRASH (TRASH_FROM_SUPPLY) or EV_GAIN.  Frame: LURKER_AT_MODE, the choice;
+    EV_TRASH (TRASH_FROM_SUPPLY) or EV_GAIN (GAIN_FROM_TRASH).  Frame: LURKER_AT_MODE, the choice;
     LURKER_AT_CARD, the card (the mode); LURKER_IN_GAIN, what the gain sets off (the
     card).
     """
@@ -355,6 +357,7 @@ def lurker(S, R, T, P, Q, H, p):
             return
         S[TRASH + c] -= 1
         gain_arrives(S, T, p, c, GAIN_TO_DISCARD)
+        log_event(S, EV_GAIN, p, c, 1, GAIN_FROM_TRASH)
     H[H_ADVENTURE][A_ON_GAIN](S, R, T, P, Q, H[:H_ADVENTURE], p, c, GAIN_TO_DISCARD)
     if stopped(S):
         push_frame(S, LURKER_IN_GAIN, 1, c, 0, 0)
