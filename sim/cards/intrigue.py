@@ -216,7 +216,7 @@ SECRET_PASSAGE_BOTTOM = Decision(
     card=SECRET_PASSAGE,
     text="Do you put the card (arg) at the bottom of your deck? (No: you say how deep.)")
 SECRET_PASSAGE_DEEPER = Decision(
-    "put it deeper with Secret Passage", "secret_passage_deeper",
+    "put it one card deeper with Secret Passage", "secret_passage_deeper",
     rules=RULES_ADVENTURES, asked=ASK_TURN, answer=ANS_YES_NO, default=DEF_NO,
     card=SECRET_PASSAGE,
     text="Do you put the card one deeper than arg cards from the top? (No: arg cards go "
