@@ -134,11 +134,17 @@ class TableTracker:
         """Change the table by one log row ``(event, turn, player, card, count, extra)``."""
         ev, _, p, c, count, extra = (int(x) for x in row)
         if ev == codes.EV_GAIN:
-            self.piles[c] -= 1
+            if extra == codes.GAIN_FROM_TRASH:        # Lurker
+                self.trash[c] -= 1
+            else:
+                self.piles[c] -= 1
             self.owned[p, c] += 1
         elif ev == codes.EV_TRASH:
             k = count if count > 0 else 1
-            self.owned[p, c] -= k
+            if extra == codes.TRASH_FROM_SUPPLY:    # Lurker: a pile's card, nobody's
+                self.piles[c] -= k
+            else:
+                self.owned[p, c] -= k
             self.trash[c] += k
         elif ev == codes.EV_EXCHANGE:
             self.piles[c] += 1

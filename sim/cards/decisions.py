@@ -55,13 +55,18 @@ DOM_QUEST = 14         # Quest's options (sim.engine.legality: a narrowing)
 DOM_QUEST_DISCARD = 15  # Quest's discards (sim.engine.legality: a narrowing)
 DOM_UNCHOSEN = 16      # an option (ANS_MODE) not yet chosen: arg's bit k set = option k
                        # chosen already ("choose two different": Pawn)
+DOM_ANY_CARD = 17      # any card of the card table (a name: Wishing Well; the record's
+                       # not_types keeps Events out)
+DOM_SUPPLY_ACTION = 18  # an Action Supply pile with cards left (Lurker's trash)
+DOM_TRASH_ACTION = 19  # an Action card in the trash (Lurker's gain)
 DOMAIN_WORDS = ("", "a card in hand", "an Action in hand", "a card to gain",
                 "a card to gain costing exactly", "a looked-at card", "a card in play",
                 "a card in the discard pile", "a card or Event to buy",
                 "a start-of-turn effect or call", "a call after an Action",
                 "an Action Supply pile", "a card in play to gain a copy of",
                 "one of the cards going onto the deck", "a Quest option", "a card to discard",
-                "an option not chosen yet")
+                "an option not chosen yet", "any card", "an Action Supply pile with cards",
+                "an Action card in the trash")
 
 # The cost limit of a gain.
 LIM_NONE = 0           # no limit needed (not a gain)
@@ -147,6 +152,7 @@ DEF_TOPDECK_GAINED = 39  # onto the deck unless junk or a card that only scores
 DEF_TRASH_PLAYED_JUNK = 40  # a non-Action card in play it would trash, else none
 DEF_COPY_COSTLIEST = 41  # the three costliest gainable cards in play ($2 up), in id order
 DEF_FIRST_PLAYED_GAIN = 42  # the non-Victory Action up to arg it plays first
+# Intrigue's patterns.
 DEF_PAWN = 43          # its Choose rules for ``card`` (an option not chosen yet, arg's bits);
                        # else +1 Action with an Action in hand and none left, then +1 Card,
                        # then +$1
@@ -159,16 +165,29 @@ DEF_NOBLES = 46        # its Choose rules for ``card``; else +2 Actions with an 
 DEF_TRASH_FOR_BUY = 47  # yes/no: its Choose rules for ``card`` (option 0: yes); else yes when
                        # default_arg more $ (with the Treasures in hand) changes its buy to a
                        # card costing $6 or more (Mining Village: Gold, Province)
-# Intrigue, helper C's range (60-69).
-DEF_TORTURER = 60      # its Choose rules for ``card``; else the Curse when none are left,
+DEF_GAIN_EXACT = 48    # gain costing exactly the limit: as DEF_GAIN when that costs exactly
+                       # it, else a Treasure, an Action, another card, a Curse of that cost
+DEF_MOST_TYPES = 49    # the card of the zone with the most types (for the player)
+DEF_COURTIER = 50      # its Choose rules for ``card`` (an option not taken); else +1 Action
+                       # for a waiting Action, +1 Buy with $ for two Provinces, a first Gold
+                       # early, +$3 reaching $5, $6 or $8; else Gold, $3, Action, Buy
+DEF_NAME_LIKELY = 51   # the known top card of its deck, else the card most common in its draw
+                       # pile (its discard pile when that is empty), else ``card``
+DEF_LURKER_MODE = 52   # its Choose rules for ``card``; else gain (option 1) when an Action
+                       # of its buy list is in the trash, else trash (option 0)
+DEF_LURKER_PICK = 53   # the first Action of its buy list there (in the trash: whose rule
+                       # holds), else the costliest there
+DEF_BOTTOM_IF_JUNK = 54  # yes when the card (arg) is on its trash list
+DEF_NO = 55            # 0: no
+DEF_TORTURER = 56      # its Choose rules for ``card``; else the Curse when none are left,
                        # discard 2 when 2 junk cards are in hand or 4+ cards remain, else
                        # the Curse (a 3-card hand of good cards keeps its buy)
-DEF_MINION = 61        # its Choose rules for ``card``; else +$2 with another Minion in
+DEF_MINION = 57        # its Choose rules for ``card``; else +$2 with another Minion in
                        # hand, else the attack when hand + $ in play + $2 stays below $6
-DEF_WORST_AT_COST = 62  # the card costing exactly arg worst for the player gaining it:
+DEF_WORST_AT_COST = 58  # the card costing exactly arg worst for the player gaining it:
                        # a Curse, a Victory card that is no Province, a terminal Action,
                        # another Action, a Treasure, a Province
-DEF_YES_IF_JUNK = 63   # yes when 2+ cards in hand are junk (on its trash list): the 3
+DEF_YES_IF_JUNK = 59   # yes when 2+ cards in hand are junk (on its trash list): the 3
                        # discards after drawing 2 then cost little
 
 #: The patterns that read the bot's trash list (what it would trash; Duplicate and
@@ -177,7 +196,7 @@ DEF_YES_IF_JUNK = 63   # yes when 2+ cards in hand are junk (on its trash list):
 READS_TRASH_LIST = frozenset({
     DEF_TRASH_FOR_GAIN, DEF_TRASH_JUNK, DEF_MUST_TRASH, DEF_COPY_UNLESS_JUNK,
     DEF_CHOOSE_TRASH_SILVER_COIN, DEF_TRASH_JUNK_NOT_COPPER, DEF_TOPDECK_GAINED,
-    DEF_TRASH_PLAYED_JUNK})
+    DEF_TRASH_PLAYED_JUNK, DEF_BOTTOM_IF_JUNK})
 
 #: Every pattern (the names above).
 DEFAULTS = frozenset(v for k, v in dict(globals()).items() if k.startswith("DEF_"))
@@ -209,7 +228,10 @@ ADVENTURES_DEFAULTS = frozenset({
     DEF_TOPDECK_FROM_HAND, DEF_PAWN, DEF_STEWARD, DEF_MILL_DISCARD, DEF_NOBLES,
     DEF_TRASH_FOR_BUY,
     # Intrigue (helper C's): Torturer, Minion, Swindler, Diplomat.
-    DEF_TORTURER, DEF_MINION, DEF_WORST_AT_COST, DEF_YES_IF_JUNK})
+    DEF_TORTURER, DEF_MINION, DEF_WORST_AT_COST, DEF_YES_IF_JUNK,
+    # Intrigue (helper B's): gains, names, deck order.
+    DEF_GAIN_EXACT, DEF_MOST_TYPES, DEF_COURTIER, DEF_NAME_LIKELY, DEF_LURKER_MODE,
+    DEF_LURKER_PICK, DEF_BOTTOM_IF_JUNK, DEF_NO})
 
 
 @dataclass(frozen=True)

@@ -21,12 +21,21 @@ from sim.cards.decisions import (
     ASK_ANY,
     ASK_OTHER,
     ASK_TURN,
+    DEF_BOTTOM_IF_JUNK,
+    DEF_COURTIER,
     DEF_DISCARD,
+    DEF_DISCARD_FIRST,
     DEF_GAIN,
+    DEF_GAIN_EXACT,
     DEF_GAIN_PAIRED,
+    DEF_LURKER_MODE,
+    DEF_LURKER_PICK,
     DEF_MILL_DISCARD,
     DEF_MINION,
+    DEF_MOST_TYPES,
     DEF_MUST_TRASH,
+    DEF_NAME_LIKELY,
+    DEF_NO,
     DEF_NOBLES,
     DEF_PAWN,
     DEF_STEWARD,
@@ -38,9 +47,12 @@ from sim.cards.decisions import (
     DEF_WORST_AT_COST,
     DEF_YES,
     DEF_YES_IF_JUNK,
+    DOM_ANY_CARD,
     DOM_EXACT,
     DOM_GAIN,
     DOM_HAND,
+    DOM_SUPPLY_ACTION,
+    DOM_TRASH_ACTION,
     DOM_UNCHOSEN,
     LIM_ARG,
     NONE_ALWAYS,
@@ -53,6 +65,7 @@ from sim.cards.sets import next_id
 from sim.cards.types import (
     ACTION,
     ATTACK,
+    EVENT,
     REACTION,
     SET_INTRIGUE,
     TREASURE,
@@ -183,6 +196,21 @@ COURTYARD_TOPDECK = _asks(
     text="Which card from your hand do you put onto your deck?")
 
 # -- Lurker
+LURKER_MODE = Decision(
+    "choose with Lurker", "lurker_mode", rules=RULES_ADVENTURES,
+    asked=ASK_TURN, answer=ANS_MODE, default=DEF_LURKER_MODE, card=LURKER,
+    options=("trash an Action card from the Supply", "gain an Action card from the trash"),
+    choices=("trash", "gain"), text="Which of Lurker's options? (Either may do nothing.)")
+LURKER_TRASH = Decision(
+    "trash from the Supply with Lurker", "lurker_trash", rules=RULES_ADVENTURES,
+    asked=ASK_TURN, answer=ANS_CARD, domain=DOM_SUPPLY_ACTION, none=NONE_IF_EMPTY,
+    default=DEF_LURKER_PICK, card=LURKER,
+    text="Which Action card do you trash from the Supply (its pile's top card)?")
+LURKER_GAIN = Decision(
+    "gain from the trash with Lurker", "lurker_gain", rules=RULES_ADVENTURES,
+    asked=ASK_TURN, answer=ANS_CARD, domain=DOM_TRASH_ACTION, none=NONE_IF_EMPTY,
+    default=DEF_LURKER_PICK, card=LURKER,
+    text="Which Action card do you gain from the trash?")
 
 # -- Pawn
 PAWN_MODE = _asks(
@@ -228,6 +256,12 @@ SWINDLER_GAIN = _asks(
     text="Which card costing exactly arg does the player whose card you trashed gain?")
 
 # -- Wishing Well
+WISHING_WELL_NAME = Decision(
+    "name a card with Wishing Well", "wishing_well_name", rules=RULES_ADVENTURES,
+    asked=ASK_TURN, answer=ANS_CARD, domain=DOM_ANY_CARD, not_types=EVENT,
+    default=DEF_NAME_LIKELY, card=WISHING_WELL,
+    text="Which card do you name (any card; if your deck's top card is it, it goes to "
+    "your hand)?")
 
 # -- Baron
 BARON_DISCARD = _asks(
@@ -275,8 +309,36 @@ MINING_VILLAGE_TRASH = _asks(
     text="Do you trash this Mining Village for +$2?")
 
 # -- Secret Passage
+SECRET_PASSAGE_CARD = Decision(
+    "put a card into the deck with Secret Passage", "secret_passage_card",
+    rules=RULES_ADVENTURES, asked=ASK_TURN, answer=ANS_CARD, domain=DOM_HAND,
+    none=NONE_IF_EMPTY, default=DEF_DISCARD_FIRST, card=SECRET_PASSAGE,
+    text="Which card from your hand do you put into your deck?")
+SECRET_PASSAGE_BOTTOM = Decision(
+    "put it at the bottom with Secret Passage", "secret_passage_bottom",
+    rules=RULES_ADVENTURES, asked=ASK_TURN, answer=ANS_YES_NO, default=DEF_BOTTOM_IF_JUNK,
+    card=SECRET_PASSAGE,
+    text="Do you put the card (arg) at the bottom of your deck? (No: you say how deep.)")
+SECRET_PASSAGE_DEEPER = Decision(
+    "put it one card deeper with Secret Passage", "secret_passage_deeper",
+    rules=RULES_ADVENTURES, asked=ASK_TURN, answer=ANS_YES_NO, default=DEF_NO,
+    card=SECRET_PASSAGE,
+    text="Do you put the card one deeper than arg cards from the top? (No: arg cards go "
+    "above it.)")
 
 # -- Courtier
+COURTIER_REVEAL = Decision(
+    "reveal with Courtier", "courtier_reveal", rules=RULES_ADVENTURES,
+    asked=ASK_TURN, answer=ANS_CARD, domain=DOM_HAND, none=NONE_IF_EMPTY,
+    default=DEF_MOST_TYPES, card=COURTIER,
+    text="Which card from your hand do you reveal (one choice per type it has)?")
+COURTIER_MODE = Decision(
+    "choose with Courtier", "courtier_mode", rules=RULES_ADVENTURES,
+    asked=ASK_TURN, answer=ANS_MODE, domain=DOM_UNCHOSEN, default=DEF_COURTIER,
+    card=COURTIER, options=("+1 Action", "+1 Buy", "+$3", "gain a Gold"),
+    choices=("action", "buy", "coins", "gold"),
+    text="Which of Courtier's options, not yet chosen (arg: those chosen, a bit each)? "
+    "They resolve once all are chosen.")
 
 # -- Minion
 MINION_MODE = _asks(
@@ -286,6 +348,7 @@ MINION_MODE = _asks(
     text="Which of Minion's options?")
 
 # -- Patrol
+# (Its put-back is the turn's "order cards onto the deck", D_TOPDECK_ORDER, arg PATROL.)
 
 # -- Replace
 REPLACE_TRASH = _asks(
@@ -308,8 +371,21 @@ TORTURER_MODE = _asks(
     text="Do you discard 2 cards or gain a Curse to your hand?")
 
 # -- Trading Post
+TRADING_POST_TRASH = Decision(
+    "trash with Trading Post", "trading_post_trash", rules=RULES_ADVENTURES,
+    asked=ASK_TURN, answer=ANS_CARD, domain=DOM_HAND, none=NONE_IF_EMPTY,
+    default=DEF_MUST_TRASH, card=TRADING_POST,
+    text="Which card from your hand do you trash (arg: how many so far, of 2)?")
 
 # -- Upgrade
+UPGRADE_TRASH = Decision(
+    "trash with Upgrade", "upgrade_trash", rules=RULES_ADVENTURES,
+    asked=ASK_TURN, answer=ANS_CARD, domain=DOM_HAND, none=NONE_IF_EMPTY,
+    default=DEF_MUST_TRASH, card=UPGRADE, text="Which card from your hand do you trash?")
+UPGRADE_GAIN = Decision(
+    "gain with Upgrade", "upgrade_gain", rules=RULES_ADVENTURES,
+    asked=ASK_TURN, answer=ANS_CARD, domain=DOM_EXACT, limit=LIM_ARG, none=NONE_IF_EMPTY,
+    default=DEF_GAIN_EXACT, card=UPGRADE, text="Which card costing exactly arg do you gain?")
 
 # -- Nobles
 NOBLES_MODE = _asks(

@@ -53,6 +53,7 @@ from sim.cards.decisions import (  # noqa: F401 - the table's words, re-exported
     ASK_WORDS,
     BASE_DEFAULTS,
     DEF_AFTER_ACTION,
+    DEF_BOTTOM_IF_JUNK,
     DEF_BUY,
     DEF_CELLAR_LIST,
     DEF_CHEAPEST,
@@ -61,18 +62,25 @@ from sim.cards.decisions import (  # noqa: F401 - the table's words, re-exported
     DEF_CHOOSE_TRASH_SILVER_COIN,
     DEF_COPY_COSTLIEST,
     DEF_COPY_UNLESS_JUNK,
+    DEF_COURTIER,
     DEF_DISCARD,
     DEF_DISCARD_ATTACK_CURSE,
     DEF_DISCARD_FIRST,
     DEF_EXCHANGE,
     DEF_FIRST_PLAYED_GAIN,
     DEF_GAIN,
+    DEF_GAIN_EXACT,
     DEF_GAIN_OF_TYPE,
     DEF_GAIN_PAIRED,
     DEF_GEAR_LIST,
     DEF_KEEP_BEST,
+    DEF_LURKER_MODE,
+    DEF_LURKER_PICK,
     DEF_MINE_TRASH,
+    DEF_MOST_TYPES,
     DEF_MUST_TRASH,
+    DEF_NAME_LIKELY,
+    DEF_NO,
     DEF_NONE,
     DEF_PLAY,
     DEF_PLAY_COPPER,
@@ -97,6 +105,7 @@ from sim.cards.decisions import (  # noqa: F401 - the table's words, re-exported
     DEF_YES_IF_OPTION0,
     DEFAULTS,
     DOM_AFTER,
+    DOM_ANY_CARD,
     DOM_ASIDE,
     DOM_BUY,
     DOM_DISCARD,
@@ -111,7 +120,10 @@ from sim.cards.decisions import (  # noqa: F401 - the table's words, re-exported
     DOM_QUEST,
     DOM_QUEST_DISCARD,
     DOM_START,
+    DOM_SUPPLY_ACTION,
     DOM_TOPDECK,
+    DOM_TRASH_ACTION,
+    DOM_UNCHOSEN,
     DOMAIN_WORDS,
     LIM_ANY,
     LIM_ARG,
@@ -336,8 +348,8 @@ EV_TURN = 0            # a player's turn starts (count: its turn number)
 EV_HAND = 1            # hand at the start of a turn: card, count
 EV_PLAY = 2            # played a card
 EV_BUY = 3
-EV_GAIN = 4            # extra: 0 to discard, 1 to hand
-EV_TRASH = 5
+EV_GAIN = 4            # extra: 0 to discard, 1 to hand, 2 onto the deck, 3 from the trash
+EV_TRASH = 5           # extra: 0 the player's card, TRASH_FROM_SUPPLY a Supply card (Lurker)
 EV_DISCARD = 6         # extra: 0 attack, 1 Cellar
 EV_DRAW = 7            # drew a card
 EV_SHUFFLE = 8         # count: cards shuffled into the new draw pile
@@ -363,8 +375,12 @@ EV_MISSION = 25        # the extra turn from Mission starts
 EV_PAY = 26            # Storyteller paid $ (count)
 EV_RETURN = 27         # set-aside cards returned to hand (extra: Gear or Save)
 EV_REACT = 28          # played a Reaction against an Attack (card: it; extra: the Attack)
-# Intrigue (helper C's codes: 35..37).
-EV_PASS = 35           # passed a card (Masquerade; extra: the player who receives it)
+# Intrigue.
+EV_INSERT = 29         # put a card into the deck (count: the cards above it; extra: by whom)
+EV_NAME = 30           # named a card (extra: the card whose text did it)
+EV_CHOOSE = 31         # chose an option (card: the card whose text did it; count: the
+                       # option; extra: the decision asked)
+EV_PASS = 32           # passed a card (Masquerade; extra: the player who receives it)
 
 # Tokens (the ``count`` of EV_TOKEN rows).
 TOKEN_CARD, TOKEN_ACTION, TOKEN_BUY, TOKEN_COIN, TOKEN_COST, TOKEN_TRASHING = range(6)
@@ -384,6 +400,11 @@ DISCARD_QUEST = 7
 DISCARD_SCOUTING = 8
 DISCARD_GUIDE = 9      # Guide discards the hand
 DISCARD_WINE_MERCHANT = 10  # from the Tavern mat
+
+# Where a trashed card came from (the ``extra`` of EV_TRASH rows): 0, the player's own.
+TRASH_FROM_SUPPLY = 1   # a Supply pile's card (Lurker): nobody's
+# The ``extra`` of an EV_GAIN row is where the card went (sim.engine.zones GAIN_TO_*), or:
+GAIN_FROM_TRASH = 3     # gained from the trash (Lurker), to the discard pile
 
 # Why a game ended.
 END_PROVINCES = 0

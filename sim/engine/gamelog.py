@@ -44,6 +44,7 @@ from sim.cards import (
     MAGPIE,
     REPLACE,
 )
+from sim.cards.intrigue import PATROL, WISHING_WELL
 from sim.engine import codes
 
 # --------------------------------------------------------------- who sees what
@@ -87,6 +88,8 @@ VISIBILITY: dict[int, str | Mapping[int, str]] = {
         BUREAUCRAT: EVERYONE,             # the Victory card was revealed first
         -1: EVERYONE,                     # Travelling Fair: the card just gained
         REPLACE: EVERYONE,                # the card just gained
+        PATROL: EVERYONE,                 # the revealed cards go back
+        WISHING_WELL: EVERYONE,           # the revealed card stays on top
     },
     # A card set aside is face up, seen by all (Library's Actions, Inheritance's card
     # from the Supply), unless its card says face down (Gear, Save): those stay private,
@@ -110,9 +113,15 @@ VISIBILITY: dict[int, str | Mapping[int, str]] = {
     # Raze keeps of those it looked at) unless they were revealed:
     codes.EV_RETURN: {
         MAGPIE: EVERYONE,                 # the revealed Treasure
+        PATROL: EVERYONE,                 # the revealed Victory cards and Curses
+        WISHING_WELL: EVERYONE,           # the revealed card named
     },
     codes.EV_REACT: EVERYONE,
     codes.EV_PASS: RECEIVER,              # Masquerade: giver and receiver only
+    # Secret Passage: where the card goes into the deck is public, the card is not.
+    codes.EV_INSERT: OWNER,
+    codes.EV_NAME: EVERYONE,
+    codes.EV_CHOOSE: EVERYONE,
 }
 
 
@@ -145,7 +154,8 @@ def seen_by(log: np.ndarray | Sequence[Sequence[int]], seat: int) -> np.ndarray:
 
 # (The ``extra`` of EV_TOPDECK, EV_SET_ASIDE and EV_LOOK rows is the id of the card
 # whose text did it.)
-_GAIN_TO = {0: "to discard pile", 1: "to hand", 2: "onto their deck"}
+_GAIN_TO = {0: "to discard pile", 1: "to hand", 2: "onto their deck",
+            3: "from the trash, to discard pile"}
 # Adventures: why a card was discarded, when the reason names it better than the card
 # resolving (a Duration's or a call's effect at the start of a turn, an Event).
 _DISCARD_WHY = {codes.DISCARD_DUNGEON: "Dungeon", codes.DISCARD_ARTIFICER: "Artificer",
@@ -363,7 +373,10 @@ def format_log(log: np.ndarray, names: Sequence[str], *, header: str = "",
         elif ev == codes.EV_GAIN:
             out.append(f"    {who(p)} gains {_card(c)} ({_GAIN_TO.get(extra, '?')})")
         elif ev == codes.EV_TRASH:
-            grouped("trash", p, source, c, k, "trashes")
+            if extra == codes.TRASH_FROM_SUPPLY:
+                grouped("trash-supply", p, source, c, k, "trashes", " from the Supply")
+            else:
+                grouped("trash", p, source, c, k, "trashes")
         elif ev == codes.EV_DISCARD:
             why = _DISCARD_WHY.get(extra) or source or {
                 codes.DISCARD_ATTACK: "to an attack", codes.DISCARD_CELLAR: "Cellar",
@@ -415,6 +428,16 @@ def format_log(log: np.ndarray, names: Sequence[str], *, header: str = "",
             out.append(f"    {who(p)} passes {what} to {who(extra)}")
         elif ev == codes.EV_REACT:
             out.append(f"    {who(p)} plays {_card(c)} in reaction to {_card(extra)}")
+        elif ev == codes.EV_INSERT:
+            what = "a card" if c == HIDDEN else _card(c)
+            where = "on top of" if k == 0 else f"{k} card{'s' if k > 1 else ''} down in"
+            out.append(f"    {who(p)} puts {what} {where} their deck ({_card(extra)})")
+        elif ev == codes.EV_NAME:
+            out.append(f"    {who(p)} names {_card(c)} ({_card(extra)})")
+        elif ev == codes.EV_CHOOSE:
+            options = codes.DECISIONS[extra].options
+            word = options[k] if 0 <= k < len(options) else str(k)
+            out.append(f"    {who(p)} chooses {word} ({_card(c)})")
         elif ev == codes.EV_SET_ASIDE:
             grouped("aside", p, _card(extra), c, k, "sets aside")
         elif ev == codes.EV_LOOK:

@@ -30,8 +30,9 @@ way, and each narrowing still reaches every outcome:
 * D_THRONE_ROOM / D_DISCIPLE: cards whose own type is Action (an Estate inheriting an
   Action is offered by D_ACTION only).
 
-A question of options "all different" (DOM_UNCHOSEN: Pawn) is asked once per choice, its
-arg's bit k set when option k was chosen already; the options not chosen are legal.
+A question of options "all different" (DOM_UNCHOSEN: Pawn, Courtier) is asked once per
+choice, its arg's bit k set when option k was chosen already; the options not chosen are
+legal.
 
 Also here, because the table's domains read them and the Adventures modules import this
 one (never the reverse: sim.engine.decide imports it, and must not import them): which
@@ -77,6 +78,7 @@ from sim.engine.codes import (
     DEC_OPTIONS,
     DEC_TYPES,
     DOM_AFTER,
+    DOM_ANY_CARD,
     DOM_ASIDE,
     DOM_BUY,
     DOM_DISCARD,
@@ -91,7 +93,9 @@ from sim.engine.codes import (
     DOM_QUEST,
     DOM_QUEST_DISCARD,
     DOM_START,
+    DOM_SUPPLY_ACTION,
     DOM_TOPDECK,
+    DOM_TRASH_ACTION,
     LIM_ANY,
     LIM_ARG,
     LIM_COINS,
@@ -127,7 +131,9 @@ from sim.engine.layout import (
     STACK,
     START_HOW,
     START_IDS,
+    SUPPLY,
     TOK_CARD,
+    TRASH,
     V_COINS,
     V_MISSION,
     V_ONCE,
@@ -226,6 +232,20 @@ def rc_can_replay(S, p, c):
     return S[STACK + ADV_STACK_WIDTH * (n - 1) + E_GONE] == 0
 
 
+@njit(cache=True, inline="always")
+def supply_action(S, T, c):
+    """``c`` is an Action card on top of a Supply pile (Lurker's trash: a pile with cards
+    left; the Traveller upgrades' piles are not the Supply's)."""
+    return 0 <= c < N_CARDS and S[SUPPLY + c] > 0 and (T[c * N_COLS + C_TYPES] & ACTION) != 0
+
+
+@njit(cache=True, inline="always")
+def trash_action(S, T, c):
+    """``c`` is an Action card in the trash (Lurker's gain; any card with the Action type,
+    in the Supply or not: a Traveller upgrade too)."""
+    return 0 <= c < N_CARDS and S[TRASH + c] > 0 and (T[c * N_COLS + C_TYPES] & ACTION) != 0
+
+
 # ----------------------------------------------------------------------------- the domains
 @njit(cache=True)
 def card_ok(S, T, p, d, arg, c, wide):
@@ -286,6 +306,12 @@ def card_ok(S, T, p, d, arg, c, wide):
     if dom == DOM_TOPDECK:  # looked-at cards (Scouting Party) while any, else the hand
         z = ASIDE0 if S[ASIDE_N + p] > 0 else HAND0
         return S[z + p * N_SLOTS + c] > 0
+    if dom == DOM_ANY_CARD:     # a name: any card (the record's not_types: no Event)
+        return True
+    if dom == DOM_SUPPLY_ACTION:
+        return supply_action(S, T, c)
+    if dom == DOM_TRASH_ACTION:
+        return trash_action(S, T, c)
     return False
 
 
@@ -339,7 +365,8 @@ def _cards_ok(S, T, p, d, arg, out, wide, dom):
                     n += 1
             c += 1
         return n
-    if dom == DOM_GAIN or dom == DOM_EXACT or dom == DOM_BUY or dom == DOM_PILE:
+    if dom == DOM_GAIN or dom == DOM_EXACT or dom == DOM_BUY or dom == DOM_PILE or \
+            dom == DOM_SUPPLY_ACTION:
         for i in range(S[GAME_IDS_N]):
             c = S[GAME_IDS + i]
             if card_ok(S, T, p, d, arg, c, wide):
@@ -375,13 +402,13 @@ def answers(S, T, p, d, arg, out, wide):
         for i in range(DEC_OPTIONS[d]):
             out[i] = i
         return DEC_OPTIONS[d], True
-    if dom == DOM_UNCHOSEN:         # "choose two different": the options not chosen yet
+    if dom == DOM_UNCHOSEN:     # the options not chosen yet (arg's bits)
         n = 0
         for i in range(DEC_OPTIONS[d]):
-            if not (arg >> i) & 1:
+            if (arg >> i) & 1 == 0:
                 out[n] = i
                 n += 1
-        return n, True
+        return n, n > 1
     h0 = HAND0 + p * N_SLOTS
     if dom == DOM_QUEST:
         out[0] = -1

@@ -339,6 +339,32 @@ def deck_push(S, p, c):
     S[DECK_N + p] = n + 1
 
 
+@njit(cache=True)
+def deck_insert(S, p, c, depth):
+    """Put ``c`` (already taken out of its zone) into ``p``'s draw pile with ``depth`` of
+    its cards above it (0: on top; DECK_N: at the bottom), as Secret Passage does.
+
+    The draw pile is an array, bottom first: the cards above the place move up one.
+    Put into the part ``p`` knows (:func:`known_on_deck`), the card is known too; put
+    among the unknown bottom cards, it counts as one of them (``p`` knows where it is,
+    but the pile's known part is its top).
+    """
+    n = S[DECK_N + p]
+    if n >= MAX_DECK:
+        S[ERR] = ERR_OVERFLOW
+        return
+    k0 = DECK + p * MAX_DECK
+    i = n - depth
+    for j in range(n, i, -1):
+        S[k0 + j] = S[k0 + j - 1]
+    S[k0 + i] = c
+    S[DECK_N + p] = n + 1
+    u = S[UNKNOWN + p]
+    if u > n:                   # cards were drawn since: the unknown part shrank
+        u = n
+    S[UNKNOWN + p] = u + 1 if i < u else u
+
+
 @njit(cache=True, inline="always")
 def known_on_deck(S, p):
     """How many cards on top of ``p``'s draw pile ``p`` knows (put there or looked at
@@ -430,6 +456,15 @@ def gain(S, T, p, c, where):
     S[SUPPLY + c] -= 1
     if S[SUPPLY + c] == 0:
         S[V + V_EMPTY] += 1
+    gain_arrives(S, T, p, c, where)
+    log_event(S, EV_GAIN, p, c, 1, where)
+
+
+@njit(cache=True, inline="always")
+def gain_arrives(S, T, p, c, where):
+    """The gained ``c`` (taken from where it was: a Supply pile, :func:`gain`; the trash,
+    Lurker) becomes ``p``'s, at ``where``.  The caller logs the gain (EV_GAIN: where it
+    went, or codes.GAIN_FROM_TRASH)."""
     count_owned(S, T, p, c, 1)
     if S[V + V_CUR] == p:           # gains on p's own turn (Treasure Hunter, rule terms)
         k = S[GAINED + p]
@@ -445,7 +480,6 @@ def gain(S, T, p, c, where):
         S[DISC0 + p * N_SLOTS + c] += 1
         S[DISC_N + p] += 1
         S[DISC_TOP + p] = c
-    log_event(S, EV_GAIN, p, c, 1, where)
 
 
 @njit(cache=True, inline="always")

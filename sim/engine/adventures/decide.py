@@ -126,6 +126,7 @@ from sim.engine.decide import (
     trash_for_gain,
     trash_junk,
 )
+from sim.engine.intrigue_defaults import gains_default
 from sim.engine.layout import (
     ASIDE0,
     ASIDE_N,
@@ -548,7 +549,8 @@ def rules_decide_adv_rest(S, T, P, Q, b, p, d, arg):
 @njit(cache=True)
 def intrigue_default(S, T, P, Q, b, p, d, arg, pattern):
     """:func:`rules_decide_adv_rest` for the Intrigue cards' patterns (sim.cards.decisions
-    DEF_PAWN ...; any other: -1)."""
+    DEF_PAWN ...; those of its gains, names and deck order are
+    sim.engine.intrigue_defaults.gains_default's; any other: -1)."""
     if pattern == DEF_TOPDECK_FROM_HAND:
         return topdeck_from_hand(S, T, P, b, p)
     if pattern == DEF_PAWN:
@@ -587,7 +589,8 @@ def intrigue_default(S, T, P, Q, b, p, d, arg, pattern):
         return worst_at_cost(S, T, arg)
     if pattern == DEF_YES_IF_JUNK:
         return 1 if junk_count(S, P, b, p) >= 2 else 0
-    return -1
+    # (Intrigue's gains, names and deck order: sim.engine.intrigue_defaults.)
+    return gains_default(S, T, P, Q, b, p, d, arg, pattern)
 
 
 @njit(cache=True)
