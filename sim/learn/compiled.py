@@ -59,14 +59,15 @@ The search bot plays its playouts with a policy the same way (``mcts:playout=<po
 sim.learn.bot.PolicyBot.playout_calls): the searched games carry the policy table, and
 their rule-bot seats ask every decision through the decider (:func:`asking_programs`).
 
-Speed (experiments/bench_policy.py, experiments/results/bench_policy.txt, which has the
-figures): the First Game policy against BMU plays ~9,000-10,000 games per CPU-second
-(~5,500 before float32 and the changes listed there), ~12x the Python path.  A policy
-decision (28.5 a game) costs ~3.5 us, most of it the forward pass: ~2.4 us timed alone,
-more inside a game, where the engine's turns push the weights (~100 KB read a
-question: the first layer's rows, the second layer whole) out of the nearest caches;
-then the legal actions (sim.engine.legality) ~0.4 and the observation ~0.2.  The same
-games with the fallback answering every decision play ~88,000 a CPU-second.
+Speed (experiments/bench_policy.py, experiments/results/bench_policy.txt): the First
+Game policy against BMU plays ~9,000 games per CPU-second on the shared 2-core VM (6,500
+before the float32 pass, the kept sum and the vectorized observation, in the same
+minutes), 11x the Python path.  A policy decision (28.5 a game) costs ~3.4 us, most of
+it the forward pass: ~2.5 us timed alone, more inside a game, where the engine's turns
+push the weights (~100 KB read a question: the first layer's rows, the second layer
+whole) out of the nearest caches; then the legal actions (sim.engine.legality) ~0.4 and
+the observation ~0.15.  The same games with the fallback answering every decision play
+~88,000 a CPU-second.
 """
 
 from __future__ import annotations
