@@ -20,7 +20,9 @@ All three policy paths play the same games (checked on a first batch).  Each rep
 timed in CPU seconds of this process (``time.process_time``); the median of ``reps``
 is printed, with the machine's load.  Then a decision's parts, each timed alone in a
 compiled loop at a First Game question a few buys in: the observation
-(sim.env.core.observe), the legal actions (legal_mask) and the forward pass.
+(sim.env.core.observe), the legal actions (legal_mask), the forward pass the seam asks
+(sim.learn.compiled.forward_fast: float32, its first layer's kept sum) and the float64
+pass it falls back on where two logits are close (forward).
 """
 
 from __future__ import annotations
@@ -71,7 +73,7 @@ def parts_us(bot, n: int = 20_000) -> dict[str, float]:
 
     from sim.engine import layout as L
     from sim.env import core
-    from sim.learn.compiled import forward
+    from sim.learn.compiled import forward, forward_fast, kept_size
 
     @njit
     def observe(n, D, T, p, obs):
@@ -89,6 +91,13 @@ def parts_us(bot, n: int = 20_000) -> dict[str, float]:
         for _ in range(n):
             forward(obs, mask, 3, 4.0, columns, table, sizes, W, b, WpT, bp, h, logits)
 
+    @njit
+    def fast_fwd(n, obs, mask, net, h, logits, kept, kept_vals):
+        columns, table, sizes, W, b, WpT, bp = net
+        for _ in range(n):
+            forward_fast(obs, mask, 3, 4.0, columns, table, sizes, W, b, WpT, bp, h, logits,
+                         kept, kept_vals)
+
     fast = bot.compiled_policy()
     game = Game(kingdom=bot.meta["kingdom"], players=2, bots=[bot.fallback, "bmu"],
                 agents=[0], decisions=bot.decisions)
@@ -101,10 +110,18 @@ def parts_us(bot, n: int = 20_000) -> dict[str, float]:
     mask = state.mask.copy()
     h = np.zeros((4, int(fast.sizes.max())), np.float64)
     logits = np.zeros(core.N_ACTIONS, np.float64)
+    net32 = (fast.columns, fast.table, fast.sizes, fast.W, fast.b.astype(np.float32),
+             fast.WpT, fast.bp.astype(np.float32))
+    h32 = np.zeros((4, 2 * int(fast.sizes.max())), np.float32)
+    kept = (np.zeros(int(fast.sizes[1]) + 1, np.float32),
+            np.zeros(kept_size(fast.columns), np.float32))
     out = {}
     for name, f, args in (("observation", observe, (D, T, p, obs)),
                           ("legal actions", legal, (D, T, p, d, arg, mask)),
-                          ("forward pass", fwd, (obs, mask, fast.net(), h, logits))):
+                          ("forward pass", fast_fwd, (obs, mask, net32, h32,
+                                                      np.zeros(core.N_ACTIONS, np.float32),
+                                                      *kept)),
+                          ("(float64 pass", fwd, (obs, mask, fast.net(), h, logits))):
         f(10, *args)
         t0 = time.process_time()
         f(n, *args)
@@ -159,7 +176,8 @@ def main(argv: list[str] | None = None) -> None:
     print(f"{per_game:.1f} policy decisions a game; compiled - no policy: {policy_us:.1f} us "
           f"a decision, of which alone: "
           + ", ".join(f"{k} {v:.2f} us" for k, v in parts.items())
-          + "; the rest: the prior (the fallback's answer), scratch, calls")
+          + ", where two logits are close); the rest: the prior (the fallback's answer), "
+          "calls, weights read from memory")
 
 
 if __name__ == "__main__":

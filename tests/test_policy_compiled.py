@@ -15,9 +15,18 @@ from bots import resolve_bot
 from sim.engine.batch import play_batch
 from sim.engine.config import GameConfig
 from sim.engine.game import G_FIRST
+from sim.env import core
 from sim.env.state import Game
 from sim.learn import PolicyBot
-from sim.learn.compiled import CompiledPolicy, _tanh_all, feature_table
+from sim.learn.compiled import (
+    CompiledPolicy,
+    _tanh_all,
+    _tanh_all32,
+    feature_table,
+    forward,
+    forward_fast,
+    kept_size,
+)
 from sim.learn.policy import MASKED, features
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -162,6 +171,55 @@ def test_vectorized_tanh_is_numpys_to_rounding():
     _tanh_all(y, np.empty_like(x), np.empty(len(x), np.int64))
     assert np.abs(y - np.tanh(x)).max() <= 3e-16
     assert (np.sign(y) == np.sign(np.tanh(x))).all()
+
+
+def test_float32_tanh_is_within_1e7():
+    """The float32 pass's tanh (forward_fast) is tanh within 1.2e-7, sign included."""
+    rng = np.random.default_rng(0)
+    x = np.concatenate([rng.normal(0, s, 20_000) for s in (1e-3, 0.3, 1, 3, 10, 100)]
+                       + [np.array([0.0, -0.0, 8.5, 9.5, 10.1, -25.0, 1e5])]).astype(np.float32)
+    y = x.copy()
+    _tanh_all32(y, np.empty_like(x), np.empty(len(x), np.int32))
+    want = np.tanh(x.astype(np.float64))
+    assert np.abs(y - want).max() <= 1.2e-7
+    assert (np.sign(y)[want != 0] == np.sign(want)[want != 0]).all()
+
+
+@pytest.mark.parametrize("directory", [FIRST_GAME, K2], ids=["first-game", "k2"])
+def test_float32_pass_takes_the_float64_passs_action(directory):
+    """At several hundred questions of random play, with and without a prior, the float32
+    pass (forward_fast, what the seam asks) is sure of nearly every choice and then takes
+    the float64 pass's action; its logits are within 1e-4 of the float64 ones; its
+    first layer's kept sum (carried from question to question) changes no bit."""
+    bot = PolicyBot(directory, compiled=False)
+    fast = CompiledPolicy.of(bot)
+    m = int(fast.sizes.max())
+    w32 = (fast.columns, fast.table, fast.sizes, fast.W, fast.b.astype(np.float32),
+           fast.WpT, fast.bp.astype(np.float32))
+    kept = np.zeros(int(fast.sizes[1]) + 1, np.float32)
+    kept_vals = np.zeros(kept_size(fast.columns), np.float32)
+    assert len(kept_vals) > 10
+    obs = np.zeros(core.OBS_SIZE, np.float32)
+    n = unsure = 0
+    for state in _states(bot, games=4, seed=11):
+        core.observe(state.D, state.game.T, int(state.D[core.AG_WAIT_P]), True, obs)
+        for prior, prior_w in ((-1, 0.0), (int(state.mask.nonzero()[0][-1]), bot.prior_w)):
+            logits = np.zeros(core.N_ACTIONS)
+            want = forward(obs, state.mask, prior, prior_w, *fast.net(), np.zeros((4, m)),
+                           logits)
+            got = []
+            for k, v in ((None, None), (kept, kept_vals)):
+                logits32 = np.zeros(core.N_ACTIONS, np.float32)
+                a, sure = forward_fast(obs, state.mask, prior, prior_w, *w32,
+                                       np.zeros((4, 2 * m), np.float32), logits32, k, v)
+                got.append(logits32)
+            assert np.array_equal(got[0], got[1])
+            legal = state.mask != 0
+            np.testing.assert_allclose(got[0][legal], logits[legal], rtol=0, atol=1e-4)
+            assert a == want or not sure
+            unsure += not sure
+            n += 1
+    assert n > 600 and unsure <= n // 100
 
 
 @pytest.mark.parametrize("directory", [FIRST_GAME, K2], ids=["first-game", "k2"])

@@ -38,8 +38,16 @@ Dask as for any bot:
 * the first layer reads only the non-zero features (about 70 of 294 for First Game,
   gathered first), the next layers are dot products over their transposed weights, and
   the logits head is computed only at the legal actions (the rest are masked anyway);
-  float64 throughout, as PolicyBot; tanh is one exp each, computed in arithmetic that
-  vectorizes (fdlibm's exp: libm's was 40% of a decision);
+  :func:`forward` runs in float64, as PolicyBot; tanh is one exp each, computed in
+  arithmetic that vectorizes (fdlibm's exp: libm's was 40% of a decision);
+* the seam asks :func:`forward_fast` first: the same pass in float32 (the weights are
+  float32 as trained), trusted where its best logit is above every other legal one by
+  more than its rounding could move them (CHECK_ABS, CHECK_REL: a hundredfold the
+  ~1e-5 seen), else :func:`forward` decides: the action is always the float64 pass's
+  (where the margin is that small, ~1 question in 2,000, the float64 pass runs too).
+  Its first layer keeps, per policy, its sum over the columns that say which cards are
+  in the game, for the values they had (:func:`_first_layer`: the same every question
+  of a kingdom);
 * with a prior (``prior_w`` != 0, sim.learn.prior) the fallback bot's answer comes from
   :func:`sim.env.core.bot_answer`, as ``State.bot_action`` asks it: on the live game,
   the fields it sets put back, and a copy of the streams.
@@ -51,16 +59,15 @@ The search bot plays its playouts with a policy the same way (``mcts:playout=<po
 sim.learn.bot.PolicyBot.playout_calls): the searched games carry the policy table, and
 their rule-bot seats ask every decision through the decider (:func:`asking_programs`).
 
-Speed (experiments/bench_policy.py, experiments/results/bench_policy.txt): ~5,500 First
-Game games per CPU-second against BMU (the path before the seam: 2,300 in the same
-minute), 8x the Python path, short of the 10,000 aimed at.  A policy decision (28.5 a
-game) costs ~6 us: the forward pass 3.6 (float64 as PolicyBot, 26,000 products for the
-First Game network: near what this arithmetic allows on one core), the legal actions 1.5
-(sim.engine.legality's table of decisions, card by card), the observation 0.4, the
-prior, scratch and calls the rest; the same games with the fallback answering every
-decision play ~100,000 a CPU-second.  Faster would take float32 arithmetic (with a
-float64 check where the best two logits are close, to keep PolicyBot's decisions) and a
-cheaper legality mask for buys.
+Speed (experiments/bench_policy.py, experiments/results/bench_policy.txt): the First
+Game policy against BMU plays ~9,000 games per CPU-second on the shared 2-core VM (6,500
+before the float32 pass, the kept sum and the vectorized observation, in the same
+minutes), 11x the Python path.  A policy decision (28.5 a game) costs ~3.4 us, most of
+it the forward pass: ~2.5 us timed alone, more inside a game, where the engine's turns
+push the weights (~100 KB read a question: the first layer's rows, the second layer
+whole) out of the nearest caches; then the legal actions (sim.engine.legality) ~0.4 and
+the observation ~0.15.  The same games with the fallback answering every decision play
+~88,000 a CPU-second.
 """
 
 from __future__ import annotations
@@ -71,6 +78,7 @@ import numpy as np
 from numba import carray, njit, types
 from numba.extending import intrinsic
 
+from sim.cards import N_CARDS
 from sim.engine import codes as dc
 from sim.engine import layout as L
 from sim.engine.agent_seat import answer_of_action
@@ -148,77 +156,230 @@ def _tanh_all(x, ex, bits):
         x[j] = t if x[j] >= 0 else -t
 
 
+# exp on [-20, 0] in float32: Cephes' expf (its reduction and polynomial, ~1 ulp).
+_LN2_HI32, _LN2_LO32 = np.float32(0.693359375), np.float32(-2.12194440e-4)
+_Q = tuple(np.float32(q) for q in (1.9875691500e-4, 1.3981999507e-3, 8.3334519073e-3,
+                                   4.1665795894e-2, 1.6666665459e-1, 5.0000001201e-1))
+
+
+@njit(cache=True, error_model="numpy")
+def _tanh_all32(x, ex, bits):
+    """:func:`_tanh_all` for float32 ``x``, in float32 (twice the lanes an instruction):
+    within ~1e-7 of tanh, for :func:`forward_fast`, whose choices are checked against
+    float64 where they are close.  ``-2|x|`` below -20 is taken as -20 (``e`` under
+    3e-9: ``1 - e`` rounds to 1 in float32).  ``ex`` (float32), ``bits`` (int32):
+    scratch as long."""
+    n = len(x)
+    one = np.float32(1.0)
+    for j in range(n):
+        y = max(np.float32(-2.0) * abs(x[j]), np.float32(-20.0))
+        k = np.floor(y * np.float32(_LOG2E) + np.float32(0.5))
+        r = (y - k * _LN2_HI32) - k * _LN2_LO32
+        z = r * r
+        q = ((((_Q[0] * r + _Q[1]) * r + _Q[2]) * r + _Q[3]) * r + _Q[4]) * r + _Q[5]
+        ex[j] = q * z + r + one
+        bits[j] = (np.int32(k) + 127) << 23
+    scale = bits.view(np.float32)
+    for j in range(n):
+        e = ex[j] * scale[j]
+        t = (one - e) / (one + e)
+        x[j] = t if x[j] >= 0 else -t
+
+
+@njit(cache=True, inline="always")
+def _activate(x, xs, bits):
+    """``x[:] = tanh(x)``: :func:`_tanh_all`, or :func:`_tanh_all32` for float32 ``x``
+    (``xs``, ``bits``: float64 and int64 scratch as long)."""
+    if x.itemsize == 4:
+        _tanh_all32(x, xs.view(np.float32)[:len(x)], bits.view(np.int32)[:len(x)])
+    else:
+        _tanh_all(x, xs, bits)
+
+
 @njit(cache=True, fastmath={"reassoc", "contract"})
 def _dense(src, n_in, W, w_at, b, b_at, dst, n_out):
     """``dst[:n_out] = src[:n_in] @ W + b`` (before the activation), W's columns from
     ``w_at`` (stored transposed: one output's weights contiguous, a dot product each), b's
     from ``b_at``.  Each dot product is summed in whatever order vectorizes (fastmath's
-    reassociation only: the sum moves by rounding, ~1e-16 relative)."""
+    reassociation only: the sum moves by rounding, ~1e-16 relative).  Four outputs at a
+    time, so that each input is loaded once for four products (the same sums, term for
+    term, as one output at a time)."""
     x = src[:n_in]
-    for j in range(n_out):
-        w = W[w_at + j * n_in:w_at + (j + 1) * n_in]
-        z = 0.0
+    j = 0
+    while j + 4 <= n_out:
+        at = w_at + j * n_in
+        w0 = W[at:at + n_in]
+        w1 = W[at + n_in:at + 2 * n_in]
+        w2 = W[at + 2 * n_in:at + 3 * n_in]
+        w3 = W[at + 3 * n_in:at + 4 * n_in]
+        z0 = z1 = z2 = z3 = dst.dtype.type(0)
         for i in range(n_in):
-            z += x[i] * np.float64(w[i])
+            xi = x[i]
+            z0 += xi * w0[i]
+            z1 += xi * w1[i]
+            z2 += xi * w2[i]
+            z3 += xi * w3[i]
+        dst[j] = z0 + b[b_at + j]
+        dst[j + 1] = z1 + b[b_at + j + 1]
+        dst[j + 2] = z2 + b[b_at + j + 2]
+        dst[j + 3] = z3 + b[b_at + j + 3]
+        j += 4
+    while j < n_out:
+        w = W[w_at + j * n_in:w_at + (j + 1) * n_in]
+        z = dst.dtype.type(0)
+        for i in range(n_in):
+            z += x[i] * w[i]
         dst[j] = z + b[b_at + j]
+        j += 1
 
 
 @njit(cache=True, fastmath={"reassoc", "contract"})
-def _heads(top, n_h, WpT, bp, mask, logits):
-    """``logits[a] = top[:n_h] @ WpT[a] + bp[a]`` at each legal action ``a`` (summed as
-    :func:`_dense` sums), MASKED elsewhere."""
+def _logit(x, w, bias):
+    """``x @ w + bias``, summed as :func:`_dense` sums."""
+    z = x.dtype.type(0)
+    for i in range(len(x)):
+        z += x[i] * w[i]
+    return z + bias
+
+
+@njit(cache=True)
+def _heads(top, n_h, WpT, bp, mask, logits, prior, prior_w):
+    """``logits[a] = top[:n_h] @ WpT[a] + bp[a]`` at each legal action ``a``
+    (:func:`_logit`), ``prior_w`` added at action ``prior`` (-1: none), MASKED
+    elsewhere; and, as they are written (no second pass over every action): (the first
+    legal action of the highest logit, by how much its logit is above every other legal
+    one's: inf where it is the only one; -1 and inf where none is legal)."""
     x = top[:n_h]
+    best = -1
+    top1 = top2 = -np.inf
     for a in range(len(mask)):
         if mask[a] == 0:
             logits[a] = MASKED
             continue
-        w = WpT[a]
-        z = 0.0
-        for i in range(n_h):
-            z += x[i] * np.float64(w[i])
-        logits[a] = z + bp[a]
+        logits[a] = _logit(x, WpT[a], bp[a])
+        if a == prior:
+            logits[a] += prior_w
+        v = np.float64(logits[a])
+        if v > top1:
+            best, top1, top2 = a, v, top1
+        elif v > top2:
+            top2 = v
+    return best, (top1 - top2) if best >= 0 else np.inf
 
 
 @njit(cache=True, fastmath={"contract"})
-def _first_layer(obs, columns, table, W, b, out, xs, rows):
-    """``out = features(obs[columns]) @ W0 + b0`` (before the activation), from the
-    non-zero features only (most of an observation is zeros: ~70 of 294 for First
-    Game), gathered first (``xs``, ``rows``: scratch as long as ``columns``), then one
-    row of W0 (row major) each."""
+def _add_rows(obs, columns, lo, hi, table, W, out, xs, rows):
+    """``out += features(obs[columns[lo:hi]]) @ W0[lo:hi]``: the non-zero features only
+    (most of an observation is zeros: ~70 of 294 for First Game), gathered first
+    (``xs``, ``rows``: scratch as long as ``columns``), then one row of W0 (row major)
+    each, added to ``out`` in column order, one fused multiply-add per product.
+
+    Why the gather has no branch: whether an entry is zero is a coin flip the branch
+    predictor loses (a compare and a skip cost more than writing every entry and
+    counting the non-zero ones); the features are looked up after, for those only.  Why
+    four rows at a time: ``out`` is loaded and stored once per four products, not once
+    per product; each ``out[j]`` still takes its products one after the other, in
+    column order, so the sums are those of one row at a time, bit for bit."""
     n_out = len(out)
     k = 0
-    for i in range(len(columns)):
+    for i in range(lo, hi):
         v = obs[columns[i]]
-        if v != 0.0:
-            rows[k] = i
-            xs[k] = _feature(v, table)
-            k += 1
-    out[:] = b[:n_out]
-    for r in range(k):
-        x = xs[r]
-        w = W[rows[r] * n_out:(rows[r] + 1) * n_out]
+        rows[k] = i * n_out
+        xs[k] = v
+        k += v != 0.0
+    for r in range(k):      # _feature's lookup written out: as a call, ~4 ns a feature
+        v = xs[r]
+        j = np.int64(v)
+        xs[r] = table[j + FEATURE_LIMIT] if j == v and -FEATURE_LIMIT <= j <= FEATURE_LIMIT \
+            else _feature(v, table)
+    as_out = out.dtype.type
+    r = 0
+    while r + 4 <= k:
+        x0, x1, x2, x3 = as_out(xs[r]), as_out(xs[r + 1]), as_out(xs[r + 2]), as_out(xs[r + 3])
+        w0 = W[rows[r]:rows[r] + n_out]
+        w1 = W[rows[r + 1]:rows[r + 1] + n_out]
+        w2 = W[rows[r + 2]:rows[r + 2] + n_out]
+        w3 = W[rows[r + 3]:rows[r + 3] + n_out]
         for j in range(n_out):
-            out[j] += x * np.float64(w[j])
+            o = out[j]
+            o += x0 * w0[j]
+            o += x1 * w1[j]
+            o += x2 * w2[j]
+            o += x3 * w3[j]
+            out[j] = o
+        r += 4
+    while r < k:
+        x = as_out(xs[r])
+        w = W[rows[r]:rows[r] + n_out]
+        for j in range(n_out):
+            out[j] += x * w[j]
+        r += 1
+
+
+@njit(cache=True)
+def _first_layer(obs, columns, table, W, b, out, xs, rows, kept, kept_vals):
+    """``out = features(obs[columns]) @ W0 + b0`` (before the activation), summed row by
+    row in column order (:func:`_add_rows`; ``xs``, ``rows``: its scratch).
+
+    With ``kept`` (else None), the sum is taken up after the first ``len(kept_vals)``
+    columns where they read what they read last time: ``kept[:len(out)]`` holds the
+    sum so far after them for the values ``kept_vals``, valid where ``kept[-1]`` is 1.
+    Why: the first columns are the observation's first section, which cards are in the
+    game (sim.env.core.observe), the same at every question of a kingdom: ~17 of the
+    ~70 rows a First Game question adds, each a row of weights read from memory.  The
+    sum is the same chain of products either way: the same bits."""
+    n_out = len(out)
+    if kept is None:
+        out[:] = b[:n_out]
+        _add_rows(obs, columns, 0, len(columns), table, W, out, xs, rows)
+        return
+    n_pre = len(kept_vals)
+    same = kept[n_out] != 0
+    for i in range(n_pre):
+        v = obs[columns[i]]
+        same &= kept_vals[i] == v
+        kept_vals[i] = v
+    part = kept[:n_out]
+    if not same:
+        part[:] = b[:n_out]
+        _add_rows(obs, columns, 0, n_pre, table, W, part, xs, rows)
+        kept[n_out] = 1
+    out[:] = part
+    _add_rows(obs, columns, n_pre, len(columns), table, W, out, xs, rows)
+
+
+def kept_size(columns: np.ndarray) -> int:
+    """How many leading ``columns`` :func:`_first_layer` keeps a sum after: those that
+    read the observation's first section (which cards are in the game)."""
+    n = 0
+    while n < len(columns) and columns[n] < N_CARDS:
+        n += 1
+    return n
 
 
 @njit(cache=True, inline="always")
-def trunk(obs, columns, table, sizes, W, b, h):
+def trunk(obs, columns, table, sizes, W, b, h, kept=None, kept_vals=None):
     """The trunk's top activations for ``obs`` (weights and scratch as :func:`forward`
     takes them): which row of ``h`` holds them, its first ``sizes[-1]`` entries.  One
-    trunk for the policy's logits and for its value head (sim.learn.puct)."""
+    trunk for the policy's logits and for its value head (sim.learn.puct).  The
+    activations are in ``h``'s dtype: float64 (scratch [4, max(sizes)]), or float32 for
+    :func:`forward_fast` (scratch [4, 2 max(sizes)]: rows 2 and 3 are then as many
+    float64 and int64 words as float64 scratch has).  ``kept``, ``kept_vals``: see
+    :func:`_first_layer`."""
     k = len(sizes) - 1
     n_out = sizes[1]
+    xs = h[2].view(np.float64)
     bits = h[3].view(np.int64)
     a0 = h[0][:n_out]
-    _first_layer(obs, columns, table, W, b, a0, h[2], bits)
-    _tanh_all(a0, h[2][:n_out], bits[:n_out])
+    _first_layer(obs, columns, table, W, b, a0, xs, bits, kept, kept_vals)
+    _activate(a0, xs[:n_out], bits[:n_out])
     w_at = sizes[0] * sizes[1]
     b_at = sizes[1]
     cur = 0
     for layer in range(1, k):
         n_in, n_out = sizes[layer], sizes[layer + 1]
         _dense(h[cur], n_in, W, w_at, b, b_at, h[1 - cur], n_out)
-        _tanh_all(h[1 - cur][:n_out], h[2][:n_out], bits[:n_out])
+        _activate(h[1 - cur][:n_out], xs[:n_out], bits[:n_out])
         w_at += n_in * n_out
         b_at += n_out
         cur = 1 - cur
@@ -235,14 +396,33 @@ def forward(obs, mask, prior, prior_w, columns, table, sizes, W, b, WpT, bp, h, 
     policy head transposed [A, hk], ``bp`` its bias; ``h`` scratch [4, max(sizes)]."""
     top = h[trunk(obs, columns, table, sizes, W, b, h)]
     n_h = sizes[len(sizes) - 1]
-    _heads(top, n_h, WpT, bp, mask, logits)
-    if prior >= 0 and mask[prior]:
-        logits[prior] += prior_w
-    best = -1
-    for a in range(len(mask)):
-        if mask[a] and (best < 0 or logits[a] > logits[best]):
-            best = a
-    return best
+    return _heads(top, n_h, WpT, bp, mask, logits, prior, prior_w)[0]
+
+
+#: :func:`forward_fast` trusts its float32 choice where the best logit is above every
+#: other legal one by more than this (absolute, plus relative to the best logit's size);
+#: else the float64 pass decides.  The float32 logits are within ~1e-5 of the float64
+#: ones at the committed policies' questions (tests/test_policy_compiled.py measures
+#: it): this is a hundredfold room.
+CHECK_ABS, CHECK_REL = 1e-3, 1e-4
+
+
+@njit(cache=True)
+def forward_fast(obs, mask, prior, prior_w, columns, table, sizes, W32, b32, WpT32, bp32,
+                 h32, logits32, kept, kept_vals):
+    """:func:`forward`'s action from float32 arithmetic (the weights float32 as trained,
+    and float32 biases ``b32``/``bp32``; ``h32`` scratch [4, 2 max(sizes)] float32,
+    ``logits32`` float32[N_ACTIONS]; ``kept``, ``kept_vals``: the first layer's kept sum,
+    :func:`_first_layer`): (action, sure).  Not sure (False) where the best
+    two logits are too close for float32's rounding to rank them (CHECK_ABS,
+    CHECK_REL): the caller then asks :func:`forward`, so the action is always the float64
+    pass's.  Why: a float32 product is half the bytes and twice the products an
+    instruction, and the float64 pass's products were most of a decision's time."""
+    top = h32[trunk(obs, columns, table, sizes, W32, b32, h32, kept, kept_vals)]
+    n_h = sizes[len(sizes) - 1]
+    best, margin = _heads(top, n_h, WpT32, bp32, mask, logits32, prior, prior_w)
+    room = CHECK_ABS + CHECK_REL * abs(np.float64(logits32[best])) if best >= 0 else 0.0
+    return best, margin > room
 
 
 @njit(cache=True)
@@ -323,8 +503,12 @@ def play_games(S, R, template, T, P, Q, H_flat, n_players, seat_bots, seeds, fir
 POL_H, POL_HN, POL_SEATS = 0, 2, 4      # the engine's own H (flat addresses), its length,
 POL_SIZE = POL_SEATS + 2 * L.MAX_PLAYERS  # then each seat's policy header (0: none)
 # A policy header (int64): where each array is and how long, the weights' width, prior_w.
-(HD_COLUMNS, HD_TABLE, HD_SIZES, HD_W, HD_B, HD_WPT, HD_BP, HD_TAKES) = range(0, 16, 2)
-HD_WIDE, HD_PRIOR, HD_N = 16, 17, 18
+# For the float32 pass (forward_fast): HD_B32, HD_BP32 the biases as float32, HD_KEPT and
+# HD_KEPT_VALS the first layer's kept sum (_first_layer), HD_SCRATCH a decision's arrays
+# (_scratch_layout).
+(HD_COLUMNS, HD_TABLE, HD_SIZES, HD_W, HD_B, HD_WPT, HD_BP, HD_TAKES, HD_B32, HD_BP32,
+ HD_KEPT, HD_KEPT_VALS, HD_SCRATCH) = range(0, 26, 2)
+HD_WIDE, HD_PRIOR, HD_N = 26, 27, 28
 
 
 @intrinsic
@@ -374,17 +558,30 @@ def _own_answer(D, R, T, P, Q, p, d, arg, h_at, h_n):
 
 
 @njit(cache=True)
+def _scratch_layout(n_h):
+    """Byte offsets in a policy's scratch (HD_SCRATCH) of a decision's float32 logits,
+    its legal-action mask (int8) [N_ACTIONS] and float32 trunk scratch [4, 2 n_h]
+    (``n_h``: max(sizes)), after its observation (float32[OBS_SIZE]) at 0; and the
+    scratch's size.  Each 64-byte aligned (a cache line)."""
+    logits_at = (4 * core.OBS_SIZE + 63) // 64 * 64
+    mask_at = logits_at + (4 * core.N_ACTIONS + 63) // 64 * 64
+    h_at = mask_at + (core.N_ACTIONS + 63) // 64 * 64
+    return logits_at, mask_at, h_at, h_at + (32 * n_h + 63) // 64 * 64
+
+
+@njit(cache=True)
 def _policy_action(D, R, T, P, Q, p, d, arg, hd_at, h_at, h_n):
     """The policy's action (header ``hd``) for seat ``p``'s question ``d``: from the
     observation :func:`sim.env.core.observe` writes for it and the legal actions
-    :func:`sim.env.core.legal_mask` marks, as :func:`decide` does on a stopped game."""
+    :func:`sim.env.core.legal_mask` marks, as :func:`decide` does on a stopped game.
+
+    The prior (the seat's own bot's answer) is asked first: that bot may play games
+    whose seats ask this same policy (a search's playouts), which write the policy's
+    scratch (HD_SCRATCH) and kept sum; they are done before this decision writes them.
+    The code is single-threaded (it holds the GIL) and a header is this process's."""
     D[L.AG_WAIT_P] = p      # the question, as the agents' block records it when asked
     D[L.AG_WAIT_D] = d
     D[L.AG_WAIT_ARG] = arg
-    obs = np.empty(core.OBS_SIZE, np.float32)
-    mask = np.empty(core.N_ACTIONS, np.int8)
-    core.observe(D, T, p, True, obs)
-    core.legal_mask(D, T, p, d, arg, mask)
     hd = carray(_at(hd_at, np.int64), HD_N)
     prior_w = carray(_at(hd_at + 8 * HD_PRIOR, np.float64), 1)[0]
     prior = -1
@@ -397,17 +594,36 @@ def _policy_action(D, R, T, P, Q, p, d, arg, hd_at, h_at, h_n):
     bp = carray(_at(hd[HD_BP], np.float64), hd[HD_BP + 1])
     n_h = sizes[len(sizes) - 1]
     n_a = hd[HD_BP + 1]
-    h = np.empty((4, sizes.max()), np.float64)
-    logits = np.empty(core.N_ACTIONS, np.float64)
+    m = sizes.max()
     if hd[HD_WIDE]:
+        obs = np.empty(core.OBS_SIZE, np.float32)
+        mask = np.empty(core.N_ACTIONS, np.int8)
+        core.observe(D, T, p, True, obs)
+        core.legal_mask(D, T, p, d, arg, mask)
         W = carray(_at(hd[HD_W], np.float64), hd[HD_W + 1])
         WpT = carray(_at(hd[HD_WPT], np.float64), (n_a, n_h))
-        return forward(obs, mask, prior, prior_w, columns, table, sizes, W, b, WpT, bp, h,
-                       logits)
+        return forward(obs, mask, prior, prior_w, columns, table, sizes, W, b, WpT, bp,
+                       np.empty((4, m), np.float64), np.empty(core.N_ACTIONS, np.float64))
+    at = hd[HD_SCRATCH]
+    logits_at, mask_at, h32_at, _ = _scratch_layout(m)
+    obs = carray(_at(at, np.float32), core.OBS_SIZE)
+    logits32 = carray(_at(at + logits_at, np.float32), core.N_ACTIONS)
+    mask = carray(_at(at + mask_at, np.int8), core.N_ACTIONS)
+    h32 = carray(_at(at + h32_at, np.float32), (4, 2 * m))
+    core.observe(D, T, p, True, obs)
+    core.legal_mask(D, T, p, d, arg, mask)
     W32 = carray(_at(hd[HD_W], np.float32), hd[HD_W + 1])
     WpT32 = carray(_at(hd[HD_WPT], np.float32), (n_a, n_h))
-    return forward(obs, mask, prior, prior_w, columns, table, sizes, W32, b, WpT32, bp, h,
-                   logits)
+    b32 = carray(_at(hd[HD_B32], np.float32), hd[HD_B32 + 1])
+    bp32 = carray(_at(hd[HD_BP32], np.float32), hd[HD_BP32 + 1])
+    kept = carray(_at(hd[HD_KEPT], np.float32), hd[HD_KEPT + 1])
+    kept_vals = carray(_at(hd[HD_KEPT_VALS], np.float32), hd[HD_KEPT_VALS + 1])
+    a, sure = forward_fast(obs, mask, prior, prior_w, columns, table, sizes, W32, b32,
+                           WpT32, bp32, h32, logits32, kept, kept_vals)
+    if sure:
+        return a
+    return forward(obs, mask, prior, prior_w, columns, table, sizes, W32, b, WpT32, bp,
+                   np.empty((4, m), np.float64), np.empty(core.N_ACTIONS, np.float64))
 
 
 @njit(cache=True, inline="always")
@@ -521,12 +737,20 @@ class CompiledPolicy:
             W = self.W.astype(np.float64 if wide else np.float32)
             WpT = np.ascontiguousarray(self.WpT, np.float64 if wide else np.float32)
             takes = self.takes.astype(np.uint8)
-            arrays = (self.columns, self.table, self.sizes, W, self.b, WpT, self.bp, takes)
+            m = int(self.sizes.max())
+            kept = np.zeros(int(self.sizes[1]) + 1, np.float32)     # (not valid yet)
+            kept_vals = np.zeros(kept_size(self.columns), np.float32)
+            size = _scratch_layout(m)[-1]
+            scratch = np.zeros(size + 64, np.uint8)         # from a cache line's start
+            scratch = scratch[-scratch.ctypes.data % 64:][:size]
+            arrays = (self.columns, self.table, self.sizes, W, self.b, WpT, self.bp, takes,
+                      self.b.astype(np.float32), self.bp.astype(np.float32), kept, kept_vals,
+                      scratch)
             hd = np.zeros(HD_N, np.int64)
             for k, a in enumerate(arrays):
                 assert a.flags.c_contiguous
                 hd[2 * k] = a.ctypes.data
-                hd[2 * k + 1] = a.size if k != HD_BP // 2 else len(a)
+                hd[2 * k + 1] = a.size
             hd[HD_WIDE] = int(wide)
             hd[HD_PRIOR] = np.float64(self.prior_w).view(np.int64)
             self._header = hd
