@@ -57,6 +57,9 @@ K1_EVENTS = "Lost Arts,Seaway"
 K2_KINGDOM = ("Swamp Hag,Haunted Woods,Amulet,Dungeon,Ratcatcher,Messenger,Magpie,"
               "Caravan Guard,Duplicate,Hireling")
 K2_EVENTS = "Training,Pathfinding"
+# An Intrigue board (issue 48): a Minion mirror, Torturer-BM and Masquerade-BM against BMU.
+INTRIGUE_KINGDOM = ("Minion,Torturer,Masquerade,Courtyard,Shanty Town,Bridge,Conspirator,"
+                    "Mill,Nobles,Harem")
 MATCHUPS = [  # (ours A, ours B, limit.c key or None, kingdom or None for First Game[, Events])
     ("bmu", "bmu", "bmu", None),
     ("smithy-bm", "bmu", "smithy", None),
@@ -69,6 +72,9 @@ MATCHUPS = [  # (ours A, ours B, limit.c key or None, kingdom or None for First 
     ("bmu", "bmu", None, ADV_KINGDOM),
     ("lost-arts-seaway", "bmu", None, K1_KINGDOM, K1_EVENTS),   # the library's (issue 11)
     ("event-money", "bmu", None, K2_KINGDOM, K2_EVENTS),
+    ("minion-bm", "minion-bm", None, INTRIGUE_KINGDOM),     # Intrigue (issue 48)
+    ("torturer-bm", "bmu", None, INTRIGUE_KINGDOM),
+    ("masquerade-bm", "bmu", None, INTRIGUE_KINGDOM),
 ]
 LIMIT_DIR = HERE.parent / "shared" / "bench" / "limit"
 # Import the engine of either layout: sim.engine.* (issue 9 on) or the flat sim.* before.
@@ -93,7 +99,7 @@ def engine(root: Path) -> dict:
 
 
 BOARDS = {None: "", TLS_KINGDOM: " [TLS board]", ADV_KINGDOM: " [Adventures board]",
-          K1_KINGDOM: " [K1]", K2_KINGDOM: " [K2]"}
+          K1_KINGDOM: " [K1]", K2_KINGDOM: " [K2]", INTRIGUE_KINGDOM: " [Intrigue board]"}
 
 
 def label(a: str) -> str:

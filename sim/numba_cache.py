@@ -45,7 +45,7 @@ COMPILE_TIMES = "domsim-compile-times.json"
 # The folders whose modules the compiled engine is built from, and the modules in
 # them with no compiled code and no constants that compiled code reads
 # (tests/test_numba_cache.py checks that the engine imports none of the latter).
-ENGINE_FOLDERS = ("engine", "engine/adventures", "cards")
+ENGINE_FOLDERS = ("engine", "engine/adventures", "engine/intrigue", "cards")
 PYTHON_ONLY = frozenset({
     "engine/batch.py", "engine/cold_compile.py", "engine/config.py", "engine/fingerprint.py",
     "engine/gamelog.py", "engine/scenario.py",

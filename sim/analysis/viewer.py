@@ -101,7 +101,9 @@ class TableTracker:
     Rows may come from a seat's view (:func:`sim.engine.gamelog.seen_by`), where a card
     the seat did not see is -1: such a card is counted as a face-down one (a Gear's or
     Save's set-aside card); what changes the cards owned (gains, trashes, exchanges,
-    Inheritance) is public, so the owned cards are the same in every view.
+    Inheritance) is public, so the owned cards are the same in every view, but for a card
+    Masquerade passes between two other players: a third seat does not see which, and its
+    view leaves the owned cards as they were.
     """
 
     def __init__(self, n_players: int, kingdom: Sequence[int], events: Sequence[int] = ()):
@@ -151,6 +153,9 @@ class TableTracker:
             self.piles[extra] -= 1
             self.owned[p, c] -= 1
             self.owned[p, extra] += 1
+        elif ev == codes.EV_PASS and c >= 0:     # Masquerade: the card changes hands
+            self.owned[p, c] -= 1
+            self.owned[extra, c] += 1
         elif ev == codes.EV_TO_MAT:
             self.mat[p, c] += 1
         elif ev == codes.EV_CALL:

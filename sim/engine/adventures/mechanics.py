@@ -38,6 +38,7 @@ from sim.cards import (
     SILVER,
     START_KIND,
 )
+from sim.cards import intrigue as _intrigue_cards
 from sim.engine.codes import (
     D_CARAVAN_GUARD,
     D_DUNGEON,
@@ -63,9 +64,9 @@ from sim.engine.codes import (
     TOKEN_BUY,
     TOKEN_CARD,
     TOKEN_COIN,
+    code_of,
 )
 from sim.engine.decide import BIG, lowest_ranked_in_hand, rules_attack_discard
-from sim.engine.intrigue import others as _intrigue  # Diplomat's questions (its module's)
 from sim.engine.layout import (
     A_ON_GAIN,
     ASIDE_N,
@@ -162,6 +163,11 @@ from sim.engine.zones import (
     types_of,
     with_ability,
 )
+
+# Diplomat's questions, asked in the reaction window below (the records are Intrigue's;
+# private names: the Adventures modules' D_* codes are the Adventures cards' questions).
+_D_DIPLOMAT_REVEAL = code_of(_intrigue_cards.DIPLOMAT_REVEAL)
+_D_DIPLOMAT_DISCARD = code_of(_intrigue_cards.DIPLOMAT_DISCARD)
 
 STAY_NEXT_TURN = 1      # V_STAYS levels: through the next Cleanup ...
 STAY_GAME = 2           # ... or for the rest of the game
@@ -556,11 +562,11 @@ def reveal_diplomat(S, R, T, P, Q, H, q, agent, site, done, attack):
     discards (``done``)."""
     if site != ATTACKED_AT_DIPLOMAT_DISCARD:
         if agent:
-            card = agent_reaction(S, R, T, P, Q, H, q, _intrigue.D_DIPLOMAT_REVEAL, DIPLOMAT,
+            card = agent_reaction(S, R, T, P, Q, H, q, _D_DIPLOMAT_REVEAL, DIPLOMAT,
                                   attack)
         else:
             card = card_with_ability(S, q, HAND0, DIPLOMAT)
-            if yes_no(S, R, T, P, Q, H, q, _intrigue.D_DIPLOMAT_REVEAL, attack) != 1:
+            if yes_no(S, R, T, P, Q, H, q, _D_DIPLOMAT_REVEAL, attack) != 1:
                 card = -1
         if stopped(S):
             push_frame(S, ATTACKED_AT_DIPLOMAT, 0, 0, 0, 0)
@@ -571,11 +577,11 @@ def reveal_diplomat(S, R, T, P, Q, H, q, agent, site, done, attack):
         draw(S, R, q, 2)
         done = 0
     while done < 3 and S[HAND_N + q] > 0:
-        c = ask(S, R, T, P, Q, H, q, _intrigue.D_DIPLOMAT_DISCARD, 3 - done)
+        c = ask(S, R, T, P, Q, H, q, _D_DIPLOMAT_DISCARD, 3 - done)
         if stopped(S):
             push_frame(S, ATTACKED_AT_DIPLOMAT_DISCARD, done, 0, 0, 0)
             return 0
-        if S[ERR] or not in_hand_ok(S, T, q, _intrigue.D_DIPLOMAT_DISCARD, c, 0):
+        if S[ERR] or not in_hand_ok(S, T, q, _D_DIPLOMAT_DISCARD, c, 0):
             return 0
         discard_from_hand(S, q, c)
         log_event(S, EV_DISCARD, q, c, 1, DISCARD_ATTACK)
