@@ -262,7 +262,7 @@ def _mention_pattern(name: str) -> re.Pattern:
 
 # Test files that build exact situations and check a ruling (the rest play whole games,
 # check the language, the runner, ...).
-RULING_FILES = re.compile(r"test_(rules_|adv_(core|cards|events|inheritance)|"
+RULING_FILES = re.compile(r"test_(rules_|adv_(core|cards|events|inheritance)|intrigue_|"
                           r"cardcalls|conditioned_lists)")
 
 
@@ -295,7 +295,8 @@ def test_pages(tests: list[TestFunc]) -> dict[str, str]:
 # -------------------------------------------------------------------- card index
 
 ENGINE_SOURCES = ("sim/engine/base_set.py", "sim/engine/adventures/cards.py",
-                  "sim/engine/adventures/events.py")
+                  "sim/engine/adventures/events.py", "sim/engine/intrigue/cards.py",
+                  "sim/engine/intrigue/gains.py", "sim/engine/intrigue/others.py")
 # Decisions asked outside a card's own function (by the turn, the mechanics or the
 # decision maker), each with the cards it belongs to. Checked by tests/test_docs.py: every
 # decision of sim.engine.codes belongs to some card here or through the engine's source.
@@ -306,7 +307,8 @@ ELSEWHERE = {
                 "Dungeon", "Gear", "Haunted Woods", "Swamp Hag", "Hireling", "Bridge Troll"),
     "D_AFTER_ACTION": ("Coin of the Realm", "Royal Carriage"),
     "D_REVEAL_MOAT": ("Moat",),
-    "D_TOPDECK_ORDER": ("Haunted Woods", "Scouting Party"),
+    "D_TOPDECK_ORDER": ("Haunted Woods", "Scouting Party", "Patrol"),
+    "D_ATTACK_DISCARD": ("Torturer",),
     "D_TRASHING_TOKEN": ("Plan",),
 }
 
@@ -332,8 +334,7 @@ def card_decisions() -> dict[str, list[str]]:
     from sim.cards import CARDS, EVENT, TYPE_BITS
     from sim.engine import codes
 
-    code_of = {k: v for k, v in vars(codes).items()
-               if k.startswith("D_") and isinstance(v, int)}
+    code_of = decision_codes()
     by_function = engine_decisions()
     out = {}
     for card in CARDS:
@@ -352,6 +353,19 @@ def card_decisions() -> dict[str, list[str]]:
     return out
 
 
+def decision_codes() -> dict[str, int]:
+    """{D_* name: code} of every decision: the table's (the built-in sets') and those a
+    later set's modules read from it (sim.cards.SETS' engine modules)."""
+    import importlib
+
+    from sim.cards import SETS
+    from sim.engine import codes
+
+    modules = [codes] + [importlib.import_module(m) for s in SETS for m in s.engine]
+    return {k: v for mod in modules for k, v in vars(mod).items()
+            if k.startswith("D_") and isinstance(v, int)}
+
+
 def _types_text(card) -> str:
     from sim.cards import TYPE_BITS
 
@@ -359,7 +373,7 @@ def _types_text(card) -> str:
 
 
 def _section(card) -> str:
-    from sim.cards import BASIC_CARDS, EVENTS, SET_BASE, UPGRADES
+    from sim.cards import BASIC_CARDS, EVENTS, SET_BASE, SET_INTRIGUE, UPGRADES
 
     if card.id in EVENTS:
         return "Adventures Events"
@@ -367,6 +381,8 @@ def _section(card) -> str:
         return "Adventures Traveller upgrades (not in the Supply)"
     if card.id in BASIC_CARDS:
         return "Basic cards"
+    if card.set == SET_INTRIGUE:
+        return "Intrigue (2nd edition)"
     return "Base game (2nd edition)" if card.set == SET_BASE else card.set
 
 
@@ -382,7 +398,7 @@ def cards_page(tests: list[TestFunc] | None = None) -> str:
     tests = collect_tests() if tests is None else tests
     mentions = tests_mentioning(tests)
     decisions = card_decisions()
-    code_value = {k: v for k, v in vars(codes).items() if k.startswith("D_")}
+    code_value = decision_codes()
     sections: dict[str, list] = defaultdict(list)
     for card in CARDS:
         sections[_section(card)].append(card)
@@ -394,12 +410,14 @@ def cards_page(tests: list[TestFunc] | None = None) -> str:
              "rule bots answer them through their lists and rules, or take the default); "
              "and its **status**: the tests that name it (by name or by its constant). "
              "*Rulings tested* means at least one test builds an exact situation with it and "
-             "checks the outcome (`tests/test_rules_*.py`, `tests/test_adv_*.py`); "
+             "checks the outcome (`tests/test_rules_*.py`, `tests/test_adv_*.py`, "
+             "`tests/test_intrigue_*.py`); "
              "*played* means it appears only in whole games (random kingdoms, bots) and "
              "language tests. The invariants (cards conserved, games end, same seed same "
              "game) are checked over tens of thousands of random games of every card.", ""]
     for title in ("Basic cards", "Base game (2nd edition)", "Adventures",
-                  "Adventures Traveller upgrades (not in the Supply)", "Adventures Events"):
+                  "Adventures Traveller upgrades (not in the Supply)", "Adventures Events",
+                  "Intrigue (2nd edition)"):
         cards = sections[title]
         lines += [f"## {title}", "",
                   " · ".join(f"[{c.name}](#{card_slug(c.name)})" for c in cards), ""]

@@ -41,7 +41,7 @@ sys.path.insert(0, str(HERE / "experiments"))
 import bench_engine as B  # noqa: E402  (this folder's script: the same matchups)
 
 NAMES = ["bmu", "smithy", "militia", "big-money", "tls", "duration-money", "bmu-adv", "k1",
-         "k2"]
+         "k2", "minion", "torturer", "masquerade"]
 MATCHUPS = dict(zip(NAMES, B.MATCHUPS, strict=True))
 MISS_CYCLES = 15
 

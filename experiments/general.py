@@ -31,7 +31,7 @@ OUT = ROOT / "experiments" / "results" / "learn" / "general"
 #: buys (its Events too) and token placements, its fallback the rest; a weaker prior
 #: than one kingdom's (3, not 4) because the fallback (BMU) plays no Action, and the
 #: policy must find out that playing them pays.
-RECIPE = ["--kingdom", "random:all", "--events", "random", "--players", "2",
+RECIPE = ["--kingdom", "random:base,adventures", "--events", "random", "--players", "2",
           "--against", "bmu,big-money,self", "--fallback", "bmu",
           "--decisions", "play an Action+buy+put a token on a pile",
           "--prior", "3", "--boards", "16", "--board-iterations", "40",

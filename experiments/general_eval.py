@@ -18,10 +18,10 @@ twice, once with each bot first (``seats="rotate"``); win shares count a shared 
 and CPU seconds):
 
 * ``boards``: ``--boards`` (30) boards (10 kingdom cards of base + Adventures, 0-2
-  Events), drawn as ``domsim match --kingdom random:all --events random --seed S`` draws them
-  (``resolve_table``) with S = 20_261_204 + j, j = 0, 1, ... (a stream the training never
-  used), skipping any board equal to one the policy trained or was evaluated on during
-  training (its ``draw_board`` boards, rebuilt from policy.json): ``boards.csv``
+  Events), drawn as ``domsim match --kingdom random:base,adventures --events random
+  --seed S`` draws them (``resolve_table``) with S = 20_261_204 + j, j = 0, 1, ... (a
+  stream the training never used), skipping any board equal to one the policy trained or
+  was evaluated on during training (its ``draw_board`` boards, rebuilt from policy.json): ``boards.csv``
   (board, kingdom, events, seed).  Rerunning reproduces it exactly.  ``--boards 60``
   continues the stream to 60 boards (issue 49): boards 1-30 stay issue 38's, 31-60 are
   new, by the same rule.  Every part reads the first ``--boards`` rows, and a longer
@@ -210,6 +210,17 @@ def policy_meta(policy: Path) -> dict:
     return json.loads((policy / "policy.json").read_text(encoding="utf-8"))
 
 
+# The kingdom pool of general's boards: every kingdom card when it was trained, the base
+# game's and Adventures' ("random:all" before Intrigue joined the table; the same cards in
+# the same order, so the same seeds draw the same boards).
+POOL = "random:base,adventures"
+
+
+def _pool_of(kingdom: str | list) -> str | list:
+    """A policy's recorded training kingdom, "random:all" as it was before Intrigue."""
+    return POOL if kingdom == "random:all" else kingdom
+
+
 def training_boards(policy: Path) -> set[tuple[frozenset, frozenset]]:
     """(kingdom, Events) of every board the policy trained on, and of its evaluation
     boards during training (sim.learn.train.draw_board, from policy.json)."""
@@ -221,7 +232,7 @@ def training_boards(policy: Path) -> set[tuple[frozenset, frozenset]]:
         where = ", ".join(where) if isinstance(where, list) else where
         raise Fail(f"--policy {policy}: not a general policy (trained on {where}, not on "
                    f"random boards)")
-    cfg = TrainConfig(kingdom=m["kingdom"], events=tuple(m.get("events", ())),
+    cfg = TrainConfig(kingdom=_pool_of(m["kingdom"]), events=tuple(m.get("events", ())),
                       players=int(m["players"]), seed=int(m["seed"]),
                       boards=int(m["boards"]), board_iterations=int(m["board_iterations"]))
     draws = int(m["iterations"]) // cfg.board_iterations + 1
@@ -252,7 +263,7 @@ def part_boards(args) -> None:
     while len(rows) < n:
         seed = BOARD_SEED + j
         j += 1
-        kingdom, events = resolve_table("random:all", "random", seed)
+        kingdom, events = resolve_table(POOL, "random", seed)
         if (frozenset(kingdom), frozenset(events)) in trained:
             skipped.append(seed)
             continue
@@ -267,7 +278,7 @@ def part_boards(args) -> None:
         rec.note(f"{rel(path)} had {len(before)} boards: kept all, the same draw")
     write_csv(path, rows)
     rec.note(f"{len(rows)} boards from seeds {BOARD_SEED}..{BOARD_SEED + j - 1} "
-             f"(resolve_table('random:all', 'random', seed)); checked against "
+             f"(resolve_table({POOL!r}, 'random', seed)); checked against "
              f"{len(trained)} training and training-evaluation boards of the policy: "
              f"{len(skipped)} skipped as equal to one ({skipped or 'none'}); "
              f"{len(same_kingdom)} share a kingdom (other Events) with one "

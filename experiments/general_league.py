@@ -37,7 +37,7 @@ INIT = "bots/data/policies/general"
 #: general's 16 boards of 3 tables had ~11), redrawn every 20 iterations (the same boards
 #: an iteration as 16 every 40); a smaller step than general's 1e-3, since it starts
 #: from a trained policy with a fresh optimiser.
-RECIPE = ["--kingdom", "random:all", "--events", "random", "--players", "2",
+RECIPE = ["--kingdom", "random:base,adventures", "--events", "random", "--players", "2",
           "--league", "field", "--against", "self", "--field-tables", "3",
           "--past-every", "200", "--past-max", "4", "--init", INIT,
           "--fallback", "bmu", "--decisions", "play an Action+buy+put a token on a pile",

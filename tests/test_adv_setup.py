@@ -23,10 +23,10 @@ def table(n, kingdom, events=()):
 
 
 def test_ids_names_and_types():
-    assert C.N_CARDS == 91
+    assert C.PATHFINDING == 90 and C.FIRST_INTRIGUE == 91   # Intrigue's ids follow
     assert [C.CARDS[c].name for c in (33, 62, 63, 70, 71, 90)] == [
         "Coin of the Realm", "Hireling", "Treasure Hunter", "Teacher", "Alms", "Pathfinding"]
-    assert len(C.KINGDOM_CARDS) == 56 and len(C.BASE_KINGDOM) == 26
+    assert len(C.KINGDOM_CARDS) == 82 and len(C.BASE_KINGDOM) == 26
     assert all(c not in C.KINGDOM_CARDS for c in C.UPGRADES + C.EVENTS)
     assert C.card_id("lost arts") == C.LOST_ARTS and C.card_id("Seaway") == C.SEAWAY
     assert all(C.CARDS[e].types == C.EVENT for e in C.EVENTS)

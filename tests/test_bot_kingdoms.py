@@ -343,7 +343,11 @@ def test_data_bots_are_registered_after_the_library_in_file_name_order(registry,
 def test_the_shipped_adventures_folder_is_registered(registry):
     files = registry.data_bot_files()
     assert (ROOT / "bots/data/adventures/bridge-troll-bm.toml") in files
-    assert files == sorted(files)
+    assert (ROOT / "bots/data/intrigue/masquerade-bm.toml") in files
+    # Folder by folder (registry.DATA_DIRS: Adventures, Intrigue, found), each sorted.
+    by_dir = [[f for f in files if f.parent == d] for d in registry.DATA_DIRS]
+    assert [f for fs in by_dir for f in fs] == files
+    assert all(fs == sorted(fs) for fs in by_dir)
     troll = registry.get_bot("bridge-troll-bm")
     assert registry.bot_names().index("bridge-troll-bm") > registry.bot_names().index(
         BOTS[-1].name)

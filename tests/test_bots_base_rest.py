@@ -102,7 +102,8 @@ def test_sentry_discards_its_sentry_discard_cards():
     assert sc.decide(0, D_SENTRY_TRASH) is None           # neither is in its trash list
     assert sc.decide(0, D_SENTRY_DISCARD) == "Estate"     # default: Victory cards, Curses
     assert sorted(default_sentry_discard_set()) == sorted(
-        c.id for c in CARDS if c.name in ("Estate", "Duchy", "Province", "Curse", "Gardens"))
+        c.id for c in CARDS
+        if c.name in ("Estate", "Duchy", "Province", "Curse", "Gardens", "Duke"))
     sc = _scenario(nobuy("me", trash=["Curse"], sentry_discard=["Copper"]))
     _set_aside(sc, 0, ["Copper", "Estate"])
     assert sc.decide(0, D_SENTRY_DISCARD) == "Copper"

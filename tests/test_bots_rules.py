@@ -280,8 +280,9 @@ def test_default_play_order():
 def test_default_discard_order():
     order = default_discard_order()
     assert sorted(order) == list(range(C.N_CARDS))
-    assert order[:6] == [C.CURSE, C.PROVINCE, C.DUCHY, C.ESTATE, C.GARDENS, C.COPPER]
-    costs = [C.CARDS[c].cost for c in order[6:]]
+    # The cards that only score first (Intrigue's Duke too), then Copper.
+    assert order[:7] == [C.CURSE, C.PROVINCE, C.DUCHY, C.ESTATE, C.GARDENS, C.DUKE, C.COPPER]
+    costs = [C.CARDS[c].cost for c in order[7:]]
     assert costs == sorted(costs)
     np.testing.assert_array_equal(np.argsort(RuleBot("x").program().discard_rank), order)
 
@@ -297,7 +298,7 @@ def test_default_trash_and_cellar():
     p = RuleBot("x").program()
     assert [p.trash_rank[c] for c in (C.CURSE, C.ESTATE, C.COPPER)] == [0, 1, 2]
     assert (p.trash_rank >= P.NEVER).sum() == C.N_CARDS - 3
-    expected = {C.ESTATE, C.DUCHY, C.PROVINCE, C.CURSE, C.GARDENS}
+    expected = {C.ESTATE, C.DUCHY, C.PROVINCE, C.CURSE, C.GARDENS, C.DUKE}
     assert set(np.flatnonzero(p.cellar_discard)) == expected
 
 

@@ -186,7 +186,14 @@ def test_every_decision_has_one_record_and_the_names_come_from_it():
     assert [d.code for d in codes.DECISIONS] == list(range(codes.N_DECISIONS))
     assert codes.DECISION_NAMES == tuple(d.name for d in codes.DECISIONS)
     assert len(set(codes.DECISION_NAMES)) == codes.N_DECISIONS
-    d_names = {v: k for k, v in vars(codes).items() if k.startswith("D_") and isinstance(v, int)}
+    # Each code has its D_* name: in the table (the built-in sets') or in the module of
+    # the set's functions that asks it (a set registered later reads its codes there).
+    import importlib
+
+    from sim.cards import SETS
+    modules = [codes] + [importlib.import_module(m) for s in SETS for m in s.engine]
+    d_names = {v for mod in modules for k, v in vars(mod).items()
+               if k.startswith("D_") and isinstance(v, int)}
     assert sorted(d_names) == list(range(codes.N_DECISIONS))
     for d in codes.DECISIONS:
         assert d.text.endswith(("?", ".")), d.name
@@ -229,9 +236,15 @@ def test_the_rule_languages_choose_words_cover_the_tables_options():
     decision the card asks (Messenger's is yes/no: two)."""
     from bots.rules import CHOICES
     from sim.cards import card_id
+    from sim.engine.intrigue import cards as intrigue
+    from sim.engine.intrigue import gains, others
 
     asks = {"Amulet": codes.D_AMULET, "Miser": codes.D_MISER, "Quest": codes.D_QUEST,
-            "Messenger": codes.D_MESSENGER_DECK}
+            "Messenger": codes.D_MESSENGER_DECK, "Lurker": gains.D_LURKER_MODE,
+            "Pawn": intrigue.D_PAWN, "Steward": intrigue.D_STEWARD,
+            "Courtier": gains.D_COURTIER_MODE, "Minion": others.D_MINION_MODE,
+            "Torturer": others.D_TORTURER_MODE, "Nobles": intrigue.D_NOBLES,
+            "Mining Village": intrigue.D_MINING_VILLAGE}
     assert set(CHOICES) == {card_id(n) for n in asks}
     for name, d in asks.items():
         rec = codes.DECISIONS[d]
@@ -246,4 +259,6 @@ def test_the_python_bots_methods_come_from_the_table():
     assert len(set(callbacks.METHODS)) == codes.N_DECISIONS
     assert all(m.isidentifier() for m in callbacks.METHODS)
     assert callbacks.MODES == {"amulet_mode": 3, "teacher_token": 4, "miser_mode": 2,
-                               "quest_mode": 3}
+                               "quest_mode": 3, "lurker_mode": 2, "pawn_mode": 4,
+                               "steward_mode": 3, "courtier_mode": 4, "minion_mode": 2,
+                               "torturer_mode": 2, "nobles_mode": 2}

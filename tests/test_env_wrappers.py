@@ -13,6 +13,7 @@ gym = pytest.importorskip("gymnasium")
 from gymnasium.utils.env_checker import check_env  # noqa: E402
 from pettingzoo.test import api_test, seed_test  # noqa: E402
 
+from sim.cards import N_CARDS  # noqa: E402
 from sim.env import IllegalActionError, aec_env, gym_env  # noqa: E402
 from sim.env.actions import NONE  # noqa: E402
 
@@ -125,7 +126,7 @@ def test_an_action_must_be_an_int_or_a_legal_actions_words():
                       (np.float64(0), "float64")]:
         with pytest.raises(IllegalActionError, match=what) as err:
             state.apply_action(bad)
-        assert "\n" not in str(err.value) and "0 (Copper), 91 (end)" in str(err.value)
+        assert "\n" not in str(err.value) and f"0 (Copper), {N_CARDS} (end)" in str(err.value)
     assert state.history == []
     by_words = state.clone()
     by_words.apply_action(" copper ")

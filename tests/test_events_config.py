@@ -165,7 +165,7 @@ def test_random_kingdoms_from_sets():
     assert len(seen_adv) == 30
     assert seen_all & set(BASE_KINGDOM) and seen_all & set(ADVENTURES_KINGDOM)
     with pytest.raises(ConfigError, match=r"unknown card 'Dragon'.*\(or a set: base, "
-                                          r"adventures, all\)"):
+                                          r"adventures, intrigue, all\)"):
         random_pool("random:adventures,Dragon")
 
 

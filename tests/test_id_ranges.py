@@ -179,6 +179,9 @@ def _with_cards(monkeypatch, new: list[Card], sets: dict[str, bool]) -> None:
     events, slot = C.event_slots(cards)
     monkeypatch.setattr(C, "EVENTS", events)
     monkeypatch.setattr(C, "EVENT_SLOT", slot)
+    for name, value in zip(("VP_PER_CARDS", "VP_PER_CARD", "VP_RULE_CARDS"),
+                           C.vp_rules(cards), strict=True):
+        monkeypatch.setattr(C, name, value)
     order, how = C.start_of_turn_order(cards)
     monkeypatch.setattr(C, "START_ORDER", order)
     monkeypatch.setattr(C, "START_HOW", how)

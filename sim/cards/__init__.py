@@ -255,9 +255,15 @@ VP = _column("vp")
 SPECIAL = _column("special")
 # Scoring beyond printed VP (Card.vp_per_cards, vp_per_card): per id, and the cards with
 # such a rule (Gardens, Duke), which the engine's score reads (sim.engine.layout VP_RULE_IDS).
-VP_PER_CARDS = _column("vp_per_cards")
-VP_PER_CARD = _column("vp_per_card")
-VP_RULE_CARDS = tuple(c.id for c in CARDS if c.vp_per_cards or c.vp_per_card >= 0)
+def vp_rules(cards: tuple[Card, ...]) -> tuple[np.ndarray, np.ndarray, tuple[int, ...]]:
+    """Each card's VP per cards owned (Card.vp_per_cards: 0 none), the card whose copies
+    it scores (Card.vp_per_card: -1 none), and the cards with such a rule."""
+    return (np.array([c.vp_per_cards for c in cards], np.int32),
+            np.array([c.vp_per_card for c in cards], np.int32),
+            tuple(c.id for c in cards if c.vp_per_cards or c.vp_per_card >= 0))
+
+
+VP_PER_CARDS, VP_PER_CARD, VP_RULE_CARDS = vp_rules(CARDS)
 
 
 def card_table() -> np.ndarray:

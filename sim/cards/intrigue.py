@@ -13,6 +13,10 @@ them in this module's order, after the earlier sets' (:class:`CardSet`).
 
 from __future__ import annotations
 
+from pathlib import Path
+
+import tomllib
+
 from sim.cards.base import DUCHY
 from sim.cards.decisions import (
     ANS_CARD,
@@ -395,29 +399,11 @@ NOBLES_MODE = _asks(
     text="Which of Nobles' options?")
 
 
-# The recommended kingdoms of the Intrigue (2nd edition) rulebook, and those of the
-# Adventures rulebook that use Intrigue cards (with their Events).
-RECOMMENDED = (
-    ("Victory Dance", ("Baron", "Courtier", "Duke", "Harem", "Ironworks", "Masquerade", "Mill",
-                       "Nobles", "Patrol", "Replace"), ()),
-    ("The Plot Thickens", ("Conspirator", "Ironworks", "Lurker", "Mining Village", "Pawn",
-                           "Secret Passage", "Steward", "Swindler", "Torturer",
-                           "Trading Post"), ()),
-    ("Best Wishes", ("Baron", "Conspirator", "Courtyard", "Diplomat", "Duke", "Secret Passage",
-                     "Shanty Town", "Torturer", "Upgrade", "Wishing Well"), ()),
-    ("Underlings", ("Cellar", "Festival", "Library", "Sentry", "Vassal", "Courtier", "Diplomat",
-                    "Minion", "Nobles", "Pawn"), ()),
-    ("Grand Scheme", ("Artisan", "Council Room", "Market", "Militia", "Workshop", "Bridge", "Mill",
-                      "Mining Village", "Patrol", "Shanty Town"), ()),
-    ("Deconstruction", ("Bandit", "Mine", "Remodel", "Throne Room", "Village", "Diplomat",
-                        "Harem", "Lurker", "Replace", "Swindler"), ()),
-    ("Royalty Factory", ("Conspirator", "Courtier", "Harem", "Nobles", "Swindler",
-                         "Bridge Troll", "Duplicate", "Page", "Raze", "Royal Carriage"),
-     ("Pilgrimage",)),
-    ("Masters of Finance", ("Bridge", "Pawn", "Shanty Town", "Steward", "Upgrade", "Artificer",
-                            "Distant Lands", "Gear", "Transmogrify", "Wine Merchant"),
-     ("Ball", "Borrow")),
-)
+# The recommended kingdoms of the rulebooks (data: they name other sets' cards too).
+RECOMMENDED = tuple(
+    (k["name"], tuple(k["cards"]), tuple(k["events"]))
+    for k in tomllib.loads((Path(__file__).with_name("intrigue_kingdoms.toml"))
+                           .read_text(encoding="utf-8"))["kingdom"])
 
 # The set as it joins the table (sim.cards.sets): its questions are the records above, in
 # this module's order.
