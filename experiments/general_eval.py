@@ -18,14 +18,15 @@ twice, once with each bot first (``seats="rotate"``); win shares count a shared 
 and CPU seconds):
 
 * ``boards``: ``--boards`` (30) boards (10 kingdom cards of base + Adventures, 0-2
-  Events), drawn as ``domsim match --kingdom random:base,adventures --events random
-  --seed S`` draws them (``resolve_table``) with S = 20_261_204 + j, j = 0, 1, ... (a
-  stream the training never used), skipping any board equal to one the policy trained or
-  was evaluated on during training (its ``draw_board`` boards, rebuilt from
-  policy.json): ``boards.csv`` (board, kingdom, events, seed).  Rerunning reproduces it
-  exactly.  ``--boards 60`` continues the stream to 60 boards (issue 49): boards 1-30 stay issue 38's, 31-60 are
-  new, by the same rule.  Every part reads the first ``--boards`` rows, and a longer
-  boards.csv is drawn again whole, never cut, so a default run keeps boards 31-60.
+  Events), drawn as ``domsim match --kingdom random:base,adventures --events random --seed
+  S`` draws them (``resolve_table``) with S = 20_261_204 + j, j = 0, 1, ... (a stream the
+  training never used), skipping any board equal to one the policy trained or was
+  evaluated on during training (its ``draw_board`` boards, rebuilt from policy.json):
+  ``boards.csv`` (board, kingdom, events, seed).  Rerunning reproduces it exactly.
+  ``--boards 60`` continues the stream to 60 boards (issue 49): boards 1-30 stay issue
+  38's, 31-60 are new, by the same rule.  Every part reads the first ``--boards`` rows,
+  and a longer boards.csv is drawn again whole, never cut, so a default run keeps boards
+  31-60.
 * ``best``: on each board, the library bots that can play it (every registered bot whose
   cards and Events are all on the board, ``sim.optimize.report.library_field``; the
   ``random`` bot left out; search, human and policy bots are not registered) play a
