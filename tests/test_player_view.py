@@ -6,9 +6,10 @@ its rules is checked on a log row or a played turn (another player's draws and h
 counted, not named; Sentry's look, Gear's and Save's face-down cards, cards put onto a
 deck from hand or discard pile stay their owner's; what the rules show everyone stays
 named).  Then whole human-seat games, fed empty lines, on boards that together hold every
-kingdom card and Event of the base set and Adventures, 2 and 3 players: no line the seat
-is shown names a card another player drew, held, looked at or set aside face down, while
-the spectator's log of the same games does (so the check can fail).
+kingdom card and Event of the base set, Adventures and Intrigue, 2 and 3 players: no line
+the seat is shown names a card another player drew, held, looked at, set aside face down,
+put into their deck from hand or passed between two others (Masquerade), while the
+spectator's log of the same games does (so the check can fail).
 """
 
 from __future__ import annotations
@@ -123,7 +124,8 @@ def test_public_rows_stay_named_for_everyone():
 
 @pytest.mark.parametrize(("extra", "visible"), [
     ("Harbinger", False), ("Sentry", False), ("Artisan", False), ("Haunted Woods", False),
-    ("Scouting Party", False), ("Bureaucrat", True), (-1, True)])
+    ("Scouting Party", False), ("Courtyard", False), ("Bureaucrat", True), ("Replace", True),
+    ("Patrol", True), ("Wishing Well", True), (-1, True)])
 def test_onto_the_deck_by_card(extra, visible):
     """Put onto a deck: from a hand, a look or the discard pile (below its top) only the
     owner knows which; Bureaucrat's Victory card was revealed, Travelling Fair's card was
@@ -165,6 +167,22 @@ def test_back_into_the_hand_by_card(by, visible):
     why = "Save" if by == -1 else by
     assert _lines(rows, 0) == [f"P1 b puts {'Gold' if visible else 'a card'} into their "
                                f"hand ({why})"]
+
+
+def test_a_passed_card_is_seen_by_its_giver_and_receiver_only():
+    """Masquerade: with 3 players the third does not see the card passed."""
+    rows = _rows((codes.EV_PASS, 1, 1, c("Gold"), 1, 2))
+    assert _lines(rows, 0, NAMES) == ["P1 b passes a card to P2 c"]
+    assert _lines(rows, 1, NAMES) == _lines(rows, 2, NAMES) == ["P1 b passes Gold to P2 c"]
+
+
+def test_secret_passage_shows_where_not_which():
+    rows = _rows((codes.EV_INSERT, 1, 1, c("Gold"), 3, c("Secret Passage")),
+                 (codes.EV_INSERT, 1, 1, c("Estate"), 0, c("Secret Passage")))
+    assert _lines(rows, 0) == ["P1 b puts a card 3 cards down in their deck (Secret Passage)",
+                               "P1 b puts a card on top of their deck (Secret Passage)"]
+    assert _lines(rows, 1) == ["P1 b puts Gold 3 cards down in their deck (Secret Passage)",
+                               "P1 b puts Estate on top of their deck (Secret Passage)"]
 
 
 # ------------------------------------------------------------ each rule, on a real turn
@@ -248,12 +266,16 @@ def test_state_log_takes_a_viewer():
 # The bots that play the cards and Events whose rows only their owner sees (or that show
 # another player's cards), in the order they take the opponents' seats.
 # (Gear's and Save's face-down cards come from random bots.)
+# (Masquerade's bot makes its board one of 3 players: a card passed between the two others
+# is hidden from the human seat.)
 _PRIVATE_BOTS = {"Sentry": "sentry-bm", "Artisan": "artisan-bm", "Harbinger": "harbinger-bm",
                  "Raze": "raze-bm", "Haunted Woods": "haunted-woods-bm",
-                 "Bureaucrat": "bureaucrat-bm", "Library": "library-bm"}
+                 "Bureaucrat": "bureaucrat-bm", "Library": "library-bm",
+                 "Masquerade": "masquerade-bm"}
 _PRIVATE_EVENTS = ("Save", "Scouting Party", "Inheritance")     # bought by random bots
 # Each board's game seed, and the rows of its opponents that the human seat may not see,
-# besides draws and hands, by (event, the card whose text did it): so each rule is met.
+# besides draws and hands, by (event, the card whose text did it; Masquerade for a pass,
+# whose row names its receiver): so each rule is met.
 _GAMES = ((40, {(codes.EV_SET_ASIDE, "Save"), (codes.EV_RETURN, -1)}),
           (41, {(codes.EV_TOPDECK, "Harbinger")}),
           (42, {(codes.EV_LOOK, "Sentry"), (codes.EV_TOPDECK, "Sentry"),
@@ -261,15 +283,18 @@ _GAMES = ((40, {(codes.EV_SET_ASIDE, "Save"), (codes.EV_RETURN, -1)}),
           (47, {(codes.EV_LOOK, "Raze"), (codes.EV_RETURN, "Raze"),
                 (codes.EV_SET_ASIDE, "Gear")}),
           (44, {(codes.EV_TOPDECK, "Haunted Woods")}),
-          (45, {(codes.EV_LOOK, "Scouting Party"), (codes.EV_TOPDECK, "Scouting Party")}))
+          (40, {(codes.EV_TOPDECK, "Courtyard"), (codes.EV_PASS, "Masquerade")}),
+          (46, {(codes.EV_LOOK, "Scouting Party"), (codes.EV_TOPDECK, "Scouting Party")}),
+          (42, {(codes.EV_INSERT, "Secret Passage")}),
+          (48, {(codes.EV_LOOK, "Raze"), (codes.EV_RETURN, "Raze")}))
 
 
 def _boards() -> list[tuple[list[str], list[str], list[str]]]:
     """Boards (kingdom, Events, opponents) that together hold every kingdom card and
-    Event of the base set and Adventures: 2 players, or 3 where two bots play cards whose
-    rows are private (Sentry, Artisan...), with a random bot beside one; random bots,
-    which buy and play every kind of card and Event, on the boards with the private
-    Events."""
+    Event of the base set, Adventures and Intrigue: 2 players, or 3 where two bots play
+    cards whose rows are private (Sentry, Artisan...), with a random bot beside one;
+    random bots, which buy and play every kind of card and Event, on the boards with the
+    private Events."""
     base = [CARDS[k].name for k in BASE_KINGDOM]
     adv = [CARDS[k].name for k in KINGDOM_CARDS if k not in BASE_KINGDOM]
     cards = base + adv
@@ -304,7 +329,11 @@ _PRIVATE = [re.compile(p) for p in (
     r"^    (?P<who>P\d \S+ )sets aside (?P<cards>.*) \((Gear|Save)\)$",
     r"^    (?P<who>P\d \S+ )puts (?P<cards>.*) onto their deck "
     r"\((Harbinger|Sentry|Artisan|Haunted Woods|Scouting Party)\)$",
-    r"^    (?P<who>P\d \S+ )puts (?P<cards>.*) into their hand \((Gear|Save|Raze)\)$")]
+    r"^    (?P<who>P\d \S+ )puts (?P<cards>.*) into their hand \((Gear|Save|Raze)\)$",
+    r"^    (?P<who>P\d \S+ )puts (?P<cards>.*) onto their deck \((Courtyard)\)$",
+    r"^    (?P<who>P\d \S+ )puts (?P<cards>.*) (on top of|\d+ cards? down in) their deck "
+    r"\((Secret Passage)\)$",
+    r"^    (?P<who>P\d \S+ )passes (?P<cards>.*) to P(?P<to>\d) \S+$")]
 _COUNTED = re.compile(r"^ ?(a card|\d+ cards)$")
 
 
@@ -326,8 +355,10 @@ def _leaks(text: str, seat: int, hidden: set[str]) -> list[str]:
             who = m.groupdict().get("who")
             owner = int(who[1]) if who else turn
             cards = m.group("cards")
-            if owner != seat and (any(n in cards for n in hidden) or
-                                  not _COUNTED.match(cards)):
+            to = m.groupdict().get("to")               # a pass: its receiver sees it too
+            if owner == seat or (to is not None and int(to) == seat):
+                continue
+            if any(n in cards for n in hidden) or not _COUNTED.match(cards):
                 found.append(line)
     return found
 
@@ -349,6 +380,14 @@ def _play_human_game(kingdom, events, opponents, seed):
     return seat.seat, seat._out.getvalue(), result, names
 
 
+def _why(row) -> str | int:
+    """The card whose text made a log row (its ``extra``; -1: none), Masquerade for a pass
+    (whose ``extra`` is the receiver's seat)."""
+    if row[0] == codes.EV_PASS:
+        return "Masquerade"
+    return CARDS[row[5]].name if row[5] >= 0 else -1
+
+
 @pytest.mark.parametrize("board", range(len(_boards())))
 def test_a_human_seat_is_never_shown_another_players_hidden_cards(board):
     kingdom, events, opponents = _boards()[board]
@@ -359,8 +398,7 @@ def test_a_human_seat_is_never_shown_another_players_hidden_cards(board):
               if r[3] >= 0 and not card_visible(r[0], r[2], r[5], seat)]
     hidden = {CARDS[r[3]].name for r in unseen}
     assert {"Copper", "Estate"} <= hidden          # the others' opening hands, at least
-    met = {(r[0], CARDS[r[5]].name if r[5] >= 0 else -1) for r in unseen
-           if r[0] not in (codes.EV_DRAW, codes.EV_HAND)}
+    met = {(r[0], _why(r)) for r in unseen if r[0] not in (codes.EV_DRAW, codes.EV_HAND)}
     assert private <= met, met
     assert "-- since your last answer --" in transcript
     assert _leaks(transcript, seat, hidden) == []
