@@ -204,7 +204,7 @@ LURKER_MODE = Decision(
     "choose with Lurker", "lurker_mode", rules=RULES_ADVENTURES,
     asked=ASK_TURN, answer=ANS_MODE, default=DEF_LURKER_MODE, card=LURKER,
     options=("trash an Action card from the Supply", "gain an Action card from the trash"),
-    choices=("trash", "gain"), text="Which of Lurker's options? (Either may do nothing.)")
+    choices=("trash", "gain"), text="Which of Lurker's options (either may do nothing)?")
 LURKER_TRASH = Decision(
     "trash from the Supply with Lurker", "lurker_trash", rules=RULES_ADVENTURES,
     asked=ASK_TURN, answer=ANS_CARD, domain=DOM_SUPPLY_ACTION, none=NONE_IF_EMPTY,

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -344,7 +344,7 @@ def resolve_table(kingdom: str | Iterable[str | int] | None,
     from ``seed``).  ``events``: None / ``"none"``, Events (a comma string or an
     iterable), ``"auto"`` (``event_needs``) or ``"random"`` (:func:`random_events_with`
     from ``seed``, with a randomiser deck of the random kingdom's pool and the bots'
-    cards, or of every kingdom card for a kingdom that is not random).  ``card_needs`` /
+    cards, or for a kingdom that is not random :func:`randomiser_deck`'s).  ``card_needs`` /
     ``event_needs``: the bots' kingdom cards and Events (bots.requirements), in order.
     """
     card_needs = list(card_needs)
@@ -359,11 +359,21 @@ def resolve_table(kingdom: str | Iterable[str | int] | None,
     if is_auto_events(events):
         event_ids = parse_events(list(dict.fromkeys(event_needs)), max_events)
     elif is_random_events(events):
-        deck = set(random_pool(kingdom)) | set(card_needs) if random_k else set(KINGDOM_CARDS)
+        deck = set(random_pool(kingdom)) | set(card_needs) if random_k else \
+            randomiser_deck(kingdom_ids)
         event_ids = random_events_with(int(seed), len(deck), max_events, event_needs)
     else:
         event_ids = parse_events(events, max_events)
     return kingdom_ids, event_ids
+
+
+def randomiser_deck(kingdom: Sequence[int]) -> set[int]:
+    """The randomiser deck Events are shuffled into for a kingdom given card by card: the
+    kingdom cards of Adventures (the Events' set) and of every set the kingdom's cards
+    come from (so a base or Adventures kingdom draws its Events from the 56 cards it
+    always did, a kingdom with Intrigue cards from Intrigue's too)."""
+    sets = {CARDS[c].set for c in kingdom} | {CARDS[EVENTS[0]].set}
+    return {c for c in KINGDOM_CARDS if CARDS[c].set in sets}
 
 
 @dataclass(frozen=True)

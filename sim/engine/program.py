@@ -161,9 +161,11 @@ def default_topdeck_rank() -> np.ndarray:
 
 def default_sentry_discard() -> np.ndarray:
     """Sentry's default discards: every Victory card and Curse it does not trash, but not
-    one that is also an Action (Distant Lands: it is played to the mat to score)."""
+    one that is also an Action (Distant Lands: it is played to the mat to score; Mill,
+    Nobles) or a Treasure (Harem: $2 on the deck)."""
     types = np.asarray(TYPES[:N_CARDS])
-    return (((types & (VICTORY | CURSE_TYPE)) != 0) & ((types & ACTION) == 0)).astype(np.int32)
+    return (((types & (VICTORY | CURSE_TYPE)) != 0)
+            & ((types & (ACTION | TREASURE)) == 0)).astype(np.int32)
 
 
 # Flags.
