@@ -366,7 +366,8 @@ def test_inheritance_sets_aside_a_card_costing_over_4_under_reductions(name, tro
 # * bought: my turn buys it (on-buy and on-gain texts: Port, Messenger, Lost City).  The $
 #   left differ by the two prices ($2 against the card's), which is added back.
 # * reacting (Reactions only): the other player plays Militia while it is in my hand; then
-#   my next turn.
+#   my next turn.  My discards (Militia's, Diplomat's) follow DISCARD_ORDER, the card or
+#   its Estate last: the rule bot's discard ranks are by card, an Estate's its own.
 #
 # The draw piles are long enough that nobody shuffles: a shuffle lays the discard pile out
 # by card id before shuffling, so an Estate and the card would end in different places.
@@ -379,6 +380,7 @@ START_CALLS = ("Guide", "Ratcatcher", "Transmogrify", "Teacher")
 MY_DECK = ["Village", "Copper", "Curse", "Silver", "Copper"] * 8     # 40 cards, top first
 FOE_DECK = ["Copper", "Silver", "Curse", "Copper", "Gold"] * 4
 BUY_ORDER = ("Gold", "Laboratory", "Silver")      # $5 buys Gold only under a Bridge Troll
+DISCARD_ORDER = ("Curse", "Copper", "Village", "Silver", "Gold")   # then the card itself
 
 
 def kingdom_with(name: str) -> list[str]:
@@ -402,6 +404,11 @@ def my_bot(card: str, played: str, buys: tuple[str, ...] = BUY_ORDER) -> Scripte
         bought.add(v.turn)
         return next((c for c in buys if v.can_buy(c)), None)
 
+    def discard(v):
+        # The rule bot's discard ranks read an inheriting Estate as an Estate (a Victory
+        # card, the first to go), the bot's own choice: both worlds discard by this order.
+        return next((c for c in (*DISCARD_ORDER, played) if v.hand.get(c)), USE_DEFAULT_ANSWER)
+
     def start(v):
         if card in START_CALLS and (card in v.mat or "Estate" in v.mat):
             return card
@@ -412,7 +419,8 @@ def my_bot(card: str, played: str, buys: tuple[str, ...] = BUY_ORDER) -> Scripte
                     else USE_DEFAULT_ANSWER,
                     duplicate_call=lambda v: True, wine_merchant_discard=lambda v: True,
                     exchange_traveller=lambda v: True, caravan_guard_react=lambda v: True,
-                    reveal_moat=lambda v: True, messenger_deck=lambda v: False)
+                    reveal_moat=lambda v: True, messenger_deck=lambda v: False,
+                    attack_discard=discard, diplomat_discard=discard)
 
 
 def foe_bot(attack: str | None = None) -> Scripted:
@@ -548,7 +556,7 @@ def test_an_inheriting_estate_reacts_as_the_card_does(card):
                       turns=(1, 0))
     assert_same(card, pairs, ("the Attack", "my next turn"))
     asked_me = pairs[-1][0][0]
-    assert "reveal_moat" in asked_me or "caravan_guard_react" in asked_me
+    assert {"reveal_moat", "caravan_guard_react", "diplomat_reveal"} & set(asked_me)
 
 
 def test_the_comparison_covers_every_inheritable_card_and_the_four_rulings():

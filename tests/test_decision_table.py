@@ -146,8 +146,11 @@ def sweep(seeds: range, full: int) -> tuple[dict[int, int], set[int]]:
 def _more_situations() -> list:
     """Built situations for decisions two seeds of random play may miss: Artisan (gain,
     then put back), Disciple with an Action in hand, Throne Room with an Estate
-    inheriting an Action (the narrowing: the engine takes the Estate too)."""
+    inheriting an Action (the narrowing: the engine takes the Estate too), Baron with an
+    Estate in hand, Diplomat revealed from a hand of 5 against Militia (its discards)."""
     from sim.cards import card_id
+    from sim.engine.intrigue.cards import D_BARON
+    from sim.engine.intrigue.others import D_DIPLOMAT_DISCARD
     from sim.engine.scenario import Scenario
 
     out = []
@@ -165,6 +168,13 @@ def _more_situations() -> list:
                   events=["Inheritance"])
     sc.set_inheritance(0, "Moneylender").set_hand(0, ["Throne Room", "Estate", "Copper", "Copper"])
     out.append((sc, frozenset({card_id("Throne Room")}), codes.D_THRONE_ROOM))
+    sc = Scenario(["bmu", "bmu"], kingdom=TABLES[6][0].split(","))
+    sc.set_hand(0, ["Baron", "Estate", "Copper", "Copper", "Copper"])
+    out.append((sc, frozenset({card_id("Baron")}), D_BARON))
+    sc = Scenario(["bmu", "bmu"], kingdom=TABLES[7][0].split(","))
+    sc.set_hand(0, ["Militia", "Copper", "Copper", "Copper", "Copper"])
+    sc.set_hand(1, ["Diplomat", "Copper", "Copper", "Estate", "Estate"])
+    out.append((sc, frozenset({card_id("Militia"), YES}), D_DIPLOMAT_DISCARD))
     return out
 
 
