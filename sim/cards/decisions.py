@@ -189,6 +189,10 @@ DEF_WORST_AT_COST = 58  # the card costing exactly arg worst for the player gain
                        # another Action, a Treasure, a Province
 DEF_YES_IF_JUNK = 59   # yes when 2+ cards in hand are junk (on its trash list): the 3
                        # discards after drawing 2 then cost little
+DEF_PASS_LEAST = 60    # the card in hand worth least to keep: junk (its trash list) first,
+                       # else the cheapest that only scores nothing (not a Victory card),
+                       # else the cheapest: a card given away (Masquerade) is never a
+                       # Province while the hand holds another card
 
 #: The patterns that read the bot's trash list (what it would trash; Duplicate and
 #: Travelling Fair skip what is on it): a card asking one of them makes the trash list
@@ -196,7 +200,7 @@ DEF_YES_IF_JUNK = 59   # yes when 2+ cards in hand are junk (on its trash list):
 READS_TRASH_LIST = frozenset({
     DEF_TRASH_FOR_GAIN, DEF_TRASH_JUNK, DEF_MUST_TRASH, DEF_COPY_UNLESS_JUNK,
     DEF_CHOOSE_TRASH_SILVER_COIN, DEF_TRASH_JUNK_NOT_COPPER, DEF_TOPDECK_GAINED,
-    DEF_TRASH_PLAYED_JUNK, DEF_BOTTOM_IF_JUNK})
+    DEF_TRASH_PLAYED_JUNK, DEF_BOTTOM_IF_JUNK, DEF_PASS_LEAST})
 
 #: Every pattern (the names above).
 DEFAULTS = frozenset(v for k, v in dict(globals()).items() if k.startswith("DEF_"))
@@ -227,8 +231,8 @@ ADVENTURES_DEFAULTS = frozenset({
     # Intrigue (helper A's): Courtyard's put-back is Artisan's; Pawn, Steward, Mill, Nobles.
     DEF_TOPDECK_FROM_HAND, DEF_PAWN, DEF_STEWARD, DEF_MILL_DISCARD, DEF_NOBLES,
     DEF_TRASH_FOR_BUY,
-    # Intrigue (helper C's): Torturer, Minion, Swindler, Diplomat.
-    DEF_TORTURER, DEF_MINION, DEF_WORST_AT_COST, DEF_YES_IF_JUNK,
+    # Intrigue (helper C's): Torturer, Minion, Swindler, Diplomat, Masquerade.
+    DEF_TORTURER, DEF_MINION, DEF_WORST_AT_COST, DEF_YES_IF_JUNK, DEF_PASS_LEAST,
     # Intrigue (helper B's): gains, names, deck order.
     DEF_GAIN_EXACT, DEF_MOST_TYPES, DEF_COURTIER, DEF_NAME_LIKELY, DEF_LURKER_MODE,
     DEF_LURKER_PICK, DEF_BOTTOM_IF_JUNK, DEF_NO})

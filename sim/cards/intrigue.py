@@ -41,6 +41,7 @@ from sim.cards.decisions import (
     DEF_NAME_LIKELY,
     DEF_NO,
     DEF_NOBLES,
+    DEF_PASS_LEAST,
     DEF_PAWN,
     DEF_STEWARD,
     DEF_TOPDECK_FROM_HAND,
@@ -229,7 +230,7 @@ PAWN_MODE = _asks(
 MASQUERADE_PASS = _asks(
     "pass a card with Masquerade", "masquerade_pass",
     asked=ASK_ANY, answer=ANS_CARD, domain=DOM_HAND, none=NONE_IF_EMPTY,
-    default=DEF_MUST_TRASH, card=MASQUERADE,
+    default=DEF_PASS_LEAST, card=MASQUERADE,
     text="Which card from your hand do you pass to the next player to your left who has "
     "cards?")
 MASQUERADE_TRASH = _asks(

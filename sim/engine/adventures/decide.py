@@ -35,6 +35,7 @@ from sim.cards.decisions import (
     DEF_MILL_DISCARD,
     DEF_MINION,
     DEF_NOBLES,
+    DEF_PASS_LEAST,
     DEF_PAWN,
     DEF_STEWARD,
     DEF_TOPDECK_FROM_HAND,
@@ -589,6 +590,8 @@ def intrigue_default(S, T, P, Q, b, p, d, arg, pattern):
         return worst_at_cost(S, T, arg)
     if pattern == DEF_YES_IF_JUNK:
         return 1 if junk_count(S, P, b, p) >= 2 else 0
+    if pattern == DEF_PASS_LEAST:
+        return least_to_keep(S, T, P, b, p)
     # (Intrigue's gains, names and deck order: sim.engine.intrigue_defaults.)
     return gains_default(S, T, P, Q, b, p, d, arg, pattern)
 
@@ -626,6 +629,28 @@ def pawn_option(S, T, P, Q, b, p, card, chosen):
         if not (chosen >> k) & 1:
             return k
     return 0
+
+
+@njit(cache=True)
+def least_to_keep(S, T, P, b, p):
+    """DEF_PASS_LEAST: the card in ``p``'s hand worth least to keep (a card given away,
+    Masquerade's pass): the first of its trash list's ranks in hand, else the cheapest
+    card that is no Victory card, else the cheapest (the lowest id on a tie); -1 for an
+    empty hand."""
+    h0 = HAND0 + p * N_SLOTS
+    r0 = b * P_WIDTH + PF_RANKS + R_TRASH * N_SLOTS
+    best, best_key = -1, 1 << 30
+    for c in range(N_CARDS):
+        if S[h0 + c] <= 0:
+            continue
+        if P[r0 + c] < NEVER:
+            key = P[r0 + c]
+        else:
+            key = (1 << 20) + (1 << 10) * ((T[c * N_COLS + C_TYPES] & VICTORY) != 0) \
+                + T[c * N_COLS + C_COST]
+        if key < best_key:
+            best, best_key = c, key
+    return best
 
 
 @njit(cache=True)
