@@ -21,6 +21,7 @@ from sim.cards import (
     CARDS,
     EVENT,
     EVENTS,
+    FIRST_GAME,
     KINGDOM_CARDS,
     UPGRADES,
     card_id,
@@ -34,6 +35,7 @@ from sim.engine.config import (
     random_events,
     random_kingdom,
     random_pool,
+    randomiser_deck,
 )
 from sim.runner.plan import RunConfig, make_config
 
@@ -222,9 +224,12 @@ def test_run_with_random_events_records_them_and_the_seed_decides():
              for s in range(100)]
     assert all(list(d) == names(ids(*d)) for d in drawn)
     assert {len(d) for d in drawn} >= {1, 2} and len(set(drawn)) > 30
-    # A fixed kingdom draws from every known kingdom card + the Events: the deck of 56.
-    assert [len(d) for d in drawn] == [len(random_events(s, len(KINGDOM_CARDS)))
-                                       for s in range(100)]
+    # A fixed kingdom (First Game) draws from the kingdom cards of its set and Adventures,
+    # the Events' set (config.randomiser_deck): the deck of 56, as before Intrigue.
+    assert len(randomiser_deck(FIRST_GAME)) == 56
+    assert [len(d) for d in drawn] == [len(random_events(s, 56)) for s in range(100)]
+    with_intrigue = randomiser_deck(FIRST_GAME[:9] + (card_id("Courtyard"),))
+    assert len(with_intrigue) == 82
     # A random kingdom's pool is the deck: random (26 base cards) turns up more Events.
     base = [make_config(["big-money", "bmu"], seed=s, kingdom="random",
                         events="random").events for s in range(100)]

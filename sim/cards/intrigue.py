@@ -323,13 +323,13 @@ SECRET_PASSAGE_BOTTOM = Decision(
     "put it at the bottom with Secret Passage", "secret_passage_bottom",
     rules=RULES_ADVENTURES, asked=ASK_TURN, answer=ANS_YES_NO, default=DEF_BOTTOM_IF_JUNK,
     card=SECRET_PASSAGE,
-    text="Do you put the card (arg) at the bottom of your deck? (No: you say how deep.)")
+    text="Do you put the card (arg) at the bottom of your deck (no: you say how deep)?")
 SECRET_PASSAGE_DEEPER = Decision(
     "put it one card deeper with Secret Passage", "secret_passage_deeper",
     rules=RULES_ADVENTURES, asked=ASK_TURN, answer=ANS_YES_NO, default=DEF_NO,
     card=SECRET_PASSAGE,
-    text="Do you put the card one deeper than arg cards from the top? (No: arg cards go "
-    "above it.)")
+    text="Do you put the card one deeper than arg cards from the top (no: arg cards go "
+    "above it)?")
 
 # -- Courtier
 COURTIER_REVEAL = Decision(
