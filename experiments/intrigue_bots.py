@@ -15,8 +15,8 @@ Intrigue rulebook's kingdoms.
     python experiments/intrigue_bots.py --games 1000 --rr-games 200   # a quick look
 
 Writes ``experiments/results/intrigue_bots/`` (``single_card_vs_bmu.csv``,
-``round_robin_<board>.csv`` / ``.parquet`` results / ``.png`` heatmap) and prints Markdown
-tables.  A bot "beats bmu" when the lower end of its 95% interval is above 50% (shared
+``round_robin_<board>.csv`` summary, ``_matrix.csv`` pairwise win rates, ``.png`` heatmap)
+and prints Markdown tables.  A bot "beats bmu" when the lower end of its 95% interval is above 50% (shared
 wins count half).
 """
 
@@ -69,7 +69,7 @@ def round_robin(board: str, games: int, seed: int, processes: int) -> pd.DataFra
     bots = playable_bots(cards, ())
     res = Tournament(bots, games=games, seed=seed, kingdom=board,
                      processes=processes).play(progress=False)
-    res.save(OUT / f"round_robin_{board}.parquet")
+    res.matrix().to_csv(OUT / f"round_robin_{board}_matrix.csv")
     fig = plot.pairwise_heatmap(res.games, res.metadata())
     fig.savefig(OUT / f"round_robin_{board}.png", dpi=110, bbox_inches="tight")
     summary = res.summary().sort_values("win_rate", ascending=False)
