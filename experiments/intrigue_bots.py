@@ -16,8 +16,8 @@ Intrigue rulebook's kingdoms.
 
 Writes ``experiments/results/intrigue_bots/`` (``single_card_vs_bmu.csv``,
 ``round_robin_<board>.csv`` summary, ``_matrix.csv`` pairwise win rates, ``.png`` heatmap)
-and prints Markdown tables.  A bot "beats bmu" when the lower end of its 95% interval is above 50% (shared
-wins count half).
+and prints Markdown tables.  A bot "beats bmu" when the lower end of its 95% interval is
+above 50% (shared wins count half).
 """
 
 from __future__ import annotations
