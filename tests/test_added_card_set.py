@@ -38,6 +38,7 @@ def _python(code: str, **extra: str) -> subprocess.CompletedProcess:
 
 
 @pytest.mark.slow      # a cold compile of the engine for the table with the set: minutes
+@pytest.mark.timeout(1800)
 def test_the_made_up_set_plays_with_every_kind_of_seat():
     run = subprocess.run([sys.executable, "-m", "pytest", "-p", "no:randomly", "-q",
                           "-p", "no:cacheprovider", "tests/cardset_proof"],
