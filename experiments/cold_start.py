@@ -73,6 +73,8 @@ COMMANDS = {
     "base": ["tournament"],
     "adventures": ["match", "random", "bmu", "--kingdom", "random:adventures", "--events",
                    "random", "--games", "200"],
+    # A first Intrigue game (issue 48): 10 Intrigue cards, no Events.
+    "intrigue": ["match", "random", "bmu", "--kingdom", "random:intrigue", "--games", "200"],
 }
 
 
