@@ -40,7 +40,7 @@ def _python(code: str, **extra: str) -> subprocess.CompletedProcess:
 @pytest.mark.slow      # a cold compile of the engine for the table with the set: minutes
 @pytest.mark.timeout(1800)
 def test_the_made_up_set_plays_with_every_kind_of_seat():
-    run = subprocess.run([sys.executable, "-m", "pytest", "-p", "no:randomly", "-q",
+    run = subprocess.run([sys.executable, "-m", "pytest", "-p", "no:randomly",
                           "-p", "no:cacheprovider", "tests/cardset_proof"],
                          capture_output=True, text=True, cwd=ROOT, timeout=1500,
                          env=_env(DOMSIM_CARD_SETS=PROOF))
