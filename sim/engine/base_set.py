@@ -127,14 +127,16 @@ from sim.engine.layout import (
 from sim.engine.program import F_HOOK, F_KIND, K_RULES
 from sim.engine.resume import NO_SITE, push_frame, stopped, take_frame
 from sim.engine.steps import (
+    ATTACK_AT_PLAYER,
     ask,
-    attacked,
+    attacked_resumed,
     fail,
     gain_card,
     gain_choice,
     in_hand_ok,
     in_zone_ok,
     push_play,
+    trash_asked,
     yes_no,
 )
 from sim.engine.zones import (
@@ -184,27 +186,6 @@ def cellar(S, R, T, P, Q, H, p):
         log_event(S, EV_DISCARD, p, c, 1, DISCARD_CELLAR)
         k += 1
     draw(S, R, p, k)
-
-
-# An Attack's sites, for the Attacks that take their players through attacked_resumed
-# (their own sites are named by these).
-ATTACK_AT_REACTION = 1          # the k-th player's reaction window (attacked_resumed)
-ATTACK_AT_PLAYER = 2            # inside what the Attack does to the k-th player
-
-
-@njit(cache=True)
-def attacked_resumed(S, R, T, P, Q, H, p, k, site):
-    """An Attack's step to the ``k``-th player after ``p`` (:func:`sim.engine.steps.attacked`:
-    its reaction window, then the player, or -1 when unaffected), for a card whose frame
-    is (site, k): resumed at ATTACK_AT_PLAYER (past the window, inside what the Attack
-    does to them) it is that player; a question in the window pushes the card's frame
-    (ATTACK_AT_REACTION)."""
-    if site == ATTACK_AT_PLAYER:
-        return (p + k) % S[V + V_NP]
-    q = attacked(S, R, T, P, Q, H, p, k)
-    if stopped(S):
-        push_frame(S, ATTACK_AT_REACTION, k, 0, 0, 0)
-    return q
 
 
 @njit(cache=True)
@@ -275,15 +256,9 @@ def remodel(S, R, T, P, Q, H, p):
     """
     site, c, _, _, _ = take_frame(S)
     if site != REMODEL_IN_GAIN:
-        if S[HAND_N + p] == 0:
+        c = trash_asked(S, R, T, P, Q, H, p, D_REMODEL_TRASH, REMODEL_AT_TRASH, 0, 0)
+        if c < 0:
             return
-        c = ask(S, R, T, P, Q, H, p, D_REMODEL_TRASH, 0)
-        if stopped(S):
-            push_frame(S, REMODEL_AT_TRASH, 0, 0, 0, 0)
-            return
-        if S[ERR] or not in_hand_ok(S, T, p, D_REMODEL_TRASH, c, 0):
-            return
-        trash_from_hand(S, T, p, c)
     gain_choice(S, R, T, P, Q, H, p, D_REMODEL_GAIN, cost_of(S, T, c) + 2, 0,
                 GAIN_TO_DISCARD)
     if stopped(S):

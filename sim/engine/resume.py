@@ -32,7 +32,7 @@ for, and a wrong pair (pushing one function's site, testing another's) reads wro
 numba folds module int globals as constants: the names cost nothing.  The numbers are
 part of saved positions (a version-3 text holds its frames: tests/test_env_resume.py),
 so a site keeps its number; a new site takes the next one.  Where a site is pushed
-for a function by a helper (sim.engine.base_set.attacked_resumed: the reaction window
+for a function by a helper (sim.engine.steps.attacked_resumed: the reaction window
 of an Attack), the function names its own sites by the helper's.
 
 The check.  "Every frame pushed is taken, and no frame is taken that was not pushed" is

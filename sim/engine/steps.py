@@ -44,6 +44,7 @@ from sim.engine.layout import (
     H_DECIDE,
     H_HOOKS,
     HAND0,
+    HAND_N,
     N_COLS,
     N_REACTIONS,
     N_SLOTS,
@@ -69,7 +70,15 @@ from sim.engine.layout import (
 )
 from sim.engine.program import F_KIND, K_AGENT
 from sim.engine.resume import NO_SITE, push_frame, stopped, take_frame
-from sim.engine.zones import can_gain, card_with_ability, gain, game_over, log_event, with_ability
+from sim.engine.zones import (
+    can_gain,
+    card_with_ability,
+    gain,
+    game_over,
+    log_event,
+    trash_from_hand,
+    with_ability,
+)
 
 
 @njit(cache=True, inline="always")
@@ -309,6 +318,65 @@ def attacked(S, R, T, P, Q, H, p, k):
     if attack_blocked(S, R, T, P, Q, H, q) or S[ERR]:
         return -1
     return q
+
+
+# An Attack's sites, for the Attacks that take their players through attacked_resumed
+# or hit_after_windows (their own sites are named by these; sites past ATTACK_AT_PLAYER
+# are inside what the Attack does to the k-th player too).
+ATTACK_AT_REACTION = 1          # the k-th player's reaction window
+ATTACK_AT_PLAYER = 2            # inside what the Attack does to the k-th player
+
+
+@njit(cache=True)
+def attacked_resumed(S, R, T, P, Q, H, p, k, site):
+    """An Attack's step to the ``k``-th player after ``p`` (:func:`attacked`: its reaction
+    window, then the player, or -1 when unaffected), for a card whose frame is (site, k):
+    resumed at ATTACK_AT_PLAYER or a later site (past the window, inside what the Attack
+    does to them) it is that player; a question in the window pushes the card's frame
+    (ATTACK_AT_REACTION, k).  One home for the window-then-effect walk of Militia,
+    Witch, Bureaucrat, Bandit, Swindler, Torturer and the Attacks that only mark."""
+    if site >= ATTACK_AT_PLAYER:
+        return (p + k) % S[V + V_NP]
+    q = attacked(S, R, T, P, Q, H, p, k)
+    if stopped(S):
+        push_frame(S, ATTACK_AT_REACTION, k, 0, 0, 0)
+    return q
+
+
+@njit(cache=True)
+def hit_after_windows(S, R, T, P, Q, H, p, k0, hit):
+    """Every other player's reaction window, from the ``k0``-th after ``p`` in turn
+    order, before the Attack does anything to any of them: Reactions answer the play
+    (the Official FAQs of Minion, Replace; Giant's before its token turns).  Returns
+    ``hit`` with a bit added for each player the Attack affects.  A question in a window
+    pushes the card's frame (ATTACK_AT_REACTION, k, hit): the card resumes with
+    ``k0 = k`` and that ``hit``; the caller returns on ``S[ERR]`` (a stop included)."""
+    for k in range(k0, S[V + V_NP]):
+        q = attacked(S, R, T, P, Q, H, p, k)
+        if stopped(S):
+            push_frame(S, ATTACK_AT_REACTION, k, hit, 0, 0)
+            return hit
+        if q >= 0:
+            hit |= 1 << q
+    return hit
+
+
+@njit(cache=True)
+def trash_asked(S, R, T, P, Q, H, p, d, site, a, b):
+    """``p`` trashes a card from its hand, asked ``d`` (mandatory when the hand holds a
+    card: Remodel, Transmogrify, Upgrade, Replace).  Returns the card, or -1 when
+    nothing was trashed: an empty hand, an error, or a question that stopped the turn
+    (the caller's frame (site, a, b) is then pushed)."""
+    if S[HAND_N + p] == 0:
+        return -1
+    c = ask(S, R, T, P, Q, H, p, d, 0)
+    if stopped(S):
+        push_frame(S, site, a, b, 0, 0)
+        return -1
+    if S[ERR] or not in_hand_ok(S, T, p, d, c, 0):
+        return -1
+    trash_from_hand(S, T, p, c)
+    return c
 
 
 @njit(cache=True)

@@ -168,14 +168,19 @@ from sim.engine.layout import (
 )
 from sim.engine.resume import NO_SITE, push_frame, stopped, take_frame
 from sim.engine.steps import (
+    ATTACK_AT_PLAYER,
+    ATTACK_AT_REACTION,
     ask,
     attacked,
+    attacked_resumed,
     fail,
     gain_card,
     gain_choice,
+    hit_after_windows,
     in_hand_ok,
     in_zone_ok,
     push_entry,
+    trash_asked,
     yes_no,
 )
 from sim.engine.zones import (
@@ -303,9 +308,9 @@ def gear(S, R, T, P, Q, H, p):
 
 
 # The Attacks that only mark their victims: one site, the k-th player's reaction window.
-BRIDGE_TROLL_AT_REACTION = 1
-HAUNTED_WOODS_AT_REACTION = 1
-SWAMP_HAG_AT_REACTION = 1
+BRIDGE_TROLL_AT_REACTION = ATTACK_AT_REACTION
+HAUNTED_WOODS_AT_REACTION = ATTACK_AT_REACTION
+SWAMP_HAG_AT_REACTION = ATTACK_AT_REACTION
 
 
 @njit(cache=True)
@@ -316,9 +321,8 @@ def bridge_troll(S, R, T, P, Q, H, p):
     start-of-turn counter."""
     _, k0, _, _, _ = take_frame(S)  # the player whose reaction window asked
     for k in range(max(k0, 1), S[V + V_NP]):
-        q = attacked(S, R, T, P, Q, H, p, k)
+        q = attacked_resumed(S, R, T, P, Q, H, p, k, NO_SITE)
         if stopped(S):
-            push_frame(S, BRIDGE_TROLL_AT_REACTION, k, 0, 0, 0)
             return
         if q >= 0 and S[MINUS_COIN + q] == 0:
             S[MINUS_COIN + q] = 1
@@ -336,9 +340,8 @@ def haunted_woods(S, R, T, P, Q, H, p):
     affected is settled now (Moat, Champion)."""
     _, k0, _, _, _ = take_frame(S)  # the player whose reaction window asked
     for k in range(max(k0, 1), S[V + V_NP]):
-        q = attacked(S, R, T, P, Q, H, p, k)
+        q = attacked_resumed(S, R, T, P, Q, H, p, k, NO_SITE)
         if stopped(S):
-            push_frame(S, HAUNTED_WOODS_AT_REACTION, k, 0, 0, 0)
             return
         if q >= 0:
             S[WOODS_ON + p * MAX_PLAYERS + q] += 1
@@ -352,9 +355,8 @@ def swamp_hag(S, R, T, P, Q, H, p):
     start-of-turn counter)."""
     _, k0, _, _, _ = take_frame(S)  # the player whose reaction window asked
     for k in range(max(k0, 1), S[V + V_NP]):
-        q = attacked(S, R, T, P, Q, H, p, k)
+        q = attacked_resumed(S, R, T, P, Q, H, p, k, NO_SITE)
         if stopped(S):
-            push_frame(S, SWAMP_HAG_AT_REACTION, k, 0, 0, 0)
             return
         if q >= 0:
             S[HAG_ON + p * MAX_PLAYERS + q] += 1
@@ -437,16 +439,11 @@ def transmogrify(S, R, T, P, Q, H, p):
         return
     site, limit, _, _, _ = take_frame(S)
     if site <= TRANSMOGRIFY_AT_TRASH:
-        if S[HAND_N + p] == 0:
-            return
-        c = ask(S, R, T, P, Q, H, p, D_TRANSMOGRIFY_TRASH, 0)
-        if stopped(S):
-            push_frame(S, TRANSMOGRIFY_AT_TRASH, 0, 0, 0, 0)
-            return
-        if S[ERR] or not in_hand_ok(S, T, p, D_TRANSMOGRIFY_TRASH, c, 0):
+        c = trash_asked(S, R, T, P, Q, H, p, D_TRANSMOGRIFY_TRASH, TRANSMOGRIFY_AT_TRASH,
+                        0, 0)
+        if c < 0:
             return
         limit = cost_of(S, T, c) + 1
-        trash_from_hand(S, T, p, c)
     gain_choice(S, R, T, P, Q, H, p, D_TRANSMOGRIFY_GAIN, limit, 0, GAIN_TO_HAND)
     if stopped(S):
         push_frame(S, TRANSMOGRIFY_IN_GAIN, limit, 0, 0, 0)
@@ -739,8 +736,8 @@ def artificer(S, R, T, P, Q, H, p):
         push_frame(S, ARTIFICER_IN_GAIN, k, c, 0, 0)
 
 
-GIANT_AT_REACTION = 1           # the k-th player's reaction window (and who is hit)
-GIANT_IN_CURSE_GAIN = 2         # the k-th player's Curse (and who is hit)
+GIANT_AT_REACTION = ATTACK_AT_REACTION     # the k-th player's window (who is hit so far)
+GIANT_IN_CURSE_GAIN = ATTACK_AT_PLAYER         # the k-th player's Curse (and who is hit)
 
 
 @njit(cache=True)
@@ -759,13 +756,7 @@ def giant(S, R, T, P, Q, H, p):
     site, k0, hit, _, _ = take_frame(S)
     if site == NO_SITE:
         k0 = 1
-    for k in range(k0 if site <= GIANT_AT_REACTION else n, n):
-        q = attacked(S, R, T, P, Q, H, p, k)
-        if stopped(S):
-            push_frame(S, GIANT_AT_REACTION, k, hit, 0, 0)
-            return
-        if q >= 0:
-            hit |= 1 << q
+    hit = hit_after_windows(S, R, T, P, Q, H, p, k0 if site <= GIANT_AT_REACTION else n, hit)
     if S[ERR]:
         return
     if site <= GIANT_AT_REACTION:
@@ -800,7 +791,7 @@ def giant(S, R, T, P, Q, H, p):
                 return
 
 
-RELIC_AT_REACTION = 1           # the k-th player's reaction window
+RELIC_AT_REACTION = ATTACK_AT_REACTION     # the k-th player's reaction window
 
 
 @njit(cache=True)
@@ -813,9 +804,8 @@ def relic(S, R, T, P, Q, H, p):
     EV_TOKEN (card -1, TOKEN_MINUS_CARD, extra RELIC)."""
     _, k0, _, _, _ = take_frame(S)
     for k in range(max(k0, 1), S[V + V_NP]):
-        q = attacked(S, R, T, P, Q, H, p, k)
+        q = attacked_resumed(S, R, T, P, Q, H, p, k, NO_SITE)
         if stopped(S):
-            push_frame(S, RELIC_AT_REACTION, k, 0, 0, 0)
             return
         if q >= 0 and S[MINUS_CARD + q] == 0:
             S[MINUS_CARD + q] = 1
@@ -995,8 +985,8 @@ def hero(S, R, T, P, Q, H, p):
     gain_choice(S, R, T, P, Q, H, p, D_HERO, BIG_COST, TREASURE, GAIN_TO_DISCARD)
 
 
-SOLDIER_AT_REACTION = 1         # the k-th player's reaction window
-SOLDIER_AT_DISCARD = 2          # the k-th player's discard
+SOLDIER_AT_REACTION = ATTACK_AT_REACTION   # the k-th player's reaction window
+SOLDIER_AT_DISCARD = ATTACK_AT_PLAYER          # the k-th player's discard
 
 
 @njit(cache=True)
@@ -1016,13 +1006,9 @@ def soldier(S, R, T, P, Q, H, p):
             others -= 1
         add_coins(S, p, others)
     for k in range(max(k0, 1), S[V + V_NP]):
-        if site == SOLDIER_AT_DISCARD:
-            q = (p + k) % S[V + V_NP]
-        else:
-            q = attacked(S, R, T, P, Q, H, p, k)
-            if stopped(S):
-                push_frame(S, SOLDIER_AT_REACTION, k, 0, 0, 0)
-                return
+        q = attacked_resumed(S, R, T, P, Q, H, p, k, site)
+        if stopped(S):
+            return
         site = NO_SITE
         if q < 0 or S[HAND_N + q] < 4:
             continue

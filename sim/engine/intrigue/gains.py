@@ -53,7 +53,7 @@ from sim.engine.layout import (
 )
 from sim.engine.legality import supply_action, trash_action
 from sim.engine.resume import NO_SITE, push_frame, stopped, take_frame
-from sim.engine.steps import ask, fail, in_hand_ok, yes_no
+from sim.engine.steps import ask, fail, in_hand_ok, trash_asked, yes_no
 from sim.engine.zones import (
     GAIN_TO_DISCARD,
     GAIN_TO_HAND,
@@ -137,16 +137,10 @@ def upgrade(S, R, T, P, Q, H, p):
     """
     site, k, c, _, _ = take_frame(S)
     if site <= UPGRADE_AT_TRASH:
-        if S[HAND_N + p] == 0:
-            return
-        c = ask(S, R, T, P, Q, H, p, D_UPGRADE_TRASH, 0)
-        if stopped(S):
-            push_frame(S, UPGRADE_AT_TRASH, 0, 0, 0, 0)
-            return
-        if S[ERR] or not in_hand_ok(S, T, p, D_UPGRADE_TRASH, c, 0):
+        c = trash_asked(S, R, T, P, Q, H, p, D_UPGRADE_TRASH, UPGRADE_AT_TRASH, 0, 0)
+        if c < 0:
             return
         k = cost_of(S, T, c) + 1
-        trash_from_hand(S, T, p, c)
     if site <= UPGRADE_AT_GAIN:
         if not any_costing_exactly(S, T, k):
             return

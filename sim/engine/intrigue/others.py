@@ -46,7 +46,18 @@ from sim.engine.layout import (
     V,
 )
 from sim.engine.resume import NO_SITE, push_frame, stopped, take_frame
-from sim.engine.steps import any_gainable, ask, attacked, fail, gain_card, in_hand_ok
+from sim.engine.steps import (
+    ATTACK_AT_PLAYER,
+    ATTACK_AT_REACTION,
+    any_gainable,
+    ask,
+    attacked_resumed,
+    fail,
+    gain_card,
+    hit_after_windows,
+    in_hand_ok,
+    trash_asked,
+)
 from sim.engine.zones import (
     GAIN_TO_DISCARD,
     GAIN_TO_HAND,
@@ -170,8 +181,8 @@ def masquerade(S, R, T, P, Q, H, p):
 
 
 # ----------------------------------------------------------------------------- Swindler
-SWINDLER_AT_REACTION = 1        # the k-th player's reaction window
-SWINDLER_AT_GAIN = 2            # the choice for the k-th player (the cost)
+SWINDLER_AT_REACTION = ATTACK_AT_REACTION  # the k-th player's reaction window
+SWINDLER_AT_GAIN = ATTACK_AT_PLAYER         # the choice for the k-th player (the cost)
 SWINDLER_IN_GAIN = 3            # the k-th player's gain (the card)
 
 
@@ -193,15 +204,11 @@ def swindler(S, R, T, P, Q, H, p):
     for k in range(max(k0, 1), n):
         resumed = site
         site = NO_SITE
-        if resumed >= SWINDLER_AT_GAIN:
-            q = (p + k) % n
-        else:
-            q = attacked(S, R, T, P, Q, H, p, k)
-            if stopped(S):
-                push_frame(S, SWINDLER_AT_REACTION, k, 0, 0, 0)
-                return
-            if q < 0:
-                continue
+        q = attacked_resumed(S, R, T, P, Q, H, p, k, resumed)
+        if stopped(S):
+            return
+        if q < 0:
+            continue
         if resumed == SWINDLER_IN_GAIN:
             g = x
         else:
@@ -232,7 +239,7 @@ def swindler(S, R, T, P, Q, H, p):
 
 
 # ----------------------------------------------------------------------------- Minion
-MINION_AT_REACTION = 1          # the k-th player's reaction window (and who is hit)
+MINION_AT_REACTION = ATTACK_AT_REACTION    # the k-th player's window (who is hit so far)
 MINION_AT_MODE = 2              # the choice (who is hit)
 
 
@@ -251,13 +258,7 @@ def minion(S, R, T, P, Q, H, p):
     site, k0, hit, _, _ = take_frame(S)
     if site == NO_SITE:
         k0 = 1
-    for k in range(k0 if site <= MINION_AT_REACTION else n, n):
-        q = attacked(S, R, T, P, Q, H, p, k)
-        if stopped(S):
-            push_frame(S, MINION_AT_REACTION, k, hit, 0, 0)
-            return
-        if q >= 0:
-            hit |= 1 << q
+    hit = hit_after_windows(S, R, T, P, Q, H, p, k0 if site <= MINION_AT_REACTION else n, hit)
     if S[ERR]:
         return
     r = ask(S, R, T, P, Q, H, p, D_MINION_MODE, 0)
@@ -282,7 +283,7 @@ def minion(S, R, T, P, Q, H, p):
 
 
 # ----------------------------------------------------------------------------- Replace
-REPLACE_AT_REACTION = 1         # the k-th player's reaction window (who is hit)
+REPLACE_AT_REACTION = ATTACK_AT_REACTION   # the k-th player's window (who is hit so far)
 REPLACE_AT_TRASH = 2            # (who is hit)
 REPLACE_AT_GAIN = 3             # (the limit, who is hit)
 REPLACE_IN_GAIN = 4             # (the card, who is hit, its copies in the discard before)
@@ -306,27 +307,16 @@ def replace(S, R, T, P, Q, H, p):
     n = S[V + V_NP]
     site, a, hit, before, _ = take_frame(S)
     if site <= REPLACE_AT_REACTION:
-        for k in range(a if site == REPLACE_AT_REACTION else 1, n):
-            q = attacked(S, R, T, P, Q, H, p, k)
-            if stopped(S):
-                push_frame(S, REPLACE_AT_REACTION, k, hit, 0, 0)
-                return
-            if q >= 0:
-                hit |= 1 << q
+        hit = hit_after_windows(S, R, T, P, Q, H, p, a if site == REPLACE_AT_REACTION else 1,
+                                hit)
         if S[ERR]:
             return
     limit = a
     g = a
     if site <= REPLACE_AT_TRASH:
-        if S[HAND_N + p] == 0:
+        c = trash_asked(S, R, T, P, Q, H, p, D_REPLACE_TRASH, REPLACE_AT_TRASH, 0, hit)
+        if c < 0:
             return
-        c = ask(S, R, T, P, Q, H, p, D_REPLACE_TRASH, 0)
-        if stopped(S):
-            push_frame(S, REPLACE_AT_TRASH, 0, hit, 0, 0)
-            return
-        if S[ERR] or not in_hand_ok(S, T, p, D_REPLACE_TRASH, c, 0):
-            return
-        trash_from_hand(S, T, p, c)
         limit = cost_of(S, T, c) + 2
     if site <= REPLACE_AT_GAIN:
         if not any_gainable(S, T, limit, 0):
@@ -370,8 +360,8 @@ def replace(S, R, T, P, Q, H, p):
 
 
 # ----------------------------------------------------------------------------- Torturer
-TORTURER_AT_REACTION = 1        # the k-th player's reaction window
-TORTURER_AT_MODE = 2            # the k-th player's choice
+TORTURER_AT_REACTION = ATTACK_AT_REACTION  # the k-th player's reaction window
+TORTURER_AT_MODE = ATTACK_AT_PLAYER         # the k-th player's choice
 TORTURER_AT_DISCARD = 3         # the k-th player's discards (how many so far)
 TORTURER_IN_CURSE_GAIN = 4      # the k-th player's Curse
 
@@ -391,15 +381,11 @@ def torturer(S, R, T, P, Q, H, p):
     for k in range(max(k0, 1), n):
         resumed = site
         site = NO_SITE
-        if resumed >= TORTURER_AT_MODE:
-            q = (p + k) % n
-        else:
-            q = attacked(S, R, T, P, Q, H, p, k)
-            if stopped(S):
-                push_frame(S, TORTURER_AT_REACTION, k, 0, 0, 0)
-                return
-            if q < 0:
-                continue
+        q = attacked_resumed(S, R, T, P, Q, H, p, k, resumed)
+        if stopped(S):
+            return
+        if q < 0:
+            continue
         if resumed <= TORTURER_AT_MODE:
             r = ask(S, R, T, P, Q, H, q, D_TORTURER_MODE, 0)
             if stopped(S):
