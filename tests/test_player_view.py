@@ -67,6 +67,30 @@ def test_a_card_the_table_does_not_list_is_hidden():
     assert card_visible(codes.EV_LOOK, 1, c("Smithy"), 1)       # the owner sees it
 
 
+@pytest.mark.parametrize(("zone", "event"), [("deck", codes.EV_TOPDECK),
+                                             ("aside", codes.EV_SET_ASIDE),
+                                             ("hand", codes.EV_RETURN)])
+def test_face_up_moves_are_the_cards_declarations(zone, event):
+    """Who sees a card put onto a deck, set aside or into a hand by another card's text
+    is that card's declaration (Card.face_up), nothing else: every card declaring the
+    zone is seen by all, every other card (but Travelling Fair's just-gained -1 onto a
+    deck) is its owner's alone."""
+    declared = {card.id for card in CARDS if zone in card.face_up}
+    assert declared, zone
+    for card in CARDS:
+        assert card_visible(event, 1, card.id, 0) == (card.id in declared), card.name
+    assert card_visible(event, 1, -1, 0) == (zone == "deck")
+    assert {card.name for card in CARDS if card.face_up} == {
+        "Bureaucrat", "Library", "Magpie", "Inheritance", "Wishing Well", "Patrol", "Replace"}
+
+
+def test_a_face_up_word_outside_the_zones_is_refused():
+    from sim.cards.types import Card
+
+    with pytest.raises(ValueError, match="face_up"):
+        Card(900, "Odd", 3, 1, face_up=("discard",))
+
+
 def test_seen_by_keeps_everything_but_the_hidden_cards():
     rows = _rows((codes.EV_DRAW, 1, 1, c("Gold"), 1, 0),
                  (codes.EV_PLAY, 1, 1, c("Gold"), 1, 0),

@@ -137,7 +137,7 @@ _ROWS = (
     ("Duplicate", 4, _A | _R, {},
      "Put this on your Tavern mat. When you gain a card costing up to $6, you may call this, "
      "to gain a copy of that card."),
-    ("Magpie", 4, _A, dict(cards=1, actions=1),
+    ("Magpie", 4, _A, dict(cards=1, actions=1, face_up=("hand",)),
      "+1 Card, +1 Action. Reveal the top card of your deck. If it's a Treasure, put it into "
      "your hand. If it's an Action or Victory card, gain a Magpie."),
     ("Messenger", 4, _A, dict(buys=1, coins=2),
@@ -265,7 +265,7 @@ _ROWS = (
     ("Training", 6, EVENT, {},
      "Move your +$1 token to an Action Supply pile (when you play a card from that pile, you "
      "first get +$1)."),
-    ("Inheritance", 7, EVENT, {},
+    ("Inheritance", 7, EVENT, dict(face_up=("aside",)),
      "Once per game: Set aside a non-Victory Action card from the Supply costing up to $4. "
      "Move your Estate token to it (during your turns, Estates are also Actions with the "
      "abilities of the card with your Estate token)."),

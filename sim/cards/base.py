@@ -129,7 +129,7 @@ BASE_CARDS: tuple[Card, ...] = of_set(SET_BASE, (
               "onto your deck."),
     Card(25, "Vassal", 3, _A, coins=2, special=SP_VASSAL,
          text="+$2. Discard the top card of your deck. If it's an Action card, you may play it."),
-    Card(26, "Bureaucrat", 4, _A | ATTACK, special=SP_BUREAUCRAT,
+    Card(26, "Bureaucrat", 4, _A | ATTACK, face_up=("deck",), special=SP_BUREAUCRAT,
          text="Gain a Silver onto your deck. Each other player reveals a Victory card from their "
               "hand and puts it onto their deck (or reveals a hand with no Victory cards)."),
     Card(27, "Poacher", 4, _A, cards=1, actions=1, coins=1, special=SP_POACHER,
@@ -139,7 +139,7 @@ BASE_CARDS: tuple[Card, ...] = of_set(SET_BASE, (
     Card(29, "Bandit", 5, _A | ATTACK, special=SP_BANDIT,
          text="Gain a Gold. Each other player reveals the top 2 cards of their deck, trashes a "
               "revealed Treasure other than Copper, and discards the rest."),
-    Card(30, "Library", 5, _A, special=SP_LIBRARY,
+    Card(30, "Library", 5, _A, face_up=("aside",), special=SP_LIBRARY,
          text="Draw until you have 7 cards in hand, skipping any Action cards you choose to; "
               "set those aside, discarding them afterwards."),
     Card(31, "Sentry", 5, _A, cards=1, actions=1, special=SP_SENTRY,

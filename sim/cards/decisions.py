@@ -200,7 +200,10 @@ DEF_PASS_LEAST = 60    # the card in hand worth least to keep: junk (its trash l
 READS_TRASH_LIST = frozenset({
     DEF_TRASH_FOR_GAIN, DEF_TRASH_JUNK, DEF_MUST_TRASH, DEF_COPY_UNLESS_JUNK,
     DEF_CHOOSE_TRASH_SILVER_COIN, DEF_TRASH_JUNK_NOT_COPPER, DEF_TOPDECK_GAINED,
-    DEF_TRASH_PLAYED_JUNK, DEF_BOTTOM_IF_JUNK, DEF_PASS_LEAST})
+    DEF_TRASH_PLAYED_JUNK, DEF_BOTTOM_IF_JUNK, DEF_PASS_LEAST,
+    # Intrigue's that count junk by it (Steward's trash, Mill's and Diplomat's discards,
+    # Torturer's discard-or-Curse).
+    DEF_STEWARD, DEF_MILL_DISCARD, DEF_YES_IF_JUNK, DEF_TORTURER})
 
 #: Every pattern (the names above).
 DEFAULTS = frozenset(v for k, v in dict(globals()).items() if k.startswith("DEF_"))

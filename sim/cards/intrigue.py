@@ -104,7 +104,7 @@ _ROWS = (
     ("Swindler", 3, _A | _K, dict(coins=2), True,
      "+$2. Each other player trashes the top card of their deck and gains a card with the "
      "same cost that you choose."),
-    ("Wishing Well", 3, _A, dict(cards=1, actions=1), True,
+    ("Wishing Well", 3, _A, dict(cards=1, actions=1, face_up=("deck", "hand")), True,
      "+1 Card, +1 Action. Name a card, then reveal the top card of your deck. If you named "
      "it, put it into your hand."),
     ("Baron", 4, _A, dict(buys=1), True,
@@ -135,10 +135,10 @@ _ROWS = (
     ("Minion", 5, _A | _K, dict(actions=1), True,
      "+1 Action. Choose one: +$2; or discard your hand, +4 Cards, and each other player "
      "with at least 5 cards in hand discards their hand and draws 4 cards."),
-    ("Patrol", 5, _A, dict(cards=3), True,
+    ("Patrol", 5, _A, dict(cards=3, face_up=("deck", "hand")), True,
      "+3 Cards. Reveal the top 4 cards of your deck. Put the Victory cards and Curses into "
      "your hand. Put the rest back in any order."),
-    ("Replace", 5, _A | _K, {}, True,
+    ("Replace", 5, _A | _K, dict(face_up=("deck",)), True,
      "Trash a card from your hand. Gain a card costing up to $2 more than it. If the "
      "gained card is an Action or Treasure, put it onto your deck; if it's a Victory card, "
      "each other player gains a Curse."),

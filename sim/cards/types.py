@@ -92,6 +92,10 @@ class StartOfTurn:
                                                      else []))
 
 
+#: The moves a card may declare face up (Card.face_up): onto a deck, set aside, into a hand.
+FACE_UP_ZONES = ("deck", "aside", "hand")
+
+
 @dataclass(frozen=True)
 class Card:
     """One card's printed data.  ``coins`` is +$ for Actions and the value of a Treasure."""
@@ -117,6 +121,17 @@ class Card:
     # (Duke: Duchy; -1 none).
     vp_per_cards: int = 0
     vp_per_card: int = -1
+    # Where its text puts a card face up, seen by every player, that such a move would
+    # otherwise keep private (FACE_UP_ZONES): "deck" onto a deck (Bureaucrat's revealed
+    # Victory card, Replace's gained card), "aside" set aside (Library's Actions), "hand"
+    # into a hand (Magpie's revealed Treasure).  The log's views read it
+    # (sim.engine.gamelog.VISIBILITY): a card that says nothing keeps such moves private.
+    face_up: tuple[str, ...] = ()
+
+    def __post_init__(self) -> None:
+        odd = [w for w in self.face_up if w not in FACE_UP_ZONES]
+        if odd:
+            raise ValueError(f"card {self.name}: face_up {odd} is not among {FACE_UP_ZONES}")
 
     def is_type(self, bit: int) -> bool:
         return bool(self.types & bit)

@@ -34,17 +34,11 @@ import numpy as np
 
 from sim.cards import (
     ACTION,
-    BUREAUCRAT,
     CARDS,
     DUPLICATE,
     ESTATE,
-    INHERITANCE,
     LASTS_GAME,
-    LIBRARY,
-    MAGPIE,
-    REPLACE,
 )
-from sim.cards.intrigue import PATROL, WISHING_WELL
 from sim.engine import codes
 
 # --------------------------------------------------------------- who sees what
@@ -58,14 +52,20 @@ RECEIVER = "receiver"
 #: The card of a row its viewer may not see (:func:`seen_by`).
 HIDDEN = -1
 
+
+def _face_up(zone: str) -> dict[int, str]:
+    """The cards that declare their moves to ``zone`` face up (Card.face_up): seen by all."""
+    return {c.id: EVERYONE for c in CARDS if zone in c.face_up}
+
+
 #: For each log event (sim.engine.codes EV_*), who may see the card a row names: EVERYONE
 #: or OWNER; or, where it depends on the card whose text did it (the row's ``extra``),
 #: that card's id -> EVERYONE / OWNER, a card it does not list hiding the row (a new
-#: card's row stays private until declared here).  The rules say what is public (a
-#: played, bought, gained, trashed, discarded or revealed card is seen by all; a hand, a
-#: draw pile's order and a discard pile below its top card are not: the same line the
-#: observations draw, sim.env.observation), and each card's text: looking at your own
-#: deck is private, a card set aside is face up unless the card says face down.
+#: card's row stays private until its declaration says face up: Card.face_up).  The rules
+#: say what is public (a played, bought, gained, trashed, discarded or revealed card is
+#: seen by all; a hand, a draw pile's order and a discard pile below its top card are
+#: not: the same line the observations draw, sim.env.observation), and each card's text:
+#: looking at your own deck is private, a card set aside is face up when its card says so.
 VISIBILITY: dict[int, str | Mapping[int, str]] = {
     codes.EV_TURN: EVERYONE,
     codes.EV_HAND: OWNER,                 # the hand at the start of a turn
@@ -83,21 +83,14 @@ VISIBILITY: dict[int, str | Mapping[int, str]] = {
     codes.EV_CLEANUP: EVERYONE,           # a count only
     # A card put onto a deck is private (from a hand: Artisan, Haunted Woods; from a
     # discard pile below its top: Harbinger; looked at: Sentry, Scouting Party) unless
-    # the card was public already:
-    codes.EV_TOPDECK: {
-        BUREAUCRAT: EVERYONE,             # the Victory card was revealed first
-        -1: EVERYONE,                     # Travelling Fair: the card just gained
-        REPLACE: EVERYONE,                # the card just gained
-        PATROL: EVERYONE,                 # the revealed cards go back
-        WISHING_WELL: EVERYONE,           # the revealed card stays on top
-    },
-    # A card set aside is face up, seen by all (Library's Actions, Inheritance's card
-    # from the Supply), unless its card says face down (Gear, Save): those stay private,
-    # as does any card not listed, so a new card's set-aside is hidden until declared.
-    codes.EV_SET_ASIDE: {
-        LIBRARY: EVERYONE,
-        INHERITANCE: EVERYONE,
-    },
+    # the card putting it there declares it face up (Card.face_up "deck": Bureaucrat's
+    # revealed Victory card, Replace's gained card), or it was just gained (-1:
+    # Travelling Fair's on-gain choice):
+    codes.EV_TOPDECK: {-1: EVERYONE, **_face_up("deck")},
+    # A card set aside is private (Gear's, Save's face-down cards, and any card that
+    # declares nothing) unless its card declares it face up ("aside": Library's Actions,
+    # Inheritance's card from the Supply):
+    codes.EV_SET_ASIDE: _face_up("aside"),
     codes.EV_LOOK: OWNER,                 # looking at your own cards is private
     codes.EV_REVEAL_CARD: EVERYONE,
     codes.EV_PLAY_AGAIN: EVERYONE,
@@ -110,12 +103,9 @@ VISIBILITY: dict[int, str | Mapping[int, str]] = {
     codes.EV_MISSION: EVERYONE,
     codes.EV_PAY: EVERYONE,
     # Cards put into a hand are private (Gear's and Save's face-down cards, the card
-    # Raze keeps of those it looked at) unless they were revealed:
-    codes.EV_RETURN: {
-        MAGPIE: EVERYONE,                 # the revealed Treasure
-        PATROL: EVERYONE,                 # the revealed Victory cards and Curses
-        WISHING_WELL: EVERYONE,           # the revealed card named
-    },
+    # Raze keeps of those it looked at) unless revealed: the card declares it ("hand":
+    # Magpie's Treasure, Patrol's Victory cards and Curses, Wishing Well's named card):
+    codes.EV_RETURN: _face_up("hand"),
     codes.EV_REACT: EVERYONE,
     codes.EV_PASS: RECEIVER,              # Masquerade: giver and receiver only
     # Secret Passage: where the card goes into the deck is public, the card is not.
