@@ -33,11 +33,12 @@ Arts, Seaway, Training, Pathfinding, Ferry, Plan, Teacher); what Workshop-style
 gains take (Seaway, Ball, Alms, Messenger, Hero...); when to call the Tavern cards
 (Royal Carriage and Duplicate on which cards, Guide on which hands); how far each
 Traveller line is exchanged (and how many of its last card); the options of the
-cards with modes (bots.rules.CHOICES); whether Coppers are trashed;
-and Teacher's token order.  Which of these genes a search varies is its
-:class:`Space`: :meth:`Space.for_kingdom` builds it from the card table (types,
-costs, the Events' tokens), a bare ``Space(...)`` varies only the genes given (the
-toy spaces of the tests).
+cards with modes (bots.rules.CHOICES; for Pawn and Courtier, which choose several, also
+the option taken next); whether Coppers are trashed (with Masquerade, whose pass reads the
+trash list, also whether Copper goes before Estate); and Teacher's token order.
+Which of these genes a search varies is its :class:`Space`: :meth:`Space.for_kingdom`
+builds it from the card table (types, costs, the Events' tokens), a bare ``Space(...)``
+varies only the genes given (the toy spaces of the tests).
 
 BMU, Smithy-BM, Militia-BM, Big Money, and the library's Event and engine bots of
 this shape (``lost-arts-seaway``, ``event-money``, ...) are points of this space, so
@@ -853,7 +854,7 @@ class Space:
         phase; the tokens the Events (and Teacher) move, onto every Action pile; the
         gains of the cards and Events that gain; the calls of Royal Carriage, Duplicate
         and Guide; the Traveller lines; the modes; the trash list when something
-        trashes."""
+        trashes (or counts junk by it), its Copper-first orders when Masquerade passes."""
         names = [_name(k) for k in kingdom]
         ev = [_name(e) for e in events]
         if cards is None:
