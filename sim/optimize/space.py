@@ -33,11 +33,12 @@ Arts, Seaway, Training, Pathfinding, Ferry, Plan, Teacher); what Workshop-style
 gains take (Seaway, Ball, Alms, Messenger, Hero...); when to call the Tavern cards
 (Royal Carriage and Duplicate on which cards, Guide on which hands); how far each
 Traveller line is exchanged (and how many of its last card); the options of the
-cards with modes (bots.rules.CHOICES); whether Coppers are trashed;
-and Teacher's token order.  Which of these genes a search varies is its
-:class:`Space`: :meth:`Space.for_kingdom` builds it from the card table (types,
-costs, the Events' tokens), a bare ``Space(...)`` varies only the genes given (the
-toy spaces of the tests).
+cards with modes (bots.rules.CHOICES; for Pawn and Courtier, which choose several, also
+the option taken next); whether Coppers are trashed (with Masquerade, whose pass reads the
+trash list, also whether Copper goes before Estate); and Teacher's token order.
+Which of these genes a search varies is its :class:`Space`: :meth:`Space.for_kingdom`
+builds it from the card table (types, costs, the Events' tokens), a bare ``Space(...)``
+varies only the genes given (the toy spaces of the tests).
 
 BMU, Smithy-BM, Militia-BM, Big Money, and the library's Event and engine bots of
 this shape (``lost-arts-seaway``, ``event-money``, ...) are points of this space, so
@@ -75,6 +76,13 @@ from sim.cards import (
     LINE,
     TREASURE,
     card_id,
+)
+from sim.cards.decisions import (
+    DEF_MILL_DISCARD,
+    DEF_PASS_LEAST,
+    DEF_STEWARD,
+    DEF_YES_IF_JUNK,
+    DOM_UNCHOSEN,
 )
 from sim.engine.codes import DECISIONS, READS_TRASH_LIST
 
@@ -129,11 +137,32 @@ GUIDE_COINS = tuple(range(0, 6))
 #: Fair skip what is on it): the trash gene matters with them.  They are the cards of the
 #: decisions whose default reads it, as the table of decisions declares (a trasher whose
 #: default ignores the list, trashing a Copper always, is none).
+#: Intrigue's defaults that count the junk in hand by the trash list to pick a mode or a
+#: discard (Steward, Mill, Diplomat's reveal) read it too, though they trash nothing.
+#: (Torturer's victim counts it as well, but that question comes from the opponents'
+#: Torturers, which a bot's own cards do not tell.)
+_COUNTS_JUNK = frozenset({DEF_STEWARD, DEF_MILL_DISCARD, DEF_YES_IF_JUNK})
 TRASHERS = tuple(sorted({CARDS[d.card].name for d in DECISIONS
-                         if d.default in READS_TRASH_LIST and d.card != -1}))
+                         if d.default in READS_TRASH_LIST | _COUNTS_JUNK and d.card != -1}))
 #: The trash gene: the default list (Curse, Estate, Copper) or keep the Coppers.
 TRASH_OPTIONS = ("", "keep_copper")
-_TRASH_LISTS = {"keep_copper": ("Curse", "Estate")}
+#: Cards that give a card away by the list's order (Masquerade's pass: its first card in
+#: hand, else the cheapest non-Victory card): with them the gene also tries the lists that
+#: put Copper before Estate, so the pass can keep the Estates' VP and give Coppers away
+#: (and their trashing takes Coppers first, or never an Estate).
+PASSERS = tuple(sorted({CARDS[d.card].name for d in DECISIONS
+                        if d.default == DEF_PASS_LEAST and d.card != -1}))
+PASS_OPTIONS = ("copper_first", "keep_estate")
+_TRASH_LISTS = {"keep_copper": ("Curse", "Estate"), "copper_first": ("Curse", "Copper", "Estate"),
+                "keep_estate": ("Curse", "Copper")}
+_TRASH_WORDS = {"keep_copper": "trashes no Copper",
+                "copper_first": "trashes and gives away Copper before Estate",
+                "keep_estate": "trashes and gives away Copper, never Estate"}
+#: Cards whose mode question is asked once per option, each a different one (Pawn's two,
+#: Courtier's one per type revealed; the engine skips a Choose rule naming an option
+#: already chosen): their choose gene also names the option preferred next (``also``).
+MULTI_CHOICE = tuple(sorted({CARDS[d.card].name for d in DECISIONS
+                             if d.domain == DOM_UNCHOSEN and d.choices}))
 #: Exchange genes: how far along its line a Traveller goes (4: the end).
 LINE_STAGES = 4
 #: What the card table's counters do not say, for the archetypes (:meth:`Space.archetypes`):
@@ -308,12 +337,16 @@ class ExchangeGene:
 @dataclass(frozen=True)
 class ChooseGene:
     """A card's mode: ``first`` (an option of bots.rules.CHOICES) while ``turn`` <= T (0:
-    always), then ``then``."""
+    always), then ``then``.  ``also`` (the cards of :data:`MULTI_CHOICE`, which choose
+    several different options one at a time): the option taken next, once ``first`` (or
+    ``then``) is chosen; written as a last Choose rule, which the engine reaches when the
+    earlier rules name options already chosen (Pawn's +1 Card and +1 Buy)."""
 
     card: str
     first: str = ""
     turn: int = 0
     then: str = ""
+    also: str = ""
 
 
 def _tuple_of(cls, items) -> tuple:
@@ -454,8 +487,10 @@ class Genome:
         exch = tuple((e.card, e.upto, e.cap if e.upto >= 1 else 0) for e in
                      sorted(self.exchanges, key=lambda e: e.card)
                      if (e.card in have or wild) and (e.upto, e.cap) != (LINE_STAGES, 0))
-        choose = tuple((c, o, tuple(conds)) for c, o, conds in self.choose_rules()
-                       if c in have or wild)
+        # (The rules of different cards never meet: their order among cards is no part
+        # of the bot; a stable sort keeps each card's own order.)
+        choose = tuple(sorted(((c, o, tuple(conds)) for c, o, conds in self.choose_rules()
+                               if c in have or wild), key=lambda r: r[0]))
         trash = self.trash if wild or any(t in have for t in TRASHERS) else ""
         teacher = self.teacher if "Teacher" in have else ()
         discard = (tuple(self.discard_order(wild)) if self.discard_list == "reference"
@@ -497,8 +532,10 @@ class Genome:
                 d[name] = [list(x) for x in getattr(self, name)]
         for name in ("calls", "exchanges", "chooses"):
             if getattr(self, name):
+                # (A choose gene's ``also`` only when set: the dicts saved before it stay.)
                 d[name] = [{k: (list(v) if isinstance(v, tuple) else v)
-                            for k, v in x.__dict__.items()} for x in getattr(self, name)]
+                            for k, v in x.__dict__.items() if k != "also" or v}
+                           for x in getattr(self, name)]
         if self.trash:
             d["trash"] = self.trash
         if self.teacher:
@@ -583,14 +620,21 @@ class Genome:
         return out
 
     def choose_rules(self) -> list[tuple[str, str, list[str]]]:
+        """(card, option, conditions) of the choose genes: ``first`` (to turn T, then
+        ``then``), and ``also`` last where it can be reached (a card choosing several
+        options, naming one the rules before it do not always take)."""
         out = []
         for c in self.chooses:
             if not c.first:
                 continue
             if c.turn > 0 and c.then:
                 out += [(c.card, c.first, [f"turn <= {c.turn}"]), (c.card, c.then, [])]
+                always = c.then
             else:
                 out.append((c.card, c.first, []))
+                always = c.first
+            if c.also and c.also != always and c.card in MULTI_CHOICE:
+                out.append((c.card, c.also, []))
         return out
 
     def token_table(self) -> dict[str, list[str]]:
@@ -658,9 +702,10 @@ class Genome:
         for c in self.chooses:
             if c.first:
                 parts.append(f"{c.card}: {c.first}" + (
-                    f" to turn {c.turn}, then {c.then}" if c.turn and c.then else ""))
+                    f" to turn {c.turn}, then {c.then}" if c.turn and c.then else "") + (
+                    f", and {c.also}" if c.also and c.card in MULTI_CHOICE else ""))
         if self.trash:
-            parts.append("trashes no Copper")
+            parts.append(_TRASH_WORDS[self.trash])
         if self.teacher:
             parts.append("Teacher: " + ", ".join(self.teacher))
         return "Found by domsim optimize: " + "; ".join(parts) + "."
@@ -809,7 +854,7 @@ class Space:
         phase; the tokens the Events (and Teacher) move, onto every Action pile; the
         gains of the cards and Events that gain; the calls of Royal Carriage, Duplicate
         and Guide; the Traveller lines; the modes; the trash list when something
-        trashes."""
+        trashes (or counts junk by it), its Copper-first orders when Masquerade passes."""
         names = [_name(k) for k in kingdom]
         ev = [_name(e) for e in events]
         if cards is None:
@@ -850,7 +895,8 @@ class Space:
                     discard_lists=DISCARD_LISTS, tokens=tuple(tokens), gains=tuple(gains),
                     calls=tuple(calls), exchanges=tuple(lines),
                     chooses=tuple(c for c in (CARDS[i].name for i in CHOICES) if c in game),
-                    trash_options=TRASH_OPTIONS if game & set(TRASHERS) else (),
+                    trash_options=(TRASH_OPTIONS + (PASS_OPTIONS if game & set(PASSERS) else ())
+                                   if game & set(TRASHERS) else ()),
                     teacher="Peasant" in game, wild=bool(game & set(GIVERS)),
                     archetypes_on=True)
         base.update(genes)
@@ -1186,7 +1232,7 @@ class Space:
         total *= float((LINE_STAGES + 1) * 4) ** len(self.exchanges)
         for c in self.chooses:
             k = len(CHOICES[card_id(c)])
-            total *= 1 + k + k * k * 10
+            total *= (1 + k + k * k * 10) * (k if c in MULTI_CHOICE else 1)
         total *= max(1, len(self.trash_options))
         if self.teacher:
             total *= 25
@@ -1260,6 +1306,8 @@ class Space:
                     for t in (4, 8, 12):
                         if a != b:
                             out.append(_set_by_card(g, "chooses", ChooseGene(card, a, t, b)))
+                    if a != b and card in MULTI_CHOICE:
+                        out.append(_set_by_card(g, "chooses", ChooseGene(card, a, also=b)))
         for v in self.trash_options:
             out.append(replace(g, trash=v))
         return [n for n in out if self.key(n) != self.key(g)]
@@ -1404,6 +1452,10 @@ class Space:
             card = gene[7:]
             opts = ("",) + CHOICES[card_id(card)]
             c = next((x for x in g.chooses if x.card == card), ChooseGene(card))
+            if card in MULTI_CHOICE and c.first and rng.random() < 0.3:
+                # The option taken next (Pawn's second, Courtier's next), or the default.
+                return _set_by_card(g, "chooses", replace(c, also=pick(
+                    ("",) + tuple(o for o in opts[1:] if o not in (c.first, c.also)))))
             r = rng.random()
             if r < 0.4 or not c.first:
                 c = replace(c, first=pick(opts))
@@ -1785,8 +1837,13 @@ def _rest_from_bot(bot: RuleBot, P) -> dict:
         if cur is not None and cur.turn and not cur.then and not texts:
             chooses[card] = replace(cur, then=opt)
             continue
+        if cur is not None and card in MULTI_CHOICE and (cur.then or not cur.turn) and \
+                not cur.also and not texts:
+            chooses[card] = replace(cur, also=opt)
+            continue
         raise RuleError(f"the start bot {bot.name}: rule '{r}' does not fit the search space "
-                        f"(an option, or one to turn N and another after)")
+                        f"(an option, or one to turn N and another after; for Pawn and "
+                        f"Courtier one more, chosen next)")
     for card, c in chooses.items():
         if c.turn and not c.then:
             raise RuleError(f"the start bot {bot.name}: its {card} options do not fit the "
