@@ -77,13 +77,7 @@ from sim.cards import (
     TREASURE,
     card_id,
 )
-from sim.cards.decisions import (
-    DEF_MILL_DISCARD,
-    DEF_PASS_LEAST,
-    DEF_STEWARD,
-    DEF_YES_IF_JUNK,
-    DOM_UNCHOSEN,
-)
+from sim.cards.decisions import DEF_PASS_LEAST, DEF_TORTURER, DOM_UNCHOSEN
 from sim.engine.codes import DECISIONS, READS_TRASH_LIST
 
 #: Attack-discard order of the reference bots (bots.library.REFERENCE_DISCARD).
@@ -137,13 +131,11 @@ GUIDE_COINS = tuple(range(0, 6))
 #: Fair skip what is on it): the trash gene matters with them.  They are the cards of the
 #: decisions whose default reads it, as the table of decisions declares (a trasher whose
 #: default ignores the list, trashing a Copper always, is none).
-#: Intrigue's defaults that count the junk in hand by the trash list to pick a mode or a
-#: discard (Steward, Mill, Diplomat's reveal) read it too, though they trash nothing.
-#: (Torturer's victim counts it as well, but that question comes from the opponents'
-#: Torturers, which a bot's own cards do not tell.)
-_COUNTS_JUNK = frozenset({DEF_STEWARD, DEF_MILL_DISCARD, DEF_YES_IF_JUNK})
+#: Intrigue's defaults that count the junk in hand by it (Steward, Mill, Diplomat's reveal)
+#: are among them.  Torturer's is not a trasher of the bot's: its question is asked of the
+#: victims of the opponents' Torturers, which a bot's own cards do not tell.
 TRASHERS = tuple(sorted({CARDS[d.card].name for d in DECISIONS
-                         if d.default in READS_TRASH_LIST | _COUNTS_JUNK and d.card != -1}))
+                         if d.default in READS_TRASH_LIST - {DEF_TORTURER} and d.card != -1}))
 #: The trash gene: the default list (Curse, Estate, Copper) or keep the Coppers.
 TRASH_OPTIONS = ("", "keep_copper")
 #: Cards that give a card away by the list's order (Masquerade's pass: its first card in
