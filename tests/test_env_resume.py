@@ -216,3 +216,30 @@ def test_states_saved_by_the_replaying_engine_load_and_play_on_the_same():
             state.apply_action(state.legal_actions()[-1])
         assert state.history == now(s["history"])
         assert state.returns() == s["returns"] and state.scores() == s["scores"]
+
+
+def test_states_saved_by_0_13_load_and_play_on_the_same():
+    """States serialized by 0.13.0 (before Masquerade's secret passes were recorded: a
+    shorter state) in 3- and 4-player Masquerade games, one from a seed and one stopped
+    at a question (its position of the 0.13 layout, carried by sim.env.layouts), load at
+    the same question and play on to the same end (tests/data/saved_states_0.13.0.json:
+    written by 0.13.0, with what it played after)."""
+    import json
+    from pathlib import Path
+
+    from sim.env import State
+
+    saved = json.loads((Path(__file__).parent / "data" / "saved_states_0.13.0.json")
+                       .read_text(encoding="utf-8"))
+    assert saved["written_by"] == "0.13.0"
+    texts = [json.loads(s["text"]) for s in saved["states"]]
+    assert [t["domsim_state"] for t in texts] == [1, 3, 1, 3]
+    assert {tuple(t["sizes"]) for t in texts if "sizes" in t} == {(10960, 36)}
+    for s in saved["states"]:
+        state = State.deserialize(s["text"])
+        assert state.game.params() == s["game"]
+        assert state.legal_actions() == s["legal"]
+        while not state.is_terminal():
+            state.apply_action(state.legal_actions()[-1])
+        assert state.history == s["history"]
+        assert state.returns() == s["returns"] and state.scores() == s["scores"]

@@ -132,10 +132,11 @@ def test_a_position_with_an_effect_for_a_card_that_leaves_none_is_refused():
         check_position(S, rec.R0, game.T, 2, stopped=False)
 
 
-def _layout_012(S: np.ndarray) -> np.ndarray:
-    """``S`` as domsim 0.12 laid it out (sim/env/layout_0.12.json): each region where it
-    began then, as long as it was (today's longer regions end in zeros here)."""
-    regions = layouts._layout("0.12")["regions"]
+def _layout_012(S: np.ndarray, name: str = "0.12") -> np.ndarray:
+    """``S`` as domsim 0.12 (or ``name``) laid it out (sim/env/layout_0.12.json): each
+    region where it began then, as long as it was (today's longer regions end in zeros
+    here)."""
+    regions = layouts._layout(name)["regions"]
     names = list(regions)
     old = np.zeros(regions["LOG"], np.int32)
     for name, end_name in zip(names, names[1:], strict=False):
@@ -167,7 +168,7 @@ def _old_layout(S12: np.ndarray) -> np.ndarray:
     return old
 
 
-def test_positions_of_the_0_11_and_0_12_layouts_are_carried_into_todays():
+def test_positions_of_the_0_11_0_12_and_0_13_layouts_are_carried_into_todays():
     sc = game([nobuy(), nobuy()], K_START)
     sc.set_duration_from_last_turn(0, "Amulet", 2)
     sc.set_duration_from_last_turn(1, "Gear", 1, gear=["Gold"])
@@ -177,9 +178,11 @@ def test_positions_of_the_0_11_and_0_12_layouts_are_carried_into_todays():
     S12 = _layout_012(S)
     old = _old_layout(S12)
     assert S[L.EFFECTS_DUE] == 2 and S[L.EFFECTS_DUE + 1] == 2     # Amulet x2; Gear, Hireling
-    assert len(old) == 10426 and len(S12) == 10910
-    assert layouts.older_sizes() == {10426, 10910}
+    S13 = _layout_012(S, "0.13")    # 0.14 adds Masquerade's secret passes after them
+    assert len(old) == 10426 and len(S12) == 10910 and len(S13) == 10960
+    assert layouts.older_sizes() == {10426, 10910, 10960}
     assert (layouts.carry(S12) == S).all()
+    assert (layouts.carry(S13) == S).all()
     assert (layouts.carry(old) == S).all()
     with pytest.raises(ValueError, match="of no layout this domsim reads"):
         layouts.carry(old[:-1])

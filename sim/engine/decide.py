@@ -70,7 +70,7 @@ from sim.engine.codes import (
     DOM_PLAY,
     USE_DEFAULT,
 )
-from sim.engine.hooks import HOOK_SIGNATURE, MAX_HOOKS, hook_view
+from sim.engine.hooks import HOOK_SIGNATURE, MAX_HOOKS, hide_passes, hook_view, show_passes
 from sim.engine.layout import (
     ACTION_IDS,
     ACTIONS_OWNED,
@@ -118,6 +118,7 @@ from sim.engine.layout import (
     PF_RULES,
     PLAY0,
     RULE_WIDTH,
+    SECRET_N,
     SUPPLY,
     T_ADV,
     TOK_CARD,
@@ -214,6 +215,7 @@ from sim.engine.zones import (
     can_gain,
     can_gain_printed,
     gains_to_end,
+    known_owned,
     score,
     score_if_gained,
     would_end,
@@ -274,10 +276,11 @@ def other_term(S, T, p, kind, a):
         return score(S, T, p)
     if kind == T_OPP_SCORE:
         return best_opponent_score(S, T, p)
-    if kind == T_OPP_OWN:
+    if kind == T_OPP_OWN:       # as p may know them (Masquerade's secret passes)
         best = 0
+        hidden = S[SECRET_N]
         for q in range(S[V + V_NP]):
-            k = S[OWN0 + q * N_SLOTS + a]
+            k = S[OWN0 + q * N_SLOTS + a] if hidden == 0 else known_owned(S, p, q, a)
             if q != p and k > best:
                 best = k
         return best
@@ -927,11 +930,14 @@ def python_answer(S, p, d, arg):
 
 
 @njit(cache=True, inline="always")
-def seat_answer(S, P, hooks, p, d, arg):
+def seat_answer(S, T, P, hooks, p, d, arg):
     """The answer of seat ``p``'s agent script, hook or Python bot, in that order, and the
     bot kind that answers if none did (``USE_DEFAULT``): K_RANDOM for the random bot, any
     other kind for the rule program.  The one dispatch of :func:`decide` and of
-    sim.engine.adventures.decide.decide_adv (inlined into each: no call more)."""
+    sim.engine.adventures.decide.decide_adv (inlined into each: no call more).  A hook and
+    a Python bot read the state itself: once Masquerade passed a card unseen (SECRET_N),
+    the other players' owned cards are what ``p`` may know of them for the call
+    (sim.engine.hooks.hide_passes), put back after it."""
     b = S[BOT + p]
     kind = P[b * P_WIDTH + PF_FLAGS + F_KIND]
     if kind >= K_AGENT:     # an agent seat (sim.env): its script first, then its own bot
@@ -940,14 +946,25 @@ def seat_answer(S, P, hooks, p, d, arg):
             return r, kind
         kind -= K_AGENT
     hook = P[b * P_WIDTH + PF_FLAGS + F_HOOK]
+    hidden = 0
+    if hook or kind == K_PYTHON:    # they read the state: hide what p may not know
+        hidden = S[SECRET_N]
+        if hidden:
+            hide_passes(S, T, p)
     if hook:
         r = hooks[hook - 1](hook_view(S, p), d, arg)
         if r != USE_DEFAULT:
+            if hidden:
+                show_passes(S, T, p)
             return r, kind
     if kind == K_PYTHON:
         r = python_answer(S, p, d, arg)
         if r != USE_DEFAULT:
+            if hidden:
+                show_passes(S, T, p)
             return r, kind
+    if hidden:
+        show_passes(S, T, p)
     return USE_DEFAULT, kind
 
 
@@ -958,7 +975,7 @@ def decide(S, R, T, P, Q, hooks, p, d, arg):
     The engine calls it through a function pointer (sim.engine.decision_pair), never
     directly: see below why.
     """
-    r, kind = seat_answer(S, P, hooks, p, d, arg)
+    r, kind = seat_answer(S, T, P, hooks, p, d, arg)
     if r != USE_DEFAULT:
         return r
     if kind == K_RANDOM:

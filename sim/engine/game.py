@@ -85,6 +85,7 @@ from sim.engine.layout import (
     PLAY0,
     PLAY_N,
     PS,
+    SECRET_N,
     STACK,
     STACK_WIDTH,
     SUPPLY,
@@ -127,6 +128,7 @@ from sim.engine.zones import (
     GAIN_TO_DISCARD,
     can_gain_printed,
     cleanup,
+    clear_passes,
     count_owned,
     draw,
     draw_plain,
@@ -362,6 +364,8 @@ def reset_game(S, R, T, g, seed, n_players, seat_bots):
         S[BOT + p] = seat_bots[g, p] if p < n_players else 0
     if T[T_ADV]:
         reset_adventures(S, T)
+    if S[SECRET_N]:                 # Masquerade's secret passes of the game before
+        clear_passes(S)
     for k in range(N_STREAMS):
         seed_stream(R, k, seed)
     for p in range(n_players):

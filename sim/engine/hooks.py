@@ -19,16 +19,17 @@ What a hook sees
 :data:`VIEW_SIZE` numbers that holds only what that player may know (RULES.md,
 "Public and hidden information"): every player's owned cards, hand size,
 draw- and discard-pile sizes, discard top, turns taken, $ value of owned cards
-and score; the supply, trash and the turn's counters; and the deciding
-player's own hand and the known top of its own draw pile (the cards it put
-there, or looked at and put back, since its last shuffle: ``known_on_deck``,
-``known_deck_top``).  No other hand, no discard-pile contents and no other
-draw-pile order is in it, so a hook cannot read them.  It is a window on the engine's
-state (``S[HOOK_VIEW : HOOK_VIEW + VIEW_SIZE]``, see ``sim.engine.layout``) into which
-the engine copies the decider's hand, known deck top and seat just before the
-call: it costs one copy of a hand (and of the few known cards) per call.  Read
-it through the accessors below and never write to it; indexing outside
-``0 .. VIEW_SIZE - 1`` is undefined behaviour.
+and score (another player's owned cards as the deciding player may know them: a
+card Masquerade passed between two others is not in them, ``hide_passes``); the
+supply, trash and the turn's counters; and the deciding player's own hand and the
+known top of its own draw pile (the cards it put there, or looked at and put back,
+since its last shuffle: ``known_on_deck``, ``known_deck_top``).  No other hand, no
+discard-pile contents and no other draw-pile order is in it, so a hook cannot read
+them.  It is a window on the engine's state (``S[HOOK_VIEW : HOOK_VIEW +
+VIEW_SIZE]``, see ``sim.engine.layout``) into which the engine copies the decider's
+hand, known deck top and seat just before the call: it costs one copy of a hand
+(and of the few known cards) per call.  Read it through the accessors below and
+never write to it; indexing outside ``0 .. VIEW_SIZE - 1`` is undefined behaviour.
 
 Accessors take no seat for private things (``in_hand(V, c)``,
 ``draw_size(V)``); public per-player things take ``who``: 0 is the deciding
@@ -47,6 +48,7 @@ from sim.cards import COST, N_CARDS, VP_PER_CARD, VP_PER_CARDS, VP_RULE_CARDS
 from sim.engine import layout as L
 from sim.engine.codes import USE_DEFAULT
 from sim.engine.pointers import shifted
+from sim.engine.zones import count_owned, known_owned
 from sim.engine.zones import known_on_deck as _known_on_deck_engine
 
 # Hooks are numba's first-class functions, still flagged experimental; we test them.
@@ -102,6 +104,40 @@ def hook_view(S, p):
         S[L.SEEN_TOP + i] = S[top - i]
     S[L.V + L.V_DECIDER] = p
     return carray(shifted(S, L.HOOK_VIEW), VIEW_SIZE)
+
+
+@njit(cache=True)
+def hide_passes(S, T, p):
+    """Set every other player's owned cards (counts, $ value, VP, type totals) to what
+    ``p`` may know of them (sim.engine.zones.known_owned: Masquerade's passes between
+    others taken out), for a hook or Python bot of ``p`` to read; the change is kept in
+    HIDDEN_FIX for :func:`show_passes`, which puts them back right after the call.  The
+    cards owned in all (OWN_N) stay: they are public.  Called only once a secret pass
+    was made (layout SECRET_N)."""
+    for q in range(S[L.V + L.V_NP]):
+        if q == p:
+            continue
+        for c in range(T[L.T_NIDS]):
+            d = known_owned(S, p, q, c) - S[L.OWN0 + q * L.N_SLOTS + c]
+            if d:
+                S[L.HIDDEN_FIX + q * L.N_SLOTS + c] = d
+                count_owned(S, T, q, c, d)
+                S[L.OWN_N + q] -= d
+
+
+@njit(cache=True)
+def show_passes(S, T, p):
+    """Undo :func:`hide_passes` (the same ``p``): the true owned cards again, HIDDEN_FIX
+    zero."""
+    for q in range(S[L.V + L.V_NP]):
+        if q == p:
+            continue
+        for c in range(T[L.T_NIDS]):
+            d = S[L.HIDDEN_FIX + q * L.N_SLOTS + c]
+            if d:
+                S[L.HIDDEN_FIX + q * L.N_SLOTS + c] = 0
+                count_owned(S, T, q, c, -d)
+                S[L.OWN_N + q] += d
 
 
 @njit(HOOK_SIGNATURE, cache=True)

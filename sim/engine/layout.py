@@ -213,7 +213,22 @@ RES_FRAMES = RESUME + 3
 FRAME_LOCALS = 4
 FRAME_WIDTH = 1 + FRAME_LOCALS
 FRAME_DEPTH = 24
-LOG = RESUME + 128
+# Masquerade's passes that a third player does not see (3 or 4 players: each card goes
+# face down from its giver to its receiver, and only those two know it): how many were
+# made this game (SECRET_N; 0 in every game without one, so every reader of the rows
+# below reads this one entry first and nothing else), and per giver, receiver and card
+# the copies passed (S[PASSED + (giver * MAX_PLAYERS + receiver) * N_SLOTS + c]).  They
+# only grow; reset_game clears them.  What a seat may know of another's owned cards is
+# computed from them in one place (sim.engine.zones.known_owned, known_score).  A
+# 2-player pass is no secret (each player sees the card it gets and the one it gave).
+AGENT_END = RESUME + 128          # the agents' block and resume frames end here (sim.env
+                                  # sets and clears AGENT:AGENT_END as one)
+SECRET_N = AGENT_END
+PASSED = SECRET_N + 1
+# Scratch of sim.engine.hooks.hide_passes: the change it made to each other player's
+# owned counts while a hook or Python bot reads them (0 outside that call).
+HIDDEN_FIX = PASSED + MAX_PLAYERS * MAX_PLAYERS * N_SLOTS
+LOG = HIDDEN_FIX + MAX_PLAYERS * N_SLOTS
 LOG_WIDTH = 6                     # (event, turn, player, card, count, extra)
 STATE_SIZE = LOG                  # without a log
 

@@ -48,6 +48,7 @@ from sim.engine.layout import (
     GAME_IDS_N,
     HAND0,
     HAND_N,
+    HIDDEN_FIX,
     IN_SUPPLY,
     INHERIT,
     LOG,
@@ -64,11 +65,14 @@ from sim.engine.layout import (
     N_VP_RULES,
     OWN0,
     OWN_N,
+    PASSED,
     PLAY0,
     PLAY_N,
     PS,
+    SECRET_N,
     SUPPLY,
     T_ADV,
+    T_NIDS,
     TOK_COST,
     TRASH,
     TURNS,
@@ -594,11 +598,11 @@ def beaten_at_end(S, T, p, mine):
     """Would an opponent beat ``p`` if the game ended after ``p``'s current turn with
     ``p`` at ``mine`` VP?  The tie-break of the rules: more VP wins; equal VP, fewer
     turns wins; equal VP and turns share the win (not beaten).  ``p``'s turns count
-    the current one."""
+    the current one.  Opponents' scores as ``p`` may know them (:func:`known_score`)."""
     turns = S[TURNS + p] + 1
     for q in range(S[V + V_NP]):
         if q != p:
-            s = score(S, T, q)
+            s = known_score(S, T, p, q)
             if s > mine or (s == mine and S[TURNS + q] < turns):
                 return True
     return False
@@ -606,13 +610,86 @@ def beaten_at_end(S, T, p, mine):
 
 @njit(cache=True)
 def best_opponent_score(S, T, p):
+    """The highest score among ``p``'s opponents, as ``p`` may know them
+    (:func:`known_score`)."""
     best = -(1 << 30)
     for q in range(S[V + V_NP]):
         if q != p:
-            s = score(S, T, q)
+            s = known_score(S, T, p, q)
             if s > best:
                 best = s
     return best
+
+
+# ----------------------------------------------------------------------------- secret passes
+@njit(cache=True)
+def record_pass(S, giver, getter, c):
+    """Masquerade passed ``c`` face down from ``giver`` to ``getter``: with 3 or 4 players
+    the others do not see it, so it is recorded (layout SECRET_N, PASSED) for
+    :func:`known_owned`.  Not with 2 players (each sees both cards: the one it gives,
+    the one it gets) nor from a lone player to itself (nothing changes hands)."""
+    if giver != getter and S[V + V_NP] >= 3:
+        S[PASSED + (giver * MAX_PLAYERS + getter) * N_SLOTS + c] += 1
+        S[SECRET_N] += 1
+
+
+@njit(cache=True)
+def clear_passes(S):
+    """A new game: no secret pass yet (reset_game calls it only when one was made)."""
+    for i in range(PASSED, HIDDEN_FIX):
+        S[i] = 0
+    S[SECRET_N] = 0
+
+
+@njit(cache=True)
+def known_owned(S, o, q, c):
+    """How many cards ``c`` player ``q`` owns as far as player ``o`` may know: the one
+    home of that rule (observations, rule terms, hooks, Python bots read it).
+
+    Exact for ``q == o``, and for everyone while no secret pass was made (SECRET_N 0,
+    every game without Masquerade: one load).  Else ``q``'s count without the cards
+    passed to ``q`` by players other than ``o`` and with those ``q`` passed to players
+    other than ``o``: the count as if those passes had not happened, ``o``'s own (it
+    knows what it gave and got) kept.  Clamped at 0: after ``q`` trashes in public a
+    card ``o`` did not see it get (a passed Curse), the count would be negative; ``o``
+    may then deduce the pass, and the clamp is the estimate's one concession to that
+    (it still shows no card ``o`` did not see)."""
+    k = S[OWN0 + q * N_SLOTS + c]
+    if q == o or S[SECRET_N] == 0:
+        return k
+    for g in range(MAX_PLAYERS):
+        if g != o:
+            k -= S[PASSED + (g * MAX_PLAYERS + q) * N_SLOTS + c]
+            k += S[PASSED + (q * MAX_PLAYERS + g) * N_SLOTS + c]
+    return k if k > 0 else 0
+
+
+@njit(cache=True)
+def known_score(S, T, o, q):
+    """Player ``q``'s score as far as player ``o`` may know (:func:`score` of the counts
+    :func:`known_owned` gives; :func:`score` itself for ``q == o`` or while no secret
+    pass was made).  Printed VP, Distant Lands on the mat (public) and the cards scoring
+    by a rule (Gardens, Duke: T[VP_RULE_IDS]) as :func:`rules_vp` counts them, with the
+    total of cards owned exact (hand, deck and discard sizes are public)."""
+    if q == o or S[SECRET_N] == 0:
+        return score(S, T, q)
+    s = S[VP + q] + 4 * S[MAT0 + q * N_SLOTS + DISTANT_LANDS]
+    for c in range(T[T_NIDS]):
+        d = known_owned(S, o, q, c) - S[OWN0 + q * N_SLOTS + c]
+        if d:
+            s += d * T[c * N_COLS + C_VP]
+    n = S[OWN_N + q]
+    for i in range(T[N_VP_RULES]):
+        r = T[VP_RULE_IDS + i]
+        k = known_owned(S, o, q, r)
+        if k:
+            d = T[VP_PER_CARDS + r]
+            if d:
+                s += k * (n // d)
+            x = T[VP_PER_CARD + r]
+            if x >= 0:
+                s += k * known_owned(S, o, q, x)
+    return s
 
 
 @njit(cache=True, inline="always")

@@ -69,6 +69,7 @@ from sim.engine.layout import (
     NON_SUPPLY,
     OWN0,
     PLAY0,
+    SECRET_N,
     SUPPLY,
     T_ADV,
     TOK_CARD,
@@ -90,7 +91,7 @@ from sim.engine.pointers import copy_ints, ptr
 from sim.engine.resume import start_resume
 from sim.engine.rng import below, splitmix64
 from sim.engine.steps import adv_turn_over
-from sim.engine.zones import score, with_ability
+from sim.engine.zones import known_owned, known_score, score, with_ability
 
 N_ACTIONS = A_MODE0 + 4     # card and Event ids, none, no, yes, four options
 
@@ -290,7 +291,9 @@ def observe(S, T, p, waiting, out):
     """Write what player ``p`` may know into ``out`` (float32[OBS_SIZE]): its own hand,
     play area, discard pile and looked-at cards; everyone's owned cards (gains and trashes
     are public), Tavern mats, pile sizes, scores, tokens; the Supply and trash; and, when
-    ``waiting`` and ``p`` is the one asked, the question.  Never the order of a draw pile
+    ``waiting`` and ``p`` is the one asked, the question.  Another player's owned cards
+    and score are what ``p`` may know of them (sim.engine.zones.known_owned, known_score:
+    a card Masquerade passed between two others is not in them).  Never the order of a draw pile
     or another player's hand (the information rule of bots, sim.engine.decide)."""
     out[:] = 0.0
     n = S[V + V_NP]
@@ -316,16 +319,20 @@ def observe(S, T, p, waiting, out):
             piles[c] = non_supply[c]
     o += 6 * N_CARDS
     cur = S[V + V_CUR]
+    hidden = S[SECRET_N]
     for k in range(n):
         q = (p + k) % n
         _put_counts(out, o, S, OWN0 + q * N_SLOTS)
+        if hidden and q != p:       # Masquerade's passes p did not see taken out
+            for c in range(N_CARDS):
+                out[o + c] = known_owned(S, p, q, c)
         _put_counts(out, o + N_CARDS, S, MAT0 + q * N_SLOTS)
         s = o + 2 * N_CARDS
         out[s] = S[HAND_N + q]
         out[s + 1] = S[DECK_N + q]
         out[s + 2] = S[DISC_N + q]
         out[s + 3] = S[DISC_TOP + q] + 1
-        out[s + 4] = score(S, T, q)
+        out[s + 4] = score(S, T, q) if hidden == 0 else known_score(S, T, p, q)
         out[s + 5] = S[TURNS + q]
         out[s + 6] = S[JOURNEY_DOWN + q]
         out[s + 7] = S[MINUS_CARD + q]

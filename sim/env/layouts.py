@@ -1,7 +1,7 @@
 """Positions saved by earlier engine layouts, carried into today's.
 
 A saved position (State.serialize, versions 2 and 3) is the engine's state array as its
-version laid it out.  Two earlier layouts are read:
+version laid it out.  Three earlier layouts are read:
 
 * 0.8 to 0.11 kept a Duration's next-turn effects in a named per-player slot per card
   (eight) and derived Gear's from its set-aside zone; 0.12 keeps every card's in one
@@ -10,10 +10,14 @@ version laid it out.  Two earlier layouts are read:
   :func:`carry_011` moves each part to where the 0.12 layout keeps it, the slots' counts
   into the row, and reads the rest unchanged (``layout_0.11.json``).
 * 0.12's regions (``layout_0.12.json``: where each began) are today's, some of them
-  longer (Intrigue's questions need more per-decision slots): :func:`carry_012` copies
-  each region to where today's begins, zero after its old end.
+  longer (Intrigue's questions need more per-decision slots): :func:`carry_regions`
+  copies each region to where today's begins, zero after its old end.
+* 0.13's regions (``layout_0.13.json``) are today's too; today's layout adds Masquerade's
+  secret passes after them (sim.engine.layout SECRET_N, PASSED, HIDDEN_FIX), which
+  :func:`carry_regions` leaves zero: a position saved before they were recorded holds
+  none (every pass of its game counts as seen, as that version showed it).
 
-:func:`carry` takes a position of either to today's layout.  The old layouts' facts are
+:func:`carry` takes a position of any of them to today's layout.  The old layouts' facts are
 data, as the card table of those versions is (sim/engine/card_table_0.11.json): nothing
 here needs to know a card.
 
@@ -31,7 +35,8 @@ import numpy as np
 from sim.cards import N_CARDS, START_HOW, START_KIND, card_id
 from sim.engine import layout as L
 
-_FILES = {name: Path(__file__).with_name(f"layout_{name}.json") for name in ("0.11", "0.12")}
+_FILES = {name: Path(__file__).with_name(f"layout_{name}.json")
+          for name in ("0.11", "0.12", "0.13")}
 
 
 @functools.cache
@@ -51,13 +56,16 @@ def carry(S_old: np.ndarray) -> np.ndarray:
     if name is None:
         raise ValueError(f"a position of {len(S_old)} entries is of no layout this domsim "
                          f"reads ({L.STATE_SIZE}, {', '.join(map(str, sorted(sizes)))})")
-    return carry_012(carry_011(S_old) if name == "0.11" else S_old)
+    if name == "0.11":
+        S_old, name = carry_011(S_old), "0.12"
+    return carry_regions(S_old, name)
 
 
-def carry_012(S_old: np.ndarray) -> np.ndarray:
-    """A position of the 0.12 layout in today's: each region where today's begins (its
-    old entries first, zeros after them where today's is longer)."""
-    regions = _layout("0.12")["regions"]
+def carry_regions(S_old: np.ndarray, name: str) -> np.ndarray:
+    """A position of the layout ``name`` (0.12 or later: its regions are today's, by
+    name) in today's: each region where today's begins (its old entries first, zeros
+    after them where today's is longer; a region today's adds after them stays zero)."""
+    regions = _layout(name)["regions"]
     names = list(regions)
     S = np.zeros(L.STATE_SIZE, np.int32)
     for name, end_name in zip(names, names[1:], strict=False):

@@ -58,6 +58,7 @@ from sim.cards.adventures import (
     ROYAL_CARRIAGE,
     TRAVELLING_FAIR,
 )
+from sim.cards.intrigue import MASQUERADE
 from sim.engine import codes
 from sim.engine import layout as L
 from sim.engine.state import game_ids
@@ -478,7 +479,7 @@ def _resume(k: _Check) -> None:
     or stale (push_frame writes a frame before RES_N counts it)."""
     S = k.S
     if not k.stopped:
-        k.zero("the resume frames of a turn's start", L.RESUME, L.LOG)
+        k.zero("the resume frames of a turn's start", L.RESUME, L.AGENT_END)
         return
     k.equal("the resume flag (RES_ON) of a stopped game", int(S[L.RES_ON]), 0)
     n = int(S[L.RES_N])
@@ -489,6 +490,33 @@ def _resume(k: _Check) -> None:
         k.range(f"resume frame {i}'s site", int(S[o]), 1, MAX_SITE)
         for j in range(L.FRAME_LOCALS):
             k.range(f"resume frame {i}'s local {j}", int(S[o + 1 + j]), FRAME_LOW, FRAME_HIGH)
+
+
+def _secret_passes(k: _Check) -> None:
+    """Masquerade's passes a third player did not see (sim.engine.zones.record_pass):
+    counts by giver, receiver and card, none to oneself, none past the players, none in
+    a 2-player game or one without Masquerade, none of a card not in the game; SECRET_N
+    their sum.  (Not bounded by what the receiver owns now: it may have trashed the card
+    since.)"""
+    S = k.S
+    secret = k.n >= 3 and bool(k.in_game[MASQUERADE])
+    for g in range(L.MAX_PLAYERS):
+        for r in range(L.MAX_PLAYERS):
+            at = L.PASSED + (g * L.MAX_PLAYERS + r) * L.N_SLOTS
+            what = f"the cards P{g} passed unseen to P{r}"
+            if not secret or g == r or g >= k.n or r >= k.n:
+                k.zero(what, at, at + L.N_SLOTS)
+            else:
+                k.card_row(what, at)
+    total = int(S[L.PASSED:L.HIDDEN_FIX].sum())
+    k.equal("the count of unseen passes (SECRET_N)", int(S[L.SECRET_N]), total,
+            "the passes recorded make")
+
+
+def _hidden_fix(k: _Check) -> None:
+    """HIDDEN_FIX: what sim.engine.hooks.hide_passes changed for a hook's call, put back
+    (and zeroed) by show_passes before the call returns: 0 in any position."""
+    k.zero("the hooks' hidden-pass scratch (HIDDEN_FIX)", L.HIDDEN_FIX, L.LOG)
 
 
 def _agreements(k: _Check) -> None:
@@ -592,7 +620,9 @@ REGIONS: tuple[Region, ...] = (
     ("draw piles", L.DECK, L.GAME_IDS_N, _draw_piles),
     ("game card ids", L.GAME_IDS_N, L.AGENT, _game_ids),
     ("agents' block", L.AGENT, L.RESUME, _agents_block),
-    ("resume frames", L.RESUME, L.LOG, _resume),
+    ("resume frames", L.RESUME, L.AGENT_END, _resume),
+    ("secret passes", L.SECRET_N, L.HIDDEN_FIX, _secret_passes),
+    ("hooks' hidden-pass scratch", L.HIDDEN_FIX, L.LOG, _hidden_fix),
 )
 
 

@@ -34,6 +34,17 @@ In the same way face-down set-asides (Gear, Save) stay with their owner, and the
 (a hand with no Victory card shown to Bureaucrat) are pooled with the rest: what earlier
 turns and earlier questions revealed is not used to narrow the deal.
 
+**Masquerade's secret passes: a known limit.**  With 3 or 4 players a card Masquerade
+passed between two others is hidden from ``p`` (sim.engine.zones.known_owned: ``p``'s
+observation, its rule terms and hooks count it with its giver), but the re-deal keeps
+every player's owned cards, so the card stays with its receiver (pooled with the
+receiver's hand and pile) in every deal: the deals are conditioned on that pass.  The
+observation a deal is checked against is ``p``'s, the same in every deal (owned cards
+and the recorded passes are kept), so nothing is rejected for it.  Re-dealing the
+passed cards would mean choosing, for each such pass, which card went from the giver's
+cards to the receiver's, among deals that still explain every later public event (a
+trashed or revealed copy): not done.
+
 Each pool is put in card-id order before it is shuffled, with the caller's own stream:
 the deal depends only on what ``p`` knows and on that stream, never on the true order of
 hidden cards, so two positions that differ only in hidden information give the same deals.

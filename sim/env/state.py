@@ -282,11 +282,11 @@ class State:
         self.game, self.seed, self.first = game, int(seed), int(first)
         self._origin, self._shared = origin, False
         self.S, _ = game._template(LOG_ROWS if log else 0)
-        block = self.S[L.AGENT:L.STATE_SIZE].copy()    # the game's agents' block
+        block = self.S[L.AGENT:L.AGENT_END].copy()    # the game's agents' block
         cap = self.S[L.V + L.V_LOG_CAP]
         self.S[:L.STATE_SIZE] = origin.S[:L.STATE_SIZE]
         if not origin.stopped:      # a turn's start: no answers yet
-            self.S[L.AGENT:L.STATE_SIZE] = block
+            self.S[L.AGENT:L.AGENT_END] = block
         self.S[L.AG_CHECK_FRAMES] = int(game.debug_frames)      # this Game's, not the text's
         self.S[L.V + L.V_LOG_N] = self.S[L.V + L.V_LOG_TRUNC] = 0
         self.S[L.V + L.V_LOG_ON] = int(log)
@@ -722,7 +722,7 @@ def _base_of(S0: np.ndarray, cur: int | None = None) -> np.ndarray:
     if cur is not None:
         base[L.V + L.V_CUR] = cur
     base[L.ERR:L.ERR + L.N_ERR] = 0
-    base[L.AGENT:L.STATE_SIZE] = 0
+    base[L.AGENT:L.AGENT_END] = 0
     for k in (L.V_LOG_ON, L.V_LOG_N, L.V_LOG_TRUNC, L.V_LOG_CAP):
         base[L.V + k] = 0
     base[L.V + L.V_SIZE] = L.STATE_SIZE
@@ -937,7 +937,7 @@ def _check_version(S0: np.ndarray, stopped: bool, version: int) -> None:
         raise ValueError(f"deserialize: a version-{version} text's position is stopped at "
                          f"a question, and this one is not (its error code is "
                          f"{int(S0[L.ERR])}): a version-2 text relabelled?")
-    if not stopped and (int(S0[L.ERR]) != 0 or S0[L.AGENT:L.STATE_SIZE].any()):
+    if not stopped and (int(S0[L.ERR]) != 0 or S0[L.AGENT:L.AGENT_END].any()):
         raise ValueError(f"deserialize: a version-{version} text's position is a turn's "
                          f"start, and this one holds a question's answers or frames "
                          f"(a version-3 text relabelled?)")

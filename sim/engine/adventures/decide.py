@@ -868,7 +868,7 @@ def decide_adv(S, R, T, P, Q, hooks, p, d, arg):
     (Events too) and Action plays (an inheriting Estate).  Reached through the second
     member of the decision pair (sim.engine.decision_pair.decision_calls), so base-set
     games never compile it."""
-    r, kind = seat_answer(S, P, hooks, p, d, arg)
+    r, kind = seat_answer(S, T, P, hooks, p, d, arg)
     if r != USE_DEFAULT:
         return r
     # Which rule bot answers d is declared with it (sim.engine.codes: DEC_RULES).

@@ -68,6 +68,7 @@ from sim.engine.zones import (
     discard_from_hand,
     draw,
     log_event,
+    record_pass,
     take_top,
     topdeck_from,
     trash_from,
@@ -128,8 +129,9 @@ def masquerade(S, R, T, P, Q, H, p):
     receives, and a lone player with cards passes to themselves.  Passing is neither a
     gain nor a trash: the card changes owner (zones.count_owned), nothing triggers.  Not
     an Attack.  Logs EV_PASS (player: the giver, extra: the receiver; only those two see
-    the card: sim.engine.gamelog VISIBILITY).  Then asks ``p`` D_MASQUERADE_TRASH (or
-    none); logs EV_TRASH.  Frame: MASQUERADE_AT_PASS, the choices so far;
+    the card: sim.engine.gamelog VISIBILITY; zones.record_pass keeps it out of what the
+    others know of owned cards).  Then asks ``p`` D_MASQUERADE_TRASH (or none); logs
+    EV_TRASH.  Frame: MASQUERADE_AT_PASS, the choices so far;
     MASQUERADE_AT_TRASH, the trash."""
     n = S[V + V_NP]
     site, c0, c1, c2, c3 = take_frame(S)
@@ -168,6 +170,7 @@ def masquerade(S, R, T, P, Q, H, p):
             S[HAND_N + getter] += 1
             count_owned(S, T, getter, c, 1)
             log_event(S, EV_PASS, giver, c, 1, getter)
+            record_pass(S, giver, getter, c)
     if S[HAND_N + p] == 0:
         return
     c = ask(S, R, T, P, Q, H, p, D_MASQUERADE_TRASH, 0)
