@@ -781,10 +781,14 @@ def _load_init(cfg: TrainConfig) -> tuple:
     """The policy ``cfg.init`` names (network, columns, whether it is a general policy),
     checked to fit the run: a policy directory of the run's layer widths and player
     count."""
+    from bots import GENERAL, GENERAL_POLICY
     from sim.learn.bot import load_policy
 
+    path = cfg.init
+    if not Path(path).exists() and str(path).strip().lower() == GENERAL:
+        path = GENERAL_POLICY           # the library's, as `domsim match general` plays it
     try:
-        net, columns, meta, _ = load_policy(cfg.init)
+        net, columns, meta, _ = load_policy(path)
     except (OSError, ValueError) as exc:
         raise TrainError(f"--init: {str(exc).splitlines()[0]}") from None
     hidden = tuple(int(w.shape[1]) for w in net.W)
