@@ -26,7 +26,8 @@ found bot ``--games`` (1000) games on fixed seeds, both seats (general_eval's ev
 the same deals at every checkpoint), Wilson 95% interval.  The board is beaten at the
 first checkpoint whose interval lies above 50%; the run of a board stops there unless
 ``--keep-going``, and that checkpoint is played again on other seeds (``confirm_*``: the
-first interval's games chose the checkpoint, so they are biased up a little).
+first interval's games chose the checkpoint, so they are biased up: ``confirmed`` says
+whether the other seeds' interval lies above 50% too).
 
 Minutes are the trainer's own clock (``--minutes`` budgets it: the training iterations and
 their progress evaluations, summed over the slices), beside the CPU seconds of this
@@ -77,7 +78,8 @@ SUMMARY_COLUMNS = ["board", "kingdom", "events", "opponent", "found_csv_win_rate
                    "untuned_win_rate", "untuned_ci_low", "untuned_ci_high", "minutes_budget",
                    "result", "minutes_to_beat", "games_to_beat", "cpu_s_to_beat",
                    "beaten_win_rate", "beaten_ci_low", "beaten_ci_high", "confirm_games",
-                   "confirm_win_rate", "confirm_ci_low", "confirm_ci_high", "last_minutes",
+                   "confirm_win_rate", "confirm_ci_low", "confirm_ci_high", "confirmed",
+                   "last_minutes",
                    "last_games_trained", "last_win_rate", "last_ci_low", "last_ci_high",
                    "board_wall_s", "board_cpu_s", "load_before", "load_after"]
 
@@ -173,7 +175,7 @@ def run_board(b: dict, args: argparse.Namespace, meta: dict, found: dict,
             t0, c0 = time.time(), ge.cpu_now()
             rc = domsim(argv)
             if rc:
-                raise ge.Fail(f"domsim {' '.join(argv)}: exit {rc}")
+                raise ge.Fail(f"domsim {shlex.join(argv)}: exit {rc}")
             cpu_train += ge.cpu_now() - c0
             slice_wall = time.time() - t0
             ck = json.loads((out / "checkpoint.json").read_text(encoding="utf-8"))
@@ -209,7 +211,7 @@ def run_board(b: dict, args: argparse.Namespace, meta: dict, found: dict,
                  beaten_win_rate=beaten["win_rate"], beaten_ci_low=beaten["ci_low"],
                  beaten_ci_high=beaten["ci_high"], confirm_games=confirm["games"],
                  confirm_win_rate=confirm["win_rate"], confirm_ci_low=confirm["ci_low"],
-                 confirm_ci_high=confirm["ci_high"])
+                 confirm_ci_high=confirm["ci_high"], confirmed=ge.is_beaten(confirm))
     else:
         s["result"] = f"not within {args.minutes:g} min"
     s["command"] = base.get("command", "")

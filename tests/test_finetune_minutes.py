@@ -66,6 +66,7 @@ def test_quick_run_files_agree(tmp_path):
     if beaten:                              # (20 games: unlikely, but not impossible)
         assert s["minutes_to_beat"] == beaten[0]["train_minutes"]
         assert s["result"].startswith("beaten at")
+        assert s["confirmed"] == str(float(s["confirm_ci_low"]) > 0.5)
     else:
         assert s["minutes_to_beat"] == "" and s["result"] == "not within 0.1 min"
         assert float(last["train_minutes"]) >= 0.1     # trained the whole budget
