@@ -70,7 +70,8 @@ def add_parser(sub, positive: Callable[[str], int], seed: Callable[[str], int],
                         f"(default {d.past_max})")
     t.add_argument("--init", default=None, metavar="POLICY_DIR",
                    help="start from this policy's weights (a policy directory of the same "
-                        "layer widths and inputs, e.g. bots/data/policies/general) and "
+                        "layer widths and inputs; general: the library's general policy, "
+                        "which also fine-tunes on one --kingdom, keeping its inputs) and "
                         "fine-tune it; default: random weights")
     t.add_argument("--players", type=players, default=2, help="players per game (default 2)")
     t.add_argument("--against", default=",".join(d.against), metavar="BOT,...",

@@ -56,8 +56,10 @@ so a run reproduces and resumes exactly.  Evaluations add ``field``: every libra
 the evaluation boards, ``eval_games`` games in all.
 
 Starting weights (``init``, ``--init DIR``): a policy directory (the library's ``general``
-is ``bots/data/policies/general``) whose network has the run's shape and inputs; the
-run fine-tunes it (a fresh optimiser).  Without it the network starts random.
+is ``bots/data/policies/general``) whose network has the run's shape and inputs, or a
+general policy on one kingdom (``--init general --kingdom K``: it keeps every card's inputs,
+the board's among them); the run fine-tunes it (a fresh optimiser).  Without it the
+network starts random.
 
 Checkpoints (``checkpoint.npz``, every ``checkpoint_s`` seconds, at the end and on
 Ctrl-C; ``checkpoint.json`` is a readable copy of its state) keep the weights, the
@@ -363,6 +365,11 @@ class Trainer:
                                        self_play=bot is None))
         cards = range(N_CARDS) if cfg.general else cards_in_game(self.sides[0].games.game.T)
         self.columns = feature_columns(cards, n)
+        if init is not None and not cfg.general and init[2]:
+            # A general policy fine-tuned on one board (issue 49 item 6): it keeps its own
+            # inputs, every card's (those of cards not on the board stay 0), so its weights
+            # carry over whole and it reads the board exactly as the general plays it.
+            self.columns = np.asarray(init[1], dtype=np.int64)
         self.rng = np.random.default_rng(_mix(cfg.seed, 7))
         self.net = Net.new(len(self.columns), cfg.hidden, rng=self.rng)
         if init is not None:
@@ -771,12 +778,17 @@ def checkpoint_state(directory: Path, cfg: TrainConfig) -> dict:
 
 
 def _load_init(cfg: TrainConfig) -> tuple:
-    """The policy ``cfg.init`` names (network, columns), checked to fit the run: a
-    policy directory of the run's layer widths and player count."""
+    """The policy ``cfg.init`` names (network, columns, whether it is a general policy),
+    checked to fit the run: a policy directory of the run's layer widths and player
+    count."""
+    from bots import GENERAL, GENERAL_POLICY
     from sim.learn.bot import load_policy
 
+    path = cfg.init
+    if not Path(path).exists() and str(path).strip().lower() == GENERAL:
+        path = GENERAL_POLICY           # the library's, as `domsim match general` plays it
     try:
-        net, columns, meta, _ = load_policy(cfg.init)
+        net, columns, meta, _ = load_policy(path)
     except (OSError, ValueError) as exc:
         raise TrainError(f"--init: {str(exc).splitlines()[0]}") from None
     hidden = tuple(int(w.shape[1]) for w in net.W)
@@ -786,7 +798,7 @@ def _load_init(cfg: TrainConfig) -> tuple:
     if int(meta.get("players", cfg.players)) != cfg.players:
         raise TrainError(f"--init {cfg.init}: trained for {meta['players']} players, "
                          f"this run is {cfg.players}")
-    return net, columns
+    return net, columns, bool(meta.get("general"))
 
 
 def blas_one_thread():
