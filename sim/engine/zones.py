@@ -558,29 +558,29 @@ def score(S, T, p):
     """
     s = S[VP + p] + 4 * S[MAT0 + p * N_SLOTS + DISTANT_LANDS]
     if T[N_VP_RULES]:
-        s += rules_vp(S, T, p, -1)
+        s += rules_vp(S, T, p, -1, p)
     return s
 
 
 @njit(cache=True)
-def rules_vp(S, T, p, c):
+def rules_vp(S, T, p, c, o):
     """The VP of ``p``'s cards that score by a rule (the game's T[VP_RULE_IDS]): per
     copy, 1 VP per T[VP_PER_CARDS] cards owned (Gardens: 10, rounded down) and 1 VP per
     copy of card T[VP_PER_CARD] owned (Duke: Duchy), counted as if ``p`` owned one more
-    ``c`` (-1: as it is)."""
-    o = OWN0 + p * N_SLOTS
+    ``c`` (-1: as it is), with ``p``'s cards as player ``o`` may know them
+    (:func:`known_owned`: exact for ``o == p``)."""
     n = S[OWN_N + p] + (1 if c >= 0 else 0)
     s = 0
     for i in range(T[N_VP_RULES]):
         r = T[VP_RULE_IDS + i]
-        k = S[o + r] + (1 if r == c else 0)
+        k = known_owned(S, o, p, r) + (1 if r == c else 0)
         if k:
             d = T[VP_PER_CARDS + r]
             if d:
                 s += k * (n // d)
             x = T[VP_PER_CARD + r]
             if x >= 0:
-                s += k * (S[o + x] + (1 if x == c else 0))
+                s += k * (known_owned(S, o, p, x) + (1 if x == c else 0))
     return s
 
 
@@ -589,7 +589,7 @@ def score_if_gained(S, T, p, c):
     """Score of ``p`` after gaining one more ``c`` (for the avoid-losing check)."""
     s = S[VP + p] + T[c * N_COLS + C_VP] + 4 * S[MAT0 + p * N_SLOTS + DISTANT_LANDS]
     if T[N_VP_RULES]:
-        s += rules_vp(S, T, p, c)
+        s += rules_vp(S, T, p, c, p)
     return s
 
 
@@ -678,17 +678,8 @@ def known_score(S, T, o, q):
         d = known_owned(S, o, q, c) - S[OWN0 + q * N_SLOTS + c]
         if d:
             s += d * T[c * N_COLS + C_VP]
-    n = S[OWN_N + q]
-    for i in range(T[N_VP_RULES]):
-        r = T[VP_RULE_IDS + i]
-        k = known_owned(S, o, q, r)
-        if k:
-            d = T[VP_PER_CARDS + r]
-            if d:
-                s += k * (n // d)
-            x = T[VP_PER_CARD + r]
-            if x >= 0:
-                s += k * known_owned(S, o, q, x)
+    if T[N_VP_RULES]:
+        s += rules_vp(S, T, q, -1, o)
     return s
 
 
