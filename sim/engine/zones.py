@@ -568,19 +568,23 @@ def rules_vp(S, T, p, c, o):
     copy, 1 VP per T[VP_PER_CARDS] cards owned (Gardens: 10, rounded down) and 1 VP per
     copy of card T[VP_PER_CARD] owned (Duke: Duchy), counted as if ``p`` owned one more
     ``c`` (-1: as it is), with ``p``'s cards as player ``o`` may know them
-    (:func:`known_owned`: exact for ``o == p``)."""
+    (:func:`known_owned`: exact for ``o == p``).  The owner's score, read in buy
+    decisions, reads the counts directly: no call per rule on that path."""
+    own = OWN0 + p * N_SLOTS
+    exact = o == p or S[SECRET_N] == 0
     n = S[OWN_N + p] + (1 if c >= 0 else 0)
     s = 0
     for i in range(T[N_VP_RULES]):
         r = T[VP_RULE_IDS + i]
-        k = known_owned(S, o, p, r) + (1 if r == c else 0)
+        k = (S[own + r] if exact else known_owned(S, o, p, r)) + (1 if r == c else 0)
         if k:
             d = T[VP_PER_CARDS + r]
             if d:
                 s += k * (n // d)
             x = T[VP_PER_CARD + r]
             if x >= 0:
-                s += k * (known_owned(S, o, p, x) + (1 if x == c else 0))
+                kx = S[own + x] if exact else known_owned(S, o, p, x)
+                s += k * (kx + (1 if x == c else 0))
     return s
 
 
