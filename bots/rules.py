@@ -67,42 +67,30 @@ from bots.conditions import (  # noqa: F401  (re-exported: the rule language in 
 from bots.errors import ConditionError, RuleError
 from sim.cards import (
     ACTION,
-    ALMS,
-    ARTISAN,
-    BALL,
+    CALLED_AFTER_ACTION,
+    CALLED_ON_GAIN,
     CARDS,
     CHAMPION,
-    COIN_OF_THE_REALM,
     COPPER,
     CURSE,
     CURSE_TYPE,
     DISCIPLE,
-    DUPLICATE,
     ESTATE,
     EVENT,
     EXCHANGE_FOR,
-    GUIDE,
     HARBINGER,
-    HERO,
-    MESSENGER,
     N_CARDS,
-    RATCATCHER,
-    REMODEL,
-    ROYAL_CARRIAGE,
-    SEAWAY,
     SENTRY,
     START_ORDER,
-    TEACHER,
     THRONE_ROOM,
-    TRANSMOGRIFY,
     TRAVELLER,
     TREASURE,
     UPGRADES,
     VICTORY,
-    WORKSHOP,
     UnknownCardError,
     card_id,
 )
+from sim.cards.decisions import reads_gain_list
 from sim.engine import codes
 from sim.engine import program as P
 
@@ -111,15 +99,20 @@ _LIST_NAMES = {P.L_BUY: "Buy", P.L_GAIN: "Gain", P.L_REMODEL: "Remodel", P.L_MIN
                P.L_CALL: "Call", P.L_EXCHANGE: "Exchange", P.L_TRANSMOGRIFY: "Transmogrify",
                P.L_CHOOSE: "Choose"}
 
-# Reserve cards a bot calls by its own decision (Distant Lands, Miser and Wine Merchant
-# are never called; Wine Merchant's discard is not a call).
-CALLABLE = (COIN_OF_THE_REALM, DUPLICATE, GUIDE, RATCATCHER, ROYAL_CARRIAGE, TRANSMOGRIFY,
-            TEACHER)
-# What ``on`` names for each: the Action just resolved, or the card just gained.
-CALL_TARGETS = {ROYAL_CARRIAGE: "an Action", COIN_OF_THE_REALM: "an Action",
-                DUPLICATE: "a card"}
-# Cards and Events that make a "gain a card costing up to" choice (Gain(..., by=...)).
-GAIN_SOURCES = (WORKSHOP, ARTISAN, REMODEL, MESSENGER, ALMS, BALL, SEAWAY, HERO, TRANSMOGRIFY)
+# Reserve cards a bot calls by its own decision: those whose declaration says when they
+# may be called (sim.cards.types Card.callable; Distant Lands and Wine Merchant are never
+# called: Wine Merchant's discard is not a call).
+CALLABLE = tuple(sorted((c.id for c in CARDS if c.callable), key=lambda c: CARDS[c].name))
+# What ``on`` names for the cards called at a moment other than the start of a turn, by
+# that moment (Card.called): the Action just resolved, or the card just gained.
+_ON_WORDS = {CALLED_AFTER_ACTION: "the Action just resolved",
+             CALLED_ON_GAIN: "the card just gained"}
+CALL_TARGETS = {c.id: _ON_WORDS[c.called] for c in CARDS if c.called}
+# Cards and Events whose gain the bot's gain list chooses, a rule given ``by`` one of them
+# applying to its gains alone (Gain(..., by=...)): read from the table of decisions
+# (sim.cards.decisions.reads_gain_list).
+GAIN_SOURCES = tuple(sorted({d.card for d in codes.DECISIONS if d.card >= 0 and reads_gain_list(d)},
+                            key=lambda c: CARDS[c].name))
 # Choose(card, option): the rule language's words for the options of each decision a
 # Choose rule answers, in the engine's numbering, as its record declares them (``choices``:
 # the option decisions, by card, then Messenger's yes/no, whose option 0 discards the deck).
@@ -226,9 +219,10 @@ def Buy(card: str | int, *conditions: Condition | str) -> Rule:
 def Gain(card: str | int, *conditions: Condition | str, by: str | int | None = None) -> Rule:
     """Gain ``card`` with Workshop-style gains (``coins`` is the gain's cost limit).
 
-    ``by``: the rule applies only to gains made by that card or Event (Messenger,
-    Alms, Ball, Seaway, Hero, Transmogrify, Workshop, Artisan, Remodel); rules
-    without ``by`` apply to every such gain."""
+    ``by``: the rule applies only to gains made by that card or Event (one of
+    GAIN_SOURCES: Workshop, Artisan, Remodel, Messenger, Alms, Ball, Seaway, Hero,
+    Transmogrify, Ironworks, Replace, Upgrade); rules without ``by`` apply to every
+    such gain."""
     r = _not_event(_rule(P.L_GAIN, card, None, conditions), "Gain")
     if by is not None:
         r = Rule(P.L_GAIN, r.card, _card(by, "Gain rule's by"), r.conds)
@@ -267,15 +261,14 @@ def Call(card: str | int, *conditions: Condition | str,
         targets: list[int] = [-1]
     else:
         if cid not in CALL_TARGETS:
-            raise RuleError(f"Call {CARDS[cid].name}: 'on' is only for Royal Carriage, Coin of "
-                            f"the Realm (the Action just resolved) and Duplicate (the card "
-                            f"just gained)", word="on")
+            which = "; ".join(f"{CARDS[c].name} ({words})" for c, words in CALL_TARGETS.items())
+            raise RuleError(f"Call {CARDS[cid].name}: 'on' is only for {which}", word="on")
         names_on = [on] if isinstance(on, (str, int)) else list(on)
         if not names_on:
             raise RuleError(f"Call {CARDS[cid].name}: 'on' is an empty list", word="on")
         targets = _card_list(names_on, f"Call {CARDS[cid].name} on")
         for t in targets:
-            if cid != DUPLICATE and not CARDS[t].is_type(ACTION):
+            if CARDS[cid].called == CALLED_AFTER_ACTION and not CARDS[t].is_type(ACTION):
                 raise RuleError(f"Call {CARDS[cid].name} on {CARDS[t].name}: it is called on "
                                 f"an Action just resolved, and {CARDS[t].name} is not an Action",
                                 word=CARDS[t].name)

@@ -270,6 +270,23 @@ def test_call_rules_are_checked_when_defined():
     with pytest.raises(RuleError, match="Gold is not an Action"):
         Call("Royal Carriage", on="Gold")
     assert len(Call("Royal Carriage", on=["Village", "Smithy"])) == 2
+    # Which Reserves a Call rule names, and what ``on`` names, are their declarations'
+    # (Card.called): Duplicate is called on a gain, so ``on`` names any card.
+    assert len(Call("Duplicate", on=["Gold", "Estate"])) == 2
+    with pytest.raises(RuleError, match=r"Duplicate \(the card just gained\)"):
+        Call("Ratcatcher", on="Gold")
+    with pytest.raises(RuleError, match="not a Reserve card a bot calls"):
+        Call("Distant Lands")             # a Reserve never called
+
+
+def test_a_call_timing_belongs_to_a_reserve():
+    from sim.cards import ACTION, CALLED_ON_GAIN, RESERVE, Card
+
+    with pytest.raises(ValueError, match="a Reserve's timing"):
+        Card(999, "Odd", 3, ACTION, called=CALLED_ON_GAIN)
+    with pytest.raises(ValueError, match="a Reserve's timing"):
+        Card(999, "Odd", 3, ACTION | RESERVE, called="whenever")
+    assert Card(999, "Odd", 3, ACTION | RESERVE, called=CALLED_ON_GAIN).callable
 
 
 # ----------------------------------------------------------------------------- Travellers

@@ -7,6 +7,7 @@ from numba import njit, typeof
 
 from sim.cards import CARDS, FIRST_GAME, card_id
 from sim.engine import cardcalls
+from sim.engine.adventures.decide import decide_adv
 from sim.engine.base_set import CARD_TEXT
 from sim.engine.cardcalls import (
     N_BASE_SPECIALS,
@@ -18,8 +19,12 @@ from sim.engine.cardcalls import (
     card_calls,
     engine_calls,
 )
-from sim.engine.codes import USE_DEFAULT
+from sim.engine.codes import RULES_ADVENTURES, RULES_BASE, RULES_INTRIGUE, USE_DEFAULT
+from sim.engine.decide import decide
+from sim.engine.decision_pair import _no_decide, rule_bots_asked
 from sim.engine.hooks import HOOK_SIGNATURE, VIEW_SIZE, hooks_tuple
+from sim.engine.intrigue_defaults import decide_intrigue
+from sim.engine.layout import DECIDE_ADV, DECIDE_BASE, DECIDE_INTRIGUE, H_DECIDE
 
 
 def test_the_table_holds_the_games_cards_and_stubs_for_the_rest():
@@ -31,6 +36,29 @@ def test_the_table_holds_the_games_cards_and_stubs_for_the_rest():
                       ("Cellar", "Merchant", "Workshop", "Militia", "Remodel", "Mine")}
     for sp, fn in enumerate(table):
         assert fn is (CARD_TEXT[sp] if sp in wanted else _no_text)
+
+
+def test_a_game_holds_the_deciders_of_the_rule_bots_its_cards_ask():
+    """One decider per rule bot (sim.engine.decision_pair): a game whose cards ask no
+    question of Intrigue's rule bot holds a stub in its place, so an Adventures game
+    never compiles the Intrigue defaults; one Intrigue card brings it in."""
+    adventures = [card_id(n) for n in ("Page", "Peasant", "Lost City", "Royal Carriage",
+                                       "Coin of the Realm", "Distant Lands", "Relic",
+                                       "Bridge Troll", "Smithy", "Laboratory", "Lost Arts",
+                                       "Seaway")]
+    assert RULES_INTRIGUE not in rule_bots_asked(adventures)
+    assert rule_bots_asked([*adventures, card_id("Torturer")]) == {
+        RULES_BASE, RULES_ADVENTURES, RULES_INTRIGUE}
+    base_game = engine_calls(hooks_tuple([]), FIRST_GAME)[H_DECIDE]
+    assert base_game[DECIDE_BASE] is decide and base_game[DECIDE_ADV] is _no_decide \
+        and base_game[DECIDE_INTRIGUE] is _no_decide
+    adventures_game = engine_calls(hooks_tuple([]), adventures, True)[H_DECIDE]
+    assert adventures_game[DECIDE_ADV] is decide_adv
+    assert adventures_game[DECIDE_INTRIGUE] is _no_decide
+    intrigue_game = engine_calls(hooks_tuple([]), [*FIRST_GAME, card_id("Torturer")],
+                                 True)[H_DECIDE]
+    assert intrigue_game[DECIDE_ADV] is decide_adv
+    assert intrigue_game[DECIDE_INTRIGUE] is decide_intrigue
 
 
 # -- run_batch takes H as addresses (typed and unboxed in C, not per function in Python) --

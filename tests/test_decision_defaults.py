@@ -1,7 +1,8 @@
 """The rule bots' default answers come from the table of decisions (issue 47, item 3).
 
 Each record declares its default pattern (sim.cards.decisions DEF_*); the rule bots
-(sim.engine.decide.rules_decide, sim.engine.adventures.decide.rules_decide_adv) dispatch
+(sim.engine.decide.rules_decide, sim.engine.adventures.decide.rules_decide_adv,
+sim.engine.intrigue_defaults.rules_decide_intrigue: sim.cards.decisions RULE_BOTS) dispatch
 on that pattern, never on the question's code, so a new question that fits a pattern is a
 record and no rule-bot code.  Here: every record declares one its rule bot answers, the
 bots' dispatch names no question, and questions declared with one pattern get the same
@@ -18,20 +19,21 @@ import pytest
 from bots.rules import Buy
 from sim.cards import card_id
 from sim.cards.decisions import (
-    ADVENTURES_DEFAULTS,
     ANS_CARD,
     ASK_TURN,
-    BASE_DEFAULTS,
     DEF_CHOOSE_FREE_DISCARD,
     DEF_GAIN,
     DEFAULTS,
     DOM_HAND,
     NONE_ALWAYS,
+    RULE_BOTS,
     RULES_ADVENTURES,
+    RULES_INTRIGUE,
     Decision,
 )
 from sim.engine import codes
 from sim.engine import decide as base_bot
+from sim.engine import intrigue_defaults as intrigue_bot
 from sim.engine.adventures import decide as adventures_bot
 from tests.conftest import adv_scenario, make_scenario, nobuy, raw_answer
 
@@ -39,8 +41,7 @@ from tests.conftest import adv_scenario, make_scenario, nobuy, raw_answer
 def test_every_decision_declares_a_default_its_rule_bot_answers():
     for d in codes.DECISIONS:
         assert d.default in DEFAULTS, d.name
-        answered = BASE_DEFAULTS if d.rules == codes.RULES_BASE else ADVENTURES_DEFAULTS
-        assert d.default in answered, d.name
+        assert d.default in RULE_BOTS[d.rules][1], d.name
     # Every pattern is some question's (none is dead code in the bots).
     assert {d.default for d in codes.DECISIONS} == DEFAULTS
     assert list(codes.DEC_DEFAULT) == [d.default for d in codes.DECISIONS]
@@ -60,11 +61,18 @@ def test_a_record_without_a_default_its_bot_answers_is_refused():
                  **fields)
     Decision("trash with a new card", "new_card_trash", default=DEF_CHOOSE_FREE_DISCARD,
              rules=RULES_ADVENTURES, **fields)
+    with pytest.raises(ValueError, match=r"rules_decide_intrigue\) has no default pattern"):
+        Decision("trash with a new card", "new_card_trash", default=DEF_CHOOSE_FREE_DISCARD,
+                 rules=RULES_INTRIGUE, **fields)
+    with pytest.raises(ValueError, match="rules=7 names no rule bot"):
+        Decision("trash with a new card", "new_card_trash", default=DEF_CHOOSE_FREE_DISCARD,
+                 rules=7, **fields)
 
 
 @pytest.mark.parametrize("function", [base_bot.rules_decide, base_bot.rules_decide_more,
                                       adventures_bot.rules_decide_adv,
-                                      adventures_bot.rules_decide_adv_rest])
+                                      adventures_bot.rules_decide_adv_rest,
+                                      intrigue_bot.rules_decide_intrigue])
 def test_the_rule_bots_dispatch_on_the_pattern_never_on_a_question(function):
     source = inspect.getsource(function.py_func)
     assert "DEC_DEFAULT[d]" in source

@@ -27,6 +27,7 @@ import numpy as np
 import pytest
 
 import sim.cards as C
+from sim.cards import intrigue
 from sim.cards.types import ACTION, EVENT, Card
 from sim.engine import codes
 from sim.engine import layout as L
@@ -151,7 +152,8 @@ def test_every_event_brings_the_adventures_turn():
 
 def test_each_decision_is_answered_by_the_rule_bot_it_declares():
     assert list(codes.DEC_RULES) == [d.rules for d in codes.DECISIONS]
-    assert set(codes.DEC_RULES) <= {codes.RULES_BASE, codes.RULES_ADVENTURES}
+    assert set(codes.DEC_RULES) == {codes.RULES_BASE, codes.RULES_ADVENTURES,
+                                    codes.RULES_INTRIGUE}
     # The questions of the base game's cards and turn are the base rule bot's; the rest
     # (Adventures) are decide_adv's.
     base = {codes.D_ACTION, codes.D_TREASURE, codes.D_BUY, codes.D_MONEYLENDER,
@@ -159,6 +161,15 @@ def test_each_decision_is_answered_by_the_rule_bot_it_declares():
     adventures = {codes.D_START, codes.D_AMULET, codes.D_RAZE, codes.D_INHERITANCE}
     assert all(codes.DEC_RULES[d] == codes.RULES_BASE for d in base)
     assert all(codes.DEC_RULES[d] == codes.RULES_ADVENTURES for d in adventures)
+    # Intrigue's own patterns are its rule bot's; its cards' trashes, discards and gains
+    # the Adventures one's (a game with Intrigue cards runs the Adventures turn).
+    assert codes.DEC_RULES[codes.code_of(intrigue.PAWN_MODE)] == codes.RULES_INTRIGUE
+    assert codes.DEC_RULES[codes.code_of(intrigue.MASQUERADE_TRASH)] == codes.RULES_ADVENTURES
+    # In such a game a question goes to its rule bot's decider, the base rule bot's to
+    # the Adventures one (sim.engine.steps.call_decider).
+    decider = {codes.RULES_BASE: L.DECIDE_ADV, codes.RULES_ADVENTURES: L.DECIDE_ADV,
+               codes.RULES_INTRIGUE: L.DECIDE_INTRIGUE}
+    assert list(codes.DEC_DECIDER) == [decider[r] for r in codes.DEC_RULES]
 
 
 # ----------------------------------------------------------------------------- a new set

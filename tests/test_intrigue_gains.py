@@ -731,3 +731,28 @@ def test_a_person_meets_these_questions_at_the_human_seat(tmp_path):
     ours = {codes.DECISION_NAMES[d] for d in QUESTIONS}
     assert len(ours & set(asked)) >= 5, sorted(set(asked))
     assert "Game over" in out
+
+
+# ----------------------------------------------------------------------------- Gain by
+def test_a_gain_rule_by_an_intrigue_card_applies_to_its_gains_alone():
+    """Ironworks', Replace's and Upgrade's gains are chosen by the bot's gain list (their
+    questions declare gain patterns, so a Gain rule may name them with ``by``: the
+    rule language reads its gain sources from the table of decisions), and a rule by
+    one of them answers that card's gain and no other's."""
+    from bots.rules import GAIN_SOURCES, Buy, Gain
+    from sim.cards import intrigue
+    from tests.conftest import adv_scenario, nobuy
+
+    assert {card_id(n) for n in ("Ironworks", "Replace", "Upgrade")} <= set(GAIN_SOURCES)
+    assert card_id("Mine") not in GAIN_SOURCES        # its Mine list chooses the Treasure
+    bot = nobuy("a", buy=[Buy("Village")],
+                gain=[Gain("Silver", by="Ironworks"), Gain("Estate", by="Upgrade"),
+                      Gain("Smithy", by="Replace")])
+    sc = adv_scenario([bot, nobuy("b")],
+                      ["Ironworks", "Replace", "Upgrade", "Village", "Smithy", "Courtier",
+                       "Patrol", "Lurker", "Mill", "Nobles"])
+    assert sc.decide(0, codes.code_of(intrigue.IRONWORKS_GAIN), 4) == "Silver"
+    assert sc.decide(0, codes.code_of(intrigue.REPLACE_GAIN), 4) == "Smithy"
+    assert sc.decide(0, codes.code_of(intrigue.UPGRADE_GAIN), 2) == "Estate"
+    # A gain by another source: no rule by it, so its buy list (Village).
+    assert sc.decide(0, codes.code_of(intrigue.IRONWORKS_GAIN), 3) == "Village"

@@ -23,6 +23,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from sim.cards.types import TREASURE as _TREASURE
+
 # Who is asked.
 ASK_TURN = 0           # the player whose turn it is
 ASK_OTHER = 1          # another player (attacked, or reacting to an Attack)
@@ -85,6 +87,7 @@ NONE_IF_NOTHING_DUE = 4  # always once no start-of-turn effect is due, else as I
 # Which rule bot's defaults answer it (the engine's dispatch reads DEC_RULES[d]).
 RULES_BASE = 0         # sim.engine.decide.rules_decide
 RULES_ADVENTURES = 1   # sim.engine.adventures.decide.rules_decide_adv (Adventures games only)
+RULES_INTRIGUE = 2     # sim.engine.intrigue_defaults.rules_decide_intrigue (games with Intrigue)
 
 # ----------------------------------------------------------------------------- defaults
 # The rule bots' default answers, by pattern (the record's ``default``).  "Its lists" are
@@ -205,11 +208,18 @@ READS_TRASH_LIST = frozenset({
     # Torturer's discard-or-Curse).
     DEF_STEWARD, DEF_MILL_DISCARD, DEF_YES_IF_JUNK, DEF_TORTURER})
 
+#: The patterns whose answer reads the bot's gain list, where a rule given ``by`` the
+#: question's card (bots.rules.Gain) applies to that card's gains alone
+#: (sim.engine.decide.pick_gain's ``source``): a card asking one of them is a gain source
+#: a Gain rule may name (bots.rules.GAIN_SOURCES).  A (trash, gain) pair's gain of a
+#: Treasure (Mine's) reads no gain list.
+READS_GAIN_LIST = frozenset({DEF_GAIN, DEF_GAIN_PAIRED, DEF_GAIN_OF_TYPE, DEF_GAIN_EXACT})
+
 #: Every pattern (the names above).
 DEFAULTS = frozenset(v for k, v in dict(globals()).items() if k.startswith("DEF_"))
 assert len(DEFAULTS) == len([k for k in dict(globals()) if k.startswith("DEF_")]), \
     "two DEF_* patterns share a code"
-assert READS_TRASH_LIST <= DEFAULTS
+assert READS_TRASH_LIST <= DEFAULTS and READS_GAIN_LIST <= DEFAULTS
 
 #: The patterns the base game's rule bot (sim.engine.decide.rules_decide) answers; a
 #: question answered by it (RULES_BASE) declares one of these.
@@ -230,15 +240,30 @@ ADVENTURES_DEFAULTS = frozenset({
     DEF_YES_IF_OPTION0, DEF_CHOOSE_COPPER_TO_MAT,
     DEF_PLAY_COPPER, DEF_GAIN_OF_TYPE, DEF_TOPDECK_ORDER, DEF_CHOOSE_FREE_DISCARD,
     DEF_DISCARD_ATTACK_CURSE, DEF_TOPDECK_GAINED, DEF_TRASH_PLAYED_JUNK, DEF_COPY_COSTLIEST,
-    DEF_FIRST_PLAYED_GAIN,
-    # Intrigue (helper A's): Courtyard's put-back is Artisan's; Pawn, Steward, Mill, Nobles.
+    DEF_FIRST_PLAYED_GAIN})
+#: The patterns the Intrigue rule bot (sim.engine.intrigue_defaults.rules_decide_intrigue)
+#: answers; a question answered by it (RULES_INTRIGUE) declares one of these.  An
+#: Intrigue card's question whose pattern another set's bot answers (a trash, a discard, a
+#: gain) declares that bot: only a game with an Intrigue card compiles this one.
+INTRIGUE_DEFAULTS = frozenset({
+    # Courtyard's put-back is Artisan's; Pawn, Steward, Mill, Nobles, Mining Village.
     DEF_TOPDECK_FROM_HAND, DEF_PAWN, DEF_STEWARD, DEF_MILL_DISCARD, DEF_NOBLES,
     DEF_TRASH_FOR_BUY,
-    # Intrigue (helper C's): Torturer, Minion, Swindler, Diplomat, Masquerade.
+    # Torturer, Minion, Swindler, Diplomat, Masquerade.
     DEF_TORTURER, DEF_MINION, DEF_WORST_AT_COST, DEF_YES_IF_JUNK, DEF_PASS_LEAST,
-    # Intrigue (helper B's): gains, names, deck order.
+    # Gains, names, deck order (Upgrade, Courtier, Wishing Well, Lurker, Secret Passage).
     DEF_GAIN_EXACT, DEF_MOST_TYPES, DEF_COURTIER, DEF_NAME_LIKELY, DEF_LURKER_MODE,
     DEF_LURKER_PICK, DEF_BOTTOM_IF_JUNK, DEF_NO})
+
+#: The rule bots by RULES_* code: the function of each (the engine's decider of its
+#: questions reaches it) and the patterns it answers.  A set that brings patterns no bot
+#: answers brings its own bot: a row here, its decider in sim.engine.decision_pair.
+RULE_BOTS = (
+    ("sim.engine.decide.rules_decide", BASE_DEFAULTS),
+    ("sim.engine.adventures.decide.rules_decide_adv", ADVENTURES_DEFAULTS),
+    ("sim.engine.intrigue_defaults.rules_decide_intrigue", INTRIGUE_DEFAULTS),
+)
+assert (RULES_BASE, RULES_ADVENTURES, RULES_INTRIGUE) == tuple(range(len(RULE_BOTS)))
 
 
 @dataclass(frozen=True)
@@ -277,9 +302,20 @@ class Decision:
         if self.default not in DEFAULTS:
             raise ValueError(f"{self.name}: declare its rule bots' default answer "
                              f"(default=DEF_*; {self.default} is no pattern)")
-        answered = BASE_DEFAULTS if self.rules == RULES_BASE else ADVENTURES_DEFAULTS
+        if not 0 <= self.rules < len(RULE_BOTS):
+            raise ValueError(f"{self.name}: rules={self.rules} names no rule bot "
+                             f"(RULES_*: 0..{len(RULE_BOTS) - 1})")
+        bot, answered = RULE_BOTS[self.rules]
         if self.default not in answered:
-            bot = ("sim.engine.decide.rules_decide" if self.rules == RULES_BASE
-                   else "sim.engine.adventures.decide.rules_decide_adv")
             raise ValueError(f"{self.name}: its rule bot ({bot}) has no default pattern "
                              f"{self.default}; add the pattern there and to its set here")
+
+
+def reads_gain_list(record: Decision) -> bool:
+    """Whether the rule bots' answer to ``record`` reads the bot's gain list, its rules
+    given ``by`` the record's card included: READS_GAIN_LIST's patterns, but for a
+    (trash, gain) pair's gain of a Treasure (Mine's: sim.engine.decide.pending_or_gain
+    takes the costliest Treasure, its Mine list chose the pair)."""
+    treasure_pair = record.default == DEF_GAIN_PAIRED and record.types & _TREASURE
+    return record.default in READS_GAIN_LIST and not treasure_pair
+

@@ -59,11 +59,13 @@ from sim.cards.decisions import (
     DOM_SUPPLY_ACTION,
     DOM_TRASH_ACTION,
     DOM_UNCHOSEN,
+    INTRIGUE_DEFAULTS,
     LIM_ARG,
     NONE_ALWAYS,
     NONE_IF_EMPTY,
     NONE_UNLESS_ARG1,
     RULES_ADVENTURES,
+    RULES_INTRIGUE,
     Decision,
 )
 from sim.cards.sets import next_id
@@ -169,12 +171,6 @@ INTRIGUE_CARDS: tuple[Card, ...] = tuple(
 assert INTRIGUE_CARDS[-1].name == "Nobles" and INTRIGUE_CARDS[-1].id == NOBLES
 
 
-def _asks(name: str, method: str, **fields) -> Decision:
-    """An Intrigue card's question (answered by the Adventures rule bot: every game with
-    an Intrigue card runs the Adventures turn)."""
-    return Decision(name, method, rules=RULES_ADVENTURES, **fields)
-
-
 def sp(card: int) -> int:
     """Special code of an Intrigue card's function."""
     return card - _SP_OFFSET
@@ -188,9 +184,12 @@ def sp(card: int) -> int:
 
 
 def _asks(name: str, method: str, **fields) -> Decision:
-    """An Intrigue card's question (answered by the Adventures rule bot: every Intrigue
-    game runs the Adventures turn)."""
-    return Decision(name, method, rules=RULES_ADVENTURES, **fields)
+    """An Intrigue card's question: answered by the Intrigue rule bot where its pattern is
+    one of Intrigue's (sim.cards.decisions INTRIGUE_DEFAULTS), else by the Adventures one
+    (every game with an Intrigue card runs the Adventures turn, whose decider answers the
+    patterns the sets share: a trash, a discard, a gain)."""
+    rules = RULES_INTRIGUE if fields["default"] in INTRIGUE_DEFAULTS else RULES_ADVENTURES
+    return Decision(name, method, rules=rules, **fields)
 
 
 # -- Courtyard
@@ -201,18 +200,18 @@ COURTYARD_TOPDECK = _asks(
     text="Which card from your hand do you put onto your deck?")
 
 # -- Lurker
-LURKER_MODE = Decision(
-    "choose with Lurker", "lurker_mode", rules=RULES_ADVENTURES,
+LURKER_MODE = _asks(
+    "choose with Lurker", "lurker_mode",
     asked=ASK_TURN, answer=ANS_MODE, default=DEF_LURKER_MODE, card=LURKER,
     options=("trash an Action card from the Supply", "gain an Action card from the trash"),
     choices=("trash", "gain"), text="Which of Lurker's options (either may do nothing)?")
-LURKER_TRASH = Decision(
-    "trash from the Supply with Lurker", "lurker_trash", rules=RULES_ADVENTURES,
+LURKER_TRASH = _asks(
+    "trash from the Supply with Lurker", "lurker_trash",
     asked=ASK_TURN, answer=ANS_CARD, domain=DOM_SUPPLY_ACTION, none=NONE_IF_EMPTY,
     default=DEF_LURKER_PICK, card=LURKER,
     text="Which Action card do you trash from the Supply (its pile's top card)?")
-LURKER_GAIN = Decision(
-    "gain from the trash with Lurker", "lurker_gain", rules=RULES_ADVENTURES,
+LURKER_GAIN = _asks(
+    "gain from the trash with Lurker", "lurker_gain",
     asked=ASK_TURN, answer=ANS_CARD, domain=DOM_TRASH_ACTION, none=NONE_IF_EMPTY,
     default=DEF_LURKER_PICK, card=LURKER,
     text="Which Action card do you gain from the trash?")
@@ -261,8 +260,8 @@ SWINDLER_GAIN = _asks(
     text="Which card costing exactly arg does the player whose card you trashed gain?")
 
 # -- Wishing Well
-WISHING_WELL_NAME = Decision(
-    "name a card with Wishing Well", "wishing_well_name", rules=RULES_ADVENTURES,
+WISHING_WELL_NAME = _asks(
+    "name a card with Wishing Well", "wishing_well_name",
     asked=ASK_TURN, answer=ANS_CARD, domain=DOM_ANY_CARD, not_types=EVENT,
     default=DEF_NAME_LIKELY, card=WISHING_WELL,
     text="Which card do you name (any card; if your deck's top card is it, it goes to "
@@ -314,31 +313,31 @@ MINING_VILLAGE_TRASH = _asks(
     text="Do you trash this Mining Village for +$2?")
 
 # -- Secret Passage
-SECRET_PASSAGE_CARD = Decision(
+SECRET_PASSAGE_CARD = _asks(
     "put a card into the deck with Secret Passage", "secret_passage_card",
-    rules=RULES_ADVENTURES, asked=ASK_TURN, answer=ANS_CARD, domain=DOM_HAND,
+    asked=ASK_TURN, answer=ANS_CARD, domain=DOM_HAND,
     none=NONE_IF_EMPTY, default=DEF_DISCARD_FIRST, card=SECRET_PASSAGE,
     text="Which card from your hand do you put into your deck?")
-SECRET_PASSAGE_BOTTOM = Decision(
+SECRET_PASSAGE_BOTTOM = _asks(
     "put it at the bottom with Secret Passage", "secret_passage_bottom",
-    rules=RULES_ADVENTURES, asked=ASK_TURN, answer=ANS_YES_NO, default=DEF_BOTTOM_IF_JUNK,
+    asked=ASK_TURN, answer=ANS_YES_NO, default=DEF_BOTTOM_IF_JUNK,
     card=SECRET_PASSAGE,
     text="Do you put the card (arg) at the bottom of your deck (no: you say how deep)?")
-SECRET_PASSAGE_DEEPER = Decision(
+SECRET_PASSAGE_DEEPER = _asks(
     "put it one card deeper with Secret Passage", "secret_passage_deeper",
-    rules=RULES_ADVENTURES, asked=ASK_TURN, answer=ANS_YES_NO, default=DEF_NO,
+    asked=ASK_TURN, answer=ANS_YES_NO, default=DEF_NO,
     card=SECRET_PASSAGE,
     text="Do you put the card one deeper than arg cards from the top (no: arg cards go "
     "above it)?")
 
 # -- Courtier
-COURTIER_REVEAL = Decision(
-    "reveal with Courtier", "courtier_reveal", rules=RULES_ADVENTURES,
+COURTIER_REVEAL = _asks(
+    "reveal with Courtier", "courtier_reveal",
     asked=ASK_TURN, answer=ANS_CARD, domain=DOM_HAND, none=NONE_IF_EMPTY,
     default=DEF_MOST_TYPES, card=COURTIER,
     text="Which card from your hand do you reveal (one choice per type it has)?")
-COURTIER_MODE = Decision(
-    "choose with Courtier", "courtier_mode", rules=RULES_ADVENTURES,
+COURTIER_MODE = _asks(
+    "choose with Courtier", "courtier_mode",
     asked=ASK_TURN, answer=ANS_MODE, domain=DOM_UNCHOSEN, default=DEF_COURTIER,
     card=COURTIER, options=("+1 Action", "+1 Buy", "+$3", "gain a Gold"),
     choices=("action", "buy", "coins", "gold"),
@@ -376,19 +375,19 @@ TORTURER_MODE = _asks(
     text="Do you discard 2 cards or gain a Curse to your hand?")
 
 # -- Trading Post
-TRADING_POST_TRASH = Decision(
-    "trash with Trading Post", "trading_post_trash", rules=RULES_ADVENTURES,
+TRADING_POST_TRASH = _asks(
+    "trash with Trading Post", "trading_post_trash",
     asked=ASK_TURN, answer=ANS_CARD, domain=DOM_HAND, none=NONE_IF_EMPTY,
     default=DEF_MUST_TRASH, card=TRADING_POST,
     text="Which card from your hand do you trash (arg: how many so far, of 2)?")
 
 # -- Upgrade
-UPGRADE_TRASH = Decision(
-    "trash with Upgrade", "upgrade_trash", rules=RULES_ADVENTURES,
+UPGRADE_TRASH = _asks(
+    "trash with Upgrade", "upgrade_trash",
     asked=ASK_TURN, answer=ANS_CARD, domain=DOM_HAND, none=NONE_IF_EMPTY,
     default=DEF_MUST_TRASH, card=UPGRADE, text="Which card from your hand do you trash?")
-UPGRADE_GAIN = Decision(
-    "gain with Upgrade", "upgrade_gain", rules=RULES_ADVENTURES,
+UPGRADE_GAIN = _asks(
+    "gain with Upgrade", "upgrade_gain",
     asked=ASK_TURN, answer=ANS_CARD, domain=DOM_EXACT, limit=LIM_ARG, none=NONE_IF_EMPTY,
     default=DEF_GAIN_EXACT, card=UPGRADE, text="Which card costing exactly arg do you gain?")
 

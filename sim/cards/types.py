@@ -95,6 +95,13 @@ class StartOfTurn:
 #: The moves a card may declare face up (Card.face_up): onto a deck, set aside, into a hand.
 FACE_UP_ZONES = ("deck", "aside", "hand")
 
+# When a Reserve on the Tavern mat may be called, besides the start of its owner's turn
+# (declared by ``at_start``): Card.called.  The rule language's ``on`` names the Action
+# just resolved, or the card just gained (bots.rules.Call).
+CALLED_AFTER_ACTION = "after an Action"     # directly after resolving an Action
+CALLED_ON_GAIN = "on a gain"                # when its owner gains a card
+CALLED_TIMINGS = (CALLED_AFTER_ACTION, CALLED_ON_GAIN)
+
 
 @dataclass(frozen=True)
 class Card:
@@ -127,11 +134,25 @@ class Card:
     # into a hand (Magpie's revealed Treasure).  The log's views read it
     # (sim.engine.gamelog.VISIBILITY): a card that says nothing keeps such moves private.
     face_up: tuple[str, ...] = ()
+    # When it may be called from the Tavern mat other than at the start of a turn
+    # (CALLED_TIMINGS; "" none): Royal Carriage and Coin of the Realm after an Action,
+    # Duplicate on a gain.  The rule language's Call rules read it (bots.rules: which
+    # Reserves a bot calls, and what ``on`` names).
+    called: str = ""
 
     def __post_init__(self) -> None:
         odd = [w for w in self.face_up if w not in FACE_UP_ZONES]
         if odd:
             raise ValueError(f"card {self.name}: face_up {odd} is not among {FACE_UP_ZONES}")
+        if self.called and (self.called not in CALLED_TIMINGS or not self.types & RESERVE):
+            raise ValueError(f"card {self.name}: called={self.called!r}: a Reserve's timing, "
+                             f"one of {CALLED_TIMINGS}")
+
+    @property
+    def callable(self) -> bool:
+        """A Reserve its owner may choose to call from the Tavern mat (at the start of a
+        turn, after an Action or on a gain): what a Call rule may name."""
+        return bool(self.called) or (self.at_start is not None and self.at_start.call)
 
     def is_type(self, bit: int) -> bool:
         return bool(self.types & bit)

@@ -12,7 +12,7 @@ engine calls the functions of the game's cards through pointers
 
 All functions take ``(S, R, T, P, Q, H, p)``: state, random streams, table,
 bot programs, the engine's call tables up to the card table (``H[:H_CARDS]``: the
-decision pair, the hooks and the Adventures calls; see sim.engine.layout's H_* names)
+deciders, the hooks and the Adventures calls; see sim.engine.layout's H_* names)
 and the player whose card it is.
 """
 

@@ -17,7 +17,7 @@ attack make in an Adventures game (``H[H_ADVENTURE]``, :func:`adventure_calls`) 
 Adventures turn itself (``H[H_TURN]``); a base-set game holds stubs there and never
 compiles them.
 
-``H`` = ``(decide pair, hooks, adventure calls, card table, (turn, stub))``, its members
+``H`` = ``(deciders, hooks, adventure calls, card table, (turn, stub))``, its members
 named by sim.engine.layout (H_DECIDE ... H_TURN); card texts get ``H[:H_CARDS]``, the
 adventure calls ``H[:H_ADVENTURE]``, each calling its prefix ``H`` too.
 
@@ -51,7 +51,15 @@ from sim.engine.adventures import mechanics, turn
 from sim.engine.decide import DECIDE_SIGNATURE
 from sim.engine.decision_pair import decision_calls
 from sim.engine.hooks import HOOK_SIGNATURE, MAX_HOOKS
-from sim.engine.layout import H_ADVENTURE, H_CARDS, H_DECIDE, H_HOOKS, H_TURN, N_CALL_TABLES
+from sim.engine.layout import (
+    H_ADVENTURE,
+    H_CARDS,
+    H_DECIDE,
+    H_HOOKS,
+    H_TURN,
+    N_CALL_TABLES,
+    N_DECIDERS,
+)
 
 # engine_calls builds H in the order of sim.engine.layout's names for its members.
 assert (H_DECIDE, H_HOOKS, H_ADVENTURE, H_CARDS, H_TURN) == tuple(range(N_CALL_TABLES))
@@ -79,9 +87,9 @@ N_BASE_SPECIALS = max(base_set.CARD_TEXT) + 1
 
 _S, _R, _T = types.CPointer(types.int32), types.CPointer(types.uint64), types.CPointer(types.int32)
 _P, _Q = types.CPointer(types.int32), types.CPointer(types.float64)
-# ``H[:H_ADVENTURE]``: the decision function pair and the hooks
+# ``H[:H_ADVENTURE]``: the deciders (one per rule bot) and the hooks
 # (sim.engine.decision_pair.decision_calls).
-DECISION_CALLS = types.Tuple((types.UniTuple(types.FunctionType(DECIDE_SIGNATURE), 2),
+DECISION_CALLS = types.Tuple((types.UniTuple(types.FunctionType(DECIDE_SIGNATURE), N_DECIDERS),
                               types.UniTuple(types.FunctionType(HOOK_SIGNATURE), MAX_HOOKS)))
 # The Adventures calls: (S, R, T, P, Q, H[:2], player, a, b) -> int (sim.engine.steps A_*).
 ADVENTURE_SIGNATURE = types.int64(_S, _R, _T, _P, _Q, DECISION_CALLS, types.int64, types.int64,
@@ -172,9 +180,10 @@ def turn_calls(adventures: bool) -> tuple:
 
 
 def engine_calls(hooks: tuple, card_ids: Iterable[int], adventures: bool = False) -> tuple:
-    """The engine's ``H``: ``((decide, stub), hooks, adventure calls, card table, turn)``."""
-    pair, hooks = decision_calls(hooks, adventures)
-    return (pair, hooks, adventure_calls(adventures), card_calls(card_ids, adventures),
+    """The engine's ``H``: ``(deciders, hooks, adventure calls, card table, turn)``."""
+    card_ids = tuple(card_ids)
+    deciders, hooks = decision_calls(hooks, adventures, card_ids)
+    return (deciders, hooks, adventure_calls(adventures), card_calls(card_ids, adventures),
             turn_calls(adventures))
 
 
@@ -182,7 +191,7 @@ def engine_calls(hooks: tuple, card_ids: Iterable[int], adventures: bool = False
 def engine_calls_type(adventures: bool) -> types.Tuple:
     """The numba type of the engine's ``H`` (:func:`engine_calls`) for a game with or
     without Adventures cards or Events: every member a first-class function."""
-    return types.Tuple((types.UniTuple(types.FunctionType(DECIDE_SIGNATURE), 2),
+    return types.Tuple((types.UniTuple(types.FunctionType(DECIDE_SIGNATURE), N_DECIDERS),
                         types.UniTuple(types.FunctionType(HOOK_SIGNATURE), MAX_HOOKS),
                         ADVENTURE_CALLS, CARD_TABLE if adventures else BASE_CARD_TABLE,
                         types.UniTuple(types.FunctionType(

@@ -137,10 +137,13 @@ from sim.cards.decisions import (  # noqa: F401 - the table's words, re-exported
     READS_TRASH_LIST,
     RULES_ADVENTURES,
     RULES_BASE,
+    RULES_INTRIGUE,
     Decision,
 )
 from sim.engine.layout import AG_POS as _AG_POS
 from sim.engine.layout import AG_TAKES as _AG_TAKES
+from sim.engine.layout import DECIDE_ADV as _DECIDE_ADV
+from sim.engine.layout import DECIDE_INTRIGUE as _DECIDE_INTRIGUE
 from sim.engine.program import L_REMODEL as _L_REMODEL
 from sim.engine.program import L_TRANSMOGRIFY as _L_TRANSMOGRIFY
 from sim.engine.program import W_DISCIPLE as _W_DISCIPLE
@@ -326,6 +329,13 @@ DEC_DEFAULT = _column("default")        # the rule bots' default, by pattern (DE
 DEC_CARD = _column("card")
 DEC_DEFAULT_LIST = _np.array([DEFAULT_LISTS[d.default_list] for d in DECISIONS], _np.int64)
 DEC_DEFAULT_ARG = _column("default_arg")
+# The decider (a member of the engine's H[H_DECIDE], sim.engine.decision_pair) that a game
+# running the Adventures turn asks each question: its rule bot's.  The base rule bot's
+# questions go to the Adventures decider there (it buys Events too, and answers them with
+# the base rules); a base game asks every question of DECIDE_BASE.
+_DECIDER_OF_BOT = {RULES_BASE: _DECIDE_ADV, RULES_ADVENTURES: _DECIDE_ADV,
+                   RULES_INTRIGUE: _DECIDE_INTRIGUE}
+DEC_DECIDER = _np.array([_DECIDER_OF_BOT[d.rules] for d in DECISIONS], _np.int64)
 
 # Special answers.
 NO_CARD = -1

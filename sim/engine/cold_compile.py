@@ -3,7 +3,8 @@
 With an empty numba cache the first batch compiles the engine, in parts that do
 not depend on each other since they call each other through function pointers
 (sim.engine.decision_pair.decision_calls, sim.engine.cardcalls): the decision maker
-(every bot kind; in an Adventures game its Adventures decisions too) with the
+(every bot kind; in an Adventures game its Adventures decisions too, and with
+Intrigue cards Intrigue's) with the
 game's card texts; in an Adventures game, the Adventures turn and the calls every
 gain and attack make; and ``run_batch`` (the game loop, the base turn, the rule-list
 scan).  On a machine with two or more cores :func:`compile_cold` compiles the first
@@ -38,15 +39,12 @@ def compile_part(argv: list[str]) -> None:
         turn_calls(True)
         adventure_calls(True)
         return
-    from sim.engine.decide import DECIDE_SIGNATURE, decide
+    from sim.engine.decision_pair import decision_calls
 
     adventures = argv[1] == "1"
-    decide.compile(DECIDE_SIGNATURE)
-    if adventures:
-        from sim.engine.adventures.decide import decide_adv
-
-        decide_adv.compile(DECIDE_SIGNATURE)
-    card_calls((int(c) for c in argv[2:]), adventures)
+    card_ids = [int(c) for c in argv[2:]]
+    decision_calls((), adventures, card_ids)      # the deciders this game's cards need
+    card_calls(card_ids, adventures)
 
 
 def _cache_has_decide() -> bool:

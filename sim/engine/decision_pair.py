@@ -1,24 +1,36 @@
-"""The decision pair: how card texts and turns reach the players' decisions.
+"""The deciders: how card texts and turns reach the players' decisions.
 
-``decision_calls`` compiles sim.engine.decide.decide (and, for a game with Adventures
-cards or Events, sim.engine.adventures.decide.decide_adv) and hands them on as the first
-member of the engine's ``H`` (sim.engine.cardcalls).  It sits above both deciders so that
-neither decision module imports the other's layer back: the base decisions are below the
-Adventures modules, which use their rule helpers (docs/reference/layout.md).
+``decision_calls`` compiles one decider per rule bot a game needs and hands them on as
+the first member of the engine's ``H`` (sim.engine.cardcalls), indexed by sim.engine.layout
+DECIDE_*: sim.engine.decide.decide (a base game's every question); for a game running the
+Adventures turn sim.engine.adventures.decide.decide_adv (the base and Adventures
+questions) and, where its cards are Intrigue's, sim.engine.intrigue_defaults.decide_intrigue
+(the questions declared RULES_INTRIGUE).  ``ask`` picks the member a question declares
+(sim.engine.codes DEC_DECIDER); a member a game cannot reach is a stub, never compiled
+for it: a base game compiles no Adventures rule bot, an Adventures game no Intrigue one.
+This module sits above the deciders so that none of their modules imports another's
+layer back (docs/reference/layout.md).
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from numba import njit
 
 from sim.engine.adventures.decide import decide_adv
+from sim.engine.codes import DEC_CARD, DEC_RULES, RULES_INTRIGUE
 from sim.engine.decide import DECIDE_SIGNATURE, decide
+from sim.engine.intrigue_defaults import decide_intrigue
+from sim.engine.layout import DECIDE_ADV, DECIDE_BASE, DECIDE_INTRIGUE, N_DECIDERS
+
+assert (DECIDE_BASE, DECIDE_ADV, DECIDE_INTRIGUE) == tuple(range(N_DECIDERS))
 
 
 @njit(DECIDE_SIGNATURE.return_type(*DECIDE_SIGNATURE.args), cache=True)
 def _no_decide(S, R, T, P, Q, hooks, p, d, arg):  # pragma: no cover - never called
-    """Second member of the pair :func:`decision_calls` builds (numba types a tuple of two
-    functions of one signature as function pointers; one alone would be inlined)."""
+    """Stands in for a decider the game cannot reach (numba types a tuple of functions
+    of one signature as function pointers; one alone would be inlined)."""
     return -1
 
 
@@ -29,23 +41,36 @@ def _compile_once(dispatcher, signature) -> None:
         dispatcher.compile(signature)
 
 
-def decision_calls(hooks: tuple, adventures: bool = False) -> tuple:
-    """``(decide, second), hooks``: how card texts and turns reach the players.
+def rule_bots_asked(card_ids: Iterable[int]) -> frozenset[int]:
+    """The rule bots (sim.cards.decisions RULES_*) whose questions a game of these cards
+    (and Events) can ask: those its cards' questions declare, and the turn's own."""
+    cards = {int(c) for c in card_ids}
+    return frozenset(int(DEC_RULES[d]) for d in range(len(DEC_RULES))
+                     if DEC_CARD[d] < 0 or DEC_CARD[d] in cards)
 
-    Compiles ``decide`` for the engine's argument types (or loads it from the cache)
-    the first time; the engine calls it as ``H[H_DECIDE][DECIDE_BASE](..., H[H_HOOKS], ...)``
-    (sim.engine.steps.ask).  In a game with Adventures cards or Events the second
-    member is sim.engine.adventures.decide.decide_adv, which ``ask`` calls instead
-    (every decision of such a game goes there); otherwise it is a stub, so a base-set
-    game never compiles the Adventures decisions.
+
+def decision_calls(hooks: tuple, adventures: bool = False,
+                   card_ids: Iterable[int] = ()) -> tuple:
+    """``(deciders, hooks)``: how card texts and turns reach the players.
+
+    Compiles each decider the game needs for the engine's argument types (or loads it
+    from the cache) the first time; the engine calls ``H[H_DECIDE][DECIDE_BASE]`` in a
+    base game (sim.engine.steps.ask) and ``H[H_DECIDE][DEC_DECIDER[d]]`` in a game with
+    Adventures cards, Events or another set's cards; the others are stubs.
     """
     _compile_once(decide, DECIDE_SIGNATURE)
     if not adventures:
-        return ((decide, _no_decide), hooks)
-    _compile_once(decide_adv, DECIDE_SIGNATURE)
-    # Neither compiles anything more: numba then types the pair as two function pointers
-    # of one signature (otherwise as two dispatcher types, whose identity is this
-    # process's, and nothing compiled for them could be loaded from the disk cache).
-    decide.disable_compile()
-    decide_adv.disable_compile()
-    return ((decide, decide_adv), hooks)
+        return ((decide, _no_decide, _no_decide), hooks)
+    deciders = [decide, decide_adv, _no_decide]
+    if RULES_INTRIGUE in rule_bots_asked(card_ids):
+        deciders[DECIDE_INTRIGUE] = decide_intrigue
+    for fn in deciders:
+        if fn is not _no_decide:
+            _compile_once(fn, DECIDE_SIGNATURE)
+    # None compiles anything more: numba then types the tuple as function pointers of one
+    # signature (otherwise as dispatcher types, whose identity is this process's, and
+    # nothing compiled for them could be loaded from the disk cache).
+    for fn in deciders:
+        if fn is not _no_decide:
+            fn.disable_compile()
+    return (tuple(deciders), hooks)

@@ -52,8 +52,6 @@ from sim.engine.layout import (
     ACTIONS_OWNED,
     ADVENTURES_END,
     BOT,
-    DECIDE_ADV,
-    DECIDE_BASE,
     DISC0,
     DISC_N,
     DISC_TOP,
@@ -123,7 +121,7 @@ from sim.engine.pointers import ptr
 from sim.engine.program import F_HOOK, F_KIND, K_RULES, L_BUY
 from sim.engine.resume import NO_SITE, push_frame, resuming, stopped, take_frame
 from sim.engine.rng import below, seed_stream
-from sim.engine.steps import adv_turn_over, ask, fail, in_hand_ok
+from sim.engine.steps import adv_turn_over, ask, call_decider, fail, in_hand_ok
 from sim.engine.zones import (
     GAIN_TO_DISCARD,
     can_gain_printed,
@@ -567,10 +565,8 @@ def finish_game_on(S, T, g, n_players, reason, out_score, out_turns, out_game):
 
 @njit(cache=True)
 def decide_on(S, R, T, P, Q, H, p, d, arg):
-    if T[T_ADV]:
-        return H[H_DECIDE][DECIDE_ADV](ptr(S), ptr(R), ptr(T), ptr(P), ptr(Q), H[H_HOOKS], p, d,
-                                       arg)
-    return H[H_DECIDE][DECIDE_BASE](ptr(S), ptr(R), ptr(T), ptr(P), ptr(Q), H[H_HOOKS], p, d, arg)
+    return call_decider(H[H_DECIDE], ptr(S), ptr(R), ptr(T), ptr(P), ptr(Q), H[H_HOOKS], p, d,
+                        arg)
 
 
 @njit(cache=True)

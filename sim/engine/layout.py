@@ -319,8 +319,11 @@ Q_CONDS = MAX_CONDS
 # named tuple of functions, but H is rebuilt from addresses inside compiled code and its
 # prefixes go into the signatures of every card text, so each prefix would need a named type
 # of its own; an index name compiles to the very same code.)
-H_DECIDE = 0                      # (decide, decide_adv or a stub): sim.engine.decision_pair
-DECIDE_BASE, DECIDE_ADV = 0, 1    # decide_adv asks every decision of an Adventures game
+H_DECIDE = 0                      # the deciders, one per rule bot: sim.engine.decision_pair
+DECIDE_BASE, DECIDE_ADV = 0, 1    # decide: a base game's every question; decide_adv: an
+                                  # Adventures-turn game's, but for a set's own bot's:
+DECIDE_INTRIGUE = 2               # decide_intrigue (or a stub without Intrigue cards)
+N_DECIDERS = 3                    # (codes.DEC_DECIDER: which one a question goes to)
 H_HOOKS = 1                       # the compiled hooks (a bot's hook k is H[H_HOOKS][k - 1])
 H_ADVENTURE = 2                   # what every gain and attack sets off (or stubs)
 A_ON_GAIN, A_ATTACKED = 0, 1      # sim.engine.adventures.mechanics.on_gain, attacked_adv

@@ -110,6 +110,14 @@ def take_frame(S):
     here, while resuming)."""
     if S[RES_ON] == 0:      # (one load when not resuming: every call of a whole game)
         return NO_SITE, 0, 0, 0, 0
+    return pop_frame(S)
+
+
+@njit(cache=True)
+def pop_frame(S):
+    """:func:`take_frame` while a resume is on, out of line: the check above is all that
+    is inlined at the dozen sites of a turn (numba's compile time grows with the code
+    inlined into a function; a game of bots never comes here)."""
     i = S[RES_AT]
     if i < 0:
         if S[AG_CHECK_FRAMES]:

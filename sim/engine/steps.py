@@ -17,6 +17,7 @@ from sim.engine.agent_seat import agent_answer
 from sim.engine.codes import (
     BOT_RAISED,
     D_REVEAL_MOAT,
+    DEC_DECIDER,
     END_PILES,
     END_PROVINCES,
     END_TURN_CAP,
@@ -31,7 +32,6 @@ from sim.engine.layout import (
     A_ON_GAIN,
     ADV_STACK_WIDTH,
     BOT,
-    DECIDE_ADV,
     DECIDE_BASE,
     E_GONE,
     E_KIND,
@@ -118,16 +118,25 @@ def fail(S, code, p, d, c):
         S[ERR + 5] = S[BOT + p]
 
 
+@njit(cache=True, inline="always")
+def call_decider(deciders, S, R, T, P, Q, hooks, p, d, arg):
+    """The answer to question ``d`` from the decider that answers it (``deciders`` is
+    the engine's H[H_DECIDE], sim.engine.decision_pair): in a base game ``decide``; in a
+    game running the Adventures turn the one of the rule bot ``d`` declares
+    (codes.DEC_DECIDER).  The one place a decider is chosen: ``ask`` and every caller
+    that asks a seat's bot from outside the turn go through it."""
+    if T[T_ADV]:
+        return deciders[DEC_DECIDER[d]](S, R, T, P, Q, hooks, p, d, arg)
+    return deciders[DECIDE_BASE](S, R, T, P, Q, hooks, p, d, arg)
+
+
 @njit(cache=True)
 def ask(S, R, T, P, Q, H, p, d, arg):
     """Ask player ``p`` decision ``d``; records an error if its bot raised.  The
     question's ``arg`` is kept (layout ERR_ARG) so that an illegal answer's error can
     list the answers that were legal (sim.engine.batch.legal_answers)."""
     S[ERR_ARG] = arg
-    if T[T_ADV]:        # every decision of an Adventures game (decision_calls)
-        c = H[H_DECIDE][DECIDE_ADV](S, R, T, P, Q, H[H_HOOKS], p, d, arg)
-    else:
-        c = H[H_DECIDE][DECIDE_BASE](S, R, T, P, Q, H[H_HOOKS], p, d, arg)  # decide
+    c = call_decider(H[H_DECIDE], S, R, T, P, Q, H[H_HOOKS], p, d, arg)
     if c == BOT_RAISED:
         fail(S, ERR_BOT_RAISED, p, d, -1)
     return c

@@ -42,8 +42,6 @@ from sim.engine.layout import (
     AG_WAIT_D,
     AG_WAIT_P,
     ASIDE0,
-    DECIDE_ADV,
-    DECIDE_BASE,
     DECK_N,
     DISC0,
     DISC_N,
@@ -90,7 +88,7 @@ from sim.engine.legality import mark_legal
 from sim.engine.pointers import copy_ints, ptr
 from sim.engine.resume import start_resume
 from sim.engine.rng import below, splitmix64
-from sim.engine.steps import adv_turn_over
+from sim.engine.steps import adv_turn_over, call_decider
 from sim.engine.zones import known_owned, known_score, score, with_ability
 
 N_ACTIONS = A_MODE0 + 4     # card and Event ids, none, no, yes, four options
@@ -208,10 +206,8 @@ def bot_answer(D, R, T, P, Q, H_flat, p, d, arg):
     H = calls_from_flat(H_flat)
     D[AG_TAKES + d] = 0
     D[V + V_LOG_ON] = 0     # D holds no log rows
-    if T[T_ADV]:
-        return H[H_DECIDE][DECIDE_ADV](ptr(D), ptr(R), ptr(T), ptr(P), ptr(Q), H[H_HOOKS], p, d,
-                                       arg)
-    return H[H_DECIDE][DECIDE_BASE](ptr(D), ptr(R), ptr(T), ptr(P), ptr(Q), H[H_HOOKS], p, d, arg)
+    return call_decider(H[H_DECIDE], ptr(D), ptr(R), ptr(T), ptr(P), ptr(Q), H[H_HOOKS], p, d,
+                        arg)
 
 
 # ----------------------------------------------------------------------------- legal actions

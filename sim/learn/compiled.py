@@ -87,6 +87,7 @@ from sim.engine.decide import DECIDE_SIGNATURE
 from sim.engine.game import G_FIRST, reset_game_on
 from sim.engine.pointers import state_view
 from sim.engine.program import F_KIND, K_AGENT
+from sim.engine.steps import call_decider
 from sim.env import core
 from sim.env.search import action_of_answer
 from sim.learn.policy import MASKED, Net, features
@@ -536,9 +537,9 @@ def _own_decide(S, R, T, P, Q, hooks, p, d, arg, h_at, h_n):
     """The engine's own decider (the game's H, flat at ``h_at``) for this question."""
     if T[L.T_ADV]:
         H2 = carray(_at(h_at, np.int64), (1, h_n))
-        return calls_from_flat(H2)[L.H_DECIDE][L.DECIDE_ADV](S, R, T, P, Q, hooks, p, d, arg)
+        return call_decider(calls_from_flat(H2)[L.H_DECIDE], S, R, T, P, Q, hooks, p, d, arg)
     H1 = carray(_at(h_at, np.int64), h_n)
-    return calls_from_flat(H1)[L.H_DECIDE][L.DECIDE_BASE](S, R, T, P, Q, hooks, p, d, arg)
+    return call_decider(calls_from_flat(H1)[L.H_DECIDE], S, R, T, P, Q, hooks, p, d, arg)
 
 
 @njit(cache=True)
@@ -876,14 +877,17 @@ def seam_flat(game) -> np.ndarray:
 
 def seam_calls(game) -> tuple:
     """``game``'s call table (its flat addresses, sim.env.Game.H) as run_batch takes it,
-    with :func:`policy_decide` as its decider (the member the game's kind asks:
-    DECIDE_BASE, or DECIDE_ADV with Adventures cards or Events)."""
+    with :func:`policy_decide` as its deciders (the members the game's kind asks:
+    DECIDE_BASE, or DECIDE_ADV and DECIDE_INTRIGUE with Adventures cards, Events or
+    Intrigue cards; it hands the questions it does not take to the game's own)."""
     from sim.engine.cardcalls import call_addresses
     from sim.engine.decision_pair import decision_calls
 
     adventures = game.H.ndim == 2
     pair = list(decision_calls((), adventures)[0])
-    pair[L.DECIDE_ADV if adventures else L.DECIDE_BASE] = policy_decide
+    # Every decider a question of this game can reach (sim.engine.steps.call_decider).
+    for k in ([L.DECIDE_ADV, L.DECIDE_INTRIGUE] if adventures else [L.DECIDE_BASE]):
+        pair[k] = policy_decide
     if not policy_decide.signatures:
         policy_decide.compile(DECIDE_SIGNATURE)
     head = call_addresses((tuple(pair),), adventures)[0]

@@ -23,26 +23,12 @@ from sim.cards import (
     EVENT,
     GUIDE,
     N_CARDS,
-    PROVINCE,
     RATCATCHER,
     ROYAL_CARRIAGE,
     TEACHER,
     TRANSMOGRIFY,
     TREASURE,
     VICTORY,
-)
-from sim.cards.decisions import (
-    DEF_MILL_DISCARD,
-    DEF_MINION,
-    DEF_NOBLES,
-    DEF_PASS_LEAST,
-    DEF_PAWN,
-    DEF_STEWARD,
-    DEF_TOPDECK_FROM_HAND,
-    DEF_TORTURER,
-    DEF_TRASH_FOR_BUY,
-    DEF_WORST_AT_COST,
-    DEF_YES_IF_JUNK,
 )
 from sim.engine.adventures.mechanics import (
     event_allowed,
@@ -58,7 +44,6 @@ from sim.engine.codes import (
     D_BUY,
     DEC_CARD,
     DEC_DEFAULT,
-    DEC_DEFAULT_ARG,
     DEC_DEFAULT_LIST,
     DEC_LIMIT,
     DEC_RULES,
@@ -123,11 +108,9 @@ from sim.engine.decide import (
     rules_attack_discard,
     rules_decide,
     seat_answer,
-    topdeck_from_hand,
     trash_for_gain,
     trash_junk,
 )
-from sim.engine.intrigue_defaults import gains_default
 from sim.engine.layout import (
     ASIDE0,
     ASIDE_N,
@@ -543,199 +526,7 @@ def rules_decide_adv_rest(S, T, P, Q, b, p, d, arg):
                 if best < 0 or P[r0 + c] < P[r0 + best]:
                     best = c
         return best
-    return intrigue_default(S, T, P, Q, b, p, d, arg, pattern)
-
-
-# ----------------------------------------------------------------------------- Intrigue
-@njit(cache=True)
-def intrigue_default(S, T, P, Q, b, p, d, arg, pattern):
-    """:func:`rules_decide_adv_rest` for the Intrigue cards' patterns (sim.cards.decisions
-    DEF_PAWN ...; those of its gains, names and deck order are
-    sim.engine.intrigue_defaults.gains_default's; any other: -1)."""
-    if pattern == DEF_TOPDECK_FROM_HAND:
-        return topdeck_from_hand(S, T, P, b, p)
-    if pattern == DEF_PAWN:
-        return pawn_option(S, T, P, Q, b, p, DEC_CARD[d], arg)
-    if pattern == DEF_STEWARD:
-        r = first_rule_answer(S, T, P, Q, b, p, L_CHOOSE, DEC_CARD[d])
-        if 0 <= r <= 2:
-            return r
-        if S[TURNS + p] < 10 and junk_count(S, P, b, p) >= 2:
-            return 2
-        return 0 if S[V + V_ACTIONS] > 0 else 1
-    if pattern == DEF_MILL_DISCARD:
-        if arg == 1:
-            return lowest_ranked_in_hand(S, P, b, p, R_DISCARD, BIG)
-        if junk_count(S, P, b, p) + dead_count(S, T, P, b, p) >= 2:
-            return lowest_ranked_in_hand(S, P, b, p, R_DISCARD, BIG)
-        return -1
-    if pattern == DEF_NOBLES:
-        r = first_rule_answer(S, T, P, Q, b, p, L_CHOOSE, DEC_CARD[d])
-        if r == 0 or r == 1:
-            return r
-        if S[V + V_ACTIONS] == 0 and best_in_zone(S, T, P, b, p, HAND0, R_PLAY, ACTION,
-                                                  True) >= 0:
-            return 1
-        return 0
-    if pattern == DEF_TRASH_FOR_BUY:
-        r = first_rule_answer(S, T, P, Q, b, p, L_CHOOSE, DEC_CARD[d])
-        if r >= 0:
-            return 1 if r == 0 else 0
-        return 1 if buy_gets_better(S, T, P, Q, b, p, DEC_DEFAULT_ARG[d]) else 0
-    if pattern == DEF_TORTURER:
-        return torturer_choice(S, P, Q, T, b, p, DEC_CARD[d])
-    if pattern == DEF_MINION:
-        return minion_choice(S, T, P, Q, b, p, DEC_CARD[d])
-    if pattern == DEF_WORST_AT_COST:
-        return worst_at_cost(S, T, arg)
-    if pattern == DEF_YES_IF_JUNK:
-        return 1 if junk_count(S, P, b, p) >= 2 else 0
-    if pattern == DEF_PASS_LEAST:
-        return least_to_keep(S, T, P, b, p)
-    # (Intrigue's gains, names and deck order: sim.engine.intrigue_defaults.)
-    return gains_default(S, T, P, Q, b, p, d, arg, pattern)
-
-
-@njit(cache=True)
-def buy_gets_better(S, T, P, Q, b, p, more):
-    """$``more`` now would change the bot's buy (its buy list, with the $ it has and the
-    Treasures in its hand) to a card costing $6 or more: a Gold or a Province instead of
-    less (DEF_TRASH_FOR_BUY).  The $ it has is set for the look and put back."""
-    coins = S[V + V_COINS]
-    S[V + V_COINS] = coins + treasure_in_hand(S, T, p)
-    now = pick_buy_adv(S, T, P, Q, b, p)
-    S[V + V_COINS] += more
-    then = pick_buy_adv(S, T, P, Q, b, p)
-    S[V + V_COINS] = coins
-    return then >= 0 and then != now and cost_of(S, T, then) >= 6
-
-
-@njit(cache=True)
-def pawn_option(S, T, P, Q, b, p, card, chosen):
-    """DEF_PAWN: an option of Pawn's not chosen yet (bit k of ``chosen``: option k was):
-    its first holding Choose rule for ``card`` naming one; else +1 Action (1) with an
-    Action in hand and none left, then +1 Card (0), then +$1 (3), then +1 Buy (2)."""
-    for r in range(P[b * P_WIDTH + PF_BOUNDS + 2 * L_CHOOSE],
-                   P[b * P_WIDTH + PF_BOUNDS + 2 * L_CHOOSE + 1]):
-        o = P[b * P_WIDTH + PF_RULES + RULE_WIDTH * r]
-        k = P[b * P_WIDTH + PF_RULES + RULE_WIDTH * r + 1]
-        if o == card and 0 <= k < 4 and not (chosen >> k) & 1 and \
-                conditions_hold(S, T, P, Q, b, r, p, S[V + V_COINS]):
-            return k
-    if not chosen & 2 and S[V + V_ACTIONS] == 0 and \
-            best_in_zone(S, T, P, b, p, HAND0, R_PLAY, ACTION, True) >= 0:
-        return 1
-    for k in (0, 3, 2, 1):
-        if not (chosen >> k) & 1:
-            return k
-    return 0
-
-
-@njit(cache=True)
-def least_to_keep(S, T, P, b, p):
-    """DEF_PASS_LEAST: the card in ``p``'s hand worth least to keep (a card given away,
-    Masquerade's pass): the first of its trash list's ranks in hand, else the cheapest
-    card that is no Victory card, else the cheapest (the lowest id on a tie); -1 for an
-    empty hand."""
-    h0 = HAND0 + p * N_SLOTS
-    r0 = b * P_WIDTH + PF_RANKS + R_TRASH * N_SLOTS
-    best, best_key = -1, 1 << 30
-    for c in range(N_CARDS):
-        if S[h0 + c] <= 0:
-            continue
-        if P[r0 + c] < NEVER:
-            key = P[r0 + c]
-        else:
-            key = (1 << 20) + (1 << 10) * ((T[c * N_COLS + C_TYPES] & VICTORY) != 0) \
-                + T[c * N_COLS + C_COST]
-        if key < best_key:
-            best, best_key = c, key
-    return best
-
-
-@njit(cache=True)
-def junk_count(S, P, b, p):
-    """How many cards in ``p``'s hand are on the bot's trash list (is_junk)."""
-    h0 = HAND0 + p * N_SLOTS
-    n = 0
-    for c in range(N_CARDS):
-        if S[h0 + c] and is_junk(P, b, c):
-            n += S[h0 + c]
-    return n
-
-
-@njit(cache=True)
-def dead_count(S, T, P, b, p):
-    """How many cards in ``p``'s hand only score (Victory cards that are neither Actions
-    nor Treasures) and are not on the bot's trash list (junk_count counts those)."""
-    h0 = HAND0 + p * N_SLOTS
-    n = 0
-    for c in range(N_CARDS):
-        t = T[c * N_COLS + C_TYPES]
-        if S[h0 + c] and (t & VICTORY) and not (t & (ACTION | TREASURE)) and \
-                not is_junk(P, b, c):
-            n += S[h0 + c]
-    return n
-
-
-@njit(cache=True)
-def torturer_choice(S, P, Q, T, b, p, card):
-    """DEF_TORTURER (option 0 discard 2, 1 a Curse to hand): its Choose rules for
-    ``card``; else the Curse when none are left (nothing happens), discarding when that
-    costs little (an empty hand, 2 junk cards in hand, or 4+ cards: most hands keep their
-    buy), else the Curse (a hand of 3 or fewer good cards would lose the turn).  The
-    Official FAQ's simple rule: discard unless that loses the buy."""
-    r = first_rule_answer(S, T, P, Q, b, p, L_CHOOSE, card)
-    if r >= 0:
-        return r
-    if S[SUPPLY + CURSE] == 0:
-        return 1
-    n = S[HAND_N + p]
-    if n == 0 or n >= 4 or junk_count(S, P, b, p) >= 2:
-        return 0
-    return 1
-
-
-@njit(cache=True)
-def minion_choice(S, T, P, Q, b, p, card):
-    """DEF_MINION (option 0 +$2, 1 the attack): its Choose rules for ``card``; else +$2
-    with another Minion in hand (its +1 Action lets that one play: they chain), else the
-    attack when the hand's Treasures, the $ so far and $2 stay below $6 (a new hand of 4
-    is worth more), else +$2."""
-    r = first_rule_answer(S, T, P, Q, b, p, L_CHOOSE, card)
-    if r >= 0:
-        return r
-    if S[HAND0 + p * N_SLOTS + card] > 0:
-        return 0
-    return 1 if treasure_in_hand(S, T, p) + S[V + V_COINS] + 2 < 6 else 0
-
-
-@njit(cache=True)
-def worst_at_cost(S, T, cost):
-    """DEF_WORST_AT_COST: of the cards that can be gained costing exactly ``cost``, the
-    worst for the player who gains it (Swindler's victim): a Curse, a Victory card that
-    is no Province (Estate, Duchy, Harem, Nobles...), a terminal Action, another Action,
-    a Treasure, a Province; the lowest id on a tie; -1 if none."""
-    best = -1
-    best_score = 99
-    for c in range(N_CARDS):
-        if S[SUPPLY + c] <= 0 or cost_of(S, T, c) != cost:
-            continue
-        t = T[c * N_COLS + C_TYPES]
-        if c == CURSE:
-            score = 0
-        elif c == PROVINCE:
-            score = 5
-        elif t & VICTORY:
-            score = 1
-        elif t & ACTION:
-            score = 2 if T[c * N_COLS + C_ACTIONS] == 0 else 3
-        else:
-            score = 4
-        if score < best_score:
-            best = c
-            best_score = score
-    return best
+    return -1
 
 
 @njit(cache=True)
@@ -865,13 +656,15 @@ def decide_adv(S, R, T, P, Q, hooks, p, d, arg):
     """sim.engine.decide.decide for a game with Adventures cards or Events: the same
     dispatch (sim.engine.decide.seat_answer: agent script, hook, Python bot), then the
     Adventures decisions' rule defaults and random answers, and the random bot's buys
-    (Events too) and Action plays (an inheriting Estate).  Reached through the second
-    member of the decision pair (sim.engine.decision_pair.decision_calls), so base-set
-    games never compile it."""
+    (Events too) and Action plays (an inheriting Estate).  Reached through its member of
+    the deciders (layout DECIDE_ADV, sim.engine.decision_pair.decision_calls) for the
+    base and Adventures questions of a game running the Adventures turn, so base-set
+    games never compile it (another set's rule bot has its own decider: Intrigue's)."""
     r, kind = seat_answer(S, T, P, hooks, p, d, arg)
     if r != USE_DEFAULT:
         return r
-    # Which rule bot answers d is declared with it (sim.engine.codes: DEC_RULES).
+    # Which rule bot answers d is declared with it (sim.engine.codes: DEC_RULES; only
+    # RULES_BASE and RULES_ADVENTURES questions come here: DEC_DECIDER).
     adventures = DEC_RULES[d] == RULES_ADVENTURES
     if kind == K_RANDOM:
         if adventures or d == D_BUY or d == D_ACTION:

@@ -278,6 +278,7 @@ def play_treasure_adv(S, R, T, P, Q, H, p, c):
         H[H_CARDS][sp](S, R, T, P, Q, H[:H_CARDS], p)
 
 
+
 @njit(cache=True, inline="always")
 def play_plain_treasures(S, T, p, c, k):
     """``p`` plays all ``k`` copies of Treasure ``c`` from hand, a Treasure without text
@@ -559,6 +560,15 @@ def start_of_turn(S, R, T, P, Q, H, p, resumed):
         start_of_turn_begins(S, T, p)
         if not start_window_open(S, T, p):
             return
+    start_window(S, R, T, P, Q, H, p, site, calls_open, x)
+
+
+@njit(cache=True)
+def start_window(S, R, T, P, Q, H, p, site, calls_open, x):
+    """:func:`start_of_turn` once its window is open (or resumed inside it: ``site``,
+    ``calls_open`` and ``x`` are its frame's).  Out of line: most turns of most games
+    find the window closed and need none of this, and numba's compile time grows with
+    the code inlined into the turn (a call here per turn the window opens)."""
     b = rule_seat(S, P, p)
     # A rule bot without a ``start`` list answers D_START, when no call is possible, with
     # the first effect due in the default order (adventures.decide.start_choice): that
@@ -821,11 +831,13 @@ BUY_CARD_IN_ON_BUY = 1
 BUY_CARD_IN_ON_GAIN = 2
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def buy_card(S, R, T, P, Q, H, p, c, resumed):
     """``p`` buys card ``c``: pays, on-buy effects (:func:`on_buy`), gains it.  The gain
     is sim.engine.steps.gain_card's, with on_gain called only when it may do more than
-    count the gain (mechanics.gain_sets_off).  Frame (with whether it was the turn's
+    count the gain (mechanics.gain_sets_off).  A call, not inlined: the turn buys at two
+    places, and each inlined copy of this (with on_buy) added to the turn's compile more
+    than the call costs a buy.  Frame (with whether it was the turn's
     first buy): BUY_CARD_IN_ON_BUY, inside on_buy; BUY_CARD_IN_ON_GAIN, inside on_gain."""
     site, first, _, _, _ = take_frame_if(S, resumed)
     if site == NO_SITE:
