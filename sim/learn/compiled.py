@@ -81,10 +81,11 @@ from numba.extending import intrinsic
 from sim.cards import N_CARDS
 from sim.engine import codes as dc
 from sim.engine import layout as L
-from sim.engine.agent_seat import answer_of_action
+from sim.engine.agent_seat import A_NONE, answer_of_action
 from sim.engine.cardcalls import calls_from_flat, engine_calls_type
 from sim.engine.decide import DECIDE_SIGNATURE
 from sim.engine.game import G_FIRST, reset_game_on
+from sim.engine.legality import card_ok
 from sim.engine.pointers import state_view
 from sim.engine.program import F_KIND, K_AGENT
 from sim.env import core
@@ -425,6 +426,98 @@ def forward_fast(obs, mask, prior, prior_w, columns, table, sizes, W32, b32, WpT
     return best, margin > room
 
 
+@njit(cache=True, inline="always")
+def lazy_legal(d):
+    """Decision ``d`` is a buy (a card, an Event or "none", which is always legal): the
+    float32 pass may then rank its candidates first and ask the legality of only the
+    best few (:func:`forward_fast_buy`), not of every card as
+    :func:`sim.env.core.legal_mask` does (~55 ns a card: 17 cards a First Game buy, most
+    of them never in the running)."""
+    return dc.DEC_DOMAIN[d] == dc.DOM_BUY and dc.DEC_ANSWER[d] == dc.ANS_CARD and \
+        dc.DEC_NONE[d] == dc.NONE_ALWAYS
+
+
+@njit(cache=True)
+def buy_candidates(D, T, cand):
+    """The actions a buy (:func:`lazy_legal`) may answer, ascending, into ``cand``; how
+    many: where sim.engine.legality.answers looks for them (the game's ids, layout
+    GAME_IDS, then its Events), and "none" (A_NONE, after every card id).  Each card is
+    legal where sim.engine.legality.card_ok says so (:func:`buy_legal`), "none" always
+    (tests/test_policy_compiled.py checks the two give legal_mask's actions)."""
+    n = 0
+    for i in range(D[L.GAME_IDS_N]):
+        cand[n] = D[L.GAME_IDS + i]
+        n += 1
+    for i in range(T[L.N_EVENTS]):
+        cand[n] = T[L.EVENT_IDS + i]
+        n += 1
+    cand[n] = A_NONE
+    return n + 1
+
+
+@njit(cache=True, inline="always")
+def buy_legal(D, T, p, d, arg, a):
+    """Candidate ``a`` of :func:`buy_candidates` is a legal answer to buy ``d``."""
+    return a == A_NONE or card_ok(D, T, p, d, arg, a, False)
+
+
+@njit(cache=True)
+def buy_mask(D, T, p, d, arg, mask, cand):
+    """:func:`sim.env.core.legal_mask` of a buy (:func:`lazy_legal`) from
+    :func:`buy_candidates` and :func:`buy_legal`: what :func:`forward_fast_buy` takes the
+    legal actions to be (for the tests); how many."""
+    mask[:] = 0
+    n = 0
+    for i in range(buy_candidates(D, T, cand)):
+        if buy_legal(D, T, p, d, arg, cand[i]):
+            mask[cand[i]] = 1
+            n += 1
+    return n
+
+
+@njit(cache=True)
+def forward_fast_buy(obs, D, T, p, d, arg, prior, prior_w, columns, table, sizes, W32, b32,
+                     WpT32, bp32, h32, logits32, kept, kept_vals, cand):
+    """:func:`forward_fast` at a buy (:func:`lazy_legal`) of seat ``p`` of the game ``D``
+    without its legal actions: the logits of every candidate (:func:`buy_candidates`,
+    into ``cand``: int32 scratch [N_ACTIONS]; ``logits32``: their logits, in their
+    order), then the candidates in order of logit, the highest first (of equal ones, the
+    lowest action first), asked whether legal (:func:`buy_legal`) until two are: the
+    first is the first legal action of the highest logit, as forward_fast's, and the
+    margin its logit has is over the second's, the highest of the other legal ones; the
+    same (action, sure).  Why: a First Game buy has ~18 candidates, ~12 of them legal,
+    and asking a card's legality costs more than its logit (~55 ns against ~10); the
+    best two are legal after a few asks."""
+    top = h32[trunk(obs, columns, table, sizes, W32, b32, h32, kept, kept_vals)]
+    n_h = sizes[len(sizes) - 1]
+    x = top[:n_h]
+    n = buy_candidates(D, T, cand)
+    for i in range(n):
+        a = cand[i]
+        logits32[i] = _logit(x, WpT32[a], bp32[a])
+        if a == prior:
+            logits32[i] += prior_w
+    best = -1
+    top1 = top2 = -np.inf
+    for _ in range(n):
+        k = -1
+        v = -np.inf
+        for i in range(n):      # the highest left (the first of equal ones); none: -1
+            if cand[i] >= 0 and (k < 0 or logits32[i] > v or
+                                 (logits32[i] == v and cand[i] < cand[k])):
+                k, v = i, np.float64(logits32[i])
+        a = cand[k]
+        cand[k] = -1            # asked
+        if buy_legal(D, T, p, d, arg, a):
+            if best < 0:
+                best, top1 = a, v
+            else:
+                top2 = v
+                break
+    room = CHECK_ABS + CHECK_REL * abs(top1)
+    return best, (top1 - top2) > room
+
+
 @njit(cache=True)
 def _prior(D, R, T, P, Q, H_flat, p, d, arg, Dc, Rc, copy):
     """The action seat ``p``'s own bot takes at this question (State.bot_action): asked on
@@ -560,13 +653,15 @@ def _own_answer(D, R, T, P, Q, p, d, arg, h_at, h_n):
 @njit(cache=True)
 def _scratch_layout(n_h):
     """Byte offsets in a policy's scratch (HD_SCRATCH) of a decision's float32 logits,
-    its legal-action mask (int8) [N_ACTIONS] and float32 trunk scratch [4, 2 n_h]
-    (``n_h``: max(sizes)), after its observation (float32[OBS_SIZE]) at 0; and the
+    its legal-action mask (int8) [N_ACTIONS], float32 trunk scratch [4, 2 n_h]
+    (``n_h``: max(sizes)) and a buy's candidates (int32 [N_ACTIONS],
+    :func:`forward_fast_buy`), after its observation (float32[OBS_SIZE]) at 0; and the
     scratch's size.  Each 64-byte aligned (a cache line)."""
     logits_at = (4 * core.OBS_SIZE + 63) // 64 * 64
     mask_at = logits_at + (4 * core.N_ACTIONS + 63) // 64 * 64
     h_at = mask_at + (core.N_ACTIONS + 63) // 64 * 64
-    return logits_at, mask_at, h_at, h_at + (32 * n_h + 63) // 64 * 64
+    cand_at = h_at + (32 * n_h + 63) // 64 * 64
+    return logits_at, mask_at, h_at, cand_at, cand_at + (4 * core.N_ACTIONS + 63) // 64 * 64
 
 
 @njit(cache=True)
@@ -605,23 +700,32 @@ def _policy_action(D, R, T, P, Q, p, d, arg, hd_at, h_at, h_n):
         return forward(obs, mask, prior, prior_w, columns, table, sizes, W, b, WpT, bp,
                        np.empty((4, m), np.float64), np.empty(core.N_ACTIONS, np.float64))
     at = hd[HD_SCRATCH]
-    logits_at, mask_at, h32_at, _ = _scratch_layout(m)
+    logits_at, mask_at, h32_at, cand_at, _ = _scratch_layout(m)
     obs = carray(_at(at, np.float32), core.OBS_SIZE)
     logits32 = carray(_at(at + logits_at, np.float32), core.N_ACTIONS)
     mask = carray(_at(at + mask_at, np.int8), core.N_ACTIONS)
     h32 = carray(_at(at + h32_at, np.float32), (4, 2 * m))
     core.observe(D, T, p, True, obs)
-    core.legal_mask(D, T, p, d, arg, mask)
     W32 = carray(_at(hd[HD_W], np.float32), hd[HD_W + 1])
     WpT32 = carray(_at(hd[HD_WPT], np.float32), (n_a, n_h))
     b32 = carray(_at(hd[HD_B32], np.float32), hd[HD_B32 + 1])
     bp32 = carray(_at(hd[HD_BP32], np.float32), hd[HD_BP32 + 1])
     kept = carray(_at(hd[HD_KEPT], np.float32), hd[HD_KEPT + 1])
     kept_vals = carray(_at(hd[HD_KEPT_VALS], np.float32), hd[HD_KEPT_VALS + 1])
-    a, sure = forward_fast(obs, mask, prior, prior_w, columns, table, sizes, W32, b32,
-                           WpT32, bp32, h32, logits32, kept, kept_vals)
-    if sure:
-        return a
+    if lazy_legal(d):
+        cand = carray(_at(at + cand_at, np.int32), core.N_ACTIONS)
+        a, sure = forward_fast_buy(obs, D, T, p, d, arg, prior, prior_w, columns, table,
+                                   sizes, W32, b32, WpT32, bp32, h32, logits32, kept,
+                                   kept_vals, cand)
+        if sure:
+            return a
+        core.legal_mask(D, T, p, d, arg, mask)
+    else:
+        core.legal_mask(D, T, p, d, arg, mask)
+        a, sure = forward_fast(obs, mask, prior, prior_w, columns, table, sizes, W32, b32,
+                               WpT32, bp32, h32, logits32, kept, kept_vals)
+        if sure:
+            return a
     return forward(obs, mask, prior, prior_w, columns, table, sizes, W32, b, WpT32, bp,
                    np.empty((4, m), np.float64), np.empty(core.N_ACTIONS, np.float64))
 
