@@ -23,6 +23,7 @@ from sim.learn.compiled import (
     _tanh_all,
     _tanh_all32,
     buy_mask,
+    column_runs,
     feature_table,
     forward,
     forward_fast,
@@ -193,7 +194,8 @@ def test_float32_pass_takes_the_float64_passs_action(directory):
     """At several hundred questions of random play, with and without a prior, the float32
     pass (forward_fast, what the seam asks) is sure of nearly every choice and then takes
     the float64 pass's action; its logits are within 1e-4 of the float64 ones; its
-    first layer's kept sum (carried from question to question) changes no bit."""
+    first layer's kept sum (carried from question to question) and its columns gathered
+    run by run (column_runs) change no bit."""
     bot = PolicyBot(directory, compiled=False)
     fast = CompiledPolicy.of(bot)
     m = int(fast.sizes.max())
@@ -202,6 +204,8 @@ def test_float32_pass_takes_the_float64_passs_action(directory):
     kept = np.zeros(int(fast.sizes[1]) + 1, np.float32)
     kept_vals = np.zeros(kept_size(fast.columns), np.float32)
     assert len(kept_vals) > 10
+    runs = column_runs(fast.columns)
+    assert runs[:, 2].sum() == len(fast.columns) - len(kept_vals)
     obs = np.zeros(core.OBS_SIZE, np.float32)
     n = unsure = 0
     for state in _states(bot, games=4, seed=11):
@@ -211,12 +215,13 @@ def test_float32_pass_takes_the_float64_passs_action(directory):
             want = forward(obs, state.mask, prior, prior_w, *fast.net(), np.zeros((4, m)),
                            logits)
             got = []
-            for k, v in ((None, None), (kept, kept_vals)):
+            for k, v, r in ((None, None, None), (kept, kept_vals, None),
+                            (kept, kept_vals, runs)):
                 logits32 = np.zeros(core.N_ACTIONS, np.float32)
                 a, sure = forward_fast(obs, state.mask, prior, prior_w, *w32,
-                                       np.zeros((4, 2 * m), np.float32), logits32, k, v)
+                                       np.zeros((4, 2 * m), np.float32), logits32, k, v, r)
                 got.append(logits32)
-            assert np.array_equal(got[0], got[1])
+            assert np.array_equal(got[0], got[1]) and np.array_equal(got[0], got[2])
             legal = state.mask != 0
             np.testing.assert_allclose(got[0][legal], logits[legal], rtol=0, atol=1e-4)
             assert a == want or not sure
