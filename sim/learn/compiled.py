@@ -47,7 +47,9 @@ Dask as for any bot:
   (where the margin is that small, ~1 question in 2,000, the float64 pass runs too).
   Its first layer keeps, per policy, its sum over the columns that say which cards are
   in the game, for the values they had (:func:`_first_layer`: the same every question
-  of a kingdom);
+  of a kingdom), and gathers the other columns' non-zero entries run by run
+  (:func:`column_runs`).  At a buy it asks no legal_mask: it ranks every candidate and
+  asks the legality of the best few only (:func:`forward_fast_buy`);
 * with a prior (``prior_w`` != 0, sim.learn.prior) the fallback bot's answer comes from
   :func:`sim.env.core.bot_answer`, as ``State.bot_action`` asks it: on the live game,
   the fields it sets put back, and a copy of the streams.
