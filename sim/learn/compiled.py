@@ -47,7 +47,9 @@ Dask as for any bot:
   (where the margin is that small, ~1 question in 2,000, the float64 pass runs too).
   Its first layer keeps, per policy, its sum over the columns that say which cards are
   in the game, for the values they had (:func:`_first_layer`: the same every question
-  of a kingdom);
+  of a kingdom), and gathers the other columns' non-zero entries run by run
+  (:func:`column_runs`).  At a buy it asks no legal_mask: it ranks every candidate and
+  asks the legality of the best few only (:func:`forward_fast_buy`);
 * with a prior (``prior_w`` != 0, sim.learn.prior) the fallback bot's answer comes from
   :func:`sim.env.core.bot_answer`, as ``State.bot_action`` asks it: on the live game,
   the fields it sets put back, and a copy of the streams.
@@ -75,16 +77,18 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import numpy as np
+from llvmlite import ir
 from numba import carray, njit, types
 from numba.extending import intrinsic
 
 from sim.cards import N_CARDS
 from sim.engine import codes as dc
 from sim.engine import layout as L
-from sim.engine.agent_seat import answer_of_action
+from sim.engine.agent_seat import A_NONE, answer_of_action
 from sim.engine.cardcalls import calls_from_flat, engine_calls_type
 from sim.engine.decide import DECIDE_SIGNATURE
 from sim.engine.game import G_FIRST, reset_game_on
+from sim.engine.legality import card_ok
 from sim.engine.pointers import state_view
 from sim.engine.program import F_KIND, K_AGENT
 from sim.engine.steps import call_decider
@@ -157,34 +161,34 @@ def _tanh_all(x, ex, bits):
         x[j] = t if x[j] >= 0 else -t
 
 
-# exp on [-20, 0] in float32: Cephes' expf (its reduction and polynomial, ~1 ulp).
-_LN2_HI32, _LN2_LO32 = np.float32(0.693359375), np.float32(-2.12194440e-4)
-_Q = tuple(np.float32(q) for q in (1.9875691500e-4, 1.3981999507e-3, 8.3334519073e-3,
-                                   4.1665795894e-2, 1.6666665459e-1, 5.0000001201e-1))
+# tanh in float32 as a rational function (Eigen's generic_fast_tanh_float): odd degree
+# 13 over even degree 6, the argument clamped where it rounds to +-1.
+_TANH_P = tuple(np.float32(c) for c in (
+    -2.76076847742355e-16, 2.00018790482477e-13, -8.60467152213735e-11,
+    5.12229709037114e-08, 1.48572235717979e-05, 6.37261928875436e-04,
+    4.89352455891786e-03))
+_TANH_Q = tuple(np.float32(c) for c in (
+    1.19825839466702e-06, 1.18534705686654e-04, 2.26843463243900e-03,
+    4.89352518554385e-03))
+_TANH_CLAMP = np.float32(7.90531110763549805)
 
 
-@njit(cache=True, error_model="numpy")
-def _tanh_all32(x, ex, bits):
-    """:func:`_tanh_all` for float32 ``x``, in float32 (twice the lanes an instruction):
-    within ~1e-7 of tanh, for :func:`forward_fast`, whose choices are checked against
-    float64 where they are close.  ``-2|x|`` below -20 is taken as -20 (``e`` under
-    3e-9: ``1 - e`` rounds to 1 in float32).  ``ex`` (float32), ``bits`` (int32):
-    scratch as long."""
-    n = len(x)
-    one = np.float32(1.0)
-    for j in range(n):
-        y = max(np.float32(-2.0) * abs(x[j]), np.float32(-20.0))
-        k = np.floor(y * np.float32(_LOG2E) + np.float32(0.5))
-        r = (y - k * _LN2_HI32) - k * _LN2_LO32
-        z = r * r
-        q = ((((_Q[0] * r + _Q[1]) * r + _Q[2]) * r + _Q[3]) * r + _Q[4]) * r + _Q[5]
-        ex[j] = q * z + r + one
-        bits[j] = (np.int32(k) + 127) << 23
-    scale = bits.view(np.float32)
-    for j in range(n):
-        e = ex[j] * scale[j]
-        t = (one - e) / (one + e)
-        x[j] = t if x[j] >= 0 else -t
+@njit(cache=True, error_model="numpy", fastmath={"contract"})
+def _tanh_all32(x):
+    """``x[:] = tanh(x)`` for float32 ``x``, in float32: a rational function (``_TANH_P``
+    over ``_TANH_Q`` in ``x^2``, times ``x``), within 3e-7 of tanh, sign kept, for
+    :func:`forward_fast`, whose choices are checked against float64 where they are close
+    (a margin under CHECK_ABS: a thousandfold the ~1e-6 this moves a logit).  Why: one
+    loop of multiply-adds and a division, every lane busy, where the exp it replaces
+    took a second loop over its bits: ~0.07 us of ~0.17 a layer."""
+    p0, p1, p2, p3, p4, p5, p6 = _TANH_P
+    q0, q1, q2, q3 = _TANH_Q
+    for j in range(len(x)):
+        v = min(max(x[j], -_TANH_CLAMP), _TANH_CLAMP)
+        v2 = v * v
+        p = ((((((p0 * v2 + p1) * v2 + p2) * v2 + p3) * v2 + p4) * v2 + p5) * v2 + p6) * v
+        q = ((q0 * v2 + q1) * v2 + q2) * v2 + q3
+        x[j] = p / q
 
 
 @njit(cache=True, inline="always")
@@ -192,7 +196,7 @@ def _activate(x, xs, bits):
     """``x[:] = tanh(x)``: :func:`_tanh_all`, or :func:`_tanh_all32` for float32 ``x``
     (``xs``, ``bits``: float64 and int64 scratch as long)."""
     if x.itemsize == 4:
-        _tanh_all32(x, xs.view(np.float32)[:len(x)], bits.view(np.int32)[:len(x)])
+        _tanh_all32(x)
     else:
         _tanh_all(x, xs, bits)
 
@@ -288,6 +292,68 @@ def _add_rows(obs, columns, lo, hi, table, W, out, xs, rows):
         rows[k] = i * n_out
         xs[k] = v
         k += v != 0.0
+    _add_gathered(k, table, W, out, xs, rows)
+
+
+@intrinsic
+def _trailing_zeros(typingctx, x):
+    """The number of trailing zero bits of the integer ``x`` (LLVM's cttz: one
+    instruction; ``x`` must not be 0)."""
+    if not isinstance(x, types.Integer):
+        return None
+
+    def codegen(context, builder, signature, args):
+        return builder.cttz(args[0], ir.Constant(ir.IntType(1), 1))
+
+    return x(x), codegen
+
+
+@njit(cache=True, fastmath={"contract"})
+def _add_runs(obs, runs, table, W, out, xs, rows):
+    """:func:`_add_rows` over the columns of ``runs`` (:func:`column_runs`: each a run of
+    at most 64 columns that read consecutive observation entries): the same rows in the
+    same order, the same sums, bit for bit.  Why: a run's entries are read as they lie
+    (no column index to load first) into a 64-bit word of which are non-zero, and only
+    those are visited (one trailing-zero count each): ~70 of ~280 entries for First
+    Game, where the branchless gather spent ~1 ns on every entry."""
+    n_out = len(out)
+    k = 0
+    for r in range(len(runs)):
+        at, i0, n = runs[r, 0], runs[r, 1], runs[r, 2]
+        src = obs[at:at + n]
+        bits = np.uint64(0)
+        for t in range(n):
+            bits |= np.uint64(src[t] != 0.0) << np.uint64(t)
+        while bits != 0:
+            t = np.int64(_trailing_zeros(bits))
+            rows[k] = (i0 + t) * n_out
+            xs[k] = src[t]
+            k += 1
+            bits &= bits - np.uint64(1)
+    _add_gathered(k, table, W, out, xs, rows)
+
+
+def column_runs(columns: np.ndarray) -> np.ndarray:
+    """int64[n, 3]: ``columns`` from :func:`kept_size` on as runs for :func:`_add_runs`:
+    (the observation entry it starts at, the column it starts at, how many), each run
+    columns that read consecutive entries, at most 64 (a 64-bit word of them)."""
+    out = []
+    i = kept_size(columns)
+    while i < len(columns):
+        j = i + 1
+        while j < len(columns) and j - i < 64 and columns[j] == columns[j - 1] + 1:
+            j += 1
+        out.append((columns[i], i, j - i))
+        i = j
+    return np.array(out, np.int64).reshape(-1, 3)
+
+
+@njit(cache=True, fastmath={"contract"})
+def _add_gathered(k, table, W, out, xs, rows):
+    """``out += features(xs[:k]) @ W0[rows]``: the gathered non-zero entries ``xs`` (their
+    features looked up here, in place) of the rows starting at ``rows`` (see
+    :func:`_add_rows`)."""
+    n_out = len(out)
     for r in range(k):      # _feature's lookup written out: as a call, ~4 ns a feature
         v = xs[r]
         j = np.int64(v)
@@ -318,7 +384,7 @@ def _add_rows(obs, columns, lo, hi, table, W, out, xs, rows):
 
 
 @njit(cache=True)
-def _first_layer(obs, columns, table, W, b, out, xs, rows, kept, kept_vals):
+def _first_layer(obs, columns, table, W, b, out, xs, rows, kept, kept_vals, runs=None):
     """``out = features(obs[columns]) @ W0 + b0`` (before the activation), summed row by
     row in column order (:func:`_add_rows`; ``xs``, ``rows``: its scratch).
 
@@ -328,7 +394,9 @@ def _first_layer(obs, columns, table, W, b, out, xs, rows, kept, kept_vals):
     Why: the first columns are the observation's first section, which cards are in the
     game (sim.env.core.observe), the same at every question of a kingdom: ~17 of the
     ~70 rows a First Game question adds, each a row of weights read from memory.  The
-    sum is the same chain of products either way: the same bits."""
+    sum is the same chain of products either way: the same bits.  With ``runs`` (with
+    ``kept`` only: :func:`column_runs` of ``columns``), the columns after those are
+    gathered run by run (:func:`_add_runs`): the same bits again."""
     n_out = len(out)
     if kept is None:
         out[:] = b[:n_out]
@@ -346,7 +414,10 @@ def _first_layer(obs, columns, table, W, b, out, xs, rows, kept, kept_vals):
         _add_rows(obs, columns, 0, n_pre, table, W, part, xs, rows)
         kept[n_out] = 1
     out[:] = part
-    _add_rows(obs, columns, n_pre, len(columns), table, W, out, xs, rows)
+    if runs is None:
+        _add_rows(obs, columns, n_pre, len(columns), table, W, out, xs, rows)
+    else:
+        _add_runs(obs, runs, table, W, out, xs, rows)
 
 
 def kept_size(columns: np.ndarray) -> int:
@@ -359,20 +430,20 @@ def kept_size(columns: np.ndarray) -> int:
 
 
 @njit(cache=True, inline="always")
-def trunk(obs, columns, table, sizes, W, b, h, kept=None, kept_vals=None):
+def trunk(obs, columns, table, sizes, W, b, h, kept=None, kept_vals=None, runs=None):
     """The trunk's top activations for ``obs`` (weights and scratch as :func:`forward`
     takes them): which row of ``h`` holds them, its first ``sizes[-1]`` entries.  One
     trunk for the policy's logits and for its value head (sim.learn.puct).  The
     activations are in ``h``'s dtype: float64 (scratch [4, max(sizes)]), or float32 for
     :func:`forward_fast` (scratch [4, 2 max(sizes)]: rows 2 and 3 are then as many
-    float64 and int64 words as float64 scratch has).  ``kept``, ``kept_vals``: see
-    :func:`_first_layer`."""
+    float64 and int64 words as float64 scratch has).  ``kept``, ``kept_vals``, ``runs``:
+    see :func:`_first_layer`."""
     k = len(sizes) - 1
     n_out = sizes[1]
     xs = h[2].view(np.float64)
     bits = h[3].view(np.int64)
     a0 = h[0][:n_out]
-    _first_layer(obs, columns, table, W, b, a0, xs, bits, kept, kept_vals)
+    _first_layer(obs, columns, table, W, b, a0, xs, bits, kept, kept_vals, runs)
     _activate(a0, xs[:n_out], bits[:n_out])
     w_at = sizes[0] * sizes[1]
     b_at = sizes[1]
@@ -410,20 +481,112 @@ CHECK_ABS, CHECK_REL = 1e-3, 1e-4
 
 @njit(cache=True)
 def forward_fast(obs, mask, prior, prior_w, columns, table, sizes, W32, b32, WpT32, bp32,
-                 h32, logits32, kept, kept_vals):
+                 h32, logits32, kept, kept_vals, runs=None):
     """:func:`forward`'s action from float32 arithmetic (the weights float32 as trained,
     and float32 biases ``b32``/``bp32``; ``h32`` scratch [4, 2 max(sizes)] float32,
     ``logits32`` float32[N_ACTIONS]; ``kept``, ``kept_vals``: the first layer's kept sum,
-    :func:`_first_layer`): (action, sure).  Not sure (False) where the best
-    two logits are too close for float32's rounding to rank them (CHECK_ABS,
+    ``runs``: its columns as runs, :func:`_first_layer`): (action, sure).  Not sure
+    (False) where the best two logits are too close for float32's rounding to rank them (CHECK_ABS,
     CHECK_REL): the caller then asks :func:`forward`, so the action is always the float64
     pass's.  Why: a float32 product is half the bytes and twice the products an
     instruction, and the float64 pass's products were most of a decision's time."""
-    top = h32[trunk(obs, columns, table, sizes, W32, b32, h32, kept, kept_vals)]
+    top = h32[trunk(obs, columns, table, sizes, W32, b32, h32, kept, kept_vals, runs)]
     n_h = sizes[len(sizes) - 1]
     best, margin = _heads(top, n_h, WpT32, bp32, mask, logits32, prior, prior_w)
     room = CHECK_ABS + CHECK_REL * abs(np.float64(logits32[best])) if best >= 0 else 0.0
     return best, margin > room
+
+
+@njit(cache=True, inline="always")
+def lazy_legal(d):
+    """Decision ``d`` is a buy (a card, an Event or "none", which is always legal): the
+    float32 pass may then rank its candidates first and ask the legality of only the
+    best few (:func:`forward_fast_buy`), not of every card as
+    :func:`sim.env.core.legal_mask` does (~55 ns a card: 17 cards a First Game buy, most
+    of them never in the running)."""
+    return dc.DEC_DOMAIN[d] == dc.DOM_BUY and dc.DEC_ANSWER[d] == dc.ANS_CARD and \
+        dc.DEC_NONE[d] == dc.NONE_ALWAYS
+
+
+@njit(cache=True)
+def buy_candidates(D, T, cand):
+    """The actions a buy (:func:`lazy_legal`) may answer, ascending, into ``cand``; how
+    many: where sim.engine.legality.answers looks for them (the game's ids, layout
+    GAME_IDS, then its Events), and "none" (A_NONE, after every card id).  Each card is
+    legal where sim.engine.legality.card_ok says so (:func:`buy_legal`), "none" always
+    (tests/test_policy_compiled.py checks the two give legal_mask's actions)."""
+    n = 0
+    for i in range(D[L.GAME_IDS_N]):
+        cand[n] = D[L.GAME_IDS + i]
+        n += 1
+    for i in range(T[L.N_EVENTS]):
+        cand[n] = T[L.EVENT_IDS + i]
+        n += 1
+    cand[n] = A_NONE
+    return n + 1
+
+
+@njit(cache=True, inline="always")
+def buy_legal(D, T, p, d, arg, a):
+    """Candidate ``a`` of :func:`buy_candidates` is a legal answer to buy ``d``."""
+    return a == A_NONE or card_ok(D, T, p, d, arg, a, False)
+
+
+@njit(cache=True)
+def buy_mask(D, T, p, d, arg, mask, cand):
+    """:func:`sim.env.core.legal_mask` of a buy (:func:`lazy_legal`) from
+    :func:`buy_candidates` and :func:`buy_legal`: what :func:`forward_fast_buy` takes the
+    legal actions to be (for the tests); how many."""
+    mask[:] = 0
+    n = 0
+    for i in range(buy_candidates(D, T, cand)):
+        if buy_legal(D, T, p, d, arg, cand[i]):
+            mask[cand[i]] = 1
+            n += 1
+    return n
+
+
+@njit(cache=True)
+def forward_fast_buy(obs, D, T, p, d, arg, prior, prior_w, columns, table, sizes, W32, b32,
+                     WpT32, bp32, h32, logits32, kept, kept_vals, cand, runs=None):
+    """:func:`forward_fast` at a buy (:func:`lazy_legal`) of seat ``p`` of the game ``D``
+    without its legal actions: the logits of every candidate (:func:`buy_candidates`,
+    into ``cand``: int32 scratch [N_ACTIONS]; ``logits32``: their logits, in their
+    order), then the candidates in order of logit, the highest first (of equal ones, the
+    lowest action first), asked whether legal (:func:`buy_legal`) until two are: the
+    first is the first legal action of the highest logit, as forward_fast's, and the
+    margin its logit has is over the second's, the highest of the other legal ones; the
+    same (action, sure).  Why: a First Game buy has ~18 candidates, ~12 of them legal,
+    and asking a card's legality costs more than its logit (~55 ns against ~10); the
+    best two are legal after a few asks."""
+    top = h32[trunk(obs, columns, table, sizes, W32, b32, h32, kept, kept_vals, runs)]
+    n_h = sizes[len(sizes) - 1]
+    x = top[:n_h]
+    n = buy_candidates(D, T, cand)
+    for i in range(n):
+        a = cand[i]
+        logits32[i] = _logit(x, WpT32[a], bp32[a])
+        if a == prior:
+            logits32[i] += prior_w
+    best = -1
+    top1 = top2 = -np.inf
+    for _ in range(n):
+        k = -1
+        v = -np.inf
+        for i in range(n):      # the highest left (the first of equal ones); none: -1
+            if cand[i] >= 0 and (k < 0 or logits32[i] > v or
+                                 (logits32[i] == v and cand[i] < cand[k])):
+                k, v = i, np.float64(logits32[i])
+        a = cand[k]
+        cand[k] = -1            # asked
+        if buy_legal(D, T, p, d, arg, a):
+            if best < 0:
+                best, top1 = a, v
+            else:
+                top2 = v
+                break
+    room = CHECK_ABS + CHECK_REL * abs(top1)
+    return best, (top1 - top2) > room
 
 
 @njit(cache=True)
@@ -506,10 +669,10 @@ POL_SIZE = POL_SEATS + 2 * L.MAX_PLAYERS  # then each seat's policy header (0: n
 # A policy header (int64): where each array is and how long, the weights' width, prior_w.
 # For the float32 pass (forward_fast): HD_B32, HD_BP32 the biases as float32, HD_KEPT and
 # HD_KEPT_VALS the first layer's kept sum (_first_layer), HD_SCRATCH a decision's arrays
-# (_scratch_layout).
+# (_scratch_layout), HD_RUNS the columns after the kept ones as runs (column_runs).
 (HD_COLUMNS, HD_TABLE, HD_SIZES, HD_W, HD_B, HD_WPT, HD_BP, HD_TAKES, HD_B32, HD_BP32,
- HD_KEPT, HD_KEPT_VALS, HD_SCRATCH) = range(0, 26, 2)
-HD_WIDE, HD_PRIOR, HD_N = 26, 27, 28
+ HD_KEPT, HD_KEPT_VALS, HD_SCRATCH, HD_RUNS) = range(0, 28, 2)
+HD_WIDE, HD_PRIOR, HD_N = 28, 29, 30
 
 
 @intrinsic
@@ -561,13 +724,15 @@ def _own_answer(D, R, T, P, Q, p, d, arg, h_at, h_n):
 @njit(cache=True)
 def _scratch_layout(n_h):
     """Byte offsets in a policy's scratch (HD_SCRATCH) of a decision's float32 logits,
-    its legal-action mask (int8) [N_ACTIONS] and float32 trunk scratch [4, 2 n_h]
-    (``n_h``: max(sizes)), after its observation (float32[OBS_SIZE]) at 0; and the
+    its legal-action mask (int8) [N_ACTIONS], float32 trunk scratch [4, 2 n_h]
+    (``n_h``: max(sizes)) and a buy's candidates (int32 [N_ACTIONS],
+    :func:`forward_fast_buy`), after its observation (float32[OBS_SIZE]) at 0; and the
     scratch's size.  Each 64-byte aligned (a cache line)."""
     logits_at = (4 * core.OBS_SIZE + 63) // 64 * 64
     mask_at = logits_at + (4 * core.N_ACTIONS + 63) // 64 * 64
     h_at = mask_at + (core.N_ACTIONS + 63) // 64 * 64
-    return logits_at, mask_at, h_at, h_at + (32 * n_h + 63) // 64 * 64
+    cand_at = h_at + (32 * n_h + 63) // 64 * 64
+    return logits_at, mask_at, h_at, cand_at, cand_at + (4 * core.N_ACTIONS + 63) // 64 * 64
 
 
 @njit(cache=True)
@@ -606,23 +771,33 @@ def _policy_action(D, R, T, P, Q, p, d, arg, hd_at, h_at, h_n):
         return forward(obs, mask, prior, prior_w, columns, table, sizes, W, b, WpT, bp,
                        np.empty((4, m), np.float64), np.empty(core.N_ACTIONS, np.float64))
     at = hd[HD_SCRATCH]
-    logits_at, mask_at, h32_at, _ = _scratch_layout(m)
+    logits_at, mask_at, h32_at, cand_at, _ = _scratch_layout(m)
     obs = carray(_at(at, np.float32), core.OBS_SIZE)
     logits32 = carray(_at(at + logits_at, np.float32), core.N_ACTIONS)
     mask = carray(_at(at + mask_at, np.int8), core.N_ACTIONS)
     h32 = carray(_at(at + h32_at, np.float32), (4, 2 * m))
     core.observe(D, T, p, True, obs)
-    core.legal_mask(D, T, p, d, arg, mask)
     W32 = carray(_at(hd[HD_W], np.float32), hd[HD_W + 1])
     WpT32 = carray(_at(hd[HD_WPT], np.float32), (n_a, n_h))
     b32 = carray(_at(hd[HD_B32], np.float32), hd[HD_B32 + 1])
     bp32 = carray(_at(hd[HD_BP32], np.float32), hd[HD_BP32 + 1])
     kept = carray(_at(hd[HD_KEPT], np.float32), hd[HD_KEPT + 1])
     kept_vals = carray(_at(hd[HD_KEPT_VALS], np.float32), hd[HD_KEPT_VALS + 1])
-    a, sure = forward_fast(obs, mask, prior, prior_w, columns, table, sizes, W32, b32,
-                           WpT32, bp32, h32, logits32, kept, kept_vals)
-    if sure:
-        return a
+    runs = carray(_at(hd[HD_RUNS], np.int64), (hd[HD_RUNS + 1] // 3, 3))
+    if lazy_legal(d):
+        cand = carray(_at(at + cand_at, np.int32), core.N_ACTIONS)
+        a, sure = forward_fast_buy(obs, D, T, p, d, arg, prior, prior_w, columns, table,
+                                   sizes, W32, b32, WpT32, bp32, h32, logits32, kept,
+                                   kept_vals, cand, runs)
+        if sure:
+            return a
+        core.legal_mask(D, T, p, d, arg, mask)
+    else:
+        core.legal_mask(D, T, p, d, arg, mask)
+        a, sure = forward_fast(obs, mask, prior, prior_w, columns, table, sizes, W32, b32,
+                               WpT32, bp32, h32, logits32, kept, kept_vals, runs)
+        if sure:
+            return a
     return forward(obs, mask, prior, prior_w, columns, table, sizes, W32, b, WpT32, bp,
                    np.empty((4, m), np.float64), np.empty(core.N_ACTIONS, np.float64))
 
@@ -746,7 +921,7 @@ class CompiledPolicy:
             scratch = scratch[-scratch.ctypes.data % 64:][:size]
             arrays = (self.columns, self.table, self.sizes, W, self.b, WpT, self.bp, takes,
                       self.b.astype(np.float32), self.bp.astype(np.float32), kept, kept_vals,
-                      scratch)
+                      scratch, column_runs(self.columns).ravel())
             hd = np.zeros(HD_N, np.int64)
             for k, a in enumerate(arrays):
                 assert a.flags.c_contiguous
