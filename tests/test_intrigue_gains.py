@@ -754,5 +754,5 @@ def test_a_gain_rule_by_an_intrigue_card_applies_to_its_gains_alone():
     assert sc.decide(0, codes.code_of(intrigue.IRONWORKS_GAIN), 4) == "Silver"
     assert sc.decide(0, codes.code_of(intrigue.REPLACE_GAIN), 4) == "Smithy"
     assert sc.decide(0, codes.code_of(intrigue.UPGRADE_GAIN), 2) == "Estate"
-    # A gain by another source: no rule by it, so its buy list (Village).
-    assert sc.decide(0, codes.code_of(intrigue.IRONWORKS_GAIN), 3) == "Village"
+    # A gain by another source (Workshop's): no rule by it, so the buy list (Village).
+    assert sc.decide(0, codes.D_WORKSHOP_GAIN, 4) == "Village"
