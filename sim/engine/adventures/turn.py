@@ -560,15 +560,6 @@ def start_of_turn(S, R, T, P, Q, H, p, resumed):
         start_of_turn_begins(S, T, p)
         if not start_window_open(S, T, p):
             return
-    start_window(S, R, T, P, Q, H, p, site, calls_open, x)
-
-
-@njit(cache=True)
-def start_window(S, R, T, P, Q, H, p, site, calls_open, x):
-    """:func:`start_of_turn` once its window is open (or resumed inside it: ``site``,
-    ``calls_open`` and ``x`` are its frame's).  Out of line: most turns of most games
-    find the window closed and need none of this, and numba's compile time grows with
-    the code inlined into the turn (a call here per turn the window opens)."""
     b = rule_seat(S, P, p)
     # A rule bot without a ``start`` list answers D_START, when no call is possible, with
     # the first effect due in the default order (adventures.decide.start_choice): that
@@ -589,6 +580,17 @@ def start_window(S, R, T, P, Q, H, p, site, calls_open, x):
             return
         S[V + V_STAYS] = 0
         return
+    start_window(S, R, T, P, Q, H, p, site, calls_open, x, b, default_order)
+
+
+@njit(cache=True)
+def start_window(S, R, T, P, Q, H, p, site, calls_open, x, b, default_order):
+    """:func:`start_of_turn`'s window where a choice is asked or a call is possible (or
+    resumed inside it: ``site``, ``calls_open`` and ``x`` are its frame's; ``b`` the rule
+    seat, ``default_order`` whether it takes the default order).  Out of line: a rule
+    bot whose window holds effects alone takes them in the inlined default order, and
+    numba's compile time grows with the code inlined into the turn (this loop and its
+    questions were most of it); a call here costs a turn that asks or calls."""
     while S[ERR] == 0:
         if site == START_OF_TURN_IN_ITEM:       # resumed inside item x
             site = NO_SITE
