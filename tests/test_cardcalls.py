@@ -10,14 +10,18 @@ from sim.engine import cardcalls
 from sim.engine.adventures.decide import decide_adv
 from sim.engine.base_set import CARD_TEXT
 from sim.engine.cardcalls import (
+    ADDRESSES,
     N_BASE_SPECIALS,
     N_SPECIALS,
     _no_text,
-    addresses_type,
+    addresses_from_flat,
     call_addresses,
     calls_from_addresses,
+    calls_from_flat,
     card_calls,
+    card_table_address,
     engine_calls,
+    flat_addresses,
 )
 from sim.engine.codes import RULES_ADVENTURES, RULES_BASE, RULES_INTRIGUE, USE_DEFAULT
 from sim.engine.decide import decide
@@ -74,6 +78,13 @@ def _ask_hooks(addrs, V):
     return H[1][0](V, 2, 3), H[1][1](V, 2, 3)
 
 
+@njit(cache=True)
+def _ask_hooks_flat(flat, V):
+    """:func:`_ask_hooks` with H rebuilt from its flat addresses."""
+    H = calls_from_flat(flat)
+    return H[1][0](V, 2, 3), H[1][1](V, 2, 3)
+
+
 def test_h_rebuilt_from_addresses_calls_the_same_functions():
     """The addresses run_batch takes, turned back into H inside compiled code, call the
     very functions of H: a hook answers through them as it does when called directly."""
@@ -81,21 +92,48 @@ def test_h_rebuilt_from_addresses_calls_the_same_functions():
     V[0] = 100
     for adventures in (False, True):
         H = engine_calls(hooks_tuple([_answer_41]), FIRST_GAME, adventures)
-        addrs = call_addresses(H, adventures)
-        assert typeof(addrs) == addresses_type(adventures)
+        addrs = call_addresses(H)
+        assert typeof(addrs) == ADDRESSES
         assert _ask_hooks(addrs, V) == (_answer_41(V, 2, 3), USE_DEFAULT)
+        flat = flat_addresses(addrs, adventures)
+        assert addresses_from_flat(flat) == addrs
+        assert _ask_hooks_flat(flat, V) == (_answer_41(V, 2, 3), USE_DEFAULT)
         assert _answer_41(V, 2, 3) == 147
+
+
+@njit(cache=True)
+def _table_entry(addrs, sp):
+    """The three addresses of the card table's function ``sp``, read through the pointer
+    the engine calls card texts through."""
+    fn = calls_from_addresses(addrs)[3][sp]
+    return fn
+
+
+def test_the_card_table_is_one_address_of_the_games_functions():
+    """The engine holds the card table as one address (not 80 function values passed by
+    value): the row of each special code there is that code's function, the same row
+    for the same table however often it is asked."""
+    table = card_calls(FIRST_GAME, adventures=True)
+    H = engine_calls(hooks_tuple([]), FIRST_GAME, True)
+    addrs = call_addresses(H)
+    assert addrs[3] == card_table_address(table) == card_table_address(tuple(table))
+    rows = np.ctypeslib.as_array(
+        (np.ctypeslib.ctypes.c_int64 * (3 * len(table))).from_address(addrs[3]))
+    cellar = CARDS[card_id("Cellar")].special
+    assert rows[3 * cellar + 1] == id(CARD_TEXT[cellar])          # its PyObject address
+    assert rows[3 * 0 + 1] == id(table[0])
+    assert _table_entry(addrs, cellar) is CARD_TEXT[cellar]
 
 
 def test_addresses_are_looked_up_once(monkeypatch):
     """numba's address look-ups (a signature check and compile-result search per function)
     run once per function: a later batch of the same game makes none."""
     H = engine_calls(hooks_tuple([]), FIRST_GAME, True)
-    first = call_addresses(H, True)
+    first = call_addresses(H)
 
     def no_lookup(fn, sig):
         raise AssertionError(f"{fn} looked up again")
 
     monkeypatch.setattr(cardcalls, "_get_wrapper_address", no_lookup)
     monkeypatch.setattr(cardcalls, "_get_jit_address", no_lookup)
-    assert call_addresses(H, True) == first
+    assert call_addresses(H) == first

@@ -43,6 +43,7 @@ from sim.cards import (
 )
 from sim.engine import layout as L
 from sim.engine.batch import play_batch
+from sim.engine.cardcalls import calls_from_flat
 from sim.engine.codes import END_PILES, END_PROVINCES, END_TURN_CAP
 from sim.engine.config import GameConfig, random_kingdom
 from sim.engine.game import G_END, G_FIRST, G_TOTAL_TURNS, G_WINNERS, reset_game
@@ -228,7 +229,7 @@ def play_checked_adv(A, n, seat_bots, seeds, first, out, fails, owned):
     S = A[0]
     R = A[1]
     T = A[2]
-    H = A[5]
+    H = calls_from_flat(A[5])
     cap_total = S[L.V + L.V_TURN_CAP] * n
     turns_checked = 0
     for g in range(seeds.shape[0]):

@@ -174,9 +174,8 @@ class CardSet:
     (a card needs it anyway where its own declaration says so: sim.cards
     needs_adventures_turn).  ``kingdoms``: the set's rulebook's recommended kingdoms, by
     their names (``--kingdom victory-dance``).  The base game's turn is the base game's
-    fast path, typed for its functions only (sim.engine.cardcalls N_BASE_SPECIALS), so
-    every other set runs the Adventures turn, the one typed for every card's function,
-    until the two turns are one (issue 47, item 4)."""
+    fast path, which knows the base set's cards only, so every other set runs the
+    Adventures turn until the two turns are one (issue 47, item 4)."""
 
     name: str
     word: str

@@ -269,7 +269,7 @@ def _play_compiled(config: GameConfig, bots: list[BotLike], seat_bots: np.ndarra
             rec_vp]
     compile_cold(tuple(args), cards_in_game(T))   # a cold cache: two processes
     adventures = bool(T[T_ADV])
-    args[5] = call_addresses(engine_calls(hooks, cards_in_game(T), adventures), adventures)
+    args[5] = call_addresses(engine_calls(hooks, cards_in_game(T), adventures))
     done = run_batch(*args)
     result = BatchResult(score, turns, game, rec_coins if record_turns else None,
                          rec_vp if record_turns else None)

@@ -3,7 +3,8 @@
 The engine reaches each card's function (:data:`sim.engine.base_set.CARD_TEXT`,
 :data:`sim.engine.adventures.cards.CARD_TEXT`) through a table of first-class
 functions indexed by the card's ``special`` code, the fourth member of the
-engine's ``H`` argument (:func:`engine_calls`).  Two reasons.  numba compiles a
+engine's ``H`` argument (:func:`engine_calls`; in compiled code a pointer to the
+table's row of function values, :data:`CARD_TABLE`).  Two reasons.  numba compiles a
 function together with a copy of everything it calls, so a turn that called
 every card text directly carried all of them through every level above it; and
 a table lets a game compile just the texts of the cards it uses: a First Game
@@ -22,23 +23,23 @@ named by sim.engine.layout (H_DECIDE ... H_TURN); card texts get ``H[:H_CARDS]``
 adventure calls ``H[:H_ADVENTURE]``, each calling its prefix ``H`` too.
 
 ``run_batch`` does not take ``H`` itself but its addresses (:func:`call_addresses`:
-the same nesting of tuples, each function replaced by three integers), and rebuilds
+the same nesting of tuples, each function replaced by three integers, the card table
+by the address of its row in memory), and rebuilds
 ``H`` inside (:func:`calls_from_addresses`).  Handed a tuple of ~90 dispatchers,
 numba's dispatcher typed every one of them in Python on every call (signature
 inspection, compile-result look-ups) and unboxed each through two Python calls:
 17 ms a batch for an Adventures game, 3.5 ms for a base game, more than 10 games
 take to play.  A tuple of integers it types and unboxes in C, in microseconds; the
 addresses of a function are looked up once per process.  The engine below
-``run_batch`` receives the very same ``H`` values (same types, same addresses), so
-it compiles and runs exactly as before.
+``run_batch`` receives the very same function values (same types, same addresses).
 """
 
 from __future__ import annotations
 
-import functools
 import importlib
 from collections.abc import Iterable
 
+import numpy as np
 from numba import njit, types
 from numba.core import cgutils
 from numba.experimental.function_type import _get_jit_address, _get_wrapper_address
@@ -97,13 +98,15 @@ ADVENTURE_SIGNATURE = types.int64(_S, _R, _T, _P, _Q, DECISION_CALLS, types.int6
 ADVENTURE_CALLS = types.UniTuple(types.FunctionType(ADVENTURE_SIGNATURE), 2)
 CARD_CALLS = types.Tuple(DECISION_CALLS.types + (ADVENTURE_CALLS,))
 CARD_SIGNATURE = types.none(_S, _R, _T, _P, _Q, CARD_CALLS, types.int64)
-CARD_TABLE = types.UniTuple(types.FunctionType(CARD_SIGNATURE), N_SPECIALS)
-BASE_CARD_TABLE = types.UniTuple(types.FunctionType(CARD_SIGNATURE), N_BASE_SPECIALS)
+# The card table is one pointer to the game's functions in memory (:func:`card_table_at`),
+# not a tuple of them: a tuple of 80 function values travelled by value (1.9 kB) into every
+# call that took it, and each ``H[H_CARDS][sp]`` with ``sp`` not a constant compiled to a
+# switch over all 80 (numba's tuple getitem), at each of the turn's ~15 sites.  A pointer
+# is one load, and its type does not depend on how many cards the table holds, so a base
+# game's ``H`` has the very type of an Adventures game's.
+CARD_TABLE = types.CPointer(types.FunctionType(CARD_SIGNATURE))
 TURN_SIGNATURE = types.int64(_S, _R, _T, _P, _Q, types.Tuple(CARD_CALLS.types + (CARD_TABLE,)),
                              types.int64)
-# A base-set game's H holds a stub of the turn typed for its shorter table (never called).
-BASE_TURN_SIGNATURE = types.int64(_S, _R, _T, _P, _Q,
-                                  types.Tuple(CARD_CALLS.types + (BASE_CARD_TABLE,)), types.int64)
 
 
 @njit(CARD_SIGNATURE, cache=True)
@@ -120,13 +123,8 @@ def _no_adventure(S, R, T, P, Q, H, p, a, b):  # pragma: no cover - a base-set g
 
 @njit(TURN_SIGNATURE, cache=True)
 def _no_turn(S, R, T, P, Q, H, p):  # pragma: no cover - never called
-    """Second member of the Adventures turn pair (a pair types as function pointers)."""
-    return 0
-
-
-@njit(BASE_TURN_SIGNATURE, cache=True)
-def _no_turn_base(S, R, T, P, Q, H, p):  # pragma: no cover - a base-set game
-    """Stands in for the Adventures turn in a game without Adventures cards."""
+    """Stands in for the Adventures turn in a game without Adventures cards, and as the
+    second member of the turn pair (a pair types as function pointers)."""
     return 0
 
 
@@ -174,7 +172,7 @@ def adventure_calls(adventures: bool) -> tuple:
 def turn_calls(adventures: bool) -> tuple:
     """``H[H_TURN]``: the Adventures turn (sim.engine.adventures.turn.play_turn_adv), or stubs."""
     if not adventures:
-        return (_no_turn_base, _no_turn_base)
+        return (_no_turn, _no_turn)
     _compile(turn.play_turn_adv, TURN_SIGNATURE)
     return (turn.play_turn_adv, _no_turn)
 
@@ -187,60 +185,103 @@ def engine_calls(hooks: tuple, card_ids: Iterable[int], adventures: bool = False
             turn_calls(adventures))
 
 
-@functools.cache
-def engine_calls_type(adventures: bool) -> types.Tuple:
-    """The numba type of the engine's ``H`` (:func:`engine_calls`) for a game with or
-    without Adventures cards or Events: every member a first-class function."""
-    return types.Tuple((types.UniTuple(types.FunctionType(DECIDE_SIGNATURE), N_DECIDERS),
-                        types.UniTuple(types.FunctionType(HOOK_SIGNATURE), MAX_HOOKS),
-                        ADVENTURE_CALLS, CARD_TABLE if adventures else BASE_CARD_TABLE,
-                        types.UniTuple(types.FunctionType(
-                            TURN_SIGNATURE if adventures else BASE_TURN_SIGNATURE), 2)))
+#: The numba type of the engine's ``H`` (:func:`engine_calls`), the same for every game.
+ENGINE_CALLS = types.Tuple((types.UniTuple(types.FunctionType(DECIDE_SIGNATURE), N_DECIDERS),
+                            types.UniTuple(types.FunctionType(HOOK_SIGNATURE), MAX_HOOKS),
+                            ADVENTURE_CALLS, CARD_TABLE,
+                            types.UniTuple(types.FunctionType(TURN_SIGNATURE), 2)))
+_LEAF = types.UniTuple(types.int64, 3)       # a function's three addresses
+#: The numba type of :func:`call_addresses`'s result: each function as its three addresses,
+#: the card table as the address of its row of functions.
+ADDRESSES = types.Tuple(tuple(types.int64 if member == H_CARDS
+                              else types.UniTuple(_LEAF, len(group.types))
+                              for member, group in enumerate(ENGINE_CALLS.types)))
 
 
-# (function, member of H, adventures) -> (cfunc wrapper, PyObject, jit entry) addresses,
-# found once: numba's own look-ups (what its unboxing of a first-class function calls),
-# which cost a signature check and a compile-result search each.  (The member of H and
-# the game kind stand for the signature: hashing a numba signature is slow.)  Holding
-# the function here also keeps its compiled code alive while any engine may call it.
+# function -> (cfunc wrapper, PyObject, jit entry) addresses, found once: numba's own
+# look-ups (what its unboxing of a first-class function calls), which cost a signature
+# check and a compile-result search each.  (The member of H stands for the signature:
+# hashing a numba signature is slow.)  Holding the function here also keeps its compiled
+# code alive while any engine may call it.
 _ADDRESSES: dict[tuple, tuple[int, int, int]] = {}
+# A card table's functions -> the array the engine reads them from (kept alive here: the
+# engine holds only its address).  One per distinct set of cards a process plays.
+_CARD_TABLES: dict[tuple, np.ndarray] = {}
 
 
-def _addresses(fn, member: int, adventures: bool) -> tuple[int, int, int]:
-    key = (fn, member, adventures)
+def _addresses(fn, member: int) -> tuple[int, int, int]:
+    key = (fn, member)
     found = _ADDRESSES.get(key)
     if found is None:
-        sig = engine_calls_type(adventures).types[member].dtype.signature
+        sig = ENGINE_CALLS.types[member].dtype.signature
         found = (_get_wrapper_address(fn, sig), id(fn), _get_jit_address(fn, sig))
         _ADDRESSES[key] = found
     return found
 
 
-def call_addresses(H: tuple, adventures: bool) -> tuple:
-    """``H`` as run_batch takes it: each function as its three addresses (the members of
-    numba's first-class function value), nested as in ``H``; see the module's notes."""
-    return tuple(tuple(_addresses(fn, member, adventures) for fn in group)
+def card_table_address(table: tuple) -> int:
+    """The address of ``table``'s functions laid out as the engine reads them (one
+    first-class function value, three addresses, per special code), made once a table."""
+    rows = _CARD_TABLES.get(table)
+    if rows is None:
+        rows = np.array([_addresses(fn, H_CARDS) for fn in table], np.int64).reshape(-1, 3)
+        rows.setflags(write=False)
+        _CARD_TABLES[table] = rows
+    return rows.ctypes.data
+
+
+def call_addresses(H: tuple) -> tuple:
+    """``H`` as run_batch takes it (of type :data:`ADDRESSES`): each function as its three
+    addresses (the members of numba's first-class function value), nested as in ``H``,
+    and the card table as one address (:func:`card_table_address`); see the module's
+    notes."""
+    return tuple(card_table_address(group) if member == H_CARDS
+                 else tuple(_addresses(fn, member) for fn in group)
                  for member, group in enumerate(H))
 
 
-@functools.cache
-def addresses_type(adventures: bool) -> types.Type:
-    """The numba type of :func:`call_addresses`'s result, without compiling anything."""
-    leaf = types.UniTuple(types.int64, 3)
-    return types.Tuple(tuple(types.UniTuple(leaf, len(g.types))
-                             for g in engine_calls_type(adventures).types))
-
-
-def flat_addresses(addresses: tuple, adventures: bool):
+def flat_addresses(addresses: tuple, adventures: bool) -> np.ndarray:
     """:func:`call_addresses`'s integers in one int64 array, for :func:`calls_from_flat`:
     1-d for a base-set game's ``H``, 2-d (one row) for an Adventures game's, so the
-    array's type says which ``H`` it holds.  Typing a nested tuple of ~120 integers
-    costs numba's dispatcher about 5 microseconds a call, an array almost nothing:
-    what sim.env pays on every step of a game driven from Python."""
-    import numpy as np
-
-    flat = np.array([x for group in addresses for leaf in group for x in leaf], np.int64)
+    array says which game it is for.  Typing a nested tuple of ~40 integers costs
+    numba's dispatcher microseconds a call, an array almost nothing: what sim.env pays
+    on every step of a game driven from Python."""
+    flat = np.array([x for group in addresses
+                     for x in ((group,) if isinstance(group, int) else
+                               (a for leaf in group for a in leaf))], np.int64)
     return flat.reshape(1, -1) if adventures else flat
+
+
+def addresses_from_flat(flat: np.ndarray) -> tuple:
+    """:func:`call_addresses`'s tuple back from :func:`flat_addresses`'s array."""
+    numbers = iter(int(x) for x in flat.ravel())
+    return tuple(next(numbers) if member == H_CARDS else
+                 tuple(tuple(next(numbers) for _ in range(3)) for _ in group.types)
+                 for member, group in enumerate(ENGINE_CALLS.types))
+
+
+def _function_value(context, builder, f_type, c_addr, py_addr, jit_addr):
+    """A first-class function value of ``f_type`` made of its three addresses."""
+    voidptr = context.get_value_type(types.voidptr)
+    fn = cgutils.create_struct_proxy(f_type)(context, builder)
+    fn.c_addr = builder.inttoptr(c_addr, voidptr)
+    fn.py_addr = builder.inttoptr(py_addr, voidptr)
+    fn.jit_addr = builder.inttoptr(jit_addr, voidptr)
+    return fn._getvalue()
+
+
+def _calls_from(context, builder, read):
+    """The engine's ``H`` from its addresses, ``read()`` giving the next integer (as an
+    LLVM value) in :func:`flat_addresses`'s order."""
+    groups = []
+    for member, g_type in enumerate(ENGINE_CALLS.types):
+        if member == H_CARDS:
+            groups.append(builder.inttoptr(read(), context.get_value_type(g_type)))
+            continue
+        members = [_function_value(context, builder, f_type, read(), read(), read())
+                   for f_type in g_type.types]
+        groups.append(context.make_tuple(builder, g_type, members))
+    return context.make_tuple(builder, ENGINE_CALLS, groups)
 
 
 @intrinsic
@@ -250,56 +291,40 @@ def calls_from_flat(typingctx, flat):
     if not (isinstance(flat, types.Array) and flat.dtype == types.int64
             and flat.ndim in (1, 2) and flat.layout == "C"):
         return None
-    h_type = engine_calls_type(flat.ndim == 2)
 
     def codegen(context, builder, signature, args):
         data = make_array(signature.args[0])(context, builder, args[0]).data
-        voidptr = context.get_value_type(types.voidptr)
-        k = 0
-        groups = []
-        for g_type in h_type.types:
-            members = []
-            for f_type in g_type.types:
-                fn = cgutils.create_struct_proxy(f_type)(context, builder)
-                leaf = []
-                for _ in range(3):
-                    at = builder.gep(data, [context.get_constant(types.intp, k)])
-                    leaf.append(builder.inttoptr(builder.load(at), voidptr))
-                    k += 1
-                fn.c_addr, fn.py_addr, fn.jit_addr = leaf
-                members.append(fn._getvalue())
-            groups.append(context.make_tuple(builder, g_type, members))
-        return context.make_tuple(builder, h_type, groups)
+        k = [0]
 
-    return h_type(flat), codegen
+        def read():
+            at = builder.gep(data, [context.get_constant(types.intp, k[0])])
+            k[0] += 1
+            return builder.load(at)
+
+        return _calls_from(context, builder, read)
+
+    return ENGINE_CALLS(flat), codegen
 
 
 @intrinsic
 def calls_from_addresses(typingctx, addrs):
     """The engine's ``H`` rebuilt from :func:`call_addresses` inside compiled code: the
-    same first-class function values numba's unboxing of ``H`` made (no copy of any
-    code; the card-table length tells an Adventures game's ``H`` from a base game's)."""
-    h_type = None
-    for adventures in (False, True):
-        if addrs == addresses_type(adventures):
-            h_type = engine_calls_type(adventures)
-    if h_type is None:
+    same first-class function values numba's unboxing of ``H`` made, and the card
+    table's pointer (no copy of any code)."""
+    if addrs != ADDRESSES:
         return None
 
     def codegen(context, builder, signature, args):
-        voidptr = context.get_value_type(types.voidptr)
-        groups = []
-        for gi, g_type in enumerate(h_type.types):
-            group = builder.extract_value(args[0], gi)
-            members = []
-            for fi, f_type in enumerate(g_type.types):
+        values = []
+        for member, g_type in enumerate(ADDRESSES.types):
+            group = builder.extract_value(args[0], member)
+            if member == H_CARDS:
+                values.append(group)
+                continue
+            for fi in range(len(g_type.types)):
                 leaf = builder.extract_value(group, fi)
-                fn = cgutils.create_struct_proxy(f_type)(context, builder)
-                fn.c_addr = builder.inttoptr(builder.extract_value(leaf, 0), voidptr)
-                fn.py_addr = builder.inttoptr(builder.extract_value(leaf, 1), voidptr)
-                fn.jit_addr = builder.inttoptr(builder.extract_value(leaf, 2), voidptr)
-                members.append(fn._getvalue())
-            groups.append(context.make_tuple(builder, g_type, members))
-        return context.make_tuple(builder, h_type, groups)
+                values.extend(builder.extract_value(leaf, a) for a in range(3))
+        values.reverse()
+        return _calls_from(context, builder, values.pop)
 
-    return h_type(addrs), codegen
+    return ENGINE_CALLS(addrs), codegen

@@ -61,9 +61,9 @@ def compile_cold(run_args: tuple, card_ids: list[int]) -> None:
 
     ``run_args`` are run_batch's arguments with ``None`` in place of the addresses
     of ``H`` (the decide pointer pair, the hooks and the card table), whose type is
-    known without compiling ``decide`` (sim.engine.cardcalls.addresses_type).
+    known without compiling ``decide`` (sim.engine.cardcalls.ADDRESSES).
     """
-    from sim.engine.cardcalls import addresses_type
+    from sim.engine.cardcalls import ADDRESSES
     from sim.engine.decide import decide
     from sim.engine.game import run_batch
 
@@ -83,8 +83,7 @@ def compile_cold(run_args: tuple, card_ids: list[int]) -> None:
                                  stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
                                  stderr=subprocess.DEVNULL) for part in parts]
     try:
-        h_type = addresses_type(adventures)
-        run_batch.compile(tuple(h_type if a is None else typeof(a) for a in run_args))
+        run_batch.compile(tuple(ADDRESSES if a is None else typeof(a) for a in run_args))
     except BaseException:           # Ctrl-C or a failure: do not wait for the children
         for child in children:
             child.kill()

@@ -27,7 +27,7 @@ from sim.cards import (
     SILVER,
     TREASURE,
 )
-from sim.engine.cardcalls import calls_from_addresses
+from sim.engine.cardcalls import calls_from_addresses, calls_from_flat
 from sim.engine.codes import (
     D_ACTION,
     D_BUY,
@@ -439,8 +439,8 @@ def run_batch(S, R, T, P, Q, H_addresses, n_players, seat_bots, seeds, first, ou
               out_turns, out_game, rec_coins, rec_vp):
     """Play ``len(seeds)`` games; returns how many finished (fewer on an error).
 
-    H_addresses: the engine's ``H`` (decide as a function pointer, the tuple of compiled
-    decision hooks referenced by the bots' F_HOOK, the game's card functions:
+    H_addresses: the engine's ``H`` (the deciders, the tuple of compiled decision hooks
+    referenced by the bots' F_HOOK, the game's card functions:
     sim.engine.cardcalls.engine_calls) as its functions' addresses
     (sim.engine.cardcalls.call_addresses), which numba types and unboxes in C: a
     tuple of ~90 functions cost milliseconds of Python per call.
@@ -507,8 +507,8 @@ def play_games_adv(S, R, T, P, Q, H, n_players, seat_bots, seeds, first, out_sco
     player another turn, which the tie-break does not count (nor the per-turn records).
 
     Without per-turn records the Adventures turn function plays all of a game's turns
-    in one call (its ``p`` < 0): the card table (80 function pointers, copied into
-    every call that takes it) is then passed once a game, not once a turn.
+    in one call (its ``p`` < 0): the call tables (copied into every call that takes
+    them) are then passed once a game, not once a turn.
     """
     record = rec_coins.shape[0] == seeds.shape[0]
     for g in range(seeds.shape[0]):
@@ -541,15 +541,17 @@ def play_games_adv(S, R, T, P, Q, H, n_players, seat_bots, seeds, first, out_sco
 
 # ----------------------------------------------------------------------------- on arrays
 # The engine's functions take pointers (sim.engine.pointers.ptr); these entry points take
-# the arrays themselves, for callers outside the engine (sim.engine.scenario, tests).
+# the arrays themselves, for callers outside the engine (sim.engine.scenario, tests), and
+# ``H`` as its flat addresses (sim.engine.cardcalls.flat_addresses).
 @njit(cache=True)
-def play_turn_on(S, R, T, P, Q, H, p):
-    return play_turn(ptr(S), ptr(R), ptr(T), ptr(P), ptr(Q), H, p)
+def play_turn_on(S, R, T, P, Q, H_flat, p):
+    return play_turn(ptr(S), ptr(R), ptr(T), ptr(P), ptr(Q), calls_from_flat(H_flat), p)
 
 
 @njit(cache=True)
-def play_turn_adv_on(S, R, T, P, Q, H, p):
+def play_turn_adv_on(S, R, T, P, Q, H_flat, p):
     """The Adventures turn (through ``H[H_TURN]``, as play_games calls it)."""
+    H = calls_from_flat(H_flat)
     return H[H_TURN][TURN_ADV](ptr(S), ptr(R), ptr(T), ptr(P), ptr(Q), H[:H_TURN], p)
 
 
@@ -564,7 +566,8 @@ def finish_game_on(S, T, g, n_players, reason, out_score, out_turns, out_game):
 
 
 @njit(cache=True)
-def decide_on(S, R, T, P, Q, H, p, d, arg):
+def decide_on(S, R, T, P, Q, H_flat, p, d, arg):
+    H = calls_from_flat(H_flat)
     return call_decider(H[H_DECIDE], ptr(S), ptr(R), ptr(T), ptr(P), ptr(Q), H[H_HOOKS], p, d,
                         arg)
 

@@ -312,7 +312,8 @@ Q_CONDS = MAX_CONDS
 
 
 # Call tables ``H``: the engine's sixth argument, a tuple of tuples of first-class functions
-# (built by sim.engine.cardcalls.engine_calls), read by these names.  A function is handed
+# and a pointer to the card table's (built by sim.engine.cardcalls.engine_calls), read by
+# these names.  A function is handed
 # the prefix it needs, in which every name means the same member: H[:H_ADVENTURE] for a
 # decision and the Adventures calls, H[:H_CARDS] for a card text, H[:H_TURN] for the
 # Adventures turn, the whole H for the game loop.  (Names, not a named tuple: numba takes a
@@ -327,7 +328,8 @@ N_DECIDERS = 3                    # (codes.DEC_DECIDER: which one a question goe
 H_HOOKS = 1                       # the compiled hooks (a bot's hook k is H[H_HOOKS][k - 1])
 H_ADVENTURE = 2                   # what every gain and attack sets off (or stubs)
 A_ON_GAIN, A_ATTACKED = 0, 1      # sim.engine.adventures.mechanics.on_gain, attacked_adv
-H_CARDS = 3                       # the card texts, by the card's special code (C_SPECIAL)
+H_CARDS = 3                       # the card texts, by the card's special code (C_SPECIAL),
+                                  # in memory (sim.engine.cardcalls.CARD_TABLE)
 H_TURN = 4                        # (the Adventures turn, a stub), or stubs in a base game
 TURN_ADV = 0                      # sim.engine.adventures.turn.play_turn_adv
 N_CALL_TABLES = 5

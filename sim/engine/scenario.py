@@ -43,6 +43,7 @@ from sim.cards import (
 from sim.engine import codes
 from sim.engine import layout as L
 from sim.engine.batch import cards_in_game, illegal_answer_text, install_bots
+from sim.engine.cardcalls import call_addresses, flat_addresses
 from sim.engine.codes import END_PILES, END_PROVINCES, END_TURN_CAP, ERR_NONE, TOKEN_JOURNEY
 from sim.engine.config import GameConfig
 from sim.engine.game import (
@@ -88,7 +89,9 @@ class Scenario:
         programs = [b.program() for b in self.bots]
         self.T = make_table(n, self.config.kingdom, self.config.events)
         self.P, self.Q = pack_programs(programs, self.T)
-        self.H = install_bots(self.bots, programs, self.P, self.T)
+        # The engine's call tables as flat addresses (what the entry points take).
+        self.H = flat_addresses(call_addresses(install_bots(self.bots, programs, self.P,
+                                                            self.T)), bool(self.T[L.T_ADV]))
         self.S, self.R = new_state(self.T, turn_cap, log_rows=(1 << 14) if log else 0)
         seat_bots = np.arange(n, dtype=np.int32).reshape(1, n)
         reset_game_on(self.S, self.R, self.T, 0, np.uint64(seed), n, seat_bots)

@@ -158,8 +158,7 @@ class Game:
         set_game(self.T)
         adventures = bool(self.T[L.T_ADV])
         self.H = flat_addresses(call_addresses(engine_calls(hooks, cards_in_game(self.T),
-                                                            adventures), adventures),
-                                adventures)
+                                                            adventures)), adventures)
         self.seat_bots = np.arange(n, dtype=np.int32).reshape(1, n)
         self.num_players = n
         self.names = [b.name for b in self.bots]

@@ -85,7 +85,7 @@ from sim.cards import N_CARDS
 from sim.engine import codes as dc
 from sim.engine import layout as L
 from sim.engine.agent_seat import A_NONE, answer_of_action
-from sim.engine.cardcalls import calls_from_flat, engine_calls_type
+from sim.engine.cardcalls import calls_from_flat
 from sim.engine.decide import DECIDE_SIGNATURE
 from sim.engine.game import G_FIRST, reset_game_on
 from sim.engine.legality import card_ok
@@ -1055,7 +1055,7 @@ def seam_calls(game) -> tuple:
     with :func:`policy_decide` as its deciders (the members the game's kind asks:
     DECIDE_BASE, or DECIDE_ADV and DECIDE_INTRIGUE with Adventures cards, Events or
     Intrigue cards; it hands the questions it does not take to the game's own)."""
-    from sim.engine.cardcalls import call_addresses
+    from sim.engine.cardcalls import addresses_from_flat, call_addresses
     from sim.engine.decision_pair import decision_calls
 
     adventures = game.H.ndim == 2
@@ -1065,12 +1065,6 @@ def seam_calls(game) -> tuple:
         pair[k] = policy_decide
     if not policy_decide.signatures:
         policy_decide.compile(DECIDE_SIGNATURE)
-    head = call_addresses((tuple(pair),), adventures)[0]
-    flat = [int(x) for x in game.H.ravel()]
-    groups = [head]
-    k = 3 * len(head)
-    for g_type in engine_calls_type(adventures).types[1:]:
-        n = len(g_type.types)
-        groups.append(tuple(tuple(flat[k + 3 * i:k + 3 * i + 3]) for i in range(n)))
-        k += 3 * n
+    groups = list(addresses_from_flat(game.H))
+    groups[L.H_DECIDE] = call_addresses((tuple(pair),))[0]
     return tuple(groups)

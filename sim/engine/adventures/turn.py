@@ -1237,8 +1237,8 @@ def turn_from(S, R, T, P, Q, H, p, site, produced, x):
     produced and the site's local ``x``.  Frame (sim.engine.resume): the ADV_TURN_*
     sites above."""
     h0 = HAND0 + p * N_SLOTS
-    # What the turn's questions and most steps take: not the card table (80 function
-    # pointers, copied on every call that takes it; only the inlined plays read it).
+    # What the turn's questions and most steps take: not the card table (only the inlined
+    # plays read it).
     calls = H[:H_CARDS]
     if site == NO_SITE:
         S[V + V_ACTIONS] = 1
