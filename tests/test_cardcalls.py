@@ -19,16 +19,16 @@ from sim.engine.cardcalls import (
     calls_from_addresses,
     calls_from_flat,
     card_calls,
-    card_table_address,
     engine_calls,
     flat_addresses,
+    table_address,
 )
 from sim.engine.codes import RULES_ADVENTURES, RULES_BASE, RULES_INTRIGUE, USE_DEFAULT
 from sim.engine.decide import decide
 from sim.engine.decision_pair import _no_decide, rule_bots_asked
 from sim.engine.hooks import HOOK_SIGNATURE, VIEW_SIZE, hooks_tuple
 from sim.engine.intrigue_defaults import decide_intrigue
-from sim.engine.layout import DECIDE_ADV, DECIDE_BASE, DECIDE_INTRIGUE, H_DECIDE
+from sim.engine.layout import DECIDE_ADV, DECIDE_BASE, DECIDE_INTRIGUE, H_CARDS, H_DECIDE
 
 
 def test_the_table_holds_the_games_cards_and_stubs_for_the_rest():
@@ -105,20 +105,20 @@ def test_h_rebuilt_from_addresses_calls_the_same_functions():
 def _table_entry(addrs, sp):
     """The three addresses of the card table's function ``sp``, read through the pointer
     the engine calls card texts through."""
-    fn = calls_from_addresses(addrs)[3][sp]
+    fn = calls_from_addresses(addrs)[H_CARDS][sp]
     return fn
 
 
 def test_the_card_table_is_one_address_of_the_games_functions():
     """The engine holds the card table as one address (not 80 function values passed by
-    value): the row of each special code there is that code's function, the same row
-    for the same table however often it is asked."""
+    value), as every member of H: the row of each special code there is that code's
+    function, the same row for the same table however often it is asked."""
     table = card_calls(FIRST_GAME, adventures=True)
     H = engine_calls(hooks_tuple([]), FIRST_GAME, True)
     addrs = call_addresses(H)
-    assert addrs[3] == card_table_address(table) == card_table_address(tuple(table))
+    assert addrs[H_CARDS] == table_address(H_CARDS, table) == table_address(H_CARDS, table)
     rows = np.ctypeslib.as_array(
-        (np.ctypeslib.ctypes.c_int64 * (3 * len(table))).from_address(addrs[3]))
+        (np.ctypeslib.ctypes.c_int64 * (3 * len(table))).from_address(addrs[H_CARDS]))
     cellar = CARDS[card_id("Cellar")].special
     assert rows[3 * cellar + 1] == id(CARD_TEXT[cellar])          # its PyObject address
     assert rows[3 * 0 + 1] == id(table[0])

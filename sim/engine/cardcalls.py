@@ -3,13 +3,13 @@
 The engine reaches each card's function (:data:`sim.engine.base_set.CARD_TEXT`,
 :data:`sim.engine.adventures.cards.CARD_TEXT`) through a table of first-class
 functions indexed by the card's ``special`` code, the fourth member of the
-engine's ``H`` argument (:func:`engine_calls`; in compiled code a pointer to the
-table's row of function values, :data:`CARD_TABLE`).  Two reasons.  numba compiles a
-function together with a copy of everything it calls, so a turn that called
-every card text directly carried all of them through every level above it; and
-a table lets a game compile just the texts of the cards it uses: a First Game
-tournament compiles 6 card functions, not 19, and the Adventures cards cost
-nothing to a base-set run.  A card not in the game gets :func:`_no_text` (never
+engine's ``H`` argument (:func:`engine_calls`; in compiled code, as every member of
+``H``, a pointer to its row of function values: :func:`table_address`).  Two
+reasons.  numba compiles a function together with a copy of everything it calls,
+so a turn that called every card text directly carried all of them through every
+level above it; and a table lets a game compile just the texts of the cards it
+uses: a First Game tournament compiles 6 card functions, not 19, and the
+Adventures cards cost nothing to a base-set run.  A card not in the game gets :func:`_no_text` (never
 called).  Each function, once compiled, is in the disk cache for every later
 game that uses it.
 
@@ -23,8 +23,7 @@ named by sim.engine.layout (H_DECIDE ... H_TURN); card texts get ``H[:H_CARDS]``
 adventure calls ``H[:H_ADVENTURE]``, each calling its prefix ``H`` too.
 
 ``run_batch`` does not take ``H`` itself but its addresses (:func:`call_addresses`:
-the same nesting of tuples, each function replaced by three integers, the card table
-by the address of its row in memory), and rebuilds
+each member as the address of its row of functions in memory), and rebuilds
 ``H`` inside (:func:`calls_from_addresses`).  Handed a tuple of ~90 dispatchers,
 numba's dispatcher typed every one of them in Python on every call (signature
 inspection, compile-result look-ups) and unboxed each through two Python calls:
@@ -41,7 +40,6 @@ from collections.abc import Iterable
 
 import numpy as np
 from numba import njit, types
-from numba.core import cgutils
 from numba.experimental.function_type import _get_jit_address, _get_wrapper_address
 from numba.extending import intrinsic
 from numba.np.arrayobj import make_array
@@ -51,7 +49,7 @@ from sim.engine import base_set
 from sim.engine.adventures import mechanics, turn
 from sim.engine.decide import DECIDE_SIGNATURE
 from sim.engine.decision_pair import decision_calls
-from sim.engine.hooks import HOOK_SIGNATURE, MAX_HOOKS
+from sim.engine.hooks import HOOK_TABLE
 from sim.engine.layout import (
     H_ADVENTURE,
     H_CARDS,
@@ -59,7 +57,6 @@ from sim.engine.layout import (
     H_HOOKS,
     H_TURN,
     N_CALL_TABLES,
-    N_DECIDERS,
 )
 
 # engine_calls builds H in the order of sim.engine.layout's names for its members.
@@ -88,24 +85,31 @@ N_BASE_SPECIALS = max(base_set.CARD_TEXT) + 1
 
 _S, _R, _T = types.CPointer(types.int32), types.CPointer(types.uint64), types.CPointer(types.int32)
 _P, _Q = types.CPointer(types.int32), types.CPointer(types.float64)
+
+
+def _table(signature) -> types.CPointer:
+    """The type of a member of ``H``: a pointer to a row of functions of ``signature``."""
+    return types.CPointer(types.FunctionType(signature))
+
+
+# Each member of ``H`` is one pointer to its row of function values in memory
+# (:func:`table_address`), not a tuple of them.  numba passes a tuple by value, each
+# function value as three arguments: the card table alone was 240 arguments to every call
+# that took it (~100 instructions a call), and each ``H[H_CARDS][sp]`` with ``sp`` not a
+# constant compiled to a switch over all 80 functions (numba's tuple getitem), at each of
+# the turn's ~15 sites.  A pointer is one argument and one load, and its type does not
+# depend on how many functions the row holds (a base game's ``H`` has an Adventures
+# game's type).
 # ``H[:H_ADVENTURE]``: the deciders (one per rule bot) and the hooks
 # (sim.engine.decision_pair.decision_calls).
-DECISION_CALLS = types.Tuple((types.UniTuple(types.FunctionType(DECIDE_SIGNATURE), N_DECIDERS),
-                              types.UniTuple(types.FunctionType(HOOK_SIGNATURE), MAX_HOOKS)))
+DECISION_CALLS = types.Tuple((_table(DECIDE_SIGNATURE), HOOK_TABLE))
 # The Adventures calls: (S, R, T, P, Q, H[:2], player, a, b) -> int (sim.engine.steps A_*).
 ADVENTURE_SIGNATURE = types.int64(_S, _R, _T, _P, _Q, DECISION_CALLS, types.int64, types.int64,
                                   types.int64)
-ADVENTURE_CALLS = types.UniTuple(types.FunctionType(ADVENTURE_SIGNATURE), 2)
-CARD_CALLS = types.Tuple(DECISION_CALLS.types + (ADVENTURE_CALLS,))
+CARD_CALLS = types.Tuple(DECISION_CALLS.types + (_table(ADVENTURE_SIGNATURE),))
 CARD_SIGNATURE = types.none(_S, _R, _T, _P, _Q, CARD_CALLS, types.int64)
-# The card table is one pointer to the game's functions in memory (:func:`card_table_at`),
-# not a tuple of them: a tuple of 80 function values travelled by value (1.9 kB) into every
-# call that took it, and each ``H[H_CARDS][sp]`` with ``sp`` not a constant compiled to a
-# switch over all 80 (numba's tuple getitem), at each of the turn's ~15 sites.  A pointer
-# is one load, and its type does not depend on how many cards the table holds, so a base
-# game's ``H`` has the very type of an Adventures game's.
-CARD_TABLE = types.CPointer(types.FunctionType(CARD_SIGNATURE))
-TURN_SIGNATURE = types.int64(_S, _R, _T, _P, _Q, types.Tuple(CARD_CALLS.types + (CARD_TABLE,)),
+TURN_SIGNATURE = types.int64(_S, _R, _T, _P, _Q,
+                             types.Tuple(CARD_CALLS.types + (_table(CARD_SIGNATURE),)),
                              types.int64)
 
 
@@ -186,16 +190,9 @@ def engine_calls(hooks: tuple, card_ids: Iterable[int], adventures: bool = False
 
 
 #: The numba type of the engine's ``H`` (:func:`engine_calls`), the same for every game.
-ENGINE_CALLS = types.Tuple((types.UniTuple(types.FunctionType(DECIDE_SIGNATURE), N_DECIDERS),
-                            types.UniTuple(types.FunctionType(HOOK_SIGNATURE), MAX_HOOKS),
-                            ADVENTURE_CALLS, CARD_TABLE,
-                            types.UniTuple(types.FunctionType(TURN_SIGNATURE), 2)))
-_LEAF = types.UniTuple(types.int64, 3)       # a function's three addresses
-#: The numba type of :func:`call_addresses`'s result: each function as its three addresses,
-#: the card table as the address of its row of functions.
-ADDRESSES = types.Tuple(tuple(types.int64 if member == H_CARDS
-                              else types.UniTuple(_LEAF, len(group.types))
-                              for member, group in enumerate(ENGINE_CALLS.types)))
+ENGINE_CALLS = types.Tuple(TURN_SIGNATURE.args[5].types + (_table(TURN_SIGNATURE),))
+#: The numba type of :func:`call_addresses`'s result: each member's address.
+ADDRESSES = types.UniTuple(types.int64, N_CALL_TABLES)
 
 
 # function -> (cfunc wrapper, PyObject, jit entry) addresses, found once: numba's own
@@ -204,9 +201,9 @@ ADDRESSES = types.Tuple(tuple(types.int64 if member == H_CARDS
 # hashing a numba signature is slow.)  Holding the function here also keeps its compiled
 # code alive while any engine may call it.
 _ADDRESSES: dict[tuple, tuple[int, int, int]] = {}
-# A card table's functions -> the array the engine reads them from (kept alive here: the
-# engine holds only its address).  One per distinct set of cards a process plays.
-_CARD_TABLES: dict[tuple, np.ndarray] = {}
+# (member, functions) -> the row the engine reads them from (kept alive here: the engine
+# holds only its address).  One per distinct row a process uses.
+_ROWS: dict[tuple, np.ndarray] = {}
 
 
 def _addresses(fn, member: int) -> tuple[int, int, int]:
@@ -219,69 +216,44 @@ def _addresses(fn, member: int) -> tuple[int, int, int]:
     return found
 
 
-def card_table_address(table: tuple) -> int:
-    """The address of ``table``'s functions laid out as the engine reads them (one
-    first-class function value, three addresses, per special code), made once a table."""
-    rows = _CARD_TABLES.get(table)
+def table_address(member: int, functions: tuple) -> int:
+    """The address of ``functions`` (member ``member`` of ``H``) laid out as the engine
+    reads them: one first-class function value, three addresses, per function; made once
+    a row."""
+    key = (member, functions)
+    rows = _ROWS.get(key)
     if rows is None:
-        rows = np.array([_addresses(fn, H_CARDS) for fn in table], np.int64).reshape(-1, 3)
+        rows = np.array([_addresses(fn, member) for fn in functions], np.int64).reshape(-1, 3)
         rows.setflags(write=False)
-        _CARD_TABLES[table] = rows
+        _ROWS[key] = rows
     return rows.ctypes.data
 
 
 def call_addresses(H: tuple) -> tuple:
-    """``H`` as run_batch takes it (of type :data:`ADDRESSES`): each function as its three
-    addresses (the members of numba's first-class function value), nested as in ``H``,
-    and the card table as one address (:func:`card_table_address`); see the module's
-    notes."""
-    return tuple(card_table_address(group) if member == H_CARDS
-                 else tuple(_addresses(fn, member) for fn in group)
-                 for member, group in enumerate(H))
+    """``H`` as run_batch takes it (of type :data:`ADDRESSES`): each member as the
+    address of its row of functions (:func:`table_address`); see the module's notes."""
+    return tuple(table_address(member, tuple(group)) for member, group in enumerate(H))
 
 
 def flat_addresses(addresses: tuple, adventures: bool) -> np.ndarray:
-    """:func:`call_addresses`'s integers in one int64 array, for :func:`calls_from_flat`:
+    """:func:`call_addresses`'s integers in an int64 array, for :func:`calls_from_flat`:
     1-d for a base-set game's ``H``, 2-d (one row) for an Adventures game's, so the
-    array says which game it is for.  Typing a nested tuple of ~40 integers costs
-    numba's dispatcher microseconds a call, an array almost nothing: what sim.env pays
-    on every step of a game driven from Python."""
-    flat = np.array([x for group in addresses
-                     for x in ((group,) if isinstance(group, int) else
-                               (a for leaf in group for a in leaf))], np.int64)
+    array says which game it is for (an array is what sim.env hands the engine on every
+    step of a game driven from Python: numba types it in C)."""
+    flat = np.array(addresses, np.int64)
     return flat.reshape(1, -1) if adventures else flat
 
 
 def addresses_from_flat(flat: np.ndarray) -> tuple:
     """:func:`call_addresses`'s tuple back from :func:`flat_addresses`'s array."""
-    numbers = iter(int(x) for x in flat.ravel())
-    return tuple(next(numbers) if member == H_CARDS else
-                 tuple(tuple(next(numbers) for _ in range(3)) for _ in group.types)
-                 for member, group in enumerate(ENGINE_CALLS.types))
+    return tuple(int(x) for x in flat.ravel())
 
 
-def _function_value(context, builder, f_type, c_addr, py_addr, jit_addr):
-    """A first-class function value of ``f_type`` made of its three addresses."""
-    voidptr = context.get_value_type(types.voidptr)
-    fn = cgutils.create_struct_proxy(f_type)(context, builder)
-    fn.c_addr = builder.inttoptr(c_addr, voidptr)
-    fn.py_addr = builder.inttoptr(py_addr, voidptr)
-    fn.jit_addr = builder.inttoptr(jit_addr, voidptr)
-    return fn._getvalue()
-
-
-def _calls_from(context, builder, read):
-    """The engine's ``H`` from its addresses, ``read()`` giving the next integer (as an
-    LLVM value) in :func:`flat_addresses`'s order."""
-    groups = []
-    for member, g_type in enumerate(ENGINE_CALLS.types):
-        if member == H_CARDS:
-            groups.append(builder.inttoptr(read(), context.get_value_type(g_type)))
-            continue
-        members = [_function_value(context, builder, f_type, read(), read(), read())
-                   for f_type in g_type.types]
-        groups.append(context.make_tuple(builder, g_type, members))
-    return context.make_tuple(builder, ENGINE_CALLS, groups)
+def _calls_from(context, builder, addresses):
+    """The engine's ``H`` made of its members' addresses (LLVM integers): each a pointer."""
+    return context.make_tuple(builder, ENGINE_CALLS, [
+        builder.inttoptr(a, context.get_value_type(t))
+        for a, t in zip(addresses, ENGINE_CALLS.types, strict=True)])
 
 
 @intrinsic
@@ -294,14 +266,9 @@ def calls_from_flat(typingctx, flat):
 
     def codegen(context, builder, signature, args):
         data = make_array(signature.args[0])(context, builder, args[0]).data
-        k = [0]
-
-        def read():
-            at = builder.gep(data, [context.get_constant(types.intp, k[0])])
-            k[0] += 1
-            return builder.load(at)
-
-        return _calls_from(context, builder, read)
+        return _calls_from(context, builder, [
+            builder.load(builder.gep(data, [context.get_constant(types.intp, k)]))
+            for k in range(N_CALL_TABLES)])
 
     return ENGINE_CALLS(flat), codegen
 
@@ -309,22 +276,12 @@ def calls_from_flat(typingctx, flat):
 @intrinsic
 def calls_from_addresses(typingctx, addrs):
     """The engine's ``H`` rebuilt from :func:`call_addresses` inside compiled code: the
-    same first-class function values numba's unboxing of ``H`` made, and the card
-    table's pointer (no copy of any code)."""
+    pointers to the rows of the very functions ``H`` holds (no copy of any code)."""
     if addrs != ADDRESSES:
         return None
 
     def codegen(context, builder, signature, args):
-        values = []
-        for member, g_type in enumerate(ADDRESSES.types):
-            group = builder.extract_value(args[0], member)
-            if member == H_CARDS:
-                values.append(group)
-                continue
-            for fi in range(len(g_type.types)):
-                leaf = builder.extract_value(group, fi)
-                values.extend(builder.extract_value(leaf, a) for a in range(3))
-        values.reverse()
-        return _calls_from(context, builder, values.pop)
+        return _calls_from(context, builder, [builder.extract_value(args[0], k)
+                                              for k in range(N_CALL_TABLES)])
 
     return ENGINE_CALLS(addrs), codegen

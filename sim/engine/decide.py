@@ -70,7 +70,7 @@ from sim.engine.codes import (
     DOM_PLAY,
     USE_DEFAULT,
 )
-from sim.engine.hooks import HOOK_SIGNATURE, MAX_HOOKS, hide_passes, hook_view, show_passes
+from sim.engine.hooks import HOOK_TABLE, hide_passes, hook_view, show_passes
 from sim.engine.layout import (
     ACTION_IDS,
     ACTIONS_OWNED,
@@ -996,5 +996,4 @@ def decide(S, R, T, P, Q, hooks, p, d, arg):
 DECIDE_SIGNATURE = types.int64(
     types.CPointer(types.int32), types.CPointer(types.uint64), types.CPointer(types.int32),
     types.CPointer(types.int32), types.CPointer(types.float64),
-    types.UniTuple(types.FunctionType(HOOK_SIGNATURE), MAX_HOOKS),
-    types.int64, types.int64, types.int64)
+    HOOK_TABLE, types.int64, types.int64, types.int64)

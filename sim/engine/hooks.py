@@ -56,6 +56,9 @@ warnings.filterwarnings("ignore", category=NumbaExperimentalFeatureWarning)
 
 HOOK_SIGNATURE = types.int64(types.int32[::1], types.int64, types.int64)
 MAX_HOOKS = 4   # distinct hooks in one batch
+#: How the engine holds a batch's hooks: a pointer to their row of function values in
+#: memory (sim.engine.cardcalls: the call tables), a bot's hook ``k`` at ``[k - 1]``.
+HOOK_TABLE = types.CPointer(types.FunctionType(HOOK_SIGNATURE))
 ME = 0          # ``who`` of the deciding player
 KNOWN_TOP_MAX = L.KNOWN_TOP_MAX   # known deck-top cards a view holds at most
 

@@ -311,8 +311,8 @@ Q_WIDTH = COND_WIDTH
 Q_CONDS = MAX_CONDS
 
 
-# Call tables ``H``: the engine's sixth argument, a tuple of tuples of first-class functions
-# and a pointer to the card table's (built by sim.engine.cardcalls.engine_calls), read by
+# Call tables ``H``: the engine's sixth argument, a tuple of pointers, each to a row of
+# first-class functions in memory (built by sim.engine.cardcalls.engine_calls), read by
 # these names.  A function is handed
 # the prefix it needs, in which every name means the same member: H[:H_ADVENTURE] for a
 # decision and the Adventures calls, H[:H_CARDS] for a card text, H[:H_TURN] for the
@@ -328,8 +328,7 @@ N_DECIDERS = 3                    # (codes.DEC_DECIDER: which one a question goe
 H_HOOKS = 1                       # the compiled hooks (a bot's hook k is H[H_HOOKS][k - 1])
 H_ADVENTURE = 2                   # what every gain and attack sets off (or stubs)
 A_ON_GAIN, A_ATTACKED = 0, 1      # sim.engine.adventures.mechanics.on_gain, attacked_adv
-H_CARDS = 3                       # the card texts, by the card's special code (C_SPECIAL),
-                                  # in memory (sim.engine.cardcalls.CARD_TABLE)
+H_CARDS = 3                       # the card texts, by the card's special code (C_SPECIAL)
 H_TURN = 4                        # (the Adventures turn, a stub), or stubs in a base game
 TURN_ADV = 0                      # sim.engine.adventures.turn.play_turn_adv
 N_CALL_TABLES = 5

@@ -1055,7 +1055,7 @@ def seam_calls(game) -> tuple:
     with :func:`policy_decide` as its deciders (the members the game's kind asks:
     DECIDE_BASE, or DECIDE_ADV and DECIDE_INTRIGUE with Adventures cards, Events or
     Intrigue cards; it hands the questions it does not take to the game's own)."""
-    from sim.engine.cardcalls import addresses_from_flat, call_addresses
+    from sim.engine.cardcalls import addresses_from_flat, table_address
     from sim.engine.decision_pair import decision_calls
 
     adventures = game.H.ndim == 2
@@ -1066,5 +1066,5 @@ def seam_calls(game) -> tuple:
     if not policy_decide.signatures:
         policy_decide.compile(DECIDE_SIGNATURE)
     groups = list(addresses_from_flat(game.H))
-    groups[L.H_DECIDE] = call_addresses((tuple(pair),))[0]
+    groups[L.H_DECIDE] = table_address(L.H_DECIDE, tuple(pair))
     return tuple(groups)
