@@ -335,7 +335,7 @@ RUN_STACK_IN_TEXT = 2           # inside its card's text (counters done)
 RUN_STACK_IN_DISCIPLE_GAIN = 3  # inside Disciple's gain of a copy (the entry done)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def run_stack(S, R, T, P, Q, H, p, base, resumed):
     """Resolve the play stack down to depth ``base`` (module docstring).  The stack is
     state, so a stopped turn resumes here by the entry's depth ``n`` and where in it:
@@ -704,7 +704,7 @@ def start_of_turn_begins(S, T, p):
 # ----------------------------------------------------------------------------- buying
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def buy_event(S, R, T, P, Q, H, p, c):
     S[V + V_COINS] -= T[c * N_COLS + C_COST]
     S[V + V_BUYS] -= 1
@@ -833,7 +833,7 @@ BUY_CARD_IN_ON_BUY = 1
 BUY_CARD_IN_ON_GAIN = 2
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def buy_card(S, R, T, P, Q, H, p, c, resumed):
     """``p`` buys card ``c``: pays, on-buy effects (:func:`on_buy`), gains it.  The gain
     is sim.engine.steps.gain_card's, with on_gain called only when it may do more than
