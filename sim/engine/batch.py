@@ -1,6 +1,7 @@
 """Python entry point to the compiled engine: play a batch of seeded games.
 
-This is the only module that calls :func:`sim.engine.run_batch`.  It
+This is the only module that calls the engine's batch (sim.engine.game.batch_entry:
+``run_batch``, or ``run_batch_adv`` for the games that run the Adventures turn).  It
 allocates the state once per batch, seats the bots, and turns the engine's
 error codes into exceptions that name the bot, the game and the decision.
 """
@@ -30,7 +31,7 @@ from sim.engine.codes import (
 )
 from sim.engine.cold_compile import compile_cold
 from sim.engine.config import GameConfig
-from sim.engine.game import N_GAME_COLS, run_batch
+from sim.engine.game import N_GAME_COLS, batch_entry
 from sim.engine.hooks import hooks_tuple
 from sim.engine.layout import (
     ERR,
@@ -270,7 +271,7 @@ def _play_compiled(config: GameConfig, bots: list[BotLike], seat_bots: np.ndarra
     compile_cold(tuple(args), cards_in_game(T))   # a cold cache: two processes
     adventures = bool(T[T_ADV])
     args[5] = call_addresses(engine_calls(hooks, cards_in_game(T), adventures))
-    done = run_batch(*args)
+    done = batch_entry(T)(*args)
     result = BatchResult(score, turns, game, rec_coins if record_turns else None,
                          rec_vp if record_turns else None)
     if log:

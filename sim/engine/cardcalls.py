@@ -9,9 +9,9 @@ reasons.  numba compiles a function together with a copy of everything it calls,
 so a turn that called every card text directly carried all of them through every
 level above it; and a table lets a game compile just the texts of the cards it
 uses: a First Game tournament compiles 6 card functions, not 19, and the
-Adventures cards cost nothing to a base-set run.  A card not in the game gets :func:`_no_text` (never
-called).  Each function, once compiled, is in the disk cache for every later
-game that uses it.
+Adventures cards cost nothing to a base-set run.  A card not in the game gets
+:func:`_no_text` (never called).  Each function, once compiled, is in the disk
+cache for every later game that uses it.
 
 The Adventures machinery is reached the same way: the calls every gain and every
 attack make in an Adventures game (``H[H_ADVENTURE]``, :func:`adventure_calls`) and the

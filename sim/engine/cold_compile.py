@@ -6,10 +6,11 @@ not depend on each other since they call each other through function pointers
 (every bot kind; in an Adventures game its Adventures decisions too, and with
 Intrigue cards Intrigue's) with the
 game's card texts; in an Adventures game, the Adventures turn and the calls every
-gain and attack make; and ``run_batch`` (the game loop, the base turn, the rule-list
-scan).  On a machine with two or more cores :func:`compile_cold` compiles the first
-part in a child process (and the Adventures turn in a second one), writing them to
-the disk cache, while this process compiles ``run_batch``; the first batch then
+gain and attack make; and the batch entry (sim.engine.game.batch_entry: the game
+loop, with the base turn in a base game).  On a machine with two or more cores
+:func:`compile_cold` compiles the first part in a child process (and the Adventures
+turn in a second one), writing them to the disk cache, while this process compiles
+the batch entry; the first batch then
 loads the rest from the cache.  A warm cache, or a process that has compiled already, skips
 all this.  Games are the same either way: this only changes who compiles.
 """
@@ -55,7 +56,8 @@ def _cache_has_decide() -> bool:
 
 
 def compile_cold(run_args: tuple, card_ids: list[int]) -> None:
-    """Compile ``run_batch`` for ``run_args`` here while a child compiles ``decide`` and
+    """Compile the batch entry (``run_batch`` or ``run_batch_adv``) for ``run_args`` here
+    while a child compiles ``decide`` and
     the card functions of ``card_ids`` (and, in an Adventures game, a second child the
     Adventures turn).
 
@@ -65,8 +67,9 @@ def compile_cold(run_args: tuple, card_ids: list[int]) -> None:
     """
     from sim.engine.cardcalls import ADDRESSES
     from sim.engine.decide import decide
-    from sim.engine.game import run_batch
+    from sim.engine.game import batch_entry
 
+    run_batch = batch_entry(run_args[2])
     if decide.signatures or run_batch.signatures or (os.cpu_count() or 1) < 2 \
             or _cache_has_decide():
         return

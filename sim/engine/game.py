@@ -437,7 +437,9 @@ def finish_game(S, T, g, n_players, reason, out_score, out_turns, out_game):
 @njit(cache=True)
 def run_batch(S, R, T, P, Q, H_addresses, n_players, seat_bots, seeds, first, out_score,
               out_turns, out_game, rec_coins, rec_vp):
-    """Play ``len(seeds)`` games; returns how many finished (fewer on an error).
+    """Play ``len(seeds)`` base-set games; returns how many finished (fewer on an error).
+    A game with Adventures cards or Events (or another set's) is played by
+    :func:`run_batch_adv`; :func:`batch_entry` picks the one for a table.
 
     H_addresses: the engine's ``H`` (the deciders, the tuple of compiled decision hooks
     referenced by the bots' F_HOOK, the game's card functions:
@@ -454,17 +456,29 @@ def run_batch(S, R, T, P, Q, H_addresses, n_players, seat_bots, seeds, first, ou
                       rec_coins, rec_vp)
 
 
+@njit(cache=True)
+def run_batch_adv(S, R, T, P, Q, H_addresses, n_players, seat_bots, seeds, first, out_score,
+                  out_turns, out_game, rec_coins, rec_vp):
+    """:func:`run_batch` for the games that run the Adventures turn (sim.engine.state
+    T_ADV).  Two entries, not one with a branch: numba compiles a function with all it
+    calls, and the base game's loop (the base turn inlined in it) was a tenth of the
+    compile of a first Adventures game that never runs it."""
+    return play_games_adv(ptr(S), ptr(R), ptr(T), ptr(P), ptr(Q),
+                          calls_from_addresses(H_addresses), n_players, seat_bots, seeds,
+                          first, out_score, out_turns, out_game, rec_coins, rec_vp)
+
+
+def batch_entry(T: np.ndarray):
+    """The compiled batch for a game of table ``T``: :func:`run_batch_adv` where it runs
+    the Adventures turn, else :func:`run_batch`."""
+    return run_batch_adv if T[T_ADV] else run_batch
+
+
 @njit(cache=True, inline="always")
 def play_games(S, R, T, P, Q, H, n_players, seat_bots, seeds, first, out_score, out_turns,
                out_game, rec_coins, rec_vp):
-    """The body of run_batch, on pointers to the state, streams, table and programs.
-
-    A game with Adventures cards or Events takes :func:`play_games_adv`: this loop, the
-    base game's, stays exactly as fast as before the expansion.
-    """
-    if T[T_ADV]:
-        return play_games_adv(S, R, T, P, Q, H, n_players, seat_bots, seeds, first,
-                              out_score, out_turns, out_game, rec_coins, rec_vp)
+    """The body of run_batch, on pointers to the state, streams, table and programs:
+    the base game's loop (the Adventures turn's is :func:`play_games_adv`)."""
     cap_total = S[V + V_TURN_CAP] * n_players
     record = rec_coins.shape[0] == seeds.shape[0]
     for g in range(seeds.shape[0]):

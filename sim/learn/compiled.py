@@ -968,14 +968,14 @@ class CompiledPolicy:
         the engine's own batch (sim.engine.game.run_batch) with :func:`policy_decide` as
         its decider: (how many finished, before any that failed; the last game's state,
         whose log rows are the last game's when ``log``)."""
-        from sim.engine.game import run_batch
+        from sim.engine.game import batch_entry
 
         S, R = self.seam_state(game, log)
         n = game.num_players
         g = len(seeds)
         seats = np.ascontiguousarray(np.broadcast_to(game.seat_bots, (g, n)), np.int32)
         rec = np.zeros((0, 1, 1), np.int16)
-        done = run_batch(S, R, game.T, game.P, game.Q, seam_calls(game), n, seats,
+        done = batch_entry(game.T)(S, R, game.T, game.P, game.Q, seam_calls(game), n, seats,
                          np.ascontiguousarray(seeds, np.uint64),
                          np.ascontiguousarray(first, np.int8), score, turns, game_rows,
                          rec, rec)
