@@ -58,6 +58,7 @@ def test_a_game_holds_the_deciders_of_the_rule_bots_its_cards_ask():
         and base_game[DECIDE_INTRIGUE] is _no_decide
     adventures_game = engine_calls(hooks_tuple([]), adventures, True)[H_DECIDE]
     assert adventures_game[DECIDE_ADV] is decide_adv
+    assert adventures_game[DECIDE_BASE] is _no_decide     # DEC_DECIDER never names it there
     assert adventures_game[DECIDE_INTRIGUE] is _no_decide
     intrigue_game = engine_calls(hooks_tuple([]), [*FIRST_GAME, card_id("Torturer")],
                                  True)[H_DECIDE]

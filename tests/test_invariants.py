@@ -45,6 +45,7 @@ from sim.cards import (
 )
 from sim.engine import layout as L
 from sim.engine.batch import play_batch
+from sim.engine.cardcalls import calls_from_flat
 from sim.engine.codes import (
     END_PILES,
     END_PROVINCES,
@@ -232,7 +233,8 @@ def play_checked(A, n, seat_bots, seeds, first, out, fails, owned):
         reason = END_TURN_CAP
         while True:
             S[L.V + L.V_CUR] = cur
-            play_turn(ptr(A[0]), ptr(A[1]), ptr(A[2]), ptr(A[3]), ptr(A[4]), A[5], cur)
+            play_turn(ptr(A[0]), ptr(A[1]), ptr(A[2]), ptr(A[3]), ptr(A[4]),
+                      calls_from_flat(A[5]), cur)
             if S[L.ERR]:
                 fails[g, 0] = ENGINE_ERR
                 return turns_checked

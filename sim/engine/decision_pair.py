@@ -58,10 +58,12 @@ def decision_calls(hooks: tuple, adventures: bool = False,
     base game (sim.engine.steps.ask) and ``H[H_DECIDE][DEC_DECIDER[d]]`` in a game with
     Adventures cards, Events or another set's cards; the others are stubs.
     """
-    _compile_once(decide, DECIDE_SIGNATURE)
     if not adventures:
+        _compile_once(decide, DECIDE_SIGNATURE)
         return ((decide, _no_decide, _no_decide), hooks)
-    deciders = [decide, decide_adv, _no_decide]
+    # A game running the Adventures turn asks no question of DECIDE_BASE (codes.DEC_DECIDER
+    # sends the base rule bot's to decide_adv): a stub there, so it does not compile decide.
+    deciders = [_no_decide, decide_adv, _no_decide]
     if RULES_INTRIGUE in rule_bots_asked(card_ids):
         deciders[DECIDE_INTRIGUE] = decide_intrigue
     for fn in deciders:

@@ -833,12 +833,13 @@ BUY_CARD_IN_ON_BUY = 1
 BUY_CARD_IN_ON_GAIN = 2
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def buy_card(S, R, T, P, Q, H, p, c, resumed):
     """``p`` buys card ``c``: pays, on-buy effects (:func:`on_buy`), gains it.  The gain
     is sim.engine.steps.gain_card's, with on_gain called only when it may do more than
-    count the gain (mechanics.gain_sets_off).  Inlined (a call with the turn's call
-    tables costs a buy about 100 instructions: count_instructions.py, 0.15.0).  Frame
+    count the gain (mechanics.gain_sets_off).  Inlined (out of line, a buy cost ~60
+    instructions more: count_instructions.py, 0.16.0, and ~100 with 0.15.0's call
+    tables passed by value).  Frame
     (with whether it was the turn's first buy): BUY_CARD_IN_ON_BUY, inside on_buy;
     BUY_CARD_IN_ON_GAIN, inside on_gain."""
     site, first, _, _, _ = take_frame_if(S, resumed)
