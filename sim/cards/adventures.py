@@ -142,14 +142,14 @@ _ROWS = (
     ("Magpie", 4, _A, dict(cards=1, actions=1, face_up=("hand",)),
      "+1 Card, +1 Action. Reveal the top card of your deck. If it's a Treasure, put it into "
      "your hand. If it's an Action or Victory card, gain a Magpie."),
-    ("Messenger", 4, _A, dict(buys=1, coins=2),
+    ("Messenger", 4, _A, dict(buys=1, coins=2, on_buy=True),
      "+1 Buy, +$2. You may put your deck into your discard pile. When you buy this, if it's "
      "the first thing you bought this turn, gain a card costing up to $4, and each other "
      "player gains a copy of it."),
     ("Miser", 4, _A, {},
      "Choose one: Put a Copper from your hand onto your Tavern mat; or +$1 per Copper on your "
      "Tavern mat."),
-    ("Port", 4, _A, dict(cards=1, actions=2),
+    ("Port", 4, _A, dict(cards=1, actions=2, on_buy=True),
      "+1 Card, +2 Actions. When you buy this, gain another Port."),
     ("Ranger", 4, _A, dict(buys=1),
      "+1 Buy. Turn your Journey token over (it starts face up). Then if it's face up, "
@@ -171,7 +171,7 @@ _ROWS = (
      "Turn your Journey token over (it starts face up). If it's face down, +$1. If it's face "
      "up, +$5 and each other player reveals the top card of their deck, trashes it if it "
      "costs from $3 to $6, and otherwise discards it and gains a Curse."),
-    ("Haunted Woods", 5, _A | _K | _D, _next_turn(3, draw=3),
+    ("Haunted Woods", 5, _A | _K | _D, dict(_next_turn(3, draw=3), on_buy=True),
      "Until your next turn, when any other player buys a card, they put their hand onto "
      "their deck in any order. At the start of your next turn: +3 Cards."),
     ("Lost City", 5, _A, dict(cards=2, actions=2),
@@ -184,7 +184,7 @@ _ROWS = (
     ("Storyteller", 5, _A, dict(actions=1, coins=1),
      "+1 Action, +$1. Play up to 3 Treasures from your hand. Then pay all of your $ (including "
      "the $1 from this) and draw a card per $1 you paid."),
-    ("Swamp Hag", 5, _A | _K | _D, _next_turn(6, coins=3),
+    ("Swamp Hag", 5, _A | _K | _D, dict(_next_turn(6, coins=3), on_buy=True),
      "Until your next turn, when any other player buys a card, they gain a Curse. At the "
      "start of your next turn: +$3."),
     ("Treasure Trove", 5, _T, dict(coins=2),
@@ -243,7 +243,7 @@ _ROWS = (
     ("Ferry", 3, EVENT, {},
      "Move your -$2 cost token to an Action Supply pile (cards from that pile cost $2 less on "
      "your turns, but not less than $0)."),
-    ("Plan", 3, EVENT, {},
+    ("Plan", 3, EVENT, dict(on_buy=True),
      "Move your Trashing token to an Action Supply pile (when you buy a card from that pile, "
      "you may trash a card from your hand)."),
     ("Mission", 4, EVENT, dict(once_per_turn=True),

@@ -139,6 +139,11 @@ class Card:
     # Duplicate on a gain.  The rule language's Call rules read it (bots.rules: which
     # Reserves a bot calls, and what ``on`` names).
     called: str = ""
+    # It acts when a card is bought (sim.engine.adventures.turn.on_buy): when it is bought
+    # itself (Port, Messenger), while its play is in effect when another player buys
+    # (Haunted Woods, Swamp Hag), or through the token it moves (Plan).  A game with no
+    # such card never enters the buy's on-buy step (layout T_ON_BUY).
+    on_buy: bool = False
 
     def __post_init__(self) -> None:
         odd = [w for w in self.face_up if w not in FACE_UP_ZONES]

@@ -287,7 +287,10 @@ N_VP_RULES = LASTING_IDS + N_SLOTS
 VP_RULE_IDS = N_VP_RULES + 1
 VP_PER_CARDS = VP_RULE_IDS + N_SLOTS
 VP_PER_CARD = VP_PER_CARDS + N_SLOTS
-TABLE_SIZE = VP_PER_CARD + N_SLOTS
+# 1 when a card of the game acts when a card is bought (its declaration, Card.on_buy): else
+# a buy skips the on-buy step (sim.engine.adventures.turn.buy_card).
+T_ON_BUY = VP_PER_CARD + N_SLOTS
+TABLE_SIZE = T_ON_BUY + 1
 
 # Random streams ``R``: N_STREAMS rows of 4 uint64 (xoshiro256** state), read flat.
 N_STREAMS = 2 * MAX_PLAYERS + 1   # per seat: shuffles, decisions; plus one for the first player

@@ -108,6 +108,7 @@ def make_table(n_players: int, kingdom: tuple[int, ...], events: tuple[int, ...]
     T[L.VP_PER_CARDS:L.VP_PER_CARDS + C.N_CARDS] = C.VP_PER_CARDS
     T[L.VP_PER_CARD:L.VP_PER_CARD + L.N_SLOTS] = -1
     T[L.VP_PER_CARD:L.VP_PER_CARD + C.N_CARDS] = C.VP_PER_CARD
+    T[L.T_ON_BUY] = int(any(C.CARDS[c].on_buy for c in (*in_game, *events)))
     return T
 
 

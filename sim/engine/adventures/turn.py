@@ -180,6 +180,7 @@ from sim.engine.layout import (
     SUPPLY,
     SUPPLY0,
     T_NIDS,
+    T_ON_BUY,
     TOK_TRASH,
     TREASURE_IDS,
     TURNS,
@@ -729,12 +730,14 @@ ON_BUY_IN_HAUNTED_WOODS = 4     # inside putting the hand onto the deck
 ON_BUY_IN_CURSE_GAIN = 5        # inside the i-th Curse's gain (Swamp Hag)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def on_buy(S, R, T, P, Q, H, p, c, first, resumed):
     """What buying ``c`` sets off before it is gained (ADVENTURES.md §2.8): its own
     on-buy text (Port, Messenger; an inheriting Estate's too), the Trashing token, then
     each Haunted Woods and Swamp Hag affecting ``p``.  Frame: the ON_BUY_* sites above,
-    in this order."""
+    in this order.  Out of line, called only in a game with a card declared to act on a
+    buy (T_ON_BUY): inlined in the buy, it was a seventh of a first Adventures game's
+    compile (experiments/compile_breakdown.py)."""
     site, i0, _, _, _ = take_frame_if(S, resumed)
     if site == ON_BUY_IN_PORT_GAIN or (site == NO_SITE and has_ability(S, p, c, PORT)
                                        and S[SUPPLY + PORT] > 0):
@@ -849,7 +852,7 @@ def buy_card(S, R, T, P, Q, H, p, c, resumed):
         first = 1 if S[V + V_BOUGHT] == 0 else 0
         S[V + V_BOUGHT] = 1
         log_event(S, EV_BUY, p, c, 1, 0)
-    if site <= BUY_CARD_IN_ON_BUY:
+    if site == BUY_CARD_IN_ON_BUY or (site == NO_SITE and T[T_ON_BUY]):
         on_buy(S, R, T, P, Q, H, p, c, first, site == BUY_CARD_IN_ON_BUY)
         if stopped(S):
             push_frame(S, BUY_CARD_IN_ON_BUY, first, 0, 0, 0)
