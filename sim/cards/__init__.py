@@ -28,6 +28,7 @@ from sim.cards.types import (
     EVENT,
     LASTS_GAME,
     LASTS_NEXT_TURN,
+    REACTION,
     RESERVE,
     SET_BASE,
     Card,
@@ -163,6 +164,57 @@ def start_of_turn_order(cards: tuple[Card, ...]) -> tuple[tuple[int, ...], np.nd
 
 NEEDS_ADVENTURES_TURN = needs_adventures_turn(CARDS)
 START_ORDER, START_HOW = start_of_turn_order(CARDS)
+
+# What the reaction window to an Attack does with a Reaction its holder uses, as the
+# engine reads it (REACT_HOW; 0: the card does not react to an Attack), from Reacts.does.
+REACT_HOW_PLAY, REACT_HOW_REVEAL, REACT_HOW_UNAFFECTED = 1, 2, 3
+REACT_HOW_CODES = {_types.REACT_PLAY: REACT_HOW_PLAY, _types.REACT_REVEAL: REACT_HOW_REVEAL,
+                   _types.REACT_UNAFFECTED: REACT_HOW_UNAFFECTED}
+
+
+def reaction_window(cards: tuple[Card, ...]) -> tuple[tuple[int, ...], np.ndarray]:
+    """The cards that react when another player plays an Attack (Card.reacts), in the
+    window's order (Reacts.rank), and each card's REACT_HOW_* code (0: none).  Checks what
+    the engine relies on: every Reaction declares when it reacts, and only a Reaction
+    does; ranks are unique (the order is one order); the Reactions that leave their holder
+    unaffected rank after the others (the window offers them once, last); and at most one
+    card reacts each way (the window's resume sites name one card of each way:
+    sim.engine.adventures.mechanics ATTACKED_AT_*)."""
+    silent = [c.name for c in cards if c.is_type(REACTION) and c.reacts is None]
+    if silent:
+        raise ValueError(f"Reactions that declare no timing (Card.reacts): {', '.join(silent)}")
+    odd = [c.name for c in cards if c.reacts is not None and not c.is_type(REACTION)]
+    if odd:
+        raise ValueError(f"reacts, but not Reactions: {', '.join(odd)}")
+    window = [c for c in cards if c.reacts is not None
+              and c.reacts.when == _types.REACTS_TO_ATTACK]
+    ranks = [c.reacts.rank for c in window]
+    if len(set(ranks)) != len(ranks):
+        raise ValueError("reaction window ranks must be unique: "
+                         + ", ".join(f"{c.name} {c.reacts.rank}" for c in window))
+    window.sort(key=lambda c: c.reacts.rank)
+    how = np.zeros(len(cards), np.int32)
+    for c in window:
+        if c.reacts.does not in REACT_HOW_CODES:
+            raise ValueError(f"{c.name}: reacts doing {c.reacts.does!r}; one of "
+                             f"{sorted(REACT_HOW_CODES)}")
+        how[c.id] = REACT_HOW_CODES[c.reacts.does]
+    codes = [int(how[c.id]) for c in window]
+    if codes != sorted(codes, key=lambda k: k == REACT_HOW_UNAFFECTED):
+        raise ValueError("a Reaction that leaves its holder unaffected ranks after the others "
+                         "(the window offers it last): "
+                         + ", ".join(f"{c.name} {c.reacts.rank}" for c in window))
+    for does, code in REACT_HOW_CODES.items():
+        same = [c.name for c in window if how[c.id] == code]
+        if len(same) > 1:
+            raise ValueError(f"at most one card reacts to an Attack doing {does!r} (the "
+                             f"window's resume sites name one): {', '.join(same)}")
+    return tuple(c.id for c in window), how
+
+
+#: The cards that react when another player plays an Attack, in the window's order, and
+#: what the window does with each (REACT_HOW_*, by id).
+ATTACK_REACTIONS, REACT_HOW = reaction_window(CARDS)
 
 
 def start_counters(cards: tuple[Card, ...]) -> tuple[np.ndarray, ...]:

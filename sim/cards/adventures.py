@@ -73,7 +73,9 @@ from sim.cards.types import (
     EVENT,
     LASTS_GAME,
     LASTS_NEXT_TURN,
+    REACT_PLAY,
     REACTION,
+    REACTS_TO_ATTACK,
     RESERVE,
     SET_ADVENTURES,
     TRAVELLER,
@@ -81,6 +83,7 @@ from sim.cards.types import (
     VICTORY,
     Card,
     CardSet,
+    Reacts,
     StartOfTurn,
 )
 
@@ -123,7 +126,8 @@ _ROWS = (
      "Now and at the start of your next turn, choose one: +$1; or trash a card from your hand; "
      "or gain a Silver."),
     ("Caravan Guard", 3, _A | _D | REACTION,
-     dict(cards=1, actions=1, **_next_turn(5, coins=1)),
+     dict(cards=1, actions=1, **_next_turn(5, coins=1),
+          reacts=Reacts(REACTS_TO_ATTACK, 1, REACT_PLAY, asks="caravan_guard_react")),
      "+1 Card, +1 Action. At the start of your next turn, +$1. When another player plays an "
      "Attack card, you may play this from your hand. (+1 Action has no effect if it's not your "
      "turn.)"),

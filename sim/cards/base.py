@@ -47,12 +47,15 @@ from sim.cards.types import (
     ACTION,
     ATTACK,
     CURSE_TYPE,
+    REACT_UNAFFECTED,
     REACTION,
+    REACTS_TO_ATTACK,
     SET_BASE,
     TREASURE,
     VICTORY,
     Card,
     CardSet,
+    Reacts,
     of_set,
 )
 
@@ -96,7 +99,8 @@ BASE_CARDS: tuple[Card, ...] = of_set(SET_BASE, (
          text="+1 Action. Discard any number of cards, then draw that many."),
     Card(8, "Moat", 2, _A | REACTION, cards=2, special=SP_MOAT,
          text="+2 Cards. Reaction: reveal from hand when another player plays an Attack "
-              "to be unaffected by it."),
+              "to be unaffected by it.",
+         reacts=Reacts(REACTS_TO_ATTACK, 3, REACT_UNAFFECTED, asks="reveal_moat")),
     Card(9, "Village", 3, _A, cards=1, actions=2, text="+1 Card, +2 Actions."),
     Card(10, "Merchant", 3, _A, cards=1, actions=1, special=SP_MERCHANT,
          text="+1 Card, +1 Action. The first time you play a Silver this turn, +$1."),

@@ -73,12 +73,15 @@ from sim.cards.types import (
     ACTION,
     ATTACK,
     EVENT,
+    REACT_REVEAL,
     REACTION,
+    REACTS_TO_ATTACK,
     SET_INTRIGUE,
     TREASURE,
     VICTORY,
     Card,
     CardSet,
+    Reacts,
 )
 
 _A, _T, _V, _K = ACTION, TREASURE, VICTORY, ATTACK
@@ -116,7 +119,9 @@ _ROWS = (
     ("Conspirator", 4, _A, dict(coins=2), True,
      "+$2. If you've played 3 or more Actions this turn (counting this), +1 Card and "
      "+1 Action."),
-    ("Diplomat", 4, _A | REACTION, dict(cards=2), True,
+    ("Diplomat", 4, _A | REACTION,
+     dict(cards=2, reacts=Reacts(REACTS_TO_ATTACK, 2, REACT_REVEAL, asks="diplomat_reveal")),
+     True,
      "+2 Cards. If you have 5 or fewer cards in hand (after drawing), +2 Actions. When "
      "another player plays an Attack card, you may first reveal this from a hand of 5 or "
      "more cards, to draw 2 cards then discard 3."),

@@ -102,6 +102,35 @@ CALLED_AFTER_ACTION = "after an Action"     # directly after resolving an Action
 CALLED_ON_GAIN = "on a gain"                # when its owner gains a card
 CALLED_TIMINGS = (CALLED_AFTER_ACTION, CALLED_ON_GAIN)
 
+# When a Reaction acts (Reacts.when): the events the engine opens a reaction window for.
+REACTS_TO_ATTACK = "when another player plays an Attack"
+REACTS_TIMINGS = (REACTS_TO_ATTACK,)
+# What the window does with a Reaction its holder uses (Reacts.does).
+REACT_PLAY = "play"             # played from hand: its +Cards and its lasting effect
+REACT_REVEAL = "reveal"         # revealed from hand: its text's reaction
+REACT_UNAFFECTED = "unaffected"  # revealed from hand: its holder is unaffected by the Attack
+REACT_WAYS = (REACT_PLAY, REACT_REVEAL, REACT_UNAFFECTED)
+
+
+@dataclass(frozen=True)
+class Reacts:
+    """A Reaction's part in a reaction window: the event it answers (``when``,
+    REACTS_TIMINGS), its place in the window's order (``rank``: the lowest is offered
+    first), what the window does when its holder uses it (``does``, REACT_WAYS) and the
+    question that offers it (``asks``: the ``method`` of its yes/no Decision record).
+
+    The window to an Attack (sim.engine.adventures.mechanics.attacked_adv) offers the
+    Reactions that are played or revealed for what they do one at a time, in rank order,
+    again from the first after each one used (a card just drawn may react too), until
+    none is used; then, once, those that leave their holder unaffected (Moat: even one
+    just drawn).  So every ``unaffected`` Reaction ranks after the others; ranks are
+    unique (sim.cards.reaction_window checks both)."""
+
+    when: str
+    rank: int
+    does: str
+    asks: str
+
 
 @dataclass(frozen=True)
 class Card:
@@ -144,6 +173,10 @@ class Card:
     # (Haunted Woods, Swamp Hag), or through the token it moves (Plan).  A game with no
     # such card never enters the buy's on-buy step (layout T_ON_BUY).
     on_buy: bool = False
+    # When it reacts, as a Reaction (Reacts; None: never): Moat, Caravan Guard and
+    # Diplomat when another player plays an Attack.  The reaction window reads it
+    # (sim.cards.ATTACK_REACTIONS, REACT_HOW; sim.engine.codes.REACT_QUESTION).
+    reacts: Reacts | None = None
 
     def __post_init__(self) -> None:
         odd = [w for w in self.face_up if w not in FACE_UP_ZONES]
@@ -152,6 +185,11 @@ class Card:
         if self.called and (self.called not in CALLED_TIMINGS or not self.types & RESERVE):
             raise ValueError(f"card {self.name}: called={self.called!r}: a Reserve's timing, "
                              f"one of {CALLED_TIMINGS}")
+        r = self.reacts
+        if r is not None and (not self.types & REACTION or r.when not in REACTS_TIMINGS
+                              or r.does not in REACT_WAYS):
+            raise ValueError(f"card {self.name}: reacts={r!r}: a Reaction's, when one of "
+                             f"{REACTS_TIMINGS}, doing one of {REACT_WAYS}")
 
     @property
     def callable(self) -> bool:

@@ -34,6 +34,7 @@ import dataclasses as _dc
 
 import numpy as _np
 
+from sim.cards import CARDS as _CARDS
 from sim.cards import PLAN as _PLAN
 from sim.cards import SETS as _SETS
 from sim.cards import TEACHER as _TEACHER
@@ -292,6 +293,31 @@ def code_of(record: Decision) -> int:
     if code < 0 or _dc.replace(DECISIONS[code], code=record.code) != record:
         raise KeyError(f"{record.name!r} is not a question of the table (sim.engine.codes)")
     return code
+
+
+def reaction_questions(cards, decisions) -> tuple[_np.ndarray, _np.ndarray]:
+    """The question that offers each card's Reaction (its ``Reacts.asks``: the method of a
+    yes/no question about that card; -1 for a card that does not react), by card id, and
+    the card each such question offers (-1 for the other questions), by code: what the
+    reaction window asks (sim.engine.steps, sim.engine.adventures.mechanics) and which
+    questions an agent seat is put holding no such card (sim.env.core.padded_reaction)."""
+    by_method = {d.method: d for d in decisions}
+    question = _np.full(len(cards), -1, _np.int64)
+    card_of = _np.full(len(decisions), -1, _np.int64)
+    for c in cards:
+        if c.reacts is None:
+            continue
+        d = by_method.get(c.reacts.asks)
+        if d is None or d.card != c.id or d.answer != ANS_YES_NO:
+            raise ValueError(f"{c.name}: reacts asking {c.reacts.asks!r}, which is not a "
+                             f"yes/no question of the table about {c.name}")
+        question[c.id] = d.code
+        card_of[d.code] = c.id
+    return question, card_of
+
+
+#: Each Reaction's question, by card id, and each question's Reaction, by code (-1 none).
+REACT_QUESTION, QUESTION_REACTION = reaction_questions(_CARDS, DECISIONS)
 
 # The state keeps flags per decision (sim.engine.layout AG_TAKES: whether an agent seat
 # answers it); the table must fit them.

@@ -239,7 +239,7 @@ N_ACTIONS = SUPPLY0 + N_SLOTS     # how many Action ids follow
 ACTION_IDS = N_ACTIONS + 1
 N_TREASURES = ACTION_IDS + N_SLOTS
 TREASURE_IDS = N_TREASURES + 1
-N_REACTIONS = TREASURE_IDS + N_SLOTS  # Reactions in the game (asked when attacked)
+N_REACTIONS = TREASURE_IDS + N_SLOTS  # the game's Reactions to an Attack, in declared order
 REACTION_IDS = N_REACTIONS + 1
 # Adventures: 1 when the game uses any Adventures card or Event (the turn then runs
 # sim.engine.adventures.turn; 0 keeps the base game's own faster turn); the Events in the

@@ -44,7 +44,8 @@ def non_supply_sizes(kingdom: tuple[int, ...]) -> np.ndarray:
 
 def make_table(n_players: int, kingdom: tuple[int, ...], events: tuple[int, ...] = ()
                ) -> np.ndarray:
-    """``T``: card table, starting supply, and the Action/Treasure/Reaction ids in the game;
+    """``T``: card table, starting supply, the Action and Treasure ids in the game and its
+    cards that react to an Attack (their declaration, sim.cards.ATTACK_REACTIONS, in order);
     with Adventures cards or Events, the Events, the upgrade piles and the Traveller lines;
     whether the game runs the Adventures turn (its cards' sets' declaration,
     sim.cards.NEEDS_ADVENTURES_TURN); each card's Event slot, once-per-turn bit, pile
@@ -75,7 +76,8 @@ def make_table(n_players: int, kingdom: tuple[int, ...], events: tuple[int, ...]
     # Cards of the game are ids below T_NIDS: loops over a game's cards stop there
     # (resetting a game's zones is a good part of a short game's time).
     T[L.T_NIDS] = max(ids) + 1
-    reactions = [c for c in ids if C.TYPES[c] & C.REACTION]
+    # The game's cards that react to an Attack, in the window's declared order.
+    reactions = [c for c in C.ATTACK_REACTIONS if c in ids]
     T[L.N_REACTIONS] = len(reactions)
     T[L.REACTION_IDS:L.REACTION_IDS + len(reactions)] = reactions
     # Each card's declared facts the engine looks up by id (layout: EVENT_SLOT ...).

@@ -10,13 +10,13 @@ returns early once an error is recorded.
 
 from __future__ import annotations
 
+import numpy as np
 from numba import njit
 
-from sim.cards import C_TYPES, MOAT, N_CARDS, PROVINCE
+from sim.cards import ATTACK_REACTIONS, C_TYPES, N_CARDS, PROVINCE, REACT_HOW, REACT_HOW_UNAFFECTED
 from sim.engine.agent_seat import agent_answer
 from sim.engine.codes import (
     BOT_RAISED,
-    D_REVEAL_MOAT,
     DEC_DECIDER,
     END_PILES,
     END_PROVINCES,
@@ -25,6 +25,7 @@ from sim.engine.codes import (
     ERR_ILLEGAL,
     ERR_OVERFLOW,
     EV_REVEAL,
+    REACT_QUESTION,
     USE_DEFAULT,
 )
 from sim.engine.layout import (
@@ -251,6 +252,14 @@ def is_agent(S, P, q):
     return P[S[BOT + q] * P_WIDTH + PF_FLAGS + F_KIND] >= K_AGENT
 
 
+# The Reactions that leave their holder unaffected by an Attack (Moat), in the window's
+# declared order (sim.cards.ATTACK_REACTIONS), and each card's way of reacting (REACT_HOW)
+# and question (REACT_QUESTION): compiled in as constants.
+UNAFFECTED_IDS = np.array([c for c in ATTACK_REACTIONS if REACT_HOW[c] == REACT_HOW_UNAFFECTED],
+                          np.int64)
+N_UNAFFECTED = len(UNAFFECTED_IDS)
+
+
 @njit(cache=True)
 def agent_reaction(S, R, T, P, Q, H, q, d, x, arg):
     """Agent seat ``q``'s reaction question ``d`` for the Reaction ``x`` (Moat, Caravan
@@ -279,33 +288,39 @@ def agent_reaction(S, R, T, P, Q, H, q, d, x, arg):
 @njit(cache=True, inline="always")
 def attack_blocked(S, R, T, P, Q, H, q):
     """The reaction window of an attacked player ``q``: it may reveal Reactions from
-    its hand; Moat revealed makes it unaffected by this attack.  Only the game's
-    Reactions are looked at (a short list in the table, usually empty).  Revealing is
-    a yes/no decision like any other: another answer is an error, not a "no".  An agent
-    seat's window is :func:`agent_blocked`."""
+    its hand; one that declares it leaves its holder unaffected (Moat: REACT_HOW), revealed,
+    makes it unaffected by this attack.  Only the game's Reactions are looked at (a short
+    list in the table, usually empty, in the declared order).  Revealing is a yes/no
+    decision like any other (the card's declared question, REACT_QUESTION): another
+    answer is an error, not a "no".  An agent seat's window is :func:`agent_blocked`."""
     blocked = False
     for i in range(T[N_REACTIONS]):
         c = T[REACTION_IDS + i]
         if S[HAND0 + q * N_SLOTS + c] == 0:
             continue
-        if c == MOAT and not blocked:
-            if yes_no(S, R, T, P, Q, H, q, D_REVEAL_MOAT, 0) == 1:
-                log_event(S, EV_REVEAL, q, MOAT, 1, 0)
+        if REACT_HOW[c] == REACT_HOW_UNAFFECTED and not blocked:
+            if yes_no(S, R, T, P, Q, H, q, REACT_QUESTION[c], 0) == 1:
+                log_event(S, EV_REVEAL, q, c, 1, 0)
                 blocked = True
     return blocked
 
 
 @njit(cache=True)
 def agent_blocked(S, R, T, P, Q, H, q):
-    """:func:`attack_blocked` for an agent seat: asked whether or not it holds Moat
-    (:func:`agent_reaction`), once for a Moat or an Estate with Moat's abilities
-    (Inheritance: a bot seat is asked about such an Estate after attack_blocked, in
-    sim.engine.adventures.mechanics.attacked_adv, only when it holds no Moat)."""
-    m = agent_reaction(S, R, T, P, Q, H, q, D_REVEAL_MOAT, MOAT, 0)
-    if m < 0:
-        return False
-    log_event(S, EV_REVEAL, q, m, 1, 0)
-    return True
+    """:func:`attack_blocked` for an agent seat: asked whether or not it holds each
+    Reaction that leaves its holder unaffected (Moat; :func:`agent_reaction`), once for
+    such a card or an Estate with its abilities (Inheritance: a bot seat is asked about
+    such an Estate after attack_blocked, in sim.engine.adventures.mechanics.attacked_adv,
+    only when it holds no Moat)."""
+    for i in range(N_UNAFFECTED):
+        x = UNAFFECTED_IDS[i]
+        m = agent_reaction(S, R, T, P, Q, H, q, REACT_QUESTION[x], x, 0)
+        if m >= 0:
+            log_event(S, EV_REVEAL, q, m, 1, 0)
+            return True
+        if S[ERR]:      # an error, or stopped at the question
+            break
+    return False
 
 
 @njit(cache=True)

@@ -21,17 +21,11 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from sim.cards import (
-    MOAT,
-    N_CARDS,
-)
-from sim.cards.adventures import CARAVAN_GUARD
-from sim.cards.intrigue import DIPLOMAT
+from sim.cards import N_CARDS
 from sim.engine import codes as dc
 from sim.engine.agent_seat import A_MODE0, A_YES
 from sim.engine.cardcalls import calls_from_flat
 from sim.engine.game import finish_game, play_turn, reset_game
-from sim.engine.intrigue.others import D_DIPLOMAT_REVEAL
 from sim.engine.layout import (
     AG_LEN,
     AG_MAX,
@@ -213,16 +207,12 @@ def bot_answer(D, R, T, P, Q, H_flat, p, d, arg):
 # ----------------------------------------------------------------------------- legal actions
 @njit(cache=True)
 def padded_reaction(S, p, d):
-    """``d`` is a reaction question (Moat, Caravan Guard, Diplomat) that ``p`` is asked holding
+    """``d`` is a reaction question (a Reaction's declared question: Moat's, Caravan
+    Guard's, Diplomat's; sim.engine.codes.QUESTION_REACTION) that ``p`` is asked holding
     no card with the Reaction's abilities: put only to hide that (see :func:`legal_mask`),
     "no" is its one answer."""
-    if d == dc.D_REVEAL_MOAT:
-        return with_ability(S, p, HAND0, MOAT) == 0
-    if d == dc.D_CARAVAN_GUARD:
-        return with_ability(S, p, HAND0, CARAVAN_GUARD) == 0
-    if d == D_DIPLOMAT_REVEAL:
-        return with_ability(S, p, HAND0, DIPLOMAT) == 0
-    return False
+    x = dc.QUESTION_REACTION[d]
+    return x >= 0 and with_ability(S, p, HAND0, x) == 0
 
 
 @njit(cache=True)

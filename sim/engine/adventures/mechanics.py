@@ -18,33 +18,34 @@ costs read them too.  Here:
 
 from __future__ import annotations
 
+import numpy as np
 from numba import njit
 
 from sim.cards import (
     ACTION,
+    ATTACK_REACTIONS,
+    C_CARDS,
     C_COINS,
-    CARAVAN_GUARD,
     CHAMPION,
     COIN_OF_THE_REALM,
-    DIPLOMAT,
     DUPLICATE,
     ESTATE,
     LASTS_CODES,
     LASTS_GAME,
     LASTS_NEXT_TURN,
     LOST_CITY,
-    MOAT,
     N_CARDS,
+    REACT_HOW,
+    REACT_HOW_PLAY,
+    REACT_HOW_UNAFFECTED,
     SILVER,
     START_KIND,
 )
 from sim.cards import intrigue as _intrigue_cards
 from sim.engine.codes import (
-    D_CARAVAN_GUARD,
     D_DUNGEON,
     D_DUPLICATE,
     D_FAIR,
-    D_REVEAL_MOAT,
     D_TOKEN_PILE,
     D_TOPDECK_ORDER,
     DISCARD_ATTACK,
@@ -60,6 +61,7 @@ from sim.engine.codes import (
     EV_TO_MAT,
     EV_TOKEN,
     EV_TOPDECK,
+    REACT_QUESTION,
     TOKEN_ACTION,
     TOKEN_BUY,
     TOKEN_CARD,
@@ -134,6 +136,8 @@ from sim.engine.legality import (  # noqa: F401
 from sim.engine.program import F_HOOK, F_KIND, K_RULES, R_DISCARD
 from sim.engine.resume import NO_SITE, push_frame, stopped, take_frame
 from sim.engine.steps import (
+    N_UNAFFECTED,
+    UNAFFECTED_IDS,
     agent_blocked,
     agent_reaction,
     ask,
@@ -164,9 +168,9 @@ from sim.engine.zones import (
     with_ability,
 )
 
-# Diplomat's questions, asked in the reaction window below (the records are Intrigue's;
-# private names: the Adventures modules' D_* codes are the Adventures cards' questions).
-_D_DIPLOMAT_REVEAL = code_of(_intrigue_cards.DIPLOMAT_REVEAL)
+# Diplomat's discards, asked in its reaction below (the record is Intrigue's; a private
+# name: the Adventures modules' D_* codes are the Adventures cards' questions; whether to
+# reveal it is its declared question, REACT_QUESTION).
 _D_DIPLOMAT_DISCARD = code_of(_intrigue_cards.DIPLOMAT_DISCARD)
 
 STAY_NEXT_TURN = 1      # V_STAYS levels: through the next Cleanup ...
@@ -522,54 +526,80 @@ def on_gain(S, R, T, P, Q, H, p, c, where):
 
 
 # ----------------------------------------------------------------------------- attacks
+# The reaction window's Reactions that are used one at a time, for what they do (played or
+# revealed), in their declared order (sim.cards.ATTACK_REACTIONS: Caravan Guard, then
+# Diplomat); those that leave their holder unaffected (Moat) are steps.UNAFFECTED_IDS.
+# Compiled in as constants: the window names no card.
+AGAIN_IDS = np.array([c for c in ATTACK_REACTIONS if REACT_HOW[c] != REACT_HOW_UNAFFECTED],
+                     np.int64)
+N_AGAIN = len(AGAIN_IDS)
+
+
 @njit(cache=True, inline="always")
-def play_guard(S, R, T, q, guard, attack):
-    """``q`` plays ``guard`` (a Caravan Guard, or an Estate with its abilities) from hand
-    against ``attack``: its token bonus, +1 Card, and it stays in play to next turn."""
-    move_card(S, q, Z_HAND, Z_PLAY, guard)
-    log_event(S, EV_REACT, q, guard, 1, attack)
-    if guard == CARAVAN_GUARD:  # an Estate's pile has no tokens
-        token_bonus(S, R, T, q, CARAVAN_GUARD)
-    draw(S, R, q, 1)            # its +1 Action is useless on another's turn
-    effect_waits(S, T, q, CARAVAN_GUARD)
-    mark_copy(S, q, guard, STAY_NEXT_TURN)
+def play_reaction(S, R, T, q, card, c, attack):
+    """``q`` plays ``card`` (the Reaction ``c``, declared to be played, or an Estate with
+    its abilities) from hand against ``attack``: its token bonus, its +Cards (its +Action
+    is useless on another's turn) and, where its plays last (Caravan Guard: to the next
+    turn), its lasting effect, and it stays in play."""
+    move_card(S, q, Z_HAND, Z_PLAY, card)
+    log_event(S, EV_REACT, q, card, 1, attack)
+    if card == c:               # an Estate's pile has no tokens
+        token_bonus(S, R, T, q, c)
+    draw(S, R, q, T[c * N_COLS + C_CARDS])
+    if T[LASTS + c]:
+        effect_waits(S, T, q, c)
+        mark_copy(S, q, card, T[LASTS + c])
 
 
-# attacked_adv's sites, attacked_agent's too (an agent seat's window).
-ATTACKED_AT_GUARD = 1           # play a Caravan Guard?
-ATTACKED_AT_MOAT = 2            # reveal Moat?
-ATTACKED_AT_ESTATE_MOAT = 3     # reveal an Estate with Moat's abilities? (bots only)
-ATTACKED_AT_DIPLOMAT = 4        # reveal Diplomat?
-ATTACKED_AT_DIPLOMAT_DISCARD = 5  # Diplomat's discards (how many so far)
+# attacked_adv's sites, attacked_agent's too (an agent seat's window).  The window has one
+# site for each way of reacting (sim.cards.reaction_window: one card reacts each way).
+ATTACKED_AT_PLAY = 1            # play the Reaction played from hand (Caravan Guard)?
+ATTACKED_AT_UNAFFECTED = 2      # reveal a Reaction that leaves its holder unaffected (Moat)?
+ATTACKED_AT_ESTATE_UNAFFECTED = 3  # reveal an Estate with its abilities? (bots only)
+ATTACKED_AT_REVEAL = 4          # reveal the Reaction revealed for its text (Diplomat)?
+ATTACKED_AT_REVEAL_TEXT = 5     # inside its text (Diplomat's discards: how many so far)
+
+
+def _again_at() -> np.ndarray:
+    """By site: the place in AGAIN_IDS of the Reaction the window resumes at (0 when not
+    resumed, or resumed past them)."""
+    at = np.zeros(ATTACKED_AT_REVEAL_TEXT + 1, np.int64)
+    for i, c in enumerate(AGAIN_IDS):
+        sites = (ATTACKED_AT_PLAY,) if REACT_HOW[c] == REACT_HOW_PLAY else \
+            (ATTACKED_AT_REVEAL, ATTACKED_AT_REVEAL_TEXT)
+        at[list(sites)] = i
+    return at
+
+
+AGAIN_AT = _again_at()
 
 
 @njit(cache=True, inline="always")
 def in_reactions(site):
-    """``site`` is one of the window's first part: the Reactions revealed one at a time
+    """``site`` is one of the window's first part: the Reactions used one at a time
     (Caravan Guard, Diplomat), before Moat."""
-    return site <= ATTACKED_AT_GUARD or site >= ATTACKED_AT_DIPLOMAT
+    return site <= ATTACKED_AT_PLAY or site >= ATTACKED_AT_REVEAL
 
 
 @njit(cache=True)
-def reveal_diplomat(S, R, T, P, Q, H, q, agent, site, done, attack):
-    """``q`` may reveal a Diplomat (or an Estate with its abilities) from a hand of 5 or
-    more against ``attack``: draw 2 cards, then discard 3 (D_DIPLOMAT_REVEAL, then
-    D_DIPLOMAT_DISCARD, arg: how many still).  1 when it was revealed (and its draw and
-    discards are done), else 0.  An agent seat is asked whenever it owns one
-    (steps.agent_reaction: its hand stays secret; its hand size is public).  Logs
-    EV_REVEAL_CARD (from hand), the draws, EV_DISCARD (DISCARD_ATTACK).  Frames for
-    attacked_adv: ATTACKED_AT_DIPLOMAT, the reveal; ATTACKED_AT_DIPLOMAT_DISCARD, the
-    discards (``done``)."""
-    if site != ATTACKED_AT_DIPLOMAT_DISCARD:
+def reveal_diplomat(S, R, T, P, Q, H, q, c, agent, site, done, attack):
+    """Diplomat's reaction (``c``, the Reaction revealed for its text): ``q`` may reveal
+    it (or an Estate with its abilities) from a hand of 5 or more against ``attack``:
+    draw 2 cards, then discard 3 (its declared question, then D_DIPLOMAT_DISCARD, arg: how
+    many still).  1 when it was revealed (and its draw and discards are done), else 0.  An
+    agent seat is asked whenever it owns one (steps.agent_reaction: its hand stays secret;
+    its hand size is public).  Logs EV_REVEAL_CARD (from hand), the draws, EV_DISCARD
+    (DISCARD_ATTACK).  Frames for attacked_adv: ATTACKED_AT_REVEAL, the reveal;
+    ATTACKED_AT_REVEAL_TEXT, the discards (``done``)."""
+    if site != ATTACKED_AT_REVEAL_TEXT:
         if agent:
-            card = agent_reaction(S, R, T, P, Q, H, q, _D_DIPLOMAT_REVEAL, DIPLOMAT,
-                                  attack)
+            card = agent_reaction(S, R, T, P, Q, H, q, REACT_QUESTION[c], c, attack)
         else:
-            card = card_with_ability(S, q, HAND0, DIPLOMAT)
-            if yes_no(S, R, T, P, Q, H, q, _D_DIPLOMAT_REVEAL, attack) != 1:
+            card = card_with_ability(S, q, HAND0, c)
+            if yes_no(S, R, T, P, Q, H, q, REACT_QUESTION[c], attack) != 1:
                 card = -1
         if stopped(S):
-            push_frame(S, ATTACKED_AT_DIPLOMAT, 0, 0, 0, 0)
+            push_frame(S, ATTACKED_AT_REVEAL, 0, 0, 0, 0)
             return 0
         if card < 0 or S[ERR]:
             return 0
@@ -577,29 +607,84 @@ def reveal_diplomat(S, R, T, P, Q, H, q, agent, site, done, attack):
         draw(S, R, q, 2)
         done = 0
     while done < 3 and S[HAND_N + q] > 0:
-        c = ask(S, R, T, P, Q, H, q, _D_DIPLOMAT_DISCARD, 3 - done)
+        x = ask(S, R, T, P, Q, H, q, _D_DIPLOMAT_DISCARD, 3 - done)
         if stopped(S):
-            push_frame(S, ATTACKED_AT_DIPLOMAT_DISCARD, done, 0, 0, 0)
+            push_frame(S, ATTACKED_AT_REVEAL_TEXT, done, 0, 0, 0)
             return 0
-        if S[ERR] or not in_hand_ok(S, T, q, _D_DIPLOMAT_DISCARD, c, 0):
+        if S[ERR] or not in_hand_ok(S, T, q, _D_DIPLOMAT_DISCARD, x, 0):
             return 0
-        discard_from_hand(S, q, c)
-        log_event(S, EV_DISCARD, q, c, 1, DISCARD_ATTACK)
+        discard_from_hand(S, q, x)
+        log_event(S, EV_DISCARD, q, x, 1, DISCARD_ATTACK)
         done += 1
     return 1
 
 
 @njit(cache=True, inline="always")
-def diplomat_may_react(S, q, agent, site):
-    """Whether ``q``'s window offers Diplomat now: resumed inside it, or a hand of 5 or
-    more holding one (an agent seat: owning one, as far as the others know)."""
-    if site >= ATTACKED_AT_DIPLOMAT:
+def diplomat_may_react(S, q, c, agent, site):
+    """Whether ``q``'s window offers Diplomat (``c``) now: resumed inside it, or a hand of
+    5 or more holding one (an agent seat: owning one, as far as the others know)."""
+    if site >= ATTACKED_AT_REVEAL:
         return True
     if S[HAND_N + q] < 5:
         return False
     if agent:
-        return with_ability(S, q, OWN0, DIPLOMAT) > 0
-    return card_with_ability(S, q, HAND0, DIPLOMAT) >= 0
+        return with_ability(S, q, OWN0, c) > 0
+    return card_with_ability(S, q, HAND0, c) >= 0
+
+
+@njit(cache=True, inline="always")
+def react_once(S, R, T, P, Q, H, q, c, agent, site, done, attack):
+    """``q`` may use the Reaction ``c`` (one of AGAIN_IDS) against ``attack``, as it
+    declares (REACT_HOW): play it from hand (:func:`play_reaction`; its declared question,
+    asked when ``q`` holds a card with its abilities, an agent seat whenever it owns one:
+    steps.agent_reaction), or reveal it for its text (:func:`reveal_diplomat`).  1 when it
+    was used, else 0.  ``site``, ``done``: the window's frame where it resumes at ``c``
+    (else NO_SITE).  Frame (pushed for attacked_adv): ATTACKED_AT_PLAY; the text's."""
+    if REACT_HOW[c] == REACT_HOW_PLAY:
+        if agent:
+            card = agent_reaction(S, R, T, P, Q, H, q, REACT_QUESTION[c], c, attack)
+        else:
+            card = card_with_ability(S, q, HAND0, c)
+            if card >= 0 and yes_no(S, R, T, P, Q, H, q, REACT_QUESTION[c], attack) != 1:
+                card = -1
+        if stopped(S):
+            push_frame(S, ATTACKED_AT_PLAY, 0, 0, 0, 0)
+            return 0
+        if card < 0:
+            return 0
+        play_reaction(S, R, T, q, card, c, attack)
+        return 1
+    if diplomat_may_react(S, q, c, agent, site):
+        return reveal_diplomat(S, R, T, P, Q, H, q, c, agent, site, done, attack)
+    return 0
+
+
+@njit(cache=True, inline="always")
+def react_again(S, R, T, P, Q, H, q, agent, site, done):
+    """The window's first part: ``q`` uses the Reactions of AGAIN_IDS one at a time, in
+    their declared order, each resolved before the next is offered, again from the first
+    after each one used (each draws first; a card drawn may react too), until it uses
+    none; resumed at ``site`` (``done``: its frame), at the Reaction the site belongs to.
+    The site the window goes on at: NO_SITE (or an error, or stopped: S[ERR])."""
+    attack = S[V + V_THIS]
+    while in_reactions(site) and S[ERR] == 0:
+        resumed = site
+        site = NO_SITE
+        first = AGAIN_AT[resumed]
+        used = False
+        for i in range(N_AGAIN):    # a constant count: unrolled, each card a constant
+            if i < first:
+                continue
+            if S[ERR]:
+                break
+            r = react_once(S, R, T, P, Q, H, q, AGAIN_IDS[i], agent,
+                           resumed if i == first else NO_SITE, done, attack)
+            if stopped(S) or r == 1:
+                used = r == 1
+                break
+        if not used:
+            break
+    return site
 
 
 @njit(cache=True)
@@ -607,54 +692,36 @@ def attacked_adv(S, R, T, P, Q, H, p, q, unused):
     """The reaction window of ``q`` against the Attack ``p`` is playing, and whether it
     affects ``q`` (1) or not (0).  ``q`` may play Caravan Guards from hand and reveal
     Diplomats (from a hand of 5 or more), one at a time (each draws first; a card drawn
-    may react too), in the order ``q`` chooses (a Guard declined is offered again after a
-    Diplomat), then reveal Moat (even one just drawn); a revealed Moat or a Champion ``q``
-    has in play keeps the Attack off.  An agent seat's window is :func:`attacked_agent`.
-    Frame: ATTACKED_AT_GUARD, the Caravan Guards; ATTACKED_AT_MOAT, Moat;
-    ATTACKED_AT_ESTATE_MOAT, an Estate with Moat's abilities; ATTACKED_AT_DIPLOMAT and
-    ATTACKED_AT_DIPLOMAT_DISCARD, a Diplomat (:func:`reveal_diplomat`)."""
+    may react too), in the declared order (sim.cards.ATTACK_REACTIONS; a Guard declined
+    is offered again after a Diplomat): :func:`react_again`; then reveal Moat (even one
+    just drawn: steps.attack_blocked); a revealed Moat or a Champion ``q`` has in play
+    keeps the Attack off.  An agent seat's window is :func:`attacked_agent`.  Frame:
+    ATTACKED_AT_PLAY, the Caravan Guards; ATTACKED_AT_UNAFFECTED, Moat;
+    ATTACKED_AT_ESTATE_UNAFFECTED, an Estate with Moat's abilities; ATTACKED_AT_REVEAL and
+    ATTACKED_AT_REVEAL_TEXT, a Diplomat (:func:`reveal_diplomat`)."""
     site, done, _, _, _ = take_frame(S)
     if is_agent(S, P, q):
         return attacked_agent(S, R, T, P, Q, H, q, site, done)
-    attack = S[V + V_THIS]
-    while in_reactions(site) and S[ERR] == 0:
-        resumed = site
-        site = NO_SITE
-        if resumed < ATTACKED_AT_DIPLOMAT:
-            # A Caravan Guard, or an Estate with its abilities (Inheritance), from hand.
-            guard = card_with_ability(S, q, HAND0, CARAVAN_GUARD)
-            if guard >= 0:
-                r = yes_no(S, R, T, P, Q, H, q, D_CARAVAN_GUARD, attack)
-                if stopped(S):
-                    push_frame(S, ATTACKED_AT_GUARD, 0, 0, 0, 0)
-                    return 0
-                if r == 1:
-                    play_guard(S, R, T, q, guard, attack)
-                    continue
-        if S[ERR] == 0 and diplomat_may_react(S, q, False, resumed):
-            r = reveal_diplomat(S, R, T, P, Q, H, q, False, resumed, done, attack)
-            if stopped(S):
-                return 0
-            if r == 1:
-                continue
-        break
+    site = react_again(S, R, T, P, Q, H, q, False, site, done)
     if S[ERR]:
         return 0
     blocked = False
-    if site <= ATTACKED_AT_MOAT:
+    if site <= ATTACKED_AT_UNAFFECTED:
         blocked = attack_blocked(S, R, T, P, Q, H, q)
         if stopped(S):
-            push_frame(S, ATTACKED_AT_MOAT, 0, 0, 0, 0)
+            push_frame(S, ATTACKED_AT_UNAFFECTED, 0, 0, 0, 0)
             return 0
     # An Estate with Moat's abilities (a real Moat was offered by attack_blocked).
-    if not blocked and S[ERR] == 0 and card_with_ability(S, q, HAND0, MOAT) == ESTATE:
-        r = yes_no(S, R, T, P, Q, H, q, D_REVEAL_MOAT, 0)
-        if stopped(S):
-            push_frame(S, ATTACKED_AT_ESTATE_MOAT, 0, 0, 0, 0)
-            return 0
-        if r == 1:
-            log_event(S, EV_REVEAL, q, ESTATE, 1, 0)
-            blocked = True
+    for i in range(N_UNAFFECTED):
+        x = UNAFFECTED_IDS[i]
+        if not blocked and S[ERR] == 0 and card_with_ability(S, q, HAND0, x) == ESTATE:
+            r = yes_no(S, R, T, P, Q, H, q, REACT_QUESTION[x], 0)
+            if stopped(S):
+                push_frame(S, ATTACKED_AT_ESTATE_UNAFFECTED, 0, 0, 0, 0)
+                return 0
+            if r == 1:
+                log_event(S, EV_REVEAL, q, ESTATE, 1, 0)
+                blocked = True
     if S[ERR] or blocked or effect_plays(S, q, CHAMPION) > 0:
         return 0
     return 1
@@ -670,31 +737,12 @@ def attacked_agent(S, R, T, P, Q, H, q, site, done):
     both is asked about the Moat only; holding either, it is asked once, as here, so an
     agent answering as its bot plays the bot's game.  ``site``, ``done``: attacked_adv's
     frame (NO_SITE when not resumed)."""
-    attack = S[V + V_THIS]
-    while in_reactions(site) and S[ERR] == 0:
-        resumed = site
-        site = NO_SITE
-        if resumed < ATTACKED_AT_DIPLOMAT:
-            guard = agent_reaction(S, R, T, P, Q, H, q, D_CARAVAN_GUARD, CARAVAN_GUARD,
-                                   attack)
-            if stopped(S):
-                push_frame(S, ATTACKED_AT_GUARD, 0, 0, 0, 0)
-                return 0
-            if guard >= 0:
-                play_guard(S, R, T, q, guard, attack)
-                continue
-        if S[ERR] == 0 and diplomat_may_react(S, q, True, resumed):
-            r = reveal_diplomat(S, R, T, P, Q, H, q, True, resumed, done, attack)
-            if stopped(S):
-                return 0
-            if r == 1:
-                continue
-        break
+    react_again(S, R, T, P, Q, H, q, True, site, done)
     if S[ERR]:
         return 0
     blocked = agent_blocked(S, R, T, P, Q, H, q)
     if stopped(S):
-        push_frame(S, ATTACKED_AT_MOAT, 0, 0, 0, 0)
+        push_frame(S, ATTACKED_AT_UNAFFECTED, 0, 0, 0, 0)
         return 0
     if S[ERR] or blocked or effect_plays(S, q, CHAMPION) > 0:
         return 0

@@ -83,7 +83,8 @@ D_MINION_MODE = code_of(_intrigue.MINION_MODE)
 D_REPLACE_TRASH = code_of(_intrigue.REPLACE_TRASH)
 D_REPLACE_GAIN = code_of(_intrigue.REPLACE_GAIN)
 D_TORTURER_MODE = code_of(_intrigue.TORTURER_MODE)
-# Diplomat's Reaction is asked in the attack window (mechanics.attacked_adv reads these).
+# Diplomat's Reaction is asked in the attack window (mechanics.attacked_adv: whether to
+# reveal it is its declared question, sim.engine.codes.REACT_QUESTION; then the discards).
 D_DIPLOMAT_REVEAL = code_of(_intrigue.DIPLOMAT_REVEAL)
 D_DIPLOMAT_DISCARD = code_of(_intrigue.DIPLOMAT_DISCARD)
 
