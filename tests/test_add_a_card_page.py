@@ -123,10 +123,10 @@ def test_the_pages_file_lists_are_the_files_that_name_each_card():
     lists = page_lists(text)
     assert list(lists) == ["Festival", "Moneylender", "Raze", "Amulet", "Ratcatcher", "Alms"]
     assert not list_errors(text)
-    # The worked example is three places in three files (issue 36 made it four, issue 47's
-    # table of defaults three: its default answer is a pattern its record names).
-    assert lists["Moneylender"][0] == ["sim/cards/base.py", "sim/engine/codes.py",
-                                       "sim/engine/base_set.py"]
+    # The worked example is two files (issue 36 made it four, issue 47's table of defaults
+    # three: its default answer is a pattern its record names; then two: the set lists its
+    # questions, the table numbers them, its function reads the code with code_of).
+    assert lists["Moneylender"][0] == ["sim/cards/base.py", "sim/engine/base_set.py"]
     assert lists["Festival"][0] == ["sim/cards/base.py"]
 
 

@@ -18,17 +18,15 @@ from bots.rules import RuleBot, default_sentry_discard_set, default_topdeck_orde
 from bots.toml_bot import loads_bot
 from sim.cards import CARDS, COPPER, GOLD, SILVER, card_id
 from sim.engine import layout as L
-from sim.engine.callbacks import METHODS
-from sim.engine.codes import (
+from sim.engine.base_set import (
     D_ARTISAN_TOPDECK,
-    D_BUY,
     D_HARBINGER,
     D_SENTRY_DISCARD,
     D_SENTRY_TOP,
     D_SENTRY_TRASH,
-    EV_TOPDECK,
-    USE_DEFAULT,
 )
+from sim.engine.callbacks import METHODS
+from sim.engine.codes import D_BUY, EV_TOPDECK, USE_DEFAULT
 from sim.engine.hooks import (
     HOOK_SIGNATURE,
     KNOWN_TOP_MAX,

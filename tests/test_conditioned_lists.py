@@ -28,7 +28,7 @@ from bots.rules import (
 )
 from bots.toml_bot import loads_bot
 from sim.cards import card_id
-from sim.engine import codes
+from sim.engine import base_set, codes
 from sim.engine import program as P
 from sim.engine.codes import EV_PLAY, EV_SET_ASIDE
 from sim.engine.decide import term_value
@@ -114,9 +114,9 @@ def test_throne_room_follows_the_play_conditions(scenario):
                "Militia", "Remodel", "Market"]
     sc = scenario([b, nobuy("b")], kingdom=kingdom)
     sc.set_hand(0, ["Smithy"]).set_deck(0, ["Copper"] * 5)
-    assert sc.decide(0, codes.D_THRONE_ROOM) is None
+    assert sc.decide(0, base_set.D_THRONE_ROOM) is None
     sc.set_deck(0, ["Copper"] * 6)
-    assert sc.decide(0, codes.D_THRONE_ROOM) == "Smithy"
+    assert sc.decide(0, base_set.D_THRONE_ROOM) == "Smithy"
 
 
 # ----------------------------------------------------------------------------- gear

@@ -31,7 +31,7 @@ from sim.cards.decisions import (
     RULES_INTRIGUE,
     Decision,
 )
-from sim.engine import codes
+from sim.engine import base_set, codes
 from sim.engine import decide as base_bot
 from sim.engine import intrigue_defaults as intrigue_bot
 from sim.engine.adventures import decide as adventures_bot
@@ -81,13 +81,13 @@ def test_the_rule_bots_dispatch_on_the_pattern_never_on_a_question(function):
 
 # Questions declared with one pattern, each answered by the rule bot in one state.
 SAME_PATTERN = {
-    "trash junk": (codes.D_CHAPEL, codes.D_TRASHING_TOKEN),
+    "trash junk": (base_set.D_CHAPEL, codes.D_TRASHING_TOKEN),
     "must trash": (codes.D_AMULET_TRASH, codes.D_RATCATCHER),
-    "trash for a gain": (codes.D_REMODEL_TRASH, codes.D_TRANSMOGRIFY_TRASH),
-    "discard": (codes.D_ATTACK_DISCARD, codes.D_POACHER, codes.D_DUNGEON, codes.D_FUGITIVE),
-    "gain": (codes.D_WORKSHOP_GAIN, codes.D_ARTISAN_GAIN, codes.D_MESSENGER_GAIN, codes.D_ALMS,
-             codes.D_BALL),
-    "yes": (codes.D_MONEYLENDER, codes.D_CARAVAN_GUARD, codes.D_WINE_MERCHANT),
+    "trash for a gain": (base_set.D_REMODEL_TRASH, codes.D_TRANSMOGRIFY_TRASH),
+    "discard": (codes.D_ATTACK_DISCARD, base_set.D_POACHER, codes.D_DUNGEON, codes.D_FUGITIVE),
+    "gain": (base_set.D_WORKSHOP_GAIN, base_set.D_ARTISAN_GAIN, codes.D_MESSENGER_GAIN,
+             codes.D_ALMS, codes.D_BALL),
+    "yes": (base_set.D_MONEYLENDER, codes.D_CARAVAN_GUARD, codes.D_WINE_MERCHANT),
 }
 # What each pattern answers there: the bot's first trash (Curse), a card that must go (the
 # Curse; also the trash for a gain of a bot with no such rules), its first discard (the
@@ -123,7 +123,7 @@ def test_questions_of_one_pattern_get_its_answer_from_the_base_bot():
         asked = [d for d in SAME_PATTERN[group] if codes.DECISIONS[d].rules == codes.RULES_BASE]
         got = {codes.DECISION_NAMES[d]: raw_answer(sc, d, 4) for d in asked}
         assert set(got.values()) == {EXPECTED[group]}, got
-    assert sc.decide(0, codes.D_CHAPEL) == "Curse"
+    assert sc.decide(0, base_set.D_CHAPEL) == "Curse"
 
 
 def test_a_gain_pattern_reads_the_card_its_record_names():
@@ -136,6 +136,6 @@ def test_a_gain_pattern_reads_the_card_its_record_names():
     sc = make_scenario([bot, nobuy("b")],
                        kingdom=["Chapel", "Workshop", "Artisan", "Poacher", "Moneylender",
                                 "Remodel", "Militia", "Market", "Smithy", "Village"])
-    assert sc.decide(0, codes.D_WORKSHOP_GAIN, 4) == "Village"
-    assert sc.decide(0, codes.D_ARTISAN_GAIN, 4) == "Silver"
-    assert codes.DECISIONS[codes.D_WORKSHOP_GAIN].card == card_id("Workshop")
+    assert sc.decide(0, base_set.D_WORKSHOP_GAIN, 4) == "Village"
+    assert sc.decide(0, base_set.D_ARTISAN_GAIN, 4) == "Silver"
+    assert codes.DECISIONS[base_set.D_WORKSHOP_GAIN].card == card_id("Workshop")

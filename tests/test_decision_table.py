@@ -21,7 +21,7 @@ import numpy as np
 import pytest
 
 from sim.cards import N_CARDS
-from sim.engine import codes, legality
+from sim.engine import base_set, codes, legality
 from sim.env import Game, core, scenario_state
 from sim.env.actions import MODE0, N_ACTIONS, NO, NONE, YES, action_name
 from tests.test_env_conformance import TABLES, TURN_CAP, _situations, random_action
@@ -29,7 +29,7 @@ from tests.test_env_conformance import TABLES, TURN_CAP, _situations, random_act
 #: Decisions where the engine accepts more than the table (the random bot's narrowings,
 #: sim.engine.legality): each still reaches every outcome.
 NARROWED = frozenset({codes.D_START, codes.D_QUEST, codes.D_QUEST_DISCARD,
-                      codes.D_PILGRIMAGE, codes.D_THRONE_ROOM, codes.D_DISCIPLE})
+                      codes.D_PILGRIMAGE, base_set.D_THRONE_ROOM, codes.D_DISCIPLE})
 FULL_CHECKS = 3         # decisions of each code (per table) whose every action is tried
 DRAWS = 24              # random-bot draws per legal answer
 
@@ -156,18 +156,18 @@ def _more_situations() -> list:
     out = []
     sc = Scenario(["bmu", "bmu"], kingdom=TABLES[3][0].split(","))
     sc.set_hand(0, ["Artisan", "Copper", "Estate", "Silver", "Copper"])
-    out.append((sc, frozenset({card_id("Artisan")}), codes.D_ARTISAN_GAIN))
+    out.append((sc, frozenset({card_id("Artisan")}), base_set.D_ARTISAN_GAIN))
     sc = Scenario(["bmu", "bmu"], kingdom=TABLES[3][0].split(","))
     sc.set_hand(0, ["Artisan", "Copper", "Estate", "Silver", "Copper"])
     out.append((sc, frozenset({card_id("Artisan"), card_id("Silver")}),
-                codes.D_ARTISAN_TOPDECK))
+                base_set.D_ARTISAN_TOPDECK))
     sc = Scenario(["bmu", "bmu"], kingdom=TABLES[3][0].split(","))
     sc.set_hand(0, ["Disciple", "Page", "Copper", "Estate", "Copper"])
     out.append((sc, frozenset({card_id("Disciple")}), codes.D_DISCIPLE))
     sc = Scenario(["bmu", "bmu"], kingdom=TABLES[2][0].split(","),
                   events=["Inheritance"])
     sc.set_inheritance(0, "Moneylender").set_hand(0, ["Throne Room", "Estate", "Copper", "Copper"])
-    out.append((sc, frozenset({card_id("Throne Room")}), codes.D_THRONE_ROOM))
+    out.append((sc, frozenset({card_id("Throne Room")}), base_set.D_THRONE_ROOM))
     sc = Scenario(["bmu", "bmu"], kingdom=TABLES[6][0].split(","))
     sc.set_hand(0, ["Baron", "Estate", "Copper", "Copper", "Copper"])
     out.append((sc, frozenset({card_id("Baron")}), D_BARON))
@@ -184,7 +184,7 @@ def test_engine_mask_and_random_bot_agree_at_every_decision():
     assert not missing, f"decisions never met: {missing}"
     print("wider:", sorted(codes.DECISION_NAMES[d] for d in wider))
     assert wider <= NARROWED
-    assert codes.D_THRONE_ROOM in wider     # the built situation: an inheriting Estate
+    assert base_set.D_THRONE_ROOM in wider     # the built situation: an inheriting Estate
 
 
 @pytest.mark.slow

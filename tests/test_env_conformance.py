@@ -25,7 +25,7 @@ from gymnasium.utils.env_checker import check_env  # noqa: E402
 from pettingzoo.test import api_test  # noqa: E402
 
 from sim.cards import CARDS, EVENTS, KINGDOM_CARDS, card_id  # noqa: E402
-from sim.engine import codes  # noqa: E402
+from sim.engine import base_set, codes  # noqa: E402
 from sim.engine.scenario import Scenario  # noqa: E402
 from sim.env import Game, aec_env, core, gym_env, scenario_state  # noqa: E402
 from sim.env.actions import MODE0, NONE  # noqa: E402
@@ -136,7 +136,7 @@ def _situations() -> list[tuple[Scenario, frozenset[int], int]]:
     sc = Scenario(["bmu", "bmu"], kingdom=TABLES[0][0].split(",")[:10])
     sc.set_hand(0, ["Bandit", "Copper", "Copper", "Copper", "Estate"])
     sc.set_deck(1, ["Silver", "Gold", "Copper"])
-    out.append((sc, ids("Bandit"), codes.D_BANDIT))
+    out.append((sc, ids("Bandit"), base_set.D_BANDIT))
     # Inheritance bought with $8: an Action costing up to $4 to set aside.
     sc = Scenario(["bmu", "bmu"], kingdom=TABLES[4][0].split(","),
                   events=TABLES[4][1].split(","))

@@ -15,7 +15,7 @@ import pytest
 from bots import resolve_bot
 from bots.rules import RuleBot
 from sim.cards import card_id
-from sim.engine import codes
+from sim.engine import base_set, codes
 from sim.engine import layout as L
 from sim.engine.batch import play_batch
 from sim.engine.config import GameConfig
@@ -25,7 +25,7 @@ from sim.env.actions import NO, NONE, YES
 
 BASE = "Moat,Militia,Witch,Village,Smithy,Market,Laboratory,Festival,Cellar,Chapel"
 ADV = "Moat,Caravan Guard,Militia,Witch,Village,Smithy,Market,Laboratory,Festival,Cellar"
-REACTIONS = (codes.D_REVEAL_MOAT, codes.D_CARAVAN_GUARD)
+REACTIONS = (base_set.D_REVEAL_MOAT, codes.D_CARAVAN_GUARD)
 MILITIA = card_id("Militia")
 SILVER, GOLD = card_id("Silver"), card_id("Gold")
 
@@ -84,17 +84,17 @@ def test_moat_question_is_put_whether_or_not_moat_is_held(kingdom):
     held = _attack(_position(kingdom, ["Moat"] + ["Copper"] * 4, ["Estate"] * 3))
     hidden = _attack(_position(kingdom, ["Copper"] * 5, ["Moat"] + ["Estate"] * 3))
     assert _asked(held) == _asked(hidden)
-    assert _asked(held)[0] == (1, codes.D_REVEAL_MOAT)
+    assert _asked(held)[0] == (1, base_set.D_REVEAL_MOAT)
     assert held[0][2] == (NO, YES) and hidden[0][2] == (NO,)
     # Owning no Moat (public): no question at all.
     none = _attack(_position(kingdom, ["Copper"] * 5, ["Estate"] * 3))
-    assert (1, codes.D_REVEAL_MOAT) not in _asked(none)
+    assert (1, base_set.D_REVEAL_MOAT) not in _asked(none)
 
 
 def test_a_padded_question_takes_only_no_and_the_bot_answers_no():
     state = _position(BASE, ["Copper"] * 5, ["Moat"])
     state.apply_action(MILITIA)
-    assert state.current_player() == 1 and state.decision()[0] == codes.D_REVEAL_MOAT
+    assert state.current_player() == 1 and state.decision()[0] == base_set.D_REVEAL_MOAT
     assert state.legal_actions() == [NO]
     assert state.bot_action() == NO          # bmu reveals Moat when it holds one
     assert _engine_takes(state, NO) and not _engine_takes(state, YES)
@@ -118,7 +118,7 @@ def test_caravan_guard_is_asked_until_no_whether_or_not_one_is_held():
     assert played[1][2] == (NO,)
     # With Moat owned too: the Guard's questions, then Moat's, held or not.
     both = _attack(_position(ADV, ["Caravan Guard"] + ["Copper"] * 4, ["Moat"]))
-    assert _asked(both)[:2] == [(1, codes.D_CARAVAN_GUARD), (1, codes.D_REVEAL_MOAT)]
+    assert _asked(both)[:2] == [(1, codes.D_CARAVAN_GUARD), (1, base_set.D_REVEAL_MOAT)]
     assert both[1][2] == (NO,)
 
 
@@ -127,13 +127,13 @@ def test_an_estate_inheriting_moat_is_asked_about_once_whether_or_not_held():
                              inherit="Moat"))
     hidden = _attack(_position(ADV, ["Copper"] * 5, ["Estate"] * 3, inherit="Moat"))
     assert _asked(held) == _asked(hidden)
-    assert [q for q in _asked(held) if q[1] == codes.D_REVEAL_MOAT] == \
-        [(1, codes.D_REVEAL_MOAT)]
+    assert [q for q in _asked(held) if q[1] == base_set.D_REVEAL_MOAT] == \
+        [(1, base_set.D_REVEAL_MOAT)]
     assert held[0][2] == (NO, YES) and hidden[0][2] == (NO,)
     # Revealed, the Estate blocks the attack: no discard.
     blocked = _attack(_position(ADV, ["Estate"] + ["Copper"] * 4, ["Estate"] * 2,
                                 inherit="Moat"), [YES])
-    assert _asked(blocked) == [(1, codes.D_REVEAL_MOAT)]
+    assert _asked(blocked) == [(1, base_set.D_REVEAL_MOAT)]
 
 
 @pytest.mark.parametrize("kingdom", [BASE, ADV])

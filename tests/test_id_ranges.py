@@ -29,7 +29,7 @@ import pytest
 import sim.cards as C
 from sim.cards import intrigue
 from sim.cards.types import ACTION, EVENT, Card
-from sim.engine import codes
+from sim.engine import base_set, codes
 from sim.engine import layout as L
 from sim.engine.state import make_table
 
@@ -156,8 +156,8 @@ def test_each_decision_is_answered_by_the_rule_bot_it_declares():
                                     codes.RULES_INTRIGUE}
     # The questions of the base game's cards and turn are the base rule bot's; the rest
     # (Adventures) are decide_adv's.
-    base = {codes.D_ACTION, codes.D_TREASURE, codes.D_BUY, codes.D_MONEYLENDER,
-            codes.D_ARTISAN_TOPDECK}
+    base = {codes.D_ACTION, codes.D_TREASURE, codes.D_BUY, base_set.D_MONEYLENDER,
+            base_set.D_ARTISAN_TOPDECK}
     adventures = {codes.D_START, codes.D_AMULET, codes.D_RAZE, codes.D_INHERITANCE}
     assert all(codes.DEC_RULES[d] == codes.RULES_BASE for d in base)
     assert all(codes.DEC_RULES[d] == codes.RULES_ADVENTURES for d in adventures)

@@ -17,7 +17,7 @@ import numpy as np
 import pytest
 
 from sim.cards import ACTION, CARDS, N_CARDS, card_id
-from sim.engine import codes
+from sim.engine import base_set, codes
 from sim.engine import layout as L
 from sim.engine.codes import (
     EV_CHOOSE,
@@ -755,4 +755,4 @@ def test_a_gain_rule_by_an_intrigue_card_applies_to_its_gains_alone():
     assert sc.decide(0, codes.code_of(intrigue.REPLACE_GAIN), 4) == "Smithy"
     assert sc.decide(0, codes.code_of(intrigue.UPGRADE_GAIN), 2) == "Estate"
     # A gain by another source (Workshop's): no rule by it, so the buy list (Village).
-    assert sc.decide(0, codes.D_WORKSHOP_GAIN, 4) == "Village"
+    assert sc.decide(0, base_set.D_WORKSHOP_GAIN, 4) == "Village"

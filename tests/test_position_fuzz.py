@@ -26,6 +26,7 @@ import numpy as np
 import pytest
 
 import sim
+from sim.engine import base_set
 from sim.engine import layout as L
 from sim.env import Game, State
 from sim.env.position_check import REGIONS
@@ -358,7 +359,7 @@ def test_a_version_one_text_from_before_0_7_names_its_version(texts):
     replay = Game(**data["game"]).new_initial_state(data["seed"], data["first"])
     old = []
     for a in data["actions"]:
-        padded = (replay.decision()[0] in (codes.D_REVEAL_MOAT, codes.D_CARAVAN_GUARD)
+        padded = (replay.decision()[0] in (base_set.D_REVEAL_MOAT, codes.D_CARAVAN_GUARD)
                   and replay.legal_actions() == [NO])
         if not padded:
             old.append(a)

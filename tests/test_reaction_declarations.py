@@ -31,7 +31,7 @@ from sim.cards.types import (
     Card,
     Reacts,
 )
-from sim.engine import codes, steps
+from sim.engine import base_set, codes, steps
 from sim.engine import layout as L
 from sim.engine.adventures import mechanics
 from sim.engine.state import make_table
@@ -74,7 +74,7 @@ def test_every_reaction_and_only_a_reaction_declares_its_timing():
 
 def test_each_reaction_is_offered_by_its_declared_question():
     q = codes.REACT_QUESTION
-    assert q[C.MOAT] == codes.D_REVEAL_MOAT
+    assert q[C.MOAT] == base_set.D_REVEAL_MOAT
     assert q[C.CARAVAN_GUARD] == codes.D_CARAVAN_GUARD
     assert q[C.DIPLOMAT] == codes.code_of(intrigue.DIPLOMAT_REVEAL)
     assert (q >= 0).sum() == 3

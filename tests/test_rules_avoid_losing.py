@@ -16,7 +16,8 @@ from bots.errors import RuleError
 from bots.rules import Buy, RuleBot
 from bots.toml_bot import loads_bot
 from sim.engine import program as P
-from sim.engine.codes import D_BUY, D_WORKSHOP_GAIN, END_PROVINCES
+from sim.engine.base_set import D_WORKSHOP_GAIN
+from sim.engine.codes import D_BUY, END_PROVINCES
 from sim.runner import Match
 from tests.conftest import nobuy
 

@@ -10,20 +10,9 @@ import pytest
 
 from bots.rules import Buy, RuleBot, in_hand
 from sim.engine import layout as L
+from sim.engine.base_set import D_CELLAR, D_MINE_TRASH, D_REMODEL_TRASH, D_WORKSHOP_GAIN
 from sim.engine.callbacks import METHODS, View, _lazy
-from sim.engine.codes import (
-    D_ACTION,
-    D_ATTACK_DISCARD,
-    D_BUY,
-    D_CELLAR,
-    D_MINE_TRASH,
-    D_REMODEL_TRASH,
-    D_WORKSHOP_GAIN,
-    EV_BUY,
-    EV_COINS,
-    EV_GAIN,
-    EV_PLAY,
-)
+from sim.engine.codes import D_ACTION, D_ATTACK_DISCARD, D_BUY, EV_BUY, EV_COINS, EV_GAIN, EV_PLAY
 from sim.engine.scenario import Scenario
 from tests.conftest import (
     EXTRA_KINGDOM,

@@ -268,7 +268,15 @@ ARTISAN_TOPDECK = Decision(
     text="Which card from your hand do you put onto your deck?")
 
 
-# The set as it joins the table (sim.cards.sets): its questions are numbered by hand in
-# sim.engine.codes, in their order from before sets were registered.
+# The set as it joins the table (sim.cards.sets), with its questions in the order the
+# table numbers them (sim.engine.codes; an order that never changes: a new question goes
+# at the end).
 CARD_SET = CardSet(SET_BASE, "base", BASE_CARDS, engine=("sim.engine.base_set",),
+                   decisions=(REVEAL_MOAT, CELLAR_DISCARD, REMODEL_TRASH,
+                              REMODEL_GAIN, MINE_TRASH, MINE_GAIN,
+                              WORKSHOP_GAIN, CHAPEL_TRASH, MONEYLENDER_TRASH,
+                              HARBINGER_TOPDECK, VASSAL_PLAY, BUREAUCRAT_TOPDECK,
+                              POACHER_DISCARD, THRONE_ROOM_PLAY, BANDIT_TRASH,
+                              LIBRARY_SET_ASIDE, SENTRY_TRASH, SENTRY_DISCARD,
+                              SENTRY_TOP, ARTISAN_GAIN, ARTISAN_TOPDECK),
                    adventures_turn=False)

@@ -39,7 +39,25 @@ from sim.cards import (
     VASSAL,
     VICTORY,
 )
-from sim.cards.base import (  # the special codes: the rows of the base set, CARD_TEXT below
+from sim.cards.base import (  # the set's questions (their records) and special codes
+    ARTISAN_GAIN,
+    ARTISAN_TOPDECK,
+    BANDIT_TRASH,
+    BUREAUCRAT_TOPDECK,
+    CELLAR_DISCARD,
+    CHAPEL_TRASH,
+    HARBINGER_TOPDECK,
+    LIBRARY_SET_ASIDE,
+    MINE_GAIN,
+    MINE_TRASH,
+    MONEYLENDER_TRASH,
+    POACHER_DISCARD,
+    REMODEL_GAIN,
+    REMODEL_TRASH,
+    REVEAL_MOAT,
+    SENTRY_DISCARD,
+    SENTRY_TOP,
+    SENTRY_TRASH,
     SP_ARTISAN,
     SP_BANDIT,
     SP_BUREAUCRAT,
@@ -59,30 +77,13 @@ from sim.cards.base import (  # the special codes: the rows of the base set, CAR
     SP_VASSAL,
     SP_WITCH,
     SP_WORKSHOP,
+    THRONE_ROOM_PLAY,
+    VASSAL_PLAY,
+    WORKSHOP_GAIN,
 )
 from sim.engine.adventures.mechanics import types_of
 from sim.engine.codes import (
-    D_ARTISAN_GAIN,
-    D_ARTISAN_TOPDECK,
     D_ATTACK_DISCARD,
-    D_BANDIT,
-    D_BUREAUCRAT,
-    D_CELLAR,
-    D_CHAPEL,
-    D_HARBINGER,
-    D_LIBRARY,
-    D_MINE_GAIN,
-    D_MINE_TRASH,
-    D_MONEYLENDER,
-    D_POACHER,
-    D_REMODEL_GAIN,
-    D_REMODEL_TRASH,
-    D_SENTRY_DISCARD,
-    D_SENTRY_TOP,
-    D_SENTRY_TRASH,
-    D_THRONE_ROOM,
-    D_VASSAL,
-    D_WORKSHOP_GAIN,
     DISCARD_ATTACK,
     DISCARD_CELLAR,
     DISCARD_POACHER,
@@ -94,6 +95,7 @@ from sim.engine.codes import (
     EV_REVEAL_CARD,
     EV_SET_ASIDE,
     EV_TOPDECK,
+    code_of,
 )
 from sim.engine.decide import rules_attack_discard
 from sim.engine.layout import (
@@ -158,6 +160,30 @@ from sim.engine.zones import (
 
 # The card whose text caused a log row (the ``extra`` of EV_TOPDECK, EV_SET_ASIDE, ...)
 # is its card id; the ids are in sim.cards.base.
+
+# The codes the table of decisions gave the set's questions (sim.engine.codes numbers
+# them in the order sim.cards.base.CARD_SET lists them).
+D_REVEAL_MOAT = code_of(REVEAL_MOAT)
+D_CELLAR = code_of(CELLAR_DISCARD)
+D_REMODEL_TRASH = code_of(REMODEL_TRASH)
+D_REMODEL_GAIN = code_of(REMODEL_GAIN)
+D_MINE_TRASH = code_of(MINE_TRASH)
+D_MINE_GAIN = code_of(MINE_GAIN)
+D_WORKSHOP_GAIN = code_of(WORKSHOP_GAIN)
+D_CHAPEL = code_of(CHAPEL_TRASH)
+D_MONEYLENDER = code_of(MONEYLENDER_TRASH)
+D_HARBINGER = code_of(HARBINGER_TOPDECK)
+D_VASSAL = code_of(VASSAL_PLAY)
+D_BUREAUCRAT = code_of(BUREAUCRAT_TOPDECK)
+D_POACHER = code_of(POACHER_DISCARD)
+D_THRONE_ROOM = code_of(THRONE_ROOM_PLAY)
+D_BANDIT = code_of(BANDIT_TRASH)
+D_LIBRARY = code_of(LIBRARY_SET_ASIDE)
+D_SENTRY_TRASH = code_of(SENTRY_TRASH)
+D_SENTRY_DISCARD = code_of(SENTRY_DISCARD)
+D_SENTRY_TOP = code_of(SENTRY_TOP)
+D_ARTISAN_GAIN = code_of(ARTISAN_GAIN)
+D_ARTISAN_TOPDECK = code_of(ARTISAN_TOPDECK)
 
 
 # ----------------------------------------------------------------------------- First Game

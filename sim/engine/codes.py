@@ -188,27 +188,10 @@ D_ATTACK_DISCARD = decision(
     "discard to an attack", "attack_discard",
     asked=_O, answer=_C, domain=DOM_HAND, none=NONE_IF_EMPTY, default=DEF_DISCARD,
     text="Which card from your hand do you discard to the attack (arg: how many still)?")
-D_REVEAL_MOAT = declare(_base.REVEAL_MOAT)
-D_CELLAR = declare(_base.CELLAR_DISCARD)
-D_REMODEL_TRASH = declare(_base.REMODEL_TRASH)
-D_REMODEL_GAIN = declare(_base.REMODEL_GAIN)
-D_MINE_TRASH = declare(_base.MINE_TRASH)
-D_MINE_GAIN = declare(_base.MINE_GAIN)
-D_WORKSHOP_GAIN = declare(_base.WORKSHOP_GAIN)
-D_CHAPEL = declare(_base.CHAPEL_TRASH)
-D_MONEYLENDER = declare(_base.MONEYLENDER_TRASH)
-D_HARBINGER = declare(_base.HARBINGER_TOPDECK)
-D_VASSAL = declare(_base.VASSAL_PLAY)
-D_BUREAUCRAT = declare(_base.BUREAUCRAT_TOPDECK)
-D_POACHER = declare(_base.POACHER_DISCARD)
-D_THRONE_ROOM = declare(_base.THRONE_ROOM_PLAY)
-D_BANDIT = declare(_base.BANDIT_TRASH)
-D_LIBRARY = declare(_base.LIBRARY_SET_ASIDE)
-D_SENTRY_TRASH = declare(_base.SENTRY_TRASH)
-D_SENTRY_DISCARD = declare(_base.SENTRY_DISCARD)
-D_SENTRY_TOP = declare(_base.SENTRY_TOP)
-D_ARTISAN_GAIN = declare(_base.ARTISAN_GAIN)
-D_ARTISAN_TOPDECK = declare(_base.ARTISAN_TOPDECK)
+# The base set's questions, in the order its CardSet lists them (sim.cards.base): its
+# functions read their codes with code_of (sim.engine.base_set).
+for _record in _base.CARD_SET.decisions:
+    declare(_record)
 # Adventures (sim.engine.adventures), answered by its rule bot (_ADV).
 D_START = decision(
     "start of turn", "start_of_turn",
@@ -279,6 +262,8 @@ D_INHERITANCE = declare(_adventures.INHERITANCE_SET_ASIDE)
 # Every later set's questions, set by set, in the order each set lists them
 # (sim.cards.types.CardSet.decisions): a set's functions read their codes with code_of.
 for _card_set in _SETS:
+    if _card_set is _base.CARD_SET:
+        continue                   # numbered above, before the Adventures questions
     for _record in _card_set.decisions:
         declare(_record)
 N_DECISIONS = len(DECISIONS)
