@@ -171,7 +171,7 @@ class Card:
     # It acts when a card is bought (sim.engine.adventures.turn.on_buy): when it is bought
     # itself (Port, Messenger), while its play is in effect when another player buys
     # (Haunted Woods, Swamp Hag), or through the token it moves (Plan).  A game with no
-    # such card never enters the buy's on-buy step (layout T_ON_BUY).
+    # such card skips the buy's on-buy step (layout T_ON_BUY).
     on_buy: bool = False
     # When it reacts, as a Reaction (Reacts; None: never): Moat, Caravan Guard and
     # Diplomat when another player plays an Attack.  The reaction window reads it
