@@ -45,7 +45,6 @@ from numba.extending import intrinsic
 from numba.np.arrayobj import make_array
 
 from sim.cards import CARDS, SETS
-from sim.engine import base_set
 from sim.engine.adventures import mechanics, turn
 from sim.engine.decide import DECIDE_SIGNATURE
 from sim.engine.decision_pair import decision_calls
@@ -78,10 +77,9 @@ def _card_texts() -> dict:
 
 
 CARD_TEXT = _card_texts()
-N_SPECIALS = max(c.special for c in CARDS) + 1     # every card and Event has a slot
-# A base-set game's table stops after the base set's codes: its type (and so everything
-# compiled for it) is what it was before Adventures, 22 pointers, not 80.
-N_BASE_SPECIALS = max(base_set.CARD_TEXT) + 1
+# Every card and Event has a row in every game's table, so no card's code can read past
+# it (the table's length no longer types anything: it is one pointer).
+N_SPECIALS = max(c.special for c in CARDS) + 1
 
 _S, _R, _T = types.CPointer(types.int32), types.CPointer(types.uint64), types.CPointer(types.int32)
 _P, _Q = types.CPointer(types.int32), types.CPointer(types.float64)
@@ -142,15 +140,15 @@ def _compile(fn, sig) -> None:
         _COMPILED.add(fn)
 
 
-def card_calls(card_ids: Iterable[int], adventures: bool = False) -> tuple:
-    """The table of card functions for a game of these cards (index: special code):
-    every code for a game with Adventures cards or Events, the base set's otherwise.
+def card_calls(card_ids: Iterable[int]) -> tuple:
+    """The table of card functions for a game of these cards (index: special code, every
+    code): theirs, and a stub for every other card.
 
     Compiles the functions it needs, or loads them from the disk cache.
     """
     wanted = {CARDS[c].special for c in card_ids} & set(CARD_TEXT)
     table = []
-    for sp in range(N_SPECIALS if adventures else N_BASE_SPECIALS):
+    for sp in range(N_SPECIALS):
         if sp in wanted:
             _compile(CARD_TEXT[sp], CARD_SIGNATURE)
             table.append(CARD_TEXT[sp])
@@ -185,7 +183,7 @@ def engine_calls(hooks: tuple, card_ids: Iterable[int], adventures: bool = False
     """The engine's ``H``: ``(deciders, hooks, adventure calls, card table, turn)``."""
     card_ids = tuple(card_ids)
     deciders, hooks = decision_calls(hooks, adventures, card_ids)
-    return (deciders, hooks, adventure_calls(adventures), card_calls(card_ids, adventures),
+    return (deciders, hooks, adventure_calls(adventures), card_calls(card_ids),
             turn_calls(adventures))
 
 

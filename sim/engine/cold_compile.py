@@ -45,7 +45,7 @@ def compile_part(argv: list[str]) -> None:
     adventures = argv[1] == "1"
     card_ids = [int(c) for c in argv[2:]]
     decision_calls((), adventures, card_ids)      # the deciders this game's cards need
-    card_calls(card_ids, adventures)
+    card_calls(card_ids)
 
 
 def _cache_has_decide() -> bool:
