@@ -116,10 +116,6 @@ class PythonBot:
         """A card from hand to trash, or None to stop (at most 4)."""
         return DEFAULT
 
-    def moneylender_trash(self, view: View):
-        """True to trash a Copper for +$3 (False or None: not)."""
-        return DEFAULT
-
     # -- the rest of the base set (texts: sim.engine.base_set) --------------------------
     def harbinger_topdeck(self, view: View):
         """A card from the discard pile (``view.discard``, visible for this decision

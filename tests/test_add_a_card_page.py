@@ -185,8 +185,11 @@ def test_a_new_decision_gets_its_python_bot_method():
     assert method(module.PythonBot(), None) is module.DEFAULT
     assert method.defers_to_fallback
     assert method.__doc__ == "Which card do you trash, if any? Answer: a card name or None."
-    # The methods written out keep their own docstrings.
-    assert "+$3" in module.PythonBot.moneylender_trash.__doc__
+    # The methods written out keep their own docstrings; one not written (Moneylender's)
+    # takes its question from the record.
+    assert "(at most 4)" in module.PythonBot.chapel_trash.__doc__
+    assert module.PythonBot.moneylender_trash.__doc__.startswith(
+        "Do you trash a Copper from your hand for +$3?")
 
 
 def test_the_search_reads_each_answer_as_the_table_says():
