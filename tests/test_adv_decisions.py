@@ -20,10 +20,14 @@ from bots.library import RandomBot
 from bots.python_bot import DEFAULT, PythonBot
 from bots.rules import Buy, RuleBot, count, money
 from sim.cards import ACTION, BASE_KINGDOM, CARDS, EVENT_SLOT, N_CARDS, card_id
-from sim.cards.adventures import ADVENTURES_KINGDOM, EVENTS, sp
+from sim.cards.adventures import ADVENTURES_KINGDOM, CARAVAN_GUARD_REACT, EVENTS, sp
 from sim.engine import codes
 from sim.engine import layout as L
+from sim.engine.adventures import cards as adv_cards
+from sim.engine.adventures import events as adv_events
 from sim.engine.adventures import events as adventures_events
+from sim.engine.adventures import mechanics as adv_mechanics
+from sim.engine.adventures import turn as adv_turn
 from sim.engine.batch import BotError, play_batch
 from sim.engine.callbacks import METHODS, MODES, YES_NO, AnswerError, read_answer
 from sim.engine.config import GameConfig
@@ -38,6 +42,8 @@ from tests.conftest import (
     raw_answer,
     raw_answers,
 )
+
+D_CARAVAN_GUARD = codes.code_of(CARAVAN_GUARD_REACT)   # its Reaction's question
 
 KINGDOM = ["Amulet", "Ratcatcher", "Coin of the Realm", "Caravan Guard", "Swamp Hag", "Gear",
            "Duplicate", "Page", "Village", "Smithy"]
@@ -56,9 +62,10 @@ def answers(sc, d, arg=0, n=400) -> set:
     numbers of mode and yes/no decisions."""
     out = set()
     for r in raw_answers(sc, d, arg, n=n).tolist():   # n calls in one: see raw_answers
-        if d in (codes.D_AMULET, codes.D_TEACHER_TOKEN, codes.D_MISER, codes.D_QUEST,
-                 codes.D_EXCHANGE, codes.D_CARAVAN_GUARD, codes.D_DUPLICATE,
-                 codes.D_MESSENGER_DECK, codes.D_WINE_MERCHANT, codes.D_FAIR):
+        if d in (adv_cards.D_AMULET, adv_cards.D_TEACHER_TOKEN, adv_cards.D_MISER,
+                 adv_events.D_QUEST,
+                 codes.D_EXCHANGE, D_CARAVAN_GUARD, adv_mechanics.D_DUPLICATE,
+                 adv_cards.D_MESSENGER_DECK, adv_turn.D_WINE_MERCHANT, adv_mechanics.D_FAIR):
             out.add(r)
         else:
             out.add(CARDS[r].name if r >= 0 else None)
@@ -157,28 +164,30 @@ def test_random_token_pile_keeps_teachers_exclusion_only_for_teacher(rnd):
 def test_random_mandatory_choices_never_answer_none(rnd):
     rnd.set_hand(0, ["Copper", "Estate", "Gold", "Village"])
     hand = {"Copper", "Estate", "Gold", "Village"}
-    for d in (codes.D_AMULET_TRASH, codes.D_DUNGEON, codes.D_RATCATCHER,
-              codes.D_TRANSMOGRIFY_TRASH, codes.D_FUGITIVE, codes.D_SAVE):
+    for d in (adv_cards.D_AMULET_TRASH, adv_mechanics.D_DUNGEON, adv_cards.D_RATCATCHER,
+              adv_cards.D_TRANSMOGRIFY_TRASH, adv_cards.D_FUGITIVE, adv_events.D_SAVE):
         assert answers(rnd, d, 1) == hand, codes.DECISION_NAMES[d]
-    for d in (codes.D_GEAR, codes.D_RAZE, codes.D_ARTIFICER_DISCARD, codes.D_TRASHING_TOKEN,
-              codes.D_TRADE):
+    for d in (adv_cards.D_GEAR, adv_cards.D_RAZE, adv_cards.D_ARTIFICER_DISCARD,
+              codes.D_TRASHING_TOKEN,
+              adv_events.D_TRADE):
         assert answers(rnd, d) == hand | {None}, codes.DECISION_NAMES[d]
-    assert answers(rnd, codes.D_STORYTELLER) == {"Copper", "Gold", None}
-    assert answers(rnd, codes.D_DISCIPLE) == {"Village", None}
-    for d in (codes.D_TRANSMOGRIFY_GAIN, codes.D_MESSENGER_GAIN, codes.D_ALMS, codes.D_BALL):
+    assert answers(rnd, adv_cards.D_STORYTELLER) == {"Copper", "Gold", None}
+    assert answers(rnd, adv_cards.D_DISCIPLE) == {"Village", None}
+    for d in (adv_cards.D_TRANSMOGRIFY_GAIN, adv_turn.D_MESSENGER_GAIN, adv_events.D_ALMS,
+              adv_events.D_BALL):
         assert answers(rnd, d, 3) == gainable(rnd, 3), codes.DECISION_NAMES[d]
-    assert answers(rnd, codes.D_SEAWAY, 4) == gainable(rnd, 4, types=ACTION)
-    assert answers(rnd, codes.D_ARTIFICER_GAIN, 3) == gainable(rnd, 3, exact=True) | {None}
-    assert answers(rnd, codes.D_INHERITANCE, 4) == gainable(rnd, 4, types=ACTION)
+    assert answers(rnd, adv_events.D_SEAWAY, 4) == gainable(rnd, 4, types=ACTION)
+    assert answers(rnd, adv_cards.D_ARTIFICER_GAIN, 3) == gainable(rnd, 3, exact=True) | {None}
+    assert answers(rnd, adv_events.D_INHERITANCE, 4) == gainable(rnd, 4, types=ACTION)
     rnd.set_supply("Gold", 0)
-    assert answers(rnd, codes.D_HERO) == {"Copper", "Silver", "Coin of the Realm"}
+    assert answers(rnd, adv_cards.D_HERO) == {"Copper", "Silver", "Coin of the Realm"}
     rnd.set_supply("Gold", 30)
 
 
 def test_random_looked_at_cards_and_the_cards_going_onto_the_deck(rnd):
     rnd.set_hand(0, ["Copper", "Silver"])
     set_aside(rnd, 0, ["Gold", "Estate", "Estate"])
-    for d in (codes.D_RAZE_KEEP, codes.D_SCOUTING_PARTY, codes.D_TOPDECK_ORDER):
+    for d in (adv_cards.D_RAZE_KEEP, adv_events.D_SCOUTING_PARTY, codes.D_TOPDECK_ORDER):
         assert answers(rnd, d, 2) == {"Gold", "Estate"}, codes.DECISION_NAMES[d]
     set_aside(rnd, 0, [])
     assert answers(rnd, codes.D_TOPDECK_ORDER, card_id("Haunted Woods")) == {"Copper", "Silver"}
@@ -186,32 +195,32 @@ def test_random_looked_at_cards_and_the_cards_going_onto_the_deck(rnd):
 
 def test_random_bonfire_and_pilgrimage_take_cards_in_play(rnd):
     rnd.set_in_play(0, ["Copper", "Silver", "Village", "Gold"])
-    assert answers(rnd, codes.D_BONFIRE) == {"Copper", "Silver", "Village", "Gold", None}
+    assert answers(rnd, adv_events.D_BONFIRE) == {"Copper", "Silver", "Village", "Gold", None}
     rnd.set_supply("Gold", 0)                      # no copy to gain
-    assert answers(rnd, codes.D_PILGRIMAGE, -1) == {"Copper", "Silver", "Village", None}
+    assert answers(rnd, adv_events.D_PILGRIMAGE, -1) == {"Copper", "Silver", "Village", None}
     # Named in increasing id order: after Silver, only cards above it.
-    assert answers(rnd, codes.D_PILGRIMAGE, card_id("Silver")) == {"Village", None}
+    assert answers(rnd, adv_events.D_PILGRIMAGE, card_id("Silver")) == {"Village", None}
     rnd.set_supply("Gold", 30).set_in_play(0, [])
 
 
 def test_random_quest_options_and_discards_stay_legal_for_every_option(rnd):
     rnd.set_hand(0, ["Swamp Hag", "Curse", "Copper"])
-    assert answers(rnd, codes.D_QUEST) == {-1, 0, 2}
-    assert answers(rnd, codes.D_QUEST_DISCARD, 1) == {"Swamp Hag"}
+    assert answers(rnd, adv_events.D_QUEST) == {-1, 0, 2}
+    assert answers(rnd, adv_events.D_QUEST_DISCARD, 1) == {"Swamp Hag"}
     rnd.set_hand(0, ["Curse", "Curse", "Copper"])
-    assert answers(rnd, codes.D_QUEST) == {-1, 1, 2}
-    assert answers(rnd, codes.D_QUEST_DISCARD, 2) == {"Curse"}
-    assert answers(rnd, codes.D_QUEST_DISCARD, 6) == {"Curse", "Copper"}
+    assert answers(rnd, adv_events.D_QUEST) == {-1, 1, 2}
+    assert answers(rnd, adv_events.D_QUEST_DISCARD, 2) == {"Curse"}
+    assert answers(rnd, adv_events.D_QUEST_DISCARD, 6) == {"Curse", "Copper"}
     rnd.set_hand(0, ["Copper"])
-    assert answers(rnd, codes.D_QUEST) == {-1, 2}
+    assert answers(rnd, adv_events.D_QUEST) == {-1, 2}
 
 
 def test_random_modes_and_yes_no(rnd):
-    assert answers(rnd, codes.D_AMULET) == {0, 1, 2}
-    assert answers(rnd, codes.D_TEACHER_TOKEN) == {0, 1, 2, 3}
-    assert answers(rnd, codes.D_MISER) == {0, 1}
-    for d in (codes.D_EXCHANGE, codes.D_CARAVAN_GUARD, codes.D_DUPLICATE,
-              codes.D_MESSENGER_DECK, codes.D_WINE_MERCHANT, codes.D_FAIR):
+    assert answers(rnd, adv_cards.D_AMULET) == {0, 1, 2}
+    assert answers(rnd, adv_cards.D_TEACHER_TOKEN) == {0, 1, 2, 3}
+    assert answers(rnd, adv_cards.D_MISER) == {0, 1}
+    for d in (codes.D_EXCHANGE, D_CARAVAN_GUARD, adv_mechanics.D_DUPLICATE,
+              adv_cards.D_MESSENGER_DECK, adv_turn.D_WINE_MERCHANT, adv_mechanics.D_FAIR):
         assert answers(rnd, d, card_id("Silver")) == {0, 1}
 
 
@@ -321,29 +330,29 @@ def test_rule_quest_takes_only_options_it_completes():
                               (["Estate"] * 6, 2, "Estate"),
                               (["Copper", "Estate"], -1, None)):
         sc.set_hand(0, hand)
-        assert raw(sc, codes.D_QUEST) == mode, hand
+        assert raw(sc, adv_events.D_QUEST) == mode, hand
         if first:
-            assert sc.decide(0, codes.D_QUEST_DISCARD, 1) == first
+            assert sc.decide(0, adv_events.D_QUEST_DISCARD, 1) == first
 
 
 def test_rule_duplicate_and_travelling_fair_skip_junk():
     sc = make([nobuy("a"), nobuy("b")])
-    assert raw(sc, codes.D_DUPLICATE, card_id("Estate")) == 0
-    assert raw(sc, codes.D_DUPLICATE, card_id("Gold")) == 1
-    assert raw(sc, codes.D_DUPLICATE, card_id("Duchy")) == 1
-    assert raw(sc, codes.D_FAIR, card_id("Duchy")) == 0
-    assert raw(sc, codes.D_FAIR, card_id("Silver")) == 1
+    assert raw(sc, adv_mechanics.D_DUPLICATE, card_id("Estate")) == 0
+    assert raw(sc, adv_mechanics.D_DUPLICATE, card_id("Gold")) == 1
+    assert raw(sc, adv_mechanics.D_DUPLICATE, card_id("Duchy")) == 1
+    assert raw(sc, adv_mechanics.D_FAIR, card_id("Duchy")) == 0
+    assert raw(sc, adv_mechanics.D_FAIR, card_id("Silver")) == 1
 
 
 def test_rule_hero_gains_the_costliest_treasure_left_and_inheritance_keeps_the_limit():
     sc = make([nobuy("a"), nobuy("b")])
-    assert sc.decide(0, codes.D_HERO) == "Gold"
+    assert sc.decide(0, adv_cards.D_HERO) == "Gold"
     sc.set_supply("Gold", 0)
-    assert sc.decide(0, codes.D_HERO) == "Silver"
+    assert sc.decide(0, adv_cards.D_HERO) == "Silver"
     for c in ("Silver", "Copper", "Coin of the Realm"):
         sc.set_supply(c, 0)
-    assert sc.decide(0, codes.D_HERO) is None            # no Treasure left to gain
-    got = sc.decide(0, codes.D_INHERITANCE, 3)
+    assert sc.decide(0, adv_cards.D_HERO) is None            # no Treasure left to gain
+    got = sc.decide(0, adv_events.D_INHERITANCE, 3)
     assert CARDS[card_id(got)].cost <= 3 and CARDS[card_id(got)].types & ACTION
 
 

@@ -38,6 +38,10 @@ from bots.toml_bot import loads_bot
 from sim.cards import card_id
 from sim.engine import codes
 from sim.engine import layout as L
+from sim.engine.adventures import cards as adv_cards
+from sim.engine.adventures import events as adv_events
+from sim.engine.adventures import mechanics as adv_mechanics
+from sim.engine.adventures import turn as adv_turn
 from sim.engine.decide import term_value
 from sim.engine.scenario import Scenario
 from tests.conftest import adv_scenario, check_consistent, events, nobuy, raw_answer
@@ -242,10 +246,10 @@ def test_coin_of_the_realm_called_by_rule_with_actions_left():
 def test_duplicate_called_on_listed_gains_only():
     sc = make([bot(calls=[Call("Duplicate", on=["Gold"])]), nobuy("b")])
     sc.set_mat(0, ["Duplicate"])
-    assert raw(sc, codes.D_DUPLICATE, card_id("Gold")) == 1
-    assert raw(sc, codes.D_DUPLICATE, card_id("Silver")) == 0
+    assert raw(sc, adv_mechanics.D_DUPLICATE, card_id("Gold")) == 1
+    assert raw(sc, adv_mechanics.D_DUPLICATE, card_id("Silver")) == 0
     default = make([nobuy("a"), nobuy("b")])
-    assert raw(default, codes.D_DUPLICATE, card_id("Silver")) == 1
+    assert raw(default, adv_mechanics.D_DUPLICATE, card_id("Silver")) == 1
 
 
 def test_guide_and_ratcatcher_called_by_their_conditions():
@@ -326,14 +330,14 @@ def test_choose_rules_for_amulet_miser_quest_and_messenger():
                     Choose("Quest", "six"), Choose("Messenger", "discard deck")])
     sc = make([b, nobuy("b")])
     sc.set_hand(0, ["Estate", "Copper", "Copper", "Copper", "Copper", "Copper"])
-    assert raw(sc, codes.D_AMULET) == 2          # the default trashes the Estate (1)
+    assert raw(sc, adv_cards.D_AMULET) == 2          # the default trashes the Estate (1)
     sc.set_turns(0, 7)
-    assert raw(sc, codes.D_AMULET) == 1          # turn 8: the rule no longer holds
-    assert raw(sc, codes.D_MISER) == 1           # default: a Copper to the mat (0)
-    assert raw(sc, codes.D_QUEST) == 2           # six cards in hand
+    assert raw(sc, adv_cards.D_AMULET) == 1          # turn 8: the rule no longer holds
+    assert raw(sc, adv_cards.D_MISER) == 1           # default: a Copper to the mat (0)
+    assert raw(sc, adv_events.D_QUEST) == 2           # six cards in hand
     sc.set_hand(0, ["Estate"] * 5)
-    assert raw(sc, codes.D_QUEST) == -1        # cannot complete six: the default
-    assert raw(sc, codes.D_MESSENGER_DECK) == 1  # default keeps the deck (0)
+    assert raw(sc, adv_events.D_QUEST) == -1        # cannot complete six: the default
+    assert raw(sc, adv_cards.D_MESSENGER_DECK) == 1  # default keeps the deck (0)
     with pytest.raises(RuleError, match="unknown option 'gold'"):
         Choose("Amulet", "gold")
     with pytest.raises(RuleError, match="has no options"):
@@ -344,12 +348,12 @@ def test_choose_rules_for_amulet_miser_quest_and_messenger():
 def test_gain_by_applies_to_its_source_only():
     b = bot(buy=[Buy("Village")], gain=[Gain("Silver", by="Messenger"), Gain("Smithy")])
     sc = make([b, nobuy("b")])
-    assert sc.decide(0, codes.D_MESSENGER_GAIN, 4) == "Silver"
-    assert sc.decide(0, codes.D_ALMS, 4) == "Smithy"
+    assert sc.decide(0, adv_turn.D_MESSENGER_GAIN, 4) == "Silver"
+    assert sc.decide(0, adv_events.D_ALMS, 4) == "Smithy"
     only_by = bot(buy=[Buy("Village")], gain=[Gain("Silver", by="Ball")])
     sc = make([only_by, nobuy("b")])
-    assert sc.decide(0, codes.D_BALL, 4) == "Silver"
-    assert sc.decide(0, codes.D_ALMS, 4) == "Village"   # no rule for Alms: the buy list
+    assert sc.decide(0, adv_events.D_BALL, 4) == "Silver"
+    assert sc.decide(0, adv_events.D_ALMS, 4) == "Village"   # no rule for Alms: the buy list
     with pytest.raises(RuleError, match="makes no \"gain a card costing up to\" choice"):
         Gain("Silver", by="Smithy")
 
@@ -363,11 +367,11 @@ def test_token_piles_follow_the_bots_list():
     sc.S[L.V + L.V_THIS] = card_id("Teacher")           # Teacher: not a pile with own token
     assert sc.decide(0, codes.D_TOKEN_PILE, 1) == "Village"
     sc.S[L.V + L.V_THIS] = -1
-    assert raw(sc, codes.D_TEACHER_TOKEN) == 2     # +1 Buy, not yet placed
+    assert raw(sc, adv_cards.D_TEACHER_TOKEN) == 2     # +1 Buy, not yet placed
     sc.set_token(0, "+1 Buy", "Village")
-    assert raw(sc, codes.D_TEACHER_TOKEN) == 2     # all listed placed: the first
+    assert raw(sc, adv_cards.D_TEACHER_TOKEN) == 2     # all listed placed: the first
     sc.set_token(0, "+1 Card", None)
-    assert raw(sc, codes.D_TEACHER_TOKEN) == 0
+    assert raw(sc, adv_cards.D_TEACHER_TOKEN) == 0
     with pytest.raises(RuleError, match="unknown token"):
         bot(tokens={"+2 Cards": ["Smithy"]})
     with pytest.raises(RuleError, match="Gold is not an Action Supply pile"):
@@ -381,10 +385,10 @@ def test_gear_save_and_trade_lists():
     sc = make([b, nobuy("b")])
     sc.set_hand(0, ["Gold", "Village", "Copper", "Silver", "Estate"])
     sc.S[L.V + L.V_ACTIONS] = 1
-    assert sc.decide(0, codes.D_GEAR) == "Gold"         # default: nothing with an Action left
-    assert sc.decide(0, codes.D_SAVE) == "Copper"
-    assert sc.decide(0, codes.D_TRADE) == "Silver"       # default: the Estate
-    assert make([bot(gear=[]), nobuy("b")]).set_hand(0, ["Gold"]).decide(0, codes.D_GEAR) \
+    assert sc.decide(0, adv_cards.D_GEAR) == "Gold"         # default: nothing with an Action left
+    assert sc.decide(0, adv_events.D_SAVE) == "Copper"
+    assert sc.decide(0, adv_events.D_TRADE) == "Silver"       # default: the Estate
+    assert make([bot(gear=[]), nobuy("b")]).set_hand(0, ["Gold"]).decide(0, adv_cards.D_GEAR) \
         is None
 
 

@@ -12,7 +12,8 @@ from collections import Counter
 from bots.rules import Buy, RuleBot
 from sim.cards import card_id
 from sim.engine import layout as L
-from sim.engine.codes import D_DUNGEON, EV_BUY, EV_CLEANUP, EV_DURATION, EV_TOPDECK
+from sim.engine.adventures import mechanics as adv_mechanics
+from sim.engine.codes import EV_BUY, EV_CLEANUP, EV_DURATION, EV_TOPDECK
 from sim.engine.program import R_DISCARD
 from tests.conftest import Scripted, clear_log, events, nobuy, raw_answer
 from tests.test_adv_core import K_ATTACK, K_START, consistent, game
@@ -85,7 +86,8 @@ def test_rule_discard_reaches_a_card_outside_the_game():
     assert not in_game(sc, OUTSIDE)
     for hand in (["Gold", OUTSIDE, "Curse"], ["Gold", OUTSIDE], [OUTSIDE, "Silver", "Duchy"]):
         sc.set_hand(0, hand)
-        assert raw_answer(sc, D_DUNGEON, 2) == card_id(discard_order(bot, hand)[0]), hand
+        first = card_id(discard_order(bot, hand)[0])
+        assert raw_answer(sc, adv_mechanics.D_DUNGEON, 2) == first, hand
 
 
 def test_haunted_woods_topdeck_order_one_kind_at_a_time():

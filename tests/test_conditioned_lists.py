@@ -30,6 +30,7 @@ from bots.toml_bot import loads_bot
 from sim.cards import card_id
 from sim.engine import base_set, codes
 from sim.engine import program as P
+from sim.engine.adventures import cards as adv_cards
 from sim.engine.codes import EV_PLAY, EV_SET_ASIDE
 from sim.engine.decide import term_value
 from tests.conftest import adv_scenario, check_consistent, events, nobuy
@@ -130,12 +131,12 @@ def test_gear_sets_aside_dead_actions_first():
     left neither is, and the default keeps nothing while an Action is left."""
     sc = make([bot(gear=DEAD_ACTIONS_GEAR), nobuy("b")])
     sc.set_hand(0, ["Smithy", "Smithy", "Gold", "Estate"]).set_counters(actions=1, coins=0)
-    assert sc.decide(0, codes.D_GEAR) == "Smithy"
+    assert sc.decide(0, adv_cards.D_GEAR) == "Smithy"
     sc.set_counters(actions=2)
-    assert sc.decide(0, codes.D_GEAR) is None
+    assert sc.decide(0, adv_cards.D_GEAR) is None
     default = make([nobuy("a"), nobuy("b")])
     default.set_hand(0, ["Smithy", "Smithy", "Gold"]).set_counters(actions=1)
-    assert default.decide(0, codes.D_GEAR) is None
+    assert default.decide(0, adv_cards.D_GEAR) is None
 
 
 @pytest.mark.parametrize("hand, coins, want", [
@@ -149,7 +150,7 @@ def test_gear_sets_aside_a_treasure_only_when_the_buy_keeps(hand, coins, want):
     $10 or more, Silver at $11 or more."""
     sc = make([bot(gear=DEAD_ACTIONS_GEAR), nobuy("b")])
     sc.set_hand(0, hand).set_counters(actions=0, coins=coins)
-    assert sc.decide(0, codes.D_GEAR) == want
+    assert sc.decide(0, adv_cards.D_GEAR) == want
 
 
 def test_gear_turn_sets_aside_while_the_province_stays():
@@ -177,14 +178,14 @@ def test_disciple_list_chooses_its_target_by_condition():
     b = bot(disciple=[When("Smithy", count("Smithy") < 3), "Village"])
     sc = make([b, nobuy("b")])
     sc.set_hand(0, ["Village", "Smithy"])
-    assert sc.decide(0, codes.D_DISCIPLE) == "Smithy"
+    assert sc.decide(0, adv_cards.D_DISCIPLE) == "Smithy"
     sc.set_discard(0, ["Smithy", "Smithy"])                 # owns 3 Smithies
-    assert sc.decide(0, codes.D_DISCIPLE) == "Village"
+    assert sc.decide(0, adv_cards.D_DISCIPLE) == "Village"
     sc.set_hand(0, ["Smithy", "Laboratory"])                # nothing listed holds
-    assert sc.decide(0, codes.D_DISCIPLE) is None
+    assert sc.decide(0, adv_cards.D_DISCIPLE) is None
     default = make([nobuy("a"), nobuy("b")])
     default.set_hand(0, ["Village", "Smithy"])
-    assert default.decide(0, codes.D_DISCIPLE) == "Village"  # the play order's first
+    assert default.decide(0, adv_cards.D_DISCIPLE) == "Village"  # the play order's first
 
 
 def test_disciple_turn_plays_the_listed_target_twice_and_gains_it():

@@ -18,6 +18,7 @@ import pytest
 
 from bots.rules import Buy
 from sim.cards import card_id
+from sim.cards.adventures import CARAVAN_GUARD_REACT
 from sim.cards.decisions import (
     ANS_CARD,
     ASK_TURN,
@@ -34,8 +35,14 @@ from sim.cards.decisions import (
 from sim.engine import base_set, codes
 from sim.engine import decide as base_bot
 from sim.engine import intrigue_defaults as intrigue_bot
+from sim.engine.adventures import cards as adv_cards
 from sim.engine.adventures import decide as adventures_bot
+from sim.engine.adventures import events as adv_events
+from sim.engine.adventures import mechanics as adv_mechanics
+from sim.engine.adventures import turn as adv_turn
 from tests.conftest import adv_scenario, make_scenario, nobuy, raw_answer
+
+D_CARAVAN_GUARD = codes.code_of(CARAVAN_GUARD_REACT)   # its Reaction's question
 
 
 def test_every_decision_declares_a_default_its_rule_bot_answers():
@@ -82,12 +89,13 @@ def test_the_rule_bots_dispatch_on_the_pattern_never_on_a_question(function):
 # Questions declared with one pattern, each answered by the rule bot in one state.
 SAME_PATTERN = {
     "trash junk": (base_set.D_CHAPEL, codes.D_TRASHING_TOKEN),
-    "must trash": (codes.D_AMULET_TRASH, codes.D_RATCATCHER),
-    "trash for a gain": (base_set.D_REMODEL_TRASH, codes.D_TRANSMOGRIFY_TRASH),
-    "discard": (codes.D_ATTACK_DISCARD, base_set.D_POACHER, codes.D_DUNGEON, codes.D_FUGITIVE),
-    "gain": (base_set.D_WORKSHOP_GAIN, base_set.D_ARTISAN_GAIN, codes.D_MESSENGER_GAIN,
-             codes.D_ALMS, codes.D_BALL),
-    "yes": (base_set.D_MONEYLENDER, codes.D_CARAVAN_GUARD, codes.D_WINE_MERCHANT),
+    "must trash": (adv_cards.D_AMULET_TRASH, adv_cards.D_RATCATCHER),
+    "trash for a gain": (base_set.D_REMODEL_TRASH, adv_cards.D_TRANSMOGRIFY_TRASH),
+    "discard": (codes.D_ATTACK_DISCARD, base_set.D_POACHER, adv_mechanics.D_DUNGEON,
+                adv_cards.D_FUGITIVE),
+    "gain": (base_set.D_WORKSHOP_GAIN, base_set.D_ARTISAN_GAIN, adv_turn.D_MESSENGER_GAIN,
+             adv_events.D_ALMS, adv_events.D_BALL),
+    "yes": (base_set.D_MONEYLENDER, D_CARAVAN_GUARD, adv_turn.D_WINE_MERCHANT),
 }
 # What each pattern answers there: the bot's first trash (Curse), a card that must go (the
 # Curse; also the trash for a gain of a bot with no such rules), its first discard (the

@@ -22,14 +22,16 @@ import pytest
 
 from sim.cards import N_CARDS
 from sim.engine import base_set, codes, legality
+from sim.engine.adventures import cards as adv_cards
+from sim.engine.adventures import events as adv_events
 from sim.env import Game, core, scenario_state
 from sim.env.actions import MODE0, N_ACTIONS, NO, NONE, YES, action_name
 from tests.test_env_conformance import TABLES, TURN_CAP, _situations, random_action
 
 #: Decisions where the engine accepts more than the table (the random bot's narrowings,
 #: sim.engine.legality): each still reaches every outcome.
-NARROWED = frozenset({codes.D_START, codes.D_QUEST, codes.D_QUEST_DISCARD,
-                      codes.D_PILGRIMAGE, base_set.D_THRONE_ROOM, codes.D_DISCIPLE})
+NARROWED = frozenset({codes.D_START, adv_events.D_QUEST, adv_events.D_QUEST_DISCARD,
+                      adv_events.D_PILGRIMAGE, base_set.D_THRONE_ROOM, adv_cards.D_DISCIPLE})
 FULL_CHECKS = 3         # decisions of each code (per table) whose every action is tried
 DRAWS = 24              # random-bot draws per legal answer
 
@@ -163,7 +165,7 @@ def _more_situations() -> list:
                 base_set.D_ARTISAN_TOPDECK))
     sc = Scenario(["bmu", "bmu"], kingdom=TABLES[3][0].split(","))
     sc.set_hand(0, ["Disciple", "Page", "Copper", "Estate", "Copper"])
-    out.append((sc, frozenset({card_id("Disciple")}), codes.D_DISCIPLE))
+    out.append((sc, frozenset({card_id("Disciple")}), adv_cards.D_DISCIPLE))
     sc = Scenario(["bmu", "bmu"], kingdom=TABLES[2][0].split(","),
                   events=["Inheritance"])
     sc.set_inheritance(0, "Moneylender").set_hand(0, ["Throne Room", "Estate", "Copper", "Copper"])
@@ -249,8 +251,8 @@ def test_the_rule_languages_choose_words_cover_the_tables_options():
     from sim.engine.intrigue import cards as intrigue
     from sim.engine.intrigue import gains, others
 
-    asks = {"Amulet": codes.D_AMULET, "Miser": codes.D_MISER, "Quest": codes.D_QUEST,
-            "Messenger": codes.D_MESSENGER_DECK, "Lurker": gains.D_LURKER_MODE,
+    asks = {"Amulet": adv_cards.D_AMULET, "Miser": adv_cards.D_MISER, "Quest": adv_events.D_QUEST,
+            "Messenger": adv_cards.D_MESSENGER_DECK, "Lurker": gains.D_LURKER_MODE,
             "Pawn": intrigue.D_PAWN, "Steward": intrigue.D_STEWARD,
             "Courtier": gains.D_COURTIER_MODE, "Minion": others.D_MINION_MODE,
             "Torturer": others.D_TORTURER_MODE, "Nobles": intrigue.D_NOBLES,

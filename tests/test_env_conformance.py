@@ -26,6 +26,8 @@ from pettingzoo.test import api_test  # noqa: E402
 
 from sim.cards import CARDS, EVENTS, KINGDOM_CARDS, card_id  # noqa: E402
 from sim.engine import base_set, codes  # noqa: E402
+from sim.engine.adventures import cards as adv_cards  # noqa: E402
+from sim.engine.adventures import events as adv_events  # noqa: E402
 from sim.engine.scenario import Scenario  # noqa: E402
 from sim.env import Game, aec_env, core, gym_env, scenario_state  # noqa: E402
 from sim.env.actions import MODE0, NONE  # noqa: E402
@@ -141,16 +143,16 @@ def _situations() -> list[tuple[Scenario, frozenset[int], int]]:
     sc = Scenario(["bmu", "bmu"], kingdom=TABLES[4][0].split(","),
                   events=TABLES[4][1].split(","))
     sc.set_hand(0, ["Gold", "Gold", "Silver", "Estate", "Estate"])
-    out.append((sc, ids("Gold", "Silver", "Inheritance"), codes.D_INHERITANCE))
+    out.append((sc, ids("Gold", "Silver", "Inheritance"), adv_events.D_INHERITANCE))
     # Teacher on the Tavern mat, called at the start of the turn: the token to move.
     sc = Scenario(["bmu", "bmu"], kingdom=TABLES[3][0].split(","))
     sc.set_mat(0, ["Teacher"])
-    out.append((sc, ids("Teacher"), codes.D_TEACHER_TOKEN))
+    out.append((sc, ids("Teacher"), adv_cards.D_TEACHER_TOKEN))
     # Quest bought with six cards left in hand: discard six (the cards one by one).
     sc = Scenario(["bmu", "bmu"], kingdom=TABLES[0][0].split(","),
                   events=TABLES[0][1].split(","))
     sc.set_hand(0, ["Estate"] * 7)
-    out.append((sc, ids("Quest") | {MODE0 + 2}, codes.D_QUEST_DISCARD))
+    out.append((sc, ids("Quest") | {MODE0 + 2}, adv_events.D_QUEST_DISCARD))
     return out
 
 
@@ -193,7 +195,7 @@ def test_the_any_cost_arg_of_hero_reads_a_bounded_cost():
         state = game.new_initial_state(seed)
         while not state.is_terminal():
             d, arg = state.decision()
-            if d == codes.D_HERO:
+            if d == adv_cards.D_HERO:
                 assert arg >= 1 << 20               # what the engine asks with
                 obs = state.observation(state.current_player())
                 assert box.contains(obs), obs[arg_entry]

@@ -16,6 +16,7 @@ from bots.identity import kingdom_needs
 from sim.cards import CARDS, EVENT, KINGDOM_CARDS, N_CARDS
 from sim.engine import codes
 from sim.engine import layout as L
+from sim.engine.adventures import events as adv_events
 from sim.engine.batch import play_batch
 from sim.engine.config import GameConfig, auto_kingdom
 from sim.env import N_ACTIONS, Game, IllegalActionError, State, core, new_state
@@ -110,7 +111,7 @@ def _engine_accepts(state: State, action: int) -> bool:
 # Where the legal set is narrower than the engine's (sim.engine.adventures.random_bot):
 # "nothing more" at the start of a turn while effects are due, Quest's options and
 # discards, Pilgrimage's order.  Yes/no and option decisions take only their answers.
-_NARROWER = {codes.D_START, codes.D_QUEST, codes.D_QUEST_DISCARD, codes.D_PILGRIMAGE}
+_NARROWER = {codes.D_START, adv_events.D_QUEST, adv_events.D_QUEST_DISCARD, adv_events.D_PILGRIMAGE}
 
 
 def _conserved(state: State) -> None:

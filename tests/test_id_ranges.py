@@ -31,6 +31,8 @@ from sim.cards import intrigue
 from sim.cards.types import ACTION, EVENT, Card
 from sim.engine import base_set, codes
 from sim.engine import layout as L
+from sim.engine.adventures import cards as adv_cards
+from sim.engine.adventures import events as adv_events
 from sim.engine.state import make_table
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -158,7 +160,7 @@ def test_each_decision_is_answered_by_the_rule_bot_it_declares():
     # (Adventures) are decide_adv's.
     base = {codes.D_ACTION, codes.D_TREASURE, codes.D_BUY, base_set.D_MONEYLENDER,
             base_set.D_ARTISAN_TOPDECK}
-    adventures = {codes.D_START, codes.D_AMULET, codes.D_RAZE, codes.D_INHERITANCE}
+    adventures = {codes.D_START, adv_cards.D_AMULET, adv_cards.D_RAZE, adv_events.D_INHERITANCE}
     assert all(codes.DEC_RULES[d] == codes.RULES_BASE for d in base)
     assert all(codes.DEC_RULES[d] == codes.RULES_ADVENTURES for d in adventures)
     # Intrigue's own patterns are its rule bot's; its cards' trashes, discards and gains

@@ -21,6 +21,7 @@ import pytest
 
 import sim.cards as C
 from sim.cards import intrigue
+from sim.cards.adventures import CARAVAN_GUARD_REACT
 from sim.cards.types import (
     ACTION,
     REACT_PLAY,
@@ -75,7 +76,7 @@ def test_every_reaction_and_only_a_reaction_declares_its_timing():
 def test_each_reaction_is_offered_by_its_declared_question():
     q = codes.REACT_QUESTION
     assert q[C.MOAT] == base_set.D_REVEAL_MOAT
-    assert q[C.CARAVAN_GUARD] == codes.D_CARAVAN_GUARD
+    assert q[C.CARAVAN_GUARD] == codes.code_of(CARAVAN_GUARD_REACT)
     assert q[C.DIPLOMAT] == codes.code_of(intrigue.DIPLOMAT_REVEAL)
     assert (q >= 0).sum() == 3
     for c in C.ATTACK_REACTIONS:

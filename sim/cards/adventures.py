@@ -18,10 +18,12 @@ from __future__ import annotations
 from sim.cards.decisions import (
     ANS_CARD,
     ANS_MODE,
+    ANS_ORDER,
     ANS_YES_NO,
     ASK_ANY,
     ASK_OTHER,
     ASK_TURN,
+    DEF_AFTER_ACTION,
     DEF_CHOOSE_COPPER_TO_MAT,
     DEF_CHOOSE_FREE_DISCARD,
     DEF_CHOOSE_TRASH_SILVER_COIN,
@@ -30,6 +32,7 @@ from sim.cards.decisions import (
     DEF_DISCARD,
     DEF_DISCARD_ATTACK_CURSE,
     DEF_DISCARD_FIRST,
+    DEF_EXCHANGE,
     DEF_FIRST_PLAYED_GAIN,
     DEF_GAIN,
     DEF_GAIN_OF_TYPE,
@@ -40,26 +43,34 @@ from sim.cards.decisions import (
     DEF_NONE,
     DEF_PLAY,
     DEF_PLAY_COPPER,
+    DEF_START,
     DEF_TEACHER_TOKEN,
+    DEF_TOKEN_PILE,
     DEF_TOPDECK_GAINED,
+    DEF_TOPDECK_ORDER,
     DEF_TRASH_FOR_GAIN,
     DEF_TRASH_JUNK,
     DEF_TRASH_JUNK_NOT_COPPER,
     DEF_TRASH_PLAYED_JUNK,
     DEF_YES,
     DEF_YES_IF_OPTION0,
+    DOM_AFTER,
     DOM_ASIDE,
     DOM_EXACT,
     DOM_GAIN,
     DOM_HAND,
+    DOM_PILE,
     DOM_PILGRIM,
     DOM_PLAY,
     DOM_QUEST,
     DOM_QUEST_DISCARD,
+    DOM_START,
+    DOM_TOPDECK,
     LIM_ANY,
     LIM_ARG,
     NONE_ALWAYS,
     NONE_IF_EMPTY,
+    NONE_IF_NOTHING_DUE,
     NONE_UNLESS_ARG1,
     RULES_ADVENTURES,
     Decision,
@@ -326,6 +337,24 @@ def _asks(name: str, method: str, **fields) -> Decision:
     return Decision(name, method, rules=RULES_ADVENTURES, **fields)
 
 
+# The questions of the set's mechanics (the start-of-turn window, the Reserves called after
+# an Action, Travellers, tokens, several cards going onto a deck at once).
+START_OF_TURN = _asks(
+    "start of turn", "start_of_turn",
+    asked=ASK_TURN, answer=ANS_CARD, domain=DOM_START, none=NONE_IF_NOTHING_DUE,
+    default=DEF_START,
+    text="Which start-of-turn effect resolves next, or which Reserve do you call (arg 1: "
+    "calls are closed)? None calls nothing more.")
+AFTER_ACTION_CALL = _asks(
+    "call after an Action", "after_action",
+    asked=ASK_TURN, answer=ANS_CARD, domain=DOM_AFTER, limit=LIM_ARG,
+    none=NONE_ALWAYS, default=DEF_AFTER_ACTION,
+    text="Do you call Royal Carriage (to replay arg) or Coin of the Realm? None calls "
+    "nothing.")
+EXCHANGE_TRAVELLER = _asks(
+    "exchange a Traveller", "exchange_traveller",
+    asked=ASK_TURN, answer=ANS_YES_NO, default=DEF_EXCHANGE,
+    text="Do you exchange the Traveller (arg) you discard from play?")
 CARAVAN_GUARD_REACT = _asks(
     "react with Caravan Guard", "caravan_guard_react",
     asked=ASK_OTHER, answer=ANS_YES_NO, default=DEF_YES, card=CARAVAN_GUARD,
@@ -373,6 +402,11 @@ TEACHER_TOKEN = _asks(
     "move a token with Teacher", "teacher_token",
     asked=ASK_TURN, answer=ANS_MODE, default=DEF_TEACHER_TOKEN, card=TEACHER,
     options=("+1 Card", "+1 Action", "+1 Buy", "+$1"), text="Which token does Teacher move?")
+TOKEN_PILE = _asks(
+    "put a token on a pile", "token_pile",
+    asked=ASK_TURN, answer=ANS_CARD, domain=DOM_PILE, none=NONE_IF_EMPTY,
+    default=DEF_TOKEN_PILE, card=TEACHER,
+    text="On which Action Supply pile do you put the token (arg: which token)?")
 RAZE_TRASH = _asks(
     "trash with Raze", "raze_trash",
     asked=ASK_TURN, answer=ANS_CARD, domain=DOM_HAND, none=NONE_UNLESS_ARG1,
@@ -433,6 +467,17 @@ DISCIPLE_PLAY = _asks(
     asked=ASK_TURN, answer=ANS_CARD, domain=DOM_HAND, types=ACTION,
     none=NONE_ALWAYS, default=DEF_PLAY, card=DISCIPLE, default_list="disciple",
     text="Which Action from your hand do you play twice (and gain a copy of), if any?")
+TOPDECK_ORDER = _asks(
+    "order cards onto the deck", "topdeck_order",
+    asked=ASK_ANY, answer=ANS_ORDER, domain=DOM_TOPDECK,
+    none=NONE_IF_EMPTY, default=DEF_TOPDECK_ORDER,
+    text="Of the cards going onto your deck together, which goes next (the last put is "
+    "drawn first; arg: the card whose text does it)?")
+TRASHING_TOKEN_TRASH = _asks(
+    "trash with the Trashing token", "trashing_token_trash",
+    asked=ASK_TURN, answer=ANS_CARD, domain=DOM_HAND, none=NONE_ALWAYS,
+    default=DEF_TRASH_JUNK, card=PLAN,
+    text="Which card from your hand do you trash for the Trashing token, if any?")
 ALMS_GAIN = _asks(
     "gain with Alms", "alms_gain",
     asked=ASK_TURN, answer=ANS_CARD, domain=DOM_GAIN, limit=LIM_ARG, none=NONE_IF_EMPTY,
@@ -498,9 +543,23 @@ INHERITANCE_SET_ASIDE = _asks(
     text="Which non-Victory Action costing up to arg do you set aside for your Estates?")
 
 
-# The set as it joins the table (sim.cards.sets): its questions are numbered by hand in
-# sim.engine.codes, in their order from before sets were registered; every game with one of
-# its cards runs the Adventures turn (start-of-turn window, Tavern mat, tokens, Events).
+# The set as it joins the table (sim.cards.sets): its questions, numbered by the table in
+# this order (the order they had before sets were registered, which saved policies and
+# results keep); every game with one of its cards runs the Adventures turn (start-of-turn
+# window, Tavern mat, tokens, Events).
 CARD_SET = CardSet(SET_ADVENTURES, "adventures", ADVENTURES_CARDS,
                    engine=("sim.engine.adventures.cards", "sim.engine.adventures.events"),
+                   decisions=(START_OF_TURN, AFTER_ACTION_CALL, EXCHANGE_TRAVELLER,
+                              CARAVAN_GUARD_REACT, DUPLICATE_CALL, AMULET_MODE,
+                              AMULET_TRASH, DUNGEON_DISCARD, GEAR_SET_ASIDE,
+                              RATCATCHER_TRASH, TRANSMOGRIFY_TRASH, TRANSMOGRIFY_GAIN,
+                              TEACHER_TOKEN, TOKEN_PILE, RAZE_TRASH, RAZE_KEEP,
+                              MESSENGER_DECK, MESSENGER_GAIN, MISER_MODE,
+                              ARTIFICER_DISCARD, ARTIFICER_GAIN, STORYTELLER_PLAY,
+                              WINE_MERCHANT_DISCARD, HERO_GAIN, FUGITIVE_DISCARD,
+                              DISCIPLE_PLAY, TOPDECK_ORDER, TRASHING_TOKEN_TRASH,
+                              ALMS_GAIN, QUEST_MODE, QUEST_DISCARD, SAVE_SET_ASIDE,
+                              SCOUTING_PARTY_DISCARD, TRAVELLING_FAIR_TOPDECK,
+                              BONFIRE_TRASH, PILGRIMAGE_GAIN, BALL_GAIN, SEAWAY_GAIN,
+                              TRADE_TRASH, INHERITANCE_SET_ASIDE),
                    adventures_turn=True)

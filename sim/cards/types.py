@@ -208,9 +208,8 @@ class CardSet:
 
     ``name`` is each row's ``Card.set``; ``word`` names the whole set where a user does
     (``random:WORD`` kingdoms, ``domsim cards WORD``).  ``decisions`` are the set's
-    questions in the order sim.engine.codes numbers them, after every earlier set's (the
-    base game's and Adventures' are listed there by hand, in an order fixed before sets
-    were registered, so theirs is empty).  ``engine`` names the modules of the set's
+    questions in the order sim.engine.codes numbers them, after every earlier set's (an
+    order that never changes: saved policies and results keep the codes).  ``engine`` names the modules of the set's
     functions, each with a ``CARD_TEXT`` table by special code (sim.engine.cardcalls
     merges them): names, not modules, since the card table is below the engine.
     ``adventures_turn``: every game holding one of its cards runs the Adventures turn

@@ -15,19 +15,22 @@ from typing import Protocol
 import numpy as np
 
 from sim.cards import CARDS, N_CARDS
+from sim.cards.adventures import (
+    PILGRIMAGE_GAIN,
+)
 from sim.engine import callbacks
 from sim.engine import layout as L
 from sim.engine.cardcalls import call_addresses, engine_calls
 from sim.engine.codes import (
     ANS_MODE,
     ANS_YES_NO,
-    D_PILGRIMAGE,
     DECISION_NAMES,
     DECISIONS,
     ERR_BOT_RAISED,
     ERR_FRAMES,
     ERR_ILLEGAL,
     ERR_NONE,
+    code_of,
 )
 from sim.engine.cold_compile import compile_cold
 from sim.engine.config import GameConfig
@@ -49,6 +52,10 @@ from sim.engine.layout import (
 )
 from sim.engine.program import F_HOOK, F_KIND, K_PYTHON, Program
 from sim.engine.state import make_table, new_state, pack_programs
+
+# The codes the table of decisions gave the Adventures questions read here (sim.engine.codes
+# numbers them in the order sim.cards.adventures.CARD_SET lists them).
+D_PILGRIMAGE = code_of(PILGRIMAGE_GAIN)
 
 LOG_ROWS = 1 << 16
 

@@ -35,12 +35,9 @@ import dataclasses as _dc
 import numpy as _np
 
 from sim.cards import CARDS as _CARDS
-from sim.cards import PLAN as _PLAN
 from sim.cards import SETS as _SETS
-from sim.cards import TEACHER as _TEACHER
 from sim.cards import TREASURE as _TREASURE
 from sim.cards import adventures as _adventures
-from sim.cards import base as _base
 from sim.cards.decisions import (  # noqa: F401 - the table's words, re-exported
     ANS_CARD,
     ANS_MODE,
@@ -188,82 +185,10 @@ D_ATTACK_DISCARD = decision(
     "discard to an attack", "attack_discard",
     asked=_O, answer=_C, domain=DOM_HAND, none=NONE_IF_EMPTY, default=DEF_DISCARD,
     text="Which card from your hand do you discard to the attack (arg: how many still)?")
-# The base set's questions, in the order its CardSet lists them (sim.cards.base): its
-# functions read their codes with code_of (sim.engine.base_set).
-for _record in _base.CARD_SET.decisions:
-    declare(_record)
-# Adventures (sim.engine.adventures), answered by its rule bot (_ADV).
-D_START = decision(
-    "start of turn", "start_of_turn",
-    rules=_ADV, asked=_T, answer=_C, domain=DOM_START, none=NONE_IF_NOTHING_DUE,
-    default=DEF_START,
-    text="Which start-of-turn effect resolves next, or which Reserve do you call (arg 1: "
-    "calls are closed)? None calls nothing more.")
-D_AFTER_ACTION = decision(
-    "call after an Action", "after_action",
-    rules=_ADV, asked=_T, answer=_C, domain=DOM_AFTER, limit=LIM_ARG,
-    none=NONE_ALWAYS, default=DEF_AFTER_ACTION,
-    text="Do you call Royal Carriage (to replay arg) or Coin of the Realm? None calls "
-    "nothing.")
-D_EXCHANGE = decision(
-    "exchange a Traveller", "exchange_traveller",
-    rules=_ADV, asked=_T, answer=_YN, default=DEF_EXCHANGE,
-    text="Do you exchange the Traveller (arg) you discard from play?")
-D_CARAVAN_GUARD = declare(_adventures.CARAVAN_GUARD_REACT)
-D_DUPLICATE = declare(_adventures.DUPLICATE_CALL)
-D_AMULET = declare(_adventures.AMULET_MODE)
-D_AMULET_TRASH = declare(_adventures.AMULET_TRASH)
-D_DUNGEON = declare(_adventures.DUNGEON_DISCARD)
-D_GEAR = declare(_adventures.GEAR_SET_ASIDE)
-D_RATCATCHER = declare(_adventures.RATCATCHER_TRASH)
-D_TRANSMOGRIFY_TRASH = declare(_adventures.TRANSMOGRIFY_TRASH)
-D_TRANSMOGRIFY_GAIN = declare(_adventures.TRANSMOGRIFY_GAIN)
-D_TEACHER_TOKEN = declare(_adventures.TEACHER_TOKEN)
-D_TOKEN_PILE = decision(
-    "put a token on a pile", "token_pile",
-    rules=_ADV, asked=_T, answer=_C, domain=DOM_PILE, none=NONE_IF_EMPTY,
-    default=DEF_TOKEN_PILE, card=_TEACHER,
-    text="On which Action Supply pile do you put the token (arg: which token)?")
-D_RAZE = declare(_adventures.RAZE_TRASH)
-D_RAZE_KEEP = declare(_adventures.RAZE_KEEP)
-D_MESSENGER_DECK = declare(_adventures.MESSENGER_DECK)
-D_MESSENGER_GAIN = declare(_adventures.MESSENGER_GAIN)
-D_MISER = declare(_adventures.MISER_MODE)
-D_ARTIFICER_DISCARD = declare(_adventures.ARTIFICER_DISCARD)
-D_ARTIFICER_GAIN = declare(_adventures.ARTIFICER_GAIN)
-D_STORYTELLER = declare(_adventures.STORYTELLER_PLAY)
-D_WINE_MERCHANT = declare(_adventures.WINE_MERCHANT_DISCARD)
-D_HERO = declare(_adventures.HERO_GAIN)
-D_FUGITIVE = declare(_adventures.FUGITIVE_DISCARD)
-D_DISCIPLE = declare(_adventures.DISCIPLE_PLAY)
-D_TOPDECK_ORDER = decision(
-    "order cards onto the deck", "topdeck_order",
-    rules=_ADV, asked=_A, answer=_ORD, domain=DOM_TOPDECK,
-    none=NONE_IF_EMPTY, default=DEF_TOPDECK_ORDER,
-    text="Of the cards going onto your deck together, which goes next (the last put is "
-    "drawn first; arg: the card whose text does it)?")
-D_TRASHING_TOKEN = decision(
-    "trash with the Trashing token", "trashing_token_trash",
-    rules=_ADV, asked=_T, answer=_C, domain=DOM_HAND, none=NONE_ALWAYS,
-    default=DEF_TRASH_JUNK, card=_PLAN,
-    text="Which card from your hand do you trash for the Trashing token, if any?")
-D_ALMS = declare(_adventures.ALMS_GAIN)
-D_QUEST = declare(_adventures.QUEST_MODE)
-D_QUEST_DISCARD = declare(_adventures.QUEST_DISCARD)
-D_SAVE = declare(_adventures.SAVE_SET_ASIDE)
-D_SCOUTING_PARTY = declare(_adventures.SCOUTING_PARTY_DISCARD)
-D_FAIR = declare(_adventures.TRAVELLING_FAIR_TOPDECK)
-D_BONFIRE = declare(_adventures.BONFIRE_TRASH)
-D_PILGRIMAGE = declare(_adventures.PILGRIMAGE_GAIN)
-D_BALL = declare(_adventures.BALL_GAIN)
-D_SEAWAY = declare(_adventures.SEAWAY_GAIN)
-D_TRADE = declare(_adventures.TRADE_TRASH)
-D_INHERITANCE = declare(_adventures.INHERITANCE_SET_ASIDE)
-# Every later set's questions, set by set, in the order each set lists them
-# (sim.cards.types.CardSet.decisions): a set's functions read their codes with code_of.
+# Every set's questions, set by set (the base game's, Adventures', then each later set's),
+# in the order each set lists them (sim.cards.types.CardSet.decisions): a set's functions
+# read their codes with code_of.
 for _card_set in _SETS:
-    if _card_set is _base.CARD_SET:
-        continue                   # numbered above, before the Adventures questions
     for _record in _card_set.decisions:
         declare(_record)
 N_DECISIONS = len(DECISIONS)
@@ -273,11 +198,23 @@ assert len(_CODE_BY_METHOD) == N_DECISIONS, "two decisions share a method name"
 
 def code_of(record: Decision) -> int:
     """The code the table gave a set's question (``record`` as the set declares it): how
-    a set registered after the table was written reads its D_* codes."""
+    a set's engine modules read their D_* codes (a record the table does not hold, or
+    holds otherwise, is refused)."""
     code = _CODE_BY_METHOD.get(record.method, -1)
     if code < 0 or _dc.replace(DECISIONS[code], code=record.code) != record:
         raise KeyError(f"{record.name!r} is not a question of the table (sim.engine.codes)")
     return code
+
+
+# The codes of Adventures' mechanics' questions, read by several engine modules (the
+# start-of-turn window, the after-Action window, Traveller exchanges, tokens, several
+# cards onto a deck at once; sim.cards.adventures declares them).
+D_START = code_of(_adventures.START_OF_TURN)
+D_AFTER_ACTION = code_of(_adventures.AFTER_ACTION_CALL)
+D_EXCHANGE = code_of(_adventures.EXCHANGE_TRAVELLER)
+D_TOKEN_PILE = code_of(_adventures.TOKEN_PILE)
+D_TOPDECK_ORDER = code_of(_adventures.TOPDECK_ORDER)
+D_TRASHING_TOKEN = code_of(_adventures.TRASHING_TOKEN_TRASH)
 
 
 def reaction_questions(cards, decisions) -> tuple[_np.ndarray, _np.ndarray]:

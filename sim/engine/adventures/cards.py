@@ -35,39 +35,61 @@ from sim.cards import (
 )
 from sim.cards.adventures import (
     AMULET,
+    AMULET_MODE,
+    AMULET_TRASH,
     ARTIFICER,
+    ARTIFICER_DISCARD,
+    ARTIFICER_GAIN,
     BRIDGE_TROLL,
     CARAVAN_GUARD,
+    CARAVAN_GUARD_REACT,
     CHAMPION,
     COIN_OF_THE_REALM,
     DISCIPLE,
+    DISCIPLE_PLAY,
     DISTANT_LANDS,
     DUNGEON,
+    DUNGEON_DISCARD,
     DUPLICATE,
+    DUPLICATE_CALL,
     FUGITIVE,
+    FUGITIVE_DISCARD,
     GEAR,
+    GEAR_SET_ASIDE,
     GIANT,
     GUIDE,
     HAUNTED_WOODS,
     HERO,
+    HERO_GAIN,
     HIRELING,
     MAGPIE,
     MESSENGER,
+    MESSENGER_DECK,
+    MESSENGER_GAIN,
     MISER,
+    MISER_MODE,
     RANGER,
     RATCATCHER,
+    RATCATCHER_TRASH,
     RAZE,
+    RAZE_KEEP,
+    RAZE_TRASH,
     RELIC,
     ROYAL_CARRIAGE,
     SOLDIER,
     STORYTELLER,
+    STORYTELLER_PLAY,
     SWAMP_HAG,
     TEACHER,
+    TEACHER_TOKEN,
     TRANSMOGRIFY,
+    TRANSMOGRIFY_GAIN,
+    TRANSMOGRIFY_TRASH,
     TREASURE_HUNTER,
     TREASURE_TROVE,
     WARRIOR,
     WINE_MERCHANT,
+    WINE_MERCHANT_DISCARD,
     sp,
 )
 from sim.engine.adventures.decide import ask_rule
@@ -85,24 +107,7 @@ from sim.engine.adventures.mechanics import (
     types_of,
 )
 from sim.engine.codes import (
-    D_AMULET,
-    D_AMULET_TRASH,
-    D_ARTIFICER_DISCARD,
-    D_ARTIFICER_GAIN,
     D_ATTACK_DISCARD,
-    D_DISCIPLE,
-    D_FUGITIVE,
-    D_GEAR,
-    D_HERO,
-    D_MESSENGER_DECK,
-    D_MISER,
-    D_RATCATCHER,
-    D_RAZE,
-    D_RAZE_KEEP,
-    D_STORYTELLER,
-    D_TEACHER_TOKEN,
-    D_TRANSMOGRIFY_GAIN,
-    D_TRANSMOGRIFY_TRASH,
     DISCARD_ARTIFICER,
     DISCARD_ATTACK,
     DISCARD_FUGITIVE,
@@ -120,6 +125,7 @@ from sim.engine.codes import (
     TOKEN_JOURNEY,
     TOKEN_MINUS_CARD,
     TOKEN_MINUS_COIN,
+    code_of,
 )
 from sim.engine.layout import (
     ASIDE0,
@@ -199,6 +205,34 @@ from sim.engine.zones import (
     trash_from,
     trash_from_hand,
 )
+
+# The codes the table of decisions gave the questions of the set's cards (sim.engine.codes
+# numbers them in the order sim.cards.adventures.CARD_SET lists them; the Events' are in
+# sim.engine.adventures.events).  Some are asked elsewhere: Caravan Guard's by the reaction
+# window (its declared question, REACT_QUESTION), Duplicate's and Dungeon's by the
+# mechanics (which read them there too), Messenger's gain and Wine Merchant's by the turn.
+D_CARAVAN_GUARD = code_of(CARAVAN_GUARD_REACT)
+D_DUPLICATE = code_of(DUPLICATE_CALL)
+D_AMULET = code_of(AMULET_MODE)
+D_AMULET_TRASH = code_of(AMULET_TRASH)
+D_DUNGEON = code_of(DUNGEON_DISCARD)
+D_GEAR = code_of(GEAR_SET_ASIDE)
+D_RATCATCHER = code_of(RATCATCHER_TRASH)
+D_TRANSMOGRIFY_TRASH = code_of(TRANSMOGRIFY_TRASH)
+D_TRANSMOGRIFY_GAIN = code_of(TRANSMOGRIFY_GAIN)
+D_TEACHER_TOKEN = code_of(TEACHER_TOKEN)
+D_RAZE = code_of(RAZE_TRASH)
+D_RAZE_KEEP = code_of(RAZE_KEEP)
+D_MESSENGER_DECK = code_of(MESSENGER_DECK)
+D_MESSENGER_GAIN = code_of(MESSENGER_GAIN)
+D_MISER = code_of(MISER_MODE)
+D_ARTIFICER_DISCARD = code_of(ARTIFICER_DISCARD)
+D_ARTIFICER_GAIN = code_of(ARTIFICER_GAIN)
+D_STORYTELLER = code_of(STORYTELLER_PLAY)
+D_WINE_MERCHANT = code_of(WINE_MERCHANT_DISCARD)
+D_HERO = code_of(HERO_GAIN)
+D_FUGITIVE = code_of(FUGITIVE_DISCARD)
+D_DISCIPLE = code_of(DISCIPLE_PLAY)
 
 # ----------------------------------------------------------------------------- Durations
 # Resume sites (sim.engine.resume), each function's beside it.

@@ -49,21 +49,24 @@ from sim.cards import (
     TREASURE,
     VICTORY,
 )
-from sim.cards.adventures import sp
+from sim.cards.adventures import (
+    ALMS_GAIN,
+    BALL_GAIN,
+    BONFIRE_TRASH,
+    INHERITANCE_SET_ASIDE,
+    PILGRIMAGE_GAIN,
+    QUEST_DISCARD,
+    QUEST_MODE,
+    SAVE_SET_ASIDE,
+    SCOUTING_PARTY_DISCARD,
+    SEAWAY_GAIN,
+    TRADE_TRASH,
+    TRAVELLING_FAIR_TOPDECK,
+    sp,
+)
 from sim.engine.adventures.mechanics import move_token, take_from_pile, trash_from_play, types_of
 from sim.engine.codes import (
-    D_ALMS,
-    D_BALL,
-    D_BONFIRE,
-    D_INHERITANCE,
-    D_PILGRIMAGE,
-    D_QUEST,
-    D_QUEST_DISCARD,
-    D_SAVE,
-    D_SCOUTING_PARTY,
-    D_SEAWAY,
     D_TOPDECK_ORDER,
-    D_TRADE,
     DISCARD_QUEST,
     DISCARD_SCOUTING,
     ERR_ILLEGAL,
@@ -82,6 +85,7 @@ from sim.engine.codes import (
     TOKEN_MINUS_CARD,
     TOKEN_MINUS_COIN,
     TOKEN_TRASHING,
+    code_of,
 )
 from sim.engine.layout import (
     ASIDE0,
@@ -133,6 +137,21 @@ from sim.engine.zones import (
     topdeck_from,
     trash_from_hand,
 )
+
+# The codes the table of decisions gave the Adventures questions read here (sim.engine.codes
+# numbers them in the order sim.cards.adventures.CARD_SET lists them).
+D_ALMS = code_of(ALMS_GAIN)
+D_BALL = code_of(BALL_GAIN)
+D_BONFIRE = code_of(BONFIRE_TRASH)
+D_FAIR = code_of(TRAVELLING_FAIR_TOPDECK)
+D_INHERITANCE = code_of(INHERITANCE_SET_ASIDE)
+D_PILGRIMAGE = code_of(PILGRIMAGE_GAIN)
+D_QUEST = code_of(QUEST_MODE)
+D_QUEST_DISCARD = code_of(QUEST_DISCARD)
+D_SAVE = code_of(SAVE_SET_ASIDE)
+D_SCOUTING_PARTY = code_of(SCOUTING_PARTY_DISCARD)
+D_SEAWAY = code_of(SEAWAY_GAIN)
+D_TRADE = code_of(TRADE_TRASH)
 
 QUEST_ATTACK, QUEST_CURSES, QUEST_SIX = 0, 1, 2     # D_QUEST modes
 

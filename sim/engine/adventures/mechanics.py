@@ -42,10 +42,12 @@ from sim.cards import (
     START_KIND,
 )
 from sim.cards import intrigue as _intrigue_cards
+from sim.cards.adventures import (
+    DUNGEON_DISCARD,
+    DUPLICATE_CALL,
+    TRAVELLING_FAIR_TOPDECK,
+)
 from sim.engine.codes import (
-    D_DUNGEON,
-    D_DUPLICATE,
-    D_FAIR,
     D_TOKEN_PILE,
     D_TOPDECK_ORDER,
     DISCARD_ATTACK,
@@ -167,6 +169,12 @@ from sim.engine.zones import (
     types_of,
     with_ability,
 )
+
+# The codes the table of decisions gave the Adventures questions read here (sim.engine.codes
+# numbers them in the order sim.cards.adventures.CARD_SET lists them).
+D_DUNGEON = code_of(DUNGEON_DISCARD)
+D_DUPLICATE = code_of(DUPLICATE_CALL)
+D_FAIR = code_of(TRAVELLING_FAIR_TOPDECK)
 
 # Diplomat's discards, asked in its reaction below (the record is Intrigue's; a private
 # name: the Adventures modules' D_* codes are the Adventures cards' questions; whether to

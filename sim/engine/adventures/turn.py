@@ -61,6 +61,7 @@ from sim.cards import (
     WARRIOR,
     WINE_MERCHANT,
 )
+from sim.engine.adventures.cards import D_MESSENGER_GAIN, D_WINE_MERCHANT
 from sim.engine.adventures.decide import ask_rule, pick_buy_adv
 from sim.engine.adventures.mechanics import (
     any_token_on,
@@ -83,11 +84,9 @@ from sim.engine.codes import (
     D_AFTER_ACTION,
     D_BUY,
     D_EXCHANGE,
-    D_MESSENGER_GAIN,
     D_START,
     D_TRASHING_TOKEN,
     D_TREASURE,
-    D_WINE_MERCHANT,
     DISCARD_WINE_MERCHANT,
     ERR_ILLEGAL,
     EV_BUY,
