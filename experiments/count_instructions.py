@@ -16,6 +16,9 @@ during Python's start, imports or the engine's load or compile), and prints per 
 
 ``--checkout DIR`` counts the engine of another checkout (as bench_engine.py does), so
 two engines can be compared run for run, and both runs can go at once on two cores.
+``--adventures-turn`` plays every game with the Adventures turn (the table's T_ADV set
+for base games too): what one turn for every game would cost a base game (issue 47
+item 4; experiments/results/count_instructions_one_turn_experiment.json).
 Start-up under valgrind is slow (about 10 minutes here: numba and LLVM load); the games
 themselves, 3,000 per matchup by default, take seconds each.  Needs ``valgrind``.
 
@@ -46,12 +49,15 @@ MATCHUPS = dict(zip(NAMES, B.MATCHUPS, strict=True))
 MISS_CYCLES = 15
 
 
-def child(games: int, folder: Path, names: list[str]) -> None:
+def child(games: int, folder: Path, names: list[str], adventures_turn: bool) -> None:
     """Runs under valgrind: load every matchup, then play each when told to."""
     import numpy as np
 
     eng = B.engine(B.ROOT)
     import bots
+
+    if adventures_turn:
+        every_game_on_the_adventures_turn()
 
     seats = np.zeros((games, 2), np.int32)
     seats[1::2, 0] = 1
@@ -72,6 +78,21 @@ def child(games: int, folder: Path, names: list[str]) -> None:
         eng["play_batch"](config, pair, seats, seeds, first)
         (folder / f"done{i}").touch()
     wait_for(folder / "end")
+
+
+def every_game_on_the_adventures_turn() -> None:
+    """Make every game's table say it runs the Adventures turn (base games included)."""
+    from sim.engine import batch
+    from sim.engine import layout as L
+
+    make_table = batch.make_table
+
+    def adventures_table(*args, **kwargs):
+        T = make_table(*args, **kwargs)
+        T[L.T_ADV] = 1
+        return T
+
+    batch.make_table = adventures_table
 
 
 def wait_for(path: Path, proc: subprocess.Popen | None = None) -> None:
@@ -102,6 +123,8 @@ def main() -> None:
     ap.add_argument("--games", type=int, default=3000)
     ap.add_argument("--checkout", type=Path, default=None,
                     help="count the engine of this checkout (default: this script's)")
+    ap.add_argument("--adventures-turn", action="store_true",
+                    help="play every game with the Adventures turn, base games included")
     ap.add_argument("--child", type=Path, default=None, help=argparse.SUPPRESS)
     args = ap.parse_args()
     if args.checkout is not None:
@@ -114,7 +137,7 @@ def main() -> None:
     if unknown:
         sys.exit(f"count_instructions: unknown matchup {unknown[0]!r} (one of {', '.join(NAMES)})")
     if args.child is not None:
-        child(args.games, args.child, names)
+        child(args.games, args.child, names, args.adventures_turn)
         return
     if shutil.which("valgrind") is None or shutil.which("callgrind_control") is None:
         sys.exit("count_instructions: needs valgrind (callgrind and callgrind_control)")
@@ -125,6 +148,8 @@ def main() -> None:
                "--games", str(args.games), "--child", str(folder)]
         if args.checkout is not None:
             cmd += ["--checkout", str(B.ROOT)]
+        if args.adventures_turn:
+            cmd.append("--adventures-turn")
         env = dict(os.environ, PYTHONHASHSEED="0", PYTHONPATH=str(B.ROOT))
         with open(folder / "valgrind.log", "w") as log:
             proc = subprocess.Popen(cmd, stdout=log, stderr=subprocess.STDOUT, env=env)
@@ -154,7 +179,8 @@ def main() -> None:
                       f"{row['est_cycles_per_game']:>9,.0f}  per game", flush=True)
             (folder / "end").touch()
             proc.wait()
-    print(json.dumps({"checkout": str(B.ROOT), "rows": rows}, indent=1))
+    print(json.dumps({"checkout": str(B.ROOT), "adventures_turn": args.adventures_turn,
+                      "rows": rows}, indent=1))
 
 
 if __name__ == "__main__":
