@@ -62,15 +62,17 @@ The search bot plays its playouts with a policy the same way (``mcts:playout=<po
 sim.learn.bot.PolicyBot.playout_calls): the searched games carry the policy table, and
 their rule-bot seats ask every decision through the decider (:func:`asking_programs`).
 
-Speed (experiments/bench_policy.py, experiments/results/bench_policy.txt): the First
-Game policy against BMU plays ~9,000 games per CPU-second on the shared 2-core VM (6,500
-before the float32 pass, the kept sum and the vectorized observation, in the same
-minutes), 11x the Python path.  A policy decision (28.5 a game) costs ~3.4 us, most of
-it the forward pass: ~2.5 us timed alone, more inside a game, where the engine's turns
-push the weights (~100 KB read a question: the first layer's rows, the second layer
-whole) out of the nearest caches; then the legal actions (sim.engine.legality) ~0.4 and
-the observation ~0.15.  The same games with the fallback answering every decision play
-~88,000 a CPU-second.
+Speed (experiments/bench_policy.py, experiments/results/bench_policy_tiles.txt): the
+First Game policy against BMU plays ~10,000-10,700 games per CPU-second on the shared
+2-core VM, beside 8,200-8,700 before the tiles in the same minutes (one busier pair of
+runs: 6,666 against 7,079; the runs move by up to 30% with the other jobs, and
+callgrind's count is the steady figure: ~29,000 instructions a policy decision, 33,800
+before), 12x the Python path.  A policy decision (28.5
+a game) costs ~3 us, most of it the forward pass: ~2.4 us timed alone, more inside a
+game, where the engine's turns push the weights (~100 KB read a question: the first
+layer's rows, the second layer whole) out of the nearest caches; then the legal actions
+(sim.engine.legality) and the observation ~0.3.  The same games with the fallback
+answering every decision play ~100,000 a CPU-second.
 """
 
 from __future__ import annotations
@@ -331,8 +333,8 @@ def _add_tile(typingctx, out, W, rows, xs, k, j0):
     rows (32-byte vectors, a phi each), so a row costs a broadcast and TILE / lanes
     loads and multiply-adds, and ``out`` is loaded and stored once a tile.  Written in
     numba, the loop over ``j`` is the one LLVM vectorizes, and it loads and stores
-    ``out`` at every step of the rows (four rows a step: still 2.5x the time, the first
-    layer's largest part); LLVM's vectorizers keep no vector sums across an outer loop.
+    ``out`` at every step of the rows (four rows a step: ~3x the time, the first layer's
+    largest part); LLVM's vectorizers keep no vector sums across an outer loop.
     ``out`` and ``W``: float32 or float64 contiguous arrays; ``rows`` int64, ``xs``
     float32 or float64."""
     if not (isinstance(out, types.Array) and isinstance(W, types.Array)
