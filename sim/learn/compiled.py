@@ -36,8 +36,9 @@ Dask as for any bot:
   :func:`sim.learn.policy.features` over those numbers gives exactly PolicyBot's float32
   values, rounding included (no second log1p that could round differently);
 * the first layer reads only the non-zero features (about 70 of 294 for First Game,
-  gathered first), the next layers are dot products over their transposed weights, and
-  the logits head is computed only at the legal actions (the rest are masked anyway);
+  gathered first); every layer adds its rows in order, 64 outputs at a time held in
+  vector registers (:func:`_add_tile`); the logits head is computed only at the legal
+  actions (the rest are masked anyway);
   :func:`forward` runs in float64, as PolicyBot; tanh is one exp each, computed in
   arithmetic that vectorizes (fdlibm's exp: libm's was 40% of a decision);
 * the seam asks :func:`forward_fast` first: the same pass in float32 (the weights are
@@ -61,15 +62,17 @@ The search bot plays its playouts with a policy the same way (``mcts:playout=<po
 sim.learn.bot.PolicyBot.playout_calls): the searched games carry the policy table, and
 their rule-bot seats ask every decision through the decider (:func:`asking_programs`).
 
-Speed (experiments/bench_policy.py, experiments/results/bench_policy.txt): the First
-Game policy against BMU plays ~9,000 games per CPU-second on the shared 2-core VM (6,500
-before the float32 pass, the kept sum and the vectorized observation, in the same
-minutes), 11x the Python path.  A policy decision (28.5 a game) costs ~3.4 us, most of
-it the forward pass: ~2.5 us timed alone, more inside a game, where the engine's turns
-push the weights (~100 KB read a question: the first layer's rows, the second layer
-whole) out of the nearest caches; then the legal actions (sim.engine.legality) ~0.4 and
-the observation ~0.15.  The same games with the fallback answering every decision play
-~88,000 a CPU-second.
+Speed (experiments/bench_policy.py, experiments/results/bench_policy_tiles.txt): the
+First Game policy against BMU plays ~10,000-10,700 games per CPU-second on the shared
+2-core VM, beside 8,200-8,700 before the tiles in the same minutes (one busier pair of
+runs: 6,666 against 7,079; the runs move by up to 30% with the other jobs, and
+callgrind's count is the steady figure: ~29,000 instructions a policy decision, 33,800
+before), 12x the Python path.  A policy decision (28.5
+a game) costs ~3 us, most of it the forward pass: ~2.4 us timed alone, more inside a
+game, where the engine's turns push the weights (~100 KB read a question: the first
+layer's rows, the second layer whole) out of the nearest caches; then the legal actions
+(sim.engine.legality) and the observation ~0.3.  The same games with the fallback
+answering every decision play ~100,000 a CPU-second.
 """
 
 from __future__ import annotations
@@ -79,6 +82,7 @@ from dataclasses import dataclass
 import numpy as np
 from llvmlite import ir
 from numba import carray, njit, types
+from numba.core import cgutils
 from numba.extending import intrinsic
 
 from sim.cards import N_CARDS
@@ -202,45 +206,9 @@ def _activate(x, xs, bits):
 
 
 @njit(cache=True, fastmath={"reassoc", "contract"})
-def _dense(src, n_in, W, w_at, b, b_at, dst, n_out):
-    """``dst[:n_out] = src[:n_in] @ W + b`` (before the activation), W's columns from
-    ``w_at`` (stored transposed: one output's weights contiguous, a dot product each), b's
-    from ``b_at``.  Each dot product is summed in whatever order vectorizes (fastmath's
-    reassociation only: the sum moves by rounding, ~1e-16 relative).  Four outputs at a
-    time, so that each input is loaded once for four products (the same sums, term for
-    term, as one output at a time)."""
-    x = src[:n_in]
-    j = 0
-    while j + 4 <= n_out:
-        at = w_at + j * n_in
-        w0 = W[at:at + n_in]
-        w1 = W[at + n_in:at + 2 * n_in]
-        w2 = W[at + 2 * n_in:at + 3 * n_in]
-        w3 = W[at + 3 * n_in:at + 4 * n_in]
-        z0 = z1 = z2 = z3 = dst.dtype.type(0)
-        for i in range(n_in):
-            xi = x[i]
-            z0 += xi * w0[i]
-            z1 += xi * w1[i]
-            z2 += xi * w2[i]
-            z3 += xi * w3[i]
-        dst[j] = z0 + b[b_at + j]
-        dst[j + 1] = z1 + b[b_at + j + 1]
-        dst[j + 2] = z2 + b[b_at + j + 2]
-        dst[j + 3] = z3 + b[b_at + j + 3]
-        j += 4
-    while j < n_out:
-        w = W[w_at + j * n_in:w_at + (j + 1) * n_in]
-        z = dst.dtype.type(0)
-        for i in range(n_in):
-            z += x[i] * w[i]
-        dst[j] = z + b[b_at + j]
-        j += 1
-
-
-@njit(cache=True, fastmath={"reassoc", "contract"})
 def _logit(x, w, bias):
-    """``x @ w + bias``, summed as :func:`_dense` sums."""
+    """``x @ w + bias``, summed in whatever order vectorizes (fastmath's reassociation
+    only: the sum moves by rounding, ~1e-16 relative)."""
     z = x.dtype.type(0)
     for i in range(len(x)):
         z += x[i] * w[i]
@@ -282,9 +250,10 @@ def _add_rows(obs, columns, lo, hi, table, W, out, xs, rows):
     Why the gather has no branch: whether an entry is zero is a coin flip the branch
     predictor loses (a compare and a skip cost more than writing every entry and
     counting the non-zero ones); the features are looked up after, for those only.  Why
-    four rows at a time: ``out`` is loaded and stored once per four products, not once
-    per product; each ``out[j]`` still takes its products one after the other, in
-    column order, so the sums are those of one row at a time, bit for bit."""
+    by tiles (:func:`_add_gathered`, :func:`_add_tile`): ``out`` is loaded and stored
+    once a tile, not once per product; each ``out[j]`` still takes its products one
+    after the other, in column order, so the sums are those of one row at a time, bit
+    for bit."""
     n_out = len(out)
     k = 0
     for i in range(lo, hi):
@@ -348,17 +317,117 @@ def column_runs(columns: np.ndarray) -> np.ndarray:
     return np.array(out, np.int64).reshape(-1, 3)
 
 
+#: :func:`_add_tile`'s width: the outputs it sums at once, each pass over the rows.
+TILE = 64
+
+
+@intrinsic
+def _add_tile(typingctx, out, W, rows, xs, k, j0):
+    """``out[j0:j0 + TILE] += xs[:k] @ W0[rows[:k], j0:j0 + TILE]``: for each of the ``k``
+    gathered rows in order, ``out[j] += xs[r] * W[rows[r] + j]`` (``xs[r]`` rounded to
+    ``out``'s dtype first, the product widened from W's), one multiply-add per product
+    that may be fused (fastmath's contract), as :func:`_add_gathered`'s loop adds them:
+    the same chain for every ``out[j]``, the same bits.
+
+    Why LLVM IR written out: the TILE sums are held in vector registers across the
+    rows (32-byte vectors, a phi each), so a row costs a broadcast and TILE / lanes
+    loads and multiply-adds, and ``out`` is loaded and stored once a tile.  Written in
+    numba, the loop over ``j`` is the one LLVM vectorizes, and it loads and stores
+    ``out`` at every step of the rows (four rows a step: ~3x the time, the first layer's
+    largest part); LLVM's vectorizers keep no vector sums across an outer loop.
+    ``out`` and ``W``: float32 or float64 contiguous arrays; ``rows`` int64, ``xs``
+    float32 or float64."""
+    if not (isinstance(out, types.Array) and isinstance(W, types.Array)
+            and isinstance(out.dtype, types.Float) and isinstance(W.dtype, types.Float)
+            and W.dtype.bitwidth <= out.dtype.bitwidth):
+        return None
+    sig = types.void(out, W, rows, xs, k, j0)
+
+    def codegen(context, builder, signature, args):
+        out_v, w_v, rows_v, xs_v, n, j = args
+        ptrs = [context.make_array(t)(context, builder, v).data
+                for t, v in zip(signature.args[:4], args[:4], strict=True)]
+        o_p, w_p, r_p, x_p = ptrs
+        el = context.get_value_type(signature.args[0].dtype)
+        w_el = context.get_value_type(signature.args[1].dtype)
+        lanes = 32 // (signature.args[0].dtype.bitwidth // 8)
+        vt, wt = ir.VectorType(el, lanes), ir.VectorType(w_el, lanes)
+        i64 = ir.IntType(64)
+        n = builder.sext(n, i64) if n.type.width < 64 else n
+        j = builder.sext(j, i64) if j.type.width < 64 else j
+        base = builder.gep(o_p, [j])
+        at = [builder.bitcast(builder.gep(base, [ir.Constant(i64, lanes * v)]), vt.as_pointer())
+              for v in range(TILE // lanes)]
+        init = [builder.load(a, align=1) for a in at]
+        pre = builder.block
+        loop = builder.function.append_basic_block("tile.rows")
+        done = builder.function.append_basic_block("tile.done")
+        builder.cbranch(builder.icmp_signed(">", n, ir.Constant(i64, 0)), loop, done)
+        builder.position_at_end(loop)
+        r = builder.phi(i64)
+        sums = [builder.phi(vt) for _ in at]
+        x = builder.load(builder.gep(x_p, [r]))
+        if x.type != el:
+            x = builder.fptrunc(x, el) if isinstance(el, ir.FloatType) else builder.fpext(x, el)
+        x = builder.insert_element(ir.Constant(vt, ir.Undefined), x, ir.Constant(ir.IntType(32), 0))
+        x = builder.shuffle_vector(x, ir.Constant(vt, ir.Undefined),
+                                   ir.Constant(ir.VectorType(ir.IntType(32), lanes), [0] * lanes))
+        off = builder.load(builder.gep(r_p, [r]))
+        off = builder.sext(off, i64) if off.type.width < 64 else off
+        row = builder.gep(w_p, [builder.add(off, j)])
+        new = []
+        for v, acc in enumerate(sums):
+            w = builder.load(builder.bitcast(builder.gep(row, [ir.Constant(i64, lanes * v)]),
+                                             wt.as_pointer()), align=1)
+            if w_el != el:
+                w = builder.fpext(w, vt)
+            new.append(builder.fadd(acc, builder.fmul(x, w, flags=("contract",)),
+                                    flags=("contract",)))
+        r_next = builder.add(r, ir.Constant(i64, 1))
+        end = builder.block
+        builder.cbranch(builder.icmp_signed("<", r_next, n), loop, done)
+        r.add_incoming(ir.Constant(i64, 0), pre)
+        r.add_incoming(r_next, end)
+        for acc, a, b in zip(sums, init, new, strict=True):
+            acc.add_incoming(a, pre)
+            acc.add_incoming(b, end)
+        builder.position_at_end(done)
+        final = [builder.phi(vt) for _ in at]
+        for acc, a, b in zip(final, init, new, strict=True):
+            acc.add_incoming(a, pre)
+            acc.add_incoming(b, end)
+        for acc, a in zip(final, at, strict=True):
+            builder.store(acc, a, align=1)
+        return context.get_dummy_value()
+
+    return sig, codegen
+
+
 @njit(cache=True, fastmath={"contract"})
 def _add_gathered(k, table, W, out, xs, rows):
     """``out += features(xs[:k]) @ W0[rows]``: the gathered non-zero entries ``xs`` (their
     features looked up here, in place) of the rows starting at ``rows`` (see
-    :func:`_add_rows`)."""
-    n_out = len(out)
+    :func:`_add_rows`), added by :func:`_add_products`."""
     for r in range(k):      # _feature's lookup written out: as a call, ~4 ns a feature
         v = xs[r]
         j = np.int64(v)
         xs[r] = table[j + FEATURE_LIMIT] if j == v and -FEATURE_LIMIT <= j <= FEATURE_LIMIT \
             else _feature(v, table)
+    _add_products(k, xs, W, out, rows)
+
+
+@njit(cache=True, fastmath={"contract"})
+def _add_products(k, xs, W, out, rows):
+    """``out += xs[:k] @ W[rows]`` (each row ``len(out)`` weights from ``rows[r]``), row
+    after row, one multiply-add per product: :func:`_add_tile` by TILE outputs, the rest
+    (past the last whole tile) four rows at a time, the same chain of products."""
+    n_out = len(out)
+    j0 = 0
+    while j0 + TILE <= n_out:
+        _add_tile(out, W, rows, xs, k, j0)
+        j0 += TILE
+    if j0 == n_out:
+        return
     as_out = out.dtype.type
     r = 0
     while r + 4 <= k:
@@ -367,7 +436,7 @@ def _add_gathered(k, table, W, out, xs, rows):
         w1 = W[rows[r + 1]:rows[r + 1] + n_out]
         w2 = W[rows[r + 2]:rows[r + 2] + n_out]
         w3 = W[rows[r + 3]:rows[r + 3] + n_out]
-        for j in range(n_out):
+        for j in range(j0, n_out):
             o = out[j]
             o += x0 * w0[j]
             o += x1 * w1[j]
@@ -378,9 +447,26 @@ def _add_gathered(k, table, W, out, xs, rows):
     while r < k:
         x = as_out(xs[r])
         w = W[rows[r]:rows[r] + n_out]
-        for j in range(n_out):
+        for j in range(j0, n_out):
             out[j] += x * w[j]
         r += 1
+
+
+@njit(cache=True)
+def _dense(src, n_in, W, w_at, b, b_at, dst, n_out, rows):
+    """``dst[:n_out] = src[:n_in] @ W + b`` (before the activation), W's rows from ``w_at``
+    (row major [n_in, n_out], as the first layer's), b's from ``b_at``: the bias, then
+    the rows in order (:func:`_add_products`; ``rows``: int64 scratch [n_in], their
+    offsets).  Why rows, not a dot product per output: :func:`_add_tile` holds TILE
+    outputs' sums in registers, where each dot product ended in a horizontal sum and
+    left a remainder loop: ~2,700 instructions and ~35 mispredicted branches fewer a
+    First Game decision (callgrind), the same time alone (~1 us: the 64 KB of weights
+    come from L2 either way)."""
+    for i in range(n_in):
+        rows[i] = w_at + i * n_out
+    out = dst[:n_out]
+    out[:] = b[b_at:b_at + n_out]
+    _add_products(n_in, src, W, out, rows[:n_in])
 
 
 @njit(cache=True)
@@ -450,7 +536,7 @@ def trunk(obs, columns, table, sizes, W, b, h, kept=None, kept_vals=None, runs=N
     cur = 0
     for layer in range(1, k):
         n_in, n_out = sizes[layer], sizes[layer + 1]
-        _dense(h[cur], n_in, W, w_at, b, b_at, h[1 - cur], n_out)
+        _dense(h[cur], n_in, W, w_at, b, b_at, h[1 - cur], n_out, bits)
         _activate(h[1 - cur][:n_out], xs[:n_out], bits[:n_out])
         w_at += n_in * n_out
         b_at += n_out
@@ -464,8 +550,8 @@ def forward(obs, mask, prior, prior_w, columns, table, sizes, W, b, WpT, bp, h, 
     the first legal action of the highest logit.  ``obs``: the observation (float32);
     ``mask``: the legal actions; ``prior``: the action ``prior_w`` is added at (-1: none).
     Weights: ``sizes`` [n_in, h1, ..., hk], ``W``/``b`` the trunk's layers flat, in order
-    (the first row major [n_in, h1], each later one transposed [out, in]), ``WpT`` the
-    policy head transposed [A, hk], ``bp`` its bias; ``h`` scratch [4, max(sizes)]."""
+    (each row major [in, out]), ``WpT`` the policy head transposed [A, hk], ``bp`` its
+    bias; ``h`` scratch [4, max(sizes)]."""
     top = h[trunk(obs, columns, table, sizes, W, b, h)]
     n_h = sizes[len(sizes) - 1]
     return _heads(top, n_h, WpT, bp, mask, logits, prior, prior_w)[0]
@@ -705,14 +791,43 @@ def _own_decide(S, R, T, P, Q, hooks, p, d, arg, h_at, h_n):
     return call_decider(calls_from_flat(H1)[L.H_DECIDE], S, R, T, P, Q, hooks, p, d, arg)
 
 
+@intrinsic
+def _streams_on_stack(typingctx, R):
+    """A copy of the streams ``R`` (a C-contiguous [N_STREAMS, RNG_WIDTH] array, as
+    :func:`policy_decide` views them) in the stack frame of the function that asks it:
+    valid until that function returns.  Why: ``R.copy()`` is a heap allocation, its
+    reference count and a free at every policy decision (the prior asks its bot on a
+    copy); the frame's is free, and each nested decision (a search's playouts asking
+    the same policy inside the prior) has its own frame, as it had its own copy."""
+    if not (isinstance(R, types.Array) and R.ndim == 2 and R.layout == "C"):
+        return None
+    out_ty = types.Array(R.dtype, 2, "C")
+
+    def codegen(context, builder, signature, args):
+        src = context.make_array(signature.args[0])(context, builder, args[0])
+        el = context.get_data_type(signature.args[0].dtype)
+        size = context.get_abi_sizeof(el)
+        n = L.N_STREAMS * L.RNG_WIDTH
+        buf = cgutils.alloca_once(builder, el, size=n)
+        cgutils.raw_memcpy(builder, buf, src.data, ir.Constant(ir.IntType(64), n), size)
+        out = context.make_array(signature.return_type)(context, builder)
+        intp = lambda k: context.get_constant(types.intp, k)  # noqa: E731
+        context.populate_array(out, data=buf, shape=[intp(L.N_STREAMS), intp(L.RNG_WIDTH)],
+                               strides=[intp(L.RNG_WIDTH * size), intp(size)],
+                               itemsize=intp(size), meminfo=None)
+        return out._getvalue()
+
+    return out_ty(R), codegen
+
+
 @njit(cache=True)
 def _own_answer(D, R, T, P, Q, p, d, arg, h_at, h_n):
     """:func:`sim.env.core.bot_answer` (the seat's own bot's answer, the prior) asked of
     the live game ``D``: the fields it sets and the one a pair decision writes
-    (V_PENDING) are put back, the streams are a copy: the game goes on as if it had not
-    been asked."""
+    (V_PENDING) are put back, the streams are a copy (:func:`_streams_on_stack`; ``R``:
+    [N_STREAMS, RNG_WIDTH]): the game goes on as if it had not been asked."""
     keep = (D[L.AG_TAKES + d], D[L.V + L.V_LOG_ON], D[L.V + L.V_PENDING])
-    Rc = R.copy()
+    Rc = _streams_on_stack(R)
     if T[L.T_ADV]:
         r = core.bot_answer(D, Rc, T, P, Q, carray(_at(h_at, np.int64), (1, h_n)), p, d, arg)
     else:
@@ -837,6 +952,19 @@ def policy_decide(S, R, T, P, Q, hooks, p, d, arg):
     return _own_decide(S, R, T, P, Q, hooks, p, d, arg, h_at, h_n)
 
 
+def _on_cache_lines(a: np.ndarray) -> np.ndarray:
+    """A contiguous copy of ``a`` that starts on a cache line (64 bytes).  Why: the forward
+    pass reads its weights in 32-byte vectors, row after row (each row a multiple of 64
+    bytes long for the committed policies); numpy starts an array on 16 bytes only, and
+    where a row starts 16 or 48 bytes into a line, every other vector spans two lines
+    (two loads): which one a process got moved its games/CPU-s by ~10%, from run to run."""
+    buf = np.zeros(a.nbytes + 64, np.uint8)
+    at = -buf.ctypes.data % 64
+    out = buf[at:at + a.nbytes].view(a.dtype).reshape(a.shape)
+    out[...] = a
+    return out
+
+
 def _narrow(w: np.ndarray) -> np.ndarray:
     """``w`` as float32 when that holds every weight exactly (a trained policy's are
     float32: PolicyBot widens them), else as it is: each product ``x * w`` is then the
@@ -854,7 +982,7 @@ class CompiledPolicy:
     table: np.ndarray        # float64: feature_table()
     sizes: np.ndarray        # int64 [n_in, h1, ..., hk]
     W: np.ndarray            # float32 or float64 (_narrow): the trunk's weights, flat
-                             # (the first layer row major, later ones transposed)
+                             # (each layer row major [in, out])
     b: np.ndarray            # float64: the trunk's biases, flat
     WpT: np.ndarray          # float32 or float64 (_narrow) [A, hk]: the policy head
     bp: np.ndarray           # float64 [A]
@@ -871,9 +999,7 @@ class CompiledPolicy:
         takes[sorted(decisions)] = True
         f64 = np.float64
         return cls(np.ascontiguousarray(columns, np.int64), feature_table(), sizes,
-                   _narrow(np.concatenate([w.astype(f64).ravel() if k == 0 else
-                                           w.astype(f64).T.ravel()
-                                           for k, w in enumerate(net.W)])),
+                   _narrow(np.concatenate([w.astype(f64).ravel() for w in net.W])),
                    np.concatenate([x.astype(f64).ravel() for x in net.b]),
                    _narrow(np.ascontiguousarray(net.Wp.astype(f64).T)),
                    net.bp.astype(f64).copy(), float(prior_w), takes)
@@ -917,11 +1043,11 @@ class CompiledPolicy:
             kept = np.zeros(int(self.sizes[1]) + 1, np.float32)     # (not valid yet)
             kept_vals = np.zeros(kept_size(self.columns), np.float32)
             size = _scratch_layout(m)[-1]
-            scratch = np.zeros(size + 64, np.uint8)         # from a cache line's start
-            scratch = scratch[-scratch.ctypes.data % 64:][:size]
-            arrays = (self.columns, self.table, self.sizes, W, self.b, WpT, self.bp, takes,
-                      self.b.astype(np.float32), self.bp.astype(np.float32), kept, kept_vals,
-                      scratch, column_runs(self.columns).ravel())
+            scratch = np.zeros(size, np.uint8)
+            arrays = tuple(_on_cache_lines(a) for a in (
+                self.columns, self.table, self.sizes, W, self.b, WpT, self.bp, takes,
+                self.b.astype(np.float32), self.bp.astype(np.float32), kept, kept_vals,
+                scratch, column_runs(self.columns).ravel()))
             hd = np.zeros(HD_N, np.int64)
             for k, a in enumerate(arrays):
                 assert a.flags.c_contiguous
