@@ -58,9 +58,7 @@ from sim.cards import (
     START_KIND,
 )
 from sim.cards.adventures import (
-    COIN_OF_THE_REALM,
     INHERITANCE,
-    ROYAL_CARRIAGE,
     TEACHER,
 )
 from sim.cards.decisions import DOM_UNCHOSEN
@@ -105,8 +103,10 @@ from sim.engine.codes import (
 )
 from sim.engine.layout import (
     ADV_STACK_WIDTH,
+    AFTER_CALL_IDS,
     ASIDE0,
     ASIDE_N,
+    CALL_REPLAYS,
     DISC0,
     DISC_N,
     E_GONE,
@@ -120,6 +120,7 @@ from sim.engine.layout import (
     INHERITANCE_BOUGHT,
     MAT0,
     MAX_PLAYERS,
+    N_AFTER_CALLS,
     N_COLS,
     N_EVENTS,
     N_SLOTS,
@@ -224,8 +225,9 @@ def has_token_on(S, p, c):
 
 @njit(cache=True)
 def rc_can_replay(S, p, c):
-    """Royal Carriage may replay ``c`` now: the Action whose after-Action window is open
-    (the top entry of the play stack) still has this copy in play."""
+    """A call that replays (Card.call_replays: Royal Carriage) may replay ``c`` now: the
+    Action whose after-Action window is open (the top entry of the play stack) still has
+    this copy in play."""
     n = S[V + V_STACK_N]
     if n <= 0 or S[PLAY0 + p * N_SLOTS + c] <= 0:
         return False
@@ -291,11 +293,11 @@ def card_ok(S, T, p, d, arg, c, wide):
             return True
         # A call (arg 0: calls still open), named by its Reserve.
         return arg == 0 and start_call_named(S, T, p, c)
-    if dom == DOM_AFTER:
-        if c == COIN_OF_THE_REALM:
-            return S[MAT0 + p * N_SLOTS + c] > 0
-        if c == ROYAL_CARRIAGE:
-            return with_ability(S, p, MAT0, c) > 0 and rc_can_replay(S, p, lim)
+    if dom == DOM_AFTER:    # one of the game's after-Action Reserves (layout AFTER_CALL_IDS)
+        for i in range(T[N_AFTER_CALLS]):
+            if c == T[AFTER_CALL_IDS + i]:
+                return with_ability(S, p, MAT0, c) > 0 and (
+                    T[CALL_REPLAYS + c] == 0 or rc_can_replay(S, p, lim))
         return False
     if dom == DOM_PILE:     # Teacher (the call running) skips piles with p's tokens
         return action_supply_pile(S, T, c) and not (
