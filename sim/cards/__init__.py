@@ -249,6 +249,8 @@ AFTER_ACTION_CALLS, ON_GAIN_CALLS, CALL_ACTIONS, CALL_REPLAYS, CALL_COPY_UP_TO =
 #: What a card's plays do while they last (Card.lasting_actions_per_action, by id), and
 #: the cards whose lasting plays give Actions per Action played or leave their owner
 #: unaffected by Attacks (Champion).
+#: The Reserves whose call replays an Action (Royal Carriage).
+REPLAYING_CALLS = tuple(c for c in AFTER_ACTION_CALLS if CALL_REPLAYS[c])
 LASTING_ACTIONS_PER_ACTION = _column_of(CARDS, "lasting_actions_per_action")
 LASTING_ACTIONS_CARDS = tuple(c.id for c in CARDS if c.lasting_actions_per_action)
 LASTING_UNAFFECTED_CARDS = tuple(c.id for c in CARDS if c.lasting_unaffected)
