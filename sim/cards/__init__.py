@@ -237,23 +237,32 @@ def reserve_calls(cards: tuple[Card, ...]) -> tuple[tuple[int, ...], tuple[int, 
                    key=lambda c: (c.call_replays, c.id))
     on_gain = [c for c in cards if c.called == _types.CALLED_ON_GAIN]
     return (tuple(c.id for c in after), tuple(c.id for c in on_gain),
-            np.array([c.call_actions for c in cards], np.int32),
-            np.array([int(c.call_replays) for c in cards], np.int32),
-            np.array([c.call_copy_up_to for c in cards], np.int32))
+            _column_of(cards, "call_actions"), _column_of(cards, "call_replays"),
+            _column_of(cards, "call_copy_up_to"))
 
 
 #: The Reserves called after an Action (in the window's order) and on a gain, and what
 #: each card's call does, by id.
 AFTER_ACTION_CALLS, ON_GAIN_CALLS, CALL_ACTIONS, CALL_REPLAYS, CALL_COPY_UP_TO = \
     reserve_calls(CARDS)
-#: What a card's plays do while they last (Card.lasting_actions_per_action, by id), and
-#: the cards whose lasting plays give Actions per Action played or leave their owner
-#: unaffected by Attacks (Champion).
 #: The Reserves whose call replays an Action (Royal Carriage).
 REPLAYING_CALLS = tuple(c for c in AFTER_ACTION_CALLS if CALL_REPLAYS[c])
-LASTING_ACTIONS_PER_ACTION = _column_of(CARDS, "lasting_actions_per_action")
-LASTING_ACTIONS_CARDS = tuple(c.id for c in CARDS if c.lasting_actions_per_action)
-LASTING_UNAFFECTED_CARDS = tuple(c.id for c in CARDS if c.lasting_unaffected)
+
+
+def lasting_effects(cards: tuple[Card, ...]) -> tuple[np.ndarray, tuple[int, ...],
+                                                      tuple[int, ...]]:
+    """Each card's +Actions per Action played while its plays last
+    (Card.lasting_actions_per_action, by id), and the cards whose lasting plays give such
+    Actions or leave their owner unaffected by Attacks (Card.lasting_unaffected)."""
+    return (_column_of(cards, "lasting_actions_per_action"),
+            tuple(c.id for c in cards if c.lasting_actions_per_action),
+            tuple(c.id for c in cards if c.lasting_unaffected))
+
+
+#: What a card's plays do while they last, by id, and the cards whose lasting plays give
+#: Actions per Action played or leave their owner unaffected by Attacks (Champion).
+LASTING_ACTIONS_PER_ACTION, LASTING_ACTIONS_CARDS, LASTING_UNAFFECTED_CARDS = \
+    lasting_effects(CARDS)
 
 
 def start_counters(cards: tuple[Card, ...]) -> tuple[np.ndarray, ...]:
