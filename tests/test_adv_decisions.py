@@ -133,12 +133,6 @@ def _window(sc, card, gone) -> None:
 
 
 def test_random_after_action_calls_only_what_can_be_called(rnd):
-    # Royal Carriage is outside this game, where it does nothing: the table lists the
-    # after-Action Reserves as a game with it does (sim.engine.state.make_table).
-    listed = rnd.T[L.N_AFTER_CALLS:L.AFTER_CALL_IDS + 2].copy()
-    rnd.T[L.N_AFTER_CALLS] = 2
-    rnd.T[L.AFTER_CALL_IDS:L.AFTER_CALL_IDS + 2] = [card_id("Coin of the Realm"),
-                                                    card_id("Royal Carriage")]
     rnd.set_mat(0, ["Royal Carriage", "Coin of the Realm"]).set_in_play(0, ["Smithy"])
     _window(rnd, "Smithy", 0)
     assert answers(rnd, codes.D_AFTER_ACTION, card_id("Smithy")) == {
@@ -147,7 +141,6 @@ def test_random_after_action_calls_only_what_can_be_called(rnd):
     assert answers(rnd, codes.D_AFTER_ACTION, card_id("Smithy")) == {"Coin of the Realm", None}
     rnd.set_mat(0, []).set_in_play(0, [])
     rnd.S[L.V + L.V_STACK_N] = 0
-    rnd.T[L.N_AFTER_CALLS:L.AFTER_CALL_IDS + 2] = listed
 
 
 def test_random_token_pile_keeps_teachers_exclusion_only_for_teacher(rnd):

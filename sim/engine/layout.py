@@ -292,16 +292,14 @@ VP_PER_CARD = VP_PER_CARDS + N_SLOTS
 T_ON_BUY = VP_PER_CARD + N_SLOTS
 # Reserves called from the Tavern mat outside the start of the turn, from their
 # declarations (Card.called, call_*): the game's Reserves called after an Action, in the
-# window's order (N_AFTER_CALLS, AFTER_CALL_IDS: sim.cards.AFTER_ACTION_CALLS), and per card
-# id the +Actions a call gives (CALL_ACTIONS) and 1 if it replays the Action just resolved
-# (CALL_REPLAYS); the game's Reserves called on a gain (N_GAIN_CALLS, GAIN_CALL_IDS) and per
-# card id the most a gained card may cost for the call to gain a copy (CALL_COPY_UP_TO; -1
-# none).  A game with none has 0 of each, and its windows ask nothing.
+# window's order (N_AFTER_CALLS, AFTER_CALL_IDS: sim.cards.AFTER_ACTION_CALLS; a game with
+# none skips the window; what each call does the window compiles in,
+# sim.engine.adventures.mechanics.AFTER_IDS); the game's Reserves called on a gain
+# (N_GAIN_CALLS, GAIN_CALL_IDS) and per card id the most a gained card may cost for the
+# call to gain a copy (CALL_COPY_UP_TO; -1 none).  A game with none has 0 of each.
 N_AFTER_CALLS = T_ON_BUY + 1
 AFTER_CALL_IDS = N_AFTER_CALLS + 1
-CALL_ACTIONS = AFTER_CALL_IDS + N_SLOTS
-CALL_REPLAYS = CALL_ACTIONS + N_SLOTS
-N_GAIN_CALLS = CALL_REPLAYS + N_SLOTS
+N_GAIN_CALLS = AFTER_CALL_IDS + N_SLOTS
 GAIN_CALL_IDS = N_GAIN_CALLS + 1
 CALL_COPY_UP_TO = GAIN_CALL_IDS + N_SLOTS
 # What plays do while they last, beyond the start-of-turn window (Card.lasting_*): the

@@ -47,6 +47,7 @@ from numba import njit
 
 from sim.cards import (
     ACTION,
+    AFTER_ACTION_CALLS,
     ATTACK,
     C_COST,
     C_TYPES,
@@ -57,6 +58,7 @@ from sim.cards import (
     START_EVERY_TURN,
     START_KIND,
 )
+from sim.cards import CALL_REPLAYS as DECLARED_CALL_REPLAYS
 from sim.cards.adventures import (
     INHERITANCE,
     TEACHER,
@@ -103,10 +105,8 @@ from sim.engine.codes import (
 )
 from sim.engine.layout import (
     ADV_STACK_WIDTH,
-    AFTER_CALL_IDS,
     ASIDE0,
     ASIDE_N,
-    CALL_REPLAYS,
     DISC0,
     DISC_N,
     E_GONE,
@@ -120,7 +120,6 @@ from sim.engine.layout import (
     INHERITANCE_BOUGHT,
     MAT0,
     MAX_PLAYERS,
-    N_AFTER_CALLS,
     N_COLS,
     N_EVENTS,
     N_SLOTS,
@@ -145,6 +144,12 @@ from sim.engine.layout import (
 )
 from sim.engine.rng import below
 from sim.engine.zones import can_gain, cost_of, types_of, with_ability
+
+# 1 for a Reserve called after an Action (sim.cards.AFTER_ACTION_CALLS), by id: the legal
+# answers of the after-Action window, compiled in as the window's own list is
+# (sim.engine.adventures.mechanics.AFTER_IDS).
+CALLED_AFTER = np.zeros(N_CARDS, np.int32)
+CALLED_AFTER[list(AFTER_ACTION_CALLS)] = 1
 
 #: Room for any decision's answers: every card id, -1, and the options.
 N_OUT = N_CARDS + 8
@@ -293,11 +298,10 @@ def card_ok(S, T, p, d, arg, c, wide):
             return True
         # A call (arg 0: calls still open), named by its Reserve.
         return arg == 0 and start_call_named(S, T, p, c)
-    if dom == DOM_AFTER:    # one of the game's after-Action Reserves (layout AFTER_CALL_IDS)
-        for i in range(T[N_AFTER_CALLS]):
-            if c == T[AFTER_CALL_IDS + i]:
-                return with_ability(S, p, MAT0, c) > 0 and (
-                    T[CALL_REPLAYS + c] == 0 or rc_can_replay(S, p, lim))
+    if dom == DOM_AFTER:    # a Reserve called after an Action (Card.called, call_replays)
+        if 0 <= c < N_CARDS and CALLED_AFTER[c]:
+            return with_ability(S, p, MAT0, c) > 0 and (
+                DECLARED_CALL_REPLAYS[c] == 0 or rc_can_replay(S, p, lim))
         return False
     if dom == DOM_PILE:     # Teacher (the call running) skips piles with p's tokens
         return action_supply_pile(S, T, c) and not (

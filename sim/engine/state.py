@@ -127,8 +127,7 @@ def make_table(n_players: int, kingdom: tuple[int, ...], events: tuple[int, ...]
         T[count] = len(ours)
         T[at:at + len(ours)] = ours
     T[L.CALL_COPY_UP_TO:L.CALL_COPY_UP_TO + L.N_SLOTS] = -1
-    for at, column in ((L.CALL_ACTIONS, C.CALL_ACTIONS), (L.CALL_REPLAYS, C.CALL_REPLAYS),
-                       (L.CALL_COPY_UP_TO, C.CALL_COPY_UP_TO),
+    for at, column in ((L.CALL_COPY_UP_TO, C.CALL_COPY_UP_TO),
                        (L.LASTING_ACTIONS, C.LASTING_ACTIONS_PER_ACTION)):
         T[at:at + C.N_CARDS] = column
     return T

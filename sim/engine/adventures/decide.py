@@ -28,7 +28,10 @@ from sim.cards import (
     TREASURE,
     VICTORY,
 )
+from sim.cards import CALL_REPLAYS as DECLARED_CALL_REPLAYS
 from sim.engine.adventures.mechanics import (
+    AFTER_IDS,
+    N_AFTER,
     event_allowed,
     played_as,
     start_call_named,
@@ -110,17 +113,14 @@ from sim.engine.decide import (
     trash_junk,
 )
 from sim.engine.layout import (
-    AFTER_CALL_IDS,
     ASIDE0,
     ASIDE_N,
     BOT,
-    CALL_REPLAYS,
     HAND0,
     HAND_N,
     IN_SUPPLY,
     MAT0,
     MAX_PLAYERS,
-    N_AFTER_CALLS,
     N_COLS,
     N_SLOTS,
     N_START,
@@ -355,8 +355,8 @@ def quest_option_ok(S, T, P, b, p, option):
 
 @njit(cache=True)
 def after_action_call(S, T, P, Q, b, p, arg):
-    """D_AFTER_ACTION: the game's after-Action Reserves on the mat, in the window's order
-    (layout AFTER_CALL_IDS: calls that give Actions before calls that replay), each by its
+    """D_AFTER_ACTION: the after-Action Reserves on the mat, in the window's order
+    (mechanics.AFTER_IDS: calls that give Actions before calls that replay), each by its
     Call rules on the Action just resolved (``arg``); without any for the card, by what
     its call does (Card.call_actions, call_replays): a call that only gives Actions (Coin
     of the Realm) when the Actions ran out with an Action in hand to play; a call that
@@ -364,9 +364,9 @@ def after_action_call(S, T, P, Q, b, p, arg):
     Actions no worse) at least as costly as every non-terminal Action still in hand (a
     better target is not coming this turn), when that copy can be replayed.  The first
     replaying call on the mat decides (yes or no), as the window closes after it."""
-    for i in range(T[N_AFTER_CALLS]):
-        x = T[AFTER_CALL_IDS + i]
-        if T[CALL_REPLAYS + x]:
+    for i in range(N_AFTER):
+        x = AFTER_IDS[i]
+        if DECLARED_CALL_REPLAYS[x]:
             if with_ability(S, p, MAT0, x) and arg >= 0 and rc_can_replay(S, p, arg):
                 return replay_call(S, T, P, Q, b, p, x, arg)
         elif with_ability(S, p, MAT0, x):
@@ -377,7 +377,7 @@ def after_action_call(S, T, P, Q, b, p, arg):
     return -1
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def replay_call(S, T, P, Q, b, p, x, arg):
     """Whether to call ``x``, a Reserve that replays the Action ``arg`` just resolved (its
     Call rules; else the default of :func:`after_action_call`): ``x``, or -1."""

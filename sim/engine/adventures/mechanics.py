@@ -23,6 +23,7 @@ from numba import njit
 
 from sim.cards import (
     ACTION,
+    AFTER_ACTION_CALLS,
     ATTACK_REACTIONS,
     C_CARDS,
     C_COINS,
@@ -38,6 +39,7 @@ from sim.cards import (
     SILVER,
     START_KIND,
 )
+from sim.cards import CALL_REPLAYS as DECLARED_CALL_REPLAYS
 from sim.cards import intrigue as _intrigue_cards
 from sim.engine.codes import (
     CALL_QUESTION,
@@ -68,11 +70,9 @@ from sim.engine.codes import (
 from sim.engine.decide import BIG, lowest_ranked_in_hand, rules_attack_discard
 from sim.engine.layout import (
     A_ON_GAIN,
-    AFTER_CALL_IDS,
     ASIDE_N,
     BOT,
     CALL_COPY_UP_TO,
-    CALL_REPLAYS,
     DISC0,
     DISC_N,
     DISC_TOP,
@@ -91,7 +91,6 @@ from sim.engine.layout import (
     MARKS,
     MAT0,
     MAX_PLAYERS,
-    N_AFTER_CALLS,
     N_COLS,
     N_GAIN_CALLS,
     N_LASTING_UNAFFECTED,
@@ -787,23 +786,36 @@ def unaffected_while_lasting(S, T, q):
     return False
 
 
+# The Reserves called after an Action, in the window's order (sim.cards.AFTER_ACTION_CALLS:
+# Coin of the Realm, then Royal Carriage), and what each one's call does (Card.call_actions,
+# call_replays; sim.cards CALL_ACTIONS, CALL_REPLAYS by id).  Compiled in as constants, as
+# the reaction window's Reactions are (AGAIN_IDS): the window's loops over them unroll into
+# the tests the window made when it named the cards.  Read from the game's table instead
+# (its list and columns), the window and the rule bot's calls cost ~1% more instructions
+# per game where a Reserve is called (experiments/count_instructions.py k1,
+# duration-money).  The table says whether the game has any (layout N_AFTER_CALLS): a game
+# without one skips the window.
+AFTER_IDS = np.array(AFTER_ACTION_CALLS, np.int64)
+N_AFTER = len(AFTER_IDS)
+
+
 @njit(cache=True, inline="always")
-def after_call_ready(S, T, p, x, o, c):
+def after_call_ready(S, p, x, o, c):
     """After-Action Reserve ``x`` can be called in the window of the play-stack entry at
     ``o`` (its card ``c`` just resolved): ``p`` has a card with ``x``'s abilities on the
     mat and, where the call replays the Action (Card.call_replays), that copy of ``c`` is
     still in play."""
     return with_ability(S, p, MAT0, x) > 0 and (
-        T[CALL_REPLAYS + x] == 0 or (S[o + E_GONE] == 0 and S[PLAY0 + p * N_SLOTS + c] > 0))
+        DECLARED_CALL_REPLAYS[x] == 0 or (S[o + E_GONE] == 0
+                                          and S[PLAY0 + p * N_SLOTS + c] > 0))
 
 
 @njit(cache=True, inline="always")
-def after_call_on_mat(S, T, p):
-    """``p`` has on the mat a card with the abilities of one of the game's Reserves called
-    after an Action (layout AFTER_CALL_IDS): the after-Action window's gate (most
-    Actions skip the window)."""
-    for i in range(T[N_AFTER_CALLS]):
-        if with_ability(S, p, MAT0, T[AFTER_CALL_IDS + i]):
+def after_call_on_mat(S, p):
+    """``p`` has on the mat a card with the abilities of a Reserve called after an Action:
+    the after-Action window's gate (most Actions skip the window)."""
+    for i in range(N_AFTER):
+        if with_ability(S, p, MAT0, AFTER_IDS[i]):
             return True
     return False
 

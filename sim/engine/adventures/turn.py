@@ -58,8 +58,12 @@ from sim.cards import (
     WARRIOR,
     WINE_MERCHANT,
 )
+from sim.cards import CALL_ACTIONS as DECLARED_CALL_ACTIONS
+from sim.cards import CALL_REPLAYS as DECLARED_CALL_REPLAYS
 from sim.engine.adventures.decide import ask_rule, pick_buy_adv
 from sim.engine.adventures.mechanics import (
+    AFTER_IDS,
+    N_AFTER,
     after_call_on_mat,
     after_call_ready,
     any_token_on,
@@ -108,10 +112,7 @@ from sim.engine.layout import (
     ACTION_IDS,
     ACTIONS_OWNED,
     ADV_STACK_WIDTH,
-    AFTER_CALL_IDS,
     BOT,
-    CALL_ACTIONS,
-    CALL_REPLAYS,
     DISC0,
     DISC_N,
     DISC_TOP,
@@ -312,8 +313,8 @@ def play_plain_treasures(S, T, p, c, k):
 @njit(cache=True)
 def after_action(S, R, T, P, Q, H, p, o):
     """The after-Action window of the entry at ``o`` (its card just resolved): call the
-    game's Reserves declared to be called after an Action (layout AFTER_CALL_IDS, from
-    Card.called and call_*), while any can be called.  A call gives its +Actions
+    Reserves declared to be called after an Action (mechanics.AFTER_IDS, from Card.called
+    and call_*), while any can be called.  A call gives its +Actions
     (Card.call_actions: Coin of the Realm's 2) and the window stays open; a call that
     replays (Card.call_replays: Royal Carriage) replays the card if this copy is still in
     play (the replay is queued; its own window follows it) and closes the window.  An
@@ -323,46 +324,38 @@ def after_action(S, R, T, P, Q, H, p, o):
     m0 = MAT0 + p * N_SLOTS
     b = rule_seat(S, P, p)
     while S[ERR] == 0:
-        if not after_call_open(S, T, p, o, c):
+        if not after_call_open(S, p, o, c):
             return
         a = ask_rule(S, R, T, P, Q, H, p, D_AFTER_ACTION, c, b)
         if S[ERR] or a < 0:
             return
-        x = after_call_named(S, T, p, o, c, a)
-        if x < 0:
+        called = False
+        for i in range(N_AFTER):
+            x = AFTER_IDS[i]
+            if a < N_CARDS and has_ability(S, p, a, x) and after_call_ready(S, p, x, o, c):
+                # The card named, when it is on the mat; else one with its abilities there.
+                card = a if S[m0 + a] > 0 else card_with_ability(S, p, MAT0, x)
+                call_from_mat(S, p, card, c)
+                if DECLARED_CALL_ACTIONS[x]:
+                    S[V + V_ACTIONS] += DECLARED_CALL_ACTIONS[x]
+                if DECLARED_CALL_REPLAYS[x]:
+                    push_entry(S, T, p, c, 1, card, E_KIND_REPLAY)
+                    return
+                called = True
+                break
+        if not called:
             fail(S, ERR_ILLEGAL, p, D_AFTER_ACTION, a)
             return
-        # The card named, when it is on the mat; else the one with its abilities there.
-        card = a if S[m0 + a] > 0 else card_with_ability(S, p, MAT0, x)
-        call_from_mat(S, p, card, c)
-        S[V + V_ACTIONS] += T[CALL_ACTIONS + x]
-        if T[CALL_REPLAYS + x]:
-            push_entry(S, T, p, c, 1, card, E_KIND_REPLAY)
-            return
 
 
 @njit(cache=True, inline="always")
-def after_call_open(S, T, p, o, c):
-    """Some after-Action Reserve of the game can be called in the window of the entry at
-    ``o`` (card ``c``): the window asks."""
-    for i in range(T[N_AFTER_CALLS]):
-        if after_call_ready(S, T, p, T[AFTER_CALL_IDS + i], o, c):
+def after_call_open(S, p, o, c):
+    """Some after-Action Reserve can be called in the window of the entry at ``o`` (card
+    ``c``): the window asks."""
+    for i in range(N_AFTER):
+        if after_call_ready(S, p, AFTER_IDS[i], o, c):
             return True
     return False
-
-
-@njit(cache=True, inline="always")
-def after_call_named(S, T, p, o, c, a):
-    """The after-Action Reserve that answer ``a`` calls in the window of the entry at
-    ``o`` (card ``c``): the first of the game's that ``a`` has the abilities of (the
-    Reserve, or an Estate inheriting it) and that can be called now; -1 if none."""
-    if a >= N_CARDS:
-        return -1
-    for i in range(T[N_AFTER_CALLS]):
-        x = T[AFTER_CALL_IDS + i]
-        if has_ability(S, p, a, x) and after_call_ready(S, T, p, x, o, c):
-            return x
-    return -1
 
 
 # Resume sites (sim.engine.resume), each function's beside it; with the entry's depth.
@@ -388,7 +381,7 @@ def run_stack(S, R, T, P, Q, H, p, base, resumed):
             # The window can do something only with an after-Action Reserve (or an
             # Estate with its abilities) on the mat (after_action's own first test):
             # most Actions skip the call.
-            if site == RUN_STACK_IN_WINDOW or after_call_on_mat(S, T, p):
+            if site == RUN_STACK_IN_WINDOW or (T[N_AFTER_CALLS] and after_call_on_mat(S, p)):
                 after_action(S, R, T, P, Q, H[:H_CARDS], p, o)
                 if stopped(S):
                     push_frame(S, RUN_STACK_IN_WINDOW, n, 0, 0, 0)
