@@ -5,12 +5,14 @@ Carriage's replay), one called on a gain the copy it gains and its question
 (``Card.call_copy_up_to``, ``Card.call_asks``: Duplicate), and a card whose plays last what
 they do meanwhile (``Card.lasting_actions_per_action``, ``Card.lasting_unaffected``:
 Champion).  sim.cards derives the lists (AFTER_ACTION_CALLS, ON_GAIN_CALLS, ...) and
-make_table puts a game's in its table.  The after-Action window, its legality and the
-rule bot's calls compile the declared calls in (mechanics.AFTER_IDS: reading them from
-the table cost ~1% more instructions where they are called), its gate skips a game whose
-table lists none; the on-gain step and the lasting effects read the table.  None names a
-card.  Every existing game plays the same (experiments/adventures_identity.py);
-here: the declarations, their refusals, and games whose table says otherwise."""
+make_table puts a game's Reserves in its table.  The after-Action window, its legality
+and the rule bot's calls compile the declared calls in (mechanics.AFTER_IDS: reading them
+from the table cost ~1% more instructions where they are called), its gate skips a game
+whose table lists none; the lasting effects are compiled in too
+(mechanics.ACTIONS_WHILE_LASTING_IDS, UNAFFECTED_WHILE_LASTING_IDS); the on-gain step
+reads the table.  None names a card.  Every existing game plays the same
+(experiments/adventures_identity.py); here: the declarations, their refusals, and games
+whose table says otherwise."""
 
 from __future__ import annotations
 
@@ -87,14 +89,8 @@ def test_a_game_lists_its_calls_and_lasting_effects_in_its_table():
     assert listed(T, L.N_GAIN_CALLS, L.GAIN_CALL_IDS) == ["Duplicate"]
     assert T[L.CALL_COPY_UP_TO + C.card_id("Duplicate")] == 6
     assert T[L.CALL_COPY_UP_TO + C.card_id("Village")] == -1
-    # Champion is in a game through Page's line (an upgrade pile outside the Supply).
-    T = make_table(2, tuple(C.card_id(n) for n in K_CHAMPION))
-    assert listed(T, L.N_LASTING_ACTIONS, L.LASTING_ACTIONS_IDS) == ["Champion"]
-    assert listed(T, L.N_LASTING_UNAFFECTED, L.LASTING_UNAFFECTED_IDS) == ["Champion"]
-    assert T[L.LASTING_ACTIONS + C.card_id("Champion")] == 1
     T = make_table(2, C.FIRST_GAME)
-    assert T[L.N_AFTER_CALLS] == T[L.N_GAIN_CALLS] == T[L.N_LASTING_ACTIONS] == 0
-    assert T[L.N_LASTING_UNAFFECTED] == 0
+    assert T[L.N_AFTER_CALLS] == T[L.N_GAIN_CALLS] == 0
 
 
 def test_no_engine_module_names_these_cards_to_find_them():
@@ -201,34 +197,16 @@ def test_the_on_gain_call_copies_up_to_the_cost_the_table_declares():
     assert me.asked("duplicate_call") == [] and sc.owned(0)["Gold"] == 3
 
 
-def test_the_lasting_effects_are_the_tables():
-    champion = C.card_id("Champion")
+def test_the_lasting_effects_are_compiled_in_from_the_declarations():
+    from sim.engine.adventures import mechanics
 
-    def village_turn(edit):
-        me = Scripted("me", play_action=["Village", None])
-        sc = game([me, nobuy()], K_CHAMPION)
-        sc.hold_in_play(0, "Champion", game=True).set_lasting(0, "Champion")
-        sc.set_hand(0, ["Village", "Village"])
-        sc.set_deck(0, ["Copper"] * 8)
-        edit(sc.T)
-        sc.play_turn(0)
-        return me.asked("play_action")[1].actions
+    assert names(mechanics.ACTIONS_WHILE_LASTING_IDS) == ["Champion"]
+    assert names(mechanics.UNAFFECTED_WHILE_LASTING_IDS) == ["Champion"]
 
-    assert village_turn(lambda T: None) == 3            # Village's +2, Champion's +1
-    assert village_turn(lambda T: T.__setitem__(L.LASTING_ACTIONS + champion, 3)) == 5
-    assert village_turn(lambda T: T.__setitem__(L.N_LASTING_ACTIONS, 0)) == 2
-
-    def militia_turn(edit):
-        me = Scripted("me", play_action=["Militia"])
-        them = Scripted("them")
-        sc = game([me, them], K_CHAMPION)
-        sc.set_hand(0, ["Militia"])
-        sc.set_deck(0, ["Estate"] * 5)
-        sc.set_hand(1, ["Copper"] * 5)
-        sc.hold_in_play(1, "Champion", game=True).set_lasting(1, "Champion")
-        edit(sc.T)
-        sc.play_turn(0)
-        return sum(sc.hand(1).values())
-
-    assert militia_turn(lambda T: None) == 5
-    assert militia_turn(lambda T: T.__setitem__(L.N_LASTING_UNAFFECTED, 0)) == 3
+    me = Scripted("me", play_action=["Village", None])
+    sc = game([me, nobuy()], K_CHAMPION)
+    sc.hold_in_play(0, "Champion", game=True).set_lasting(0, "Champion", 2)
+    sc.set_hand(0, ["Village", "Village"])
+    sc.set_deck(0, ["Copper"] * 8)
+    sc.play_turn(0)
+    assert me.asked("play_action")[1].actions == 4      # Village's +2, +1 per Champion play

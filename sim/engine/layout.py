@@ -302,17 +302,7 @@ AFTER_CALL_IDS = N_AFTER_CALLS + 1
 N_GAIN_CALLS = AFTER_CALL_IDS + N_SLOTS
 GAIN_CALL_IDS = N_GAIN_CALLS + 1
 CALL_COPY_UP_TO = GAIN_CALL_IDS + N_SLOTS
-# What plays do while they last, beyond the start-of-turn window (Card.lasting_*): the
-# game's cards whose lasting plays give +Actions per Action played (N_LASTING_ACTIONS,
-# LASTING_ACTIONS_IDS) and how many per play (LASTING_ACTIONS, per card id), and those
-# whose lasting plays leave their owner unaffected by Attacks (N_LASTING_UNAFFECTED,
-# LASTING_UNAFFECTED_IDS).
-N_LASTING_ACTIONS = CALL_COPY_UP_TO + N_SLOTS
-LASTING_ACTIONS_IDS = N_LASTING_ACTIONS + 1
-LASTING_ACTIONS = LASTING_ACTIONS_IDS + N_SLOTS
-N_LASTING_UNAFFECTED = LASTING_ACTIONS + N_SLOTS
-LASTING_UNAFFECTED_IDS = N_LASTING_UNAFFECTED + 1
-TABLE_SIZE = LASTING_UNAFFECTED_IDS + N_SLOTS
+TABLE_SIZE = CALL_COPY_UP_TO + N_SLOTS
 
 # Random streams ``R``: N_STREAMS rows of 4 uint64 (xoshiro256** state), read flat.
 N_STREAMS = 2 * MAX_PLAYERS + 1   # per seat: shuffles, decisions; plus one for the first player

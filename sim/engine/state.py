@@ -118,18 +118,12 @@ def make_table(n_players: int, kingdom: tuple[int, ...], events: tuple[int, ...]
     # played and on Attacks.  Each list holds only the game's cards: a game without them
     # skips the window or the step in one test.
     for count, at, cards in ((L.N_AFTER_CALLS, L.AFTER_CALL_IDS, C.AFTER_ACTION_CALLS),
-                             (L.N_GAIN_CALLS, L.GAIN_CALL_IDS, C.ON_GAIN_CALLS),
-                             (L.N_LASTING_ACTIONS, L.LASTING_ACTIONS_IDS,
-                              C.LASTING_ACTIONS_CARDS),
-                             (L.N_LASTING_UNAFFECTED, L.LASTING_UNAFFECTED_IDS,
-                              C.LASTING_UNAFFECTED_CARDS)):
+                             (L.N_GAIN_CALLS, L.GAIN_CALL_IDS, C.ON_GAIN_CALLS)):
         ours = [c for c in cards if c in in_game]
         T[count] = len(ours)
         T[at:at + len(ours)] = ours
     T[L.CALL_COPY_UP_TO:L.CALL_COPY_UP_TO + L.N_SLOTS] = -1
-    for at, column in ((L.CALL_COPY_UP_TO, C.CALL_COPY_UP_TO),
-                       (L.LASTING_ACTIONS, C.LASTING_ACTIONS_PER_ACTION)):
-        T[at:at + C.N_CARDS] = column
+    T[L.CALL_COPY_UP_TO:L.CALL_COPY_UP_TO + C.N_CARDS] = C.CALL_COPY_UP_TO
     return T
 
 

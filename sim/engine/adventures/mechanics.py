@@ -28,6 +28,8 @@ from sim.cards import (
     C_CARDS,
     C_COINS,
     ESTATE,
+    LASTING_ACTIONS_CARDS,
+    LASTING_UNAFFECTED_CARDS,
     LASTS_CODES,
     LASTS_GAME,
     LASTS_NEXT_TURN,
@@ -86,14 +88,12 @@ from sim.engine.layout import (
     HAND0,
     HAND_N,
     KEEP,
-    LASTING_UNAFFECTED_IDS,
     LASTS,
     MARKS,
     MAT0,
     MAX_PLAYERS,
     N_COLS,
     N_GAIN_CALLS,
-    N_LASTING_UNAFFECTED,
     N_SLOTS,
     NON_SUPPLY,
     NON_SUPPLY_PILE,
@@ -748,7 +748,7 @@ def attacked_adv(S, R, T, P, Q, H, p, q, unused):
             if r == 1:
                 log_event(S, EV_REVEAL, q, ESTATE, 1, 0)
                 blocked = True
-    if S[ERR] or blocked or unaffected_while_lasting(S, T, q):
+    if S[ERR] or blocked or unaffected_while_lasting(S, q):
         return 0
     return 1
 
@@ -770,18 +770,30 @@ def attacked_agent(S, R, T, P, Q, H, q, site, done):
     if stopped(S):
         push_frame(S, ATTACKED_AT_UNAFFECTED, 0, 0, 0, 0)
         return 0
-    if S[ERR] or blocked or unaffected_while_lasting(S, T, q):
+    if S[ERR] or blocked or unaffected_while_lasting(S, q):
         return 0
     return 1
 
 
+# The cards whose lasting plays give +Actions per Action played (sim.cards
+# LASTING_ACTIONS_CARDS, with Card.lasting_actions_per_action) and those whose lasting plays
+# leave their owner unaffected by Attacks (LASTING_UNAFFECTED_CARDS): Champion.  Compiled
+# in as constants, as AFTER_IDS: each loop unrolls to the one test the turn made when it
+# named Champion.  Read from the game's table, every Action played in a game with Page's
+# line cost a loop (with the after-Action calls' loops, ~1% more instructions per game in
+# experiments/count_instructions.py duration-money).
+ACTIONS_WHILE_LASTING_IDS = np.array(LASTING_ACTIONS_CARDS, np.int64)
+N_ACTIONS_WHILE_LASTING = len(ACTIONS_WHILE_LASTING_IDS)
+UNAFFECTED_WHILE_LASTING_IDS = np.array(LASTING_UNAFFECTED_CARDS, np.int64)
+N_UNAFFECTED_WHILE_LASTING = len(UNAFFECTED_WHILE_LASTING_IDS)
+
+
 @njit(cache=True, inline="always")
-def unaffected_while_lasting(S, T, q):
+def unaffected_while_lasting(S, q):
     """``q`` has a play in effect of a card whose lasting plays leave their owner
-    unaffected by Attacks (layout LASTING_UNAFFECTED_IDS, from
-    Card.lasting_unaffected: Champion)."""
-    for i in range(T[N_LASTING_UNAFFECTED]):
-        if effect_plays(S, q, T[LASTING_UNAFFECTED_IDS + i]) > 0:
+    unaffected by Attacks (Card.lasting_unaffected: Champion)."""
+    for i in range(N_UNAFFECTED_WHILE_LASTING):
+        if effect_plays(S, q, UNAFFECTED_WHILE_LASTING_IDS[i]) > 0:
             return True
     return False
 

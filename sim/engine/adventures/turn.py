@@ -60,9 +60,12 @@ from sim.cards import (
 )
 from sim.cards import CALL_ACTIONS as DECLARED_CALL_ACTIONS
 from sim.cards import CALL_REPLAYS as DECLARED_CALL_REPLAYS
+from sim.cards import LASTING_ACTIONS_PER_ACTION as DECLARED_LASTING_ACTIONS
 from sim.engine.adventures.decide import ask_rule, pick_buy_adv
 from sim.engine.adventures.mechanics import (
+    ACTIONS_WHILE_LASTING_IDS,
     AFTER_IDS,
+    N_ACTIONS_WHILE_LASTING,
     N_AFTER,
     after_call_on_mat,
     after_call_ready,
@@ -148,8 +151,6 @@ from sim.engine.layout import (
     INHERIT,
     INHERITANCE_BOUGHT,
     KEEP,
-    LASTING_ACTIONS,
-    LASTING_ACTIONS_IDS,
     MARKS,
     MAT0,
     MAT_N,
@@ -160,7 +161,6 @@ from sim.engine.layout import (
     N_AFTER_CALLS,
     N_COLS,
     N_EVENTS,
-    N_LASTING_ACTIONS,
     N_SLOTS,
     N_START,
     N_START_CALLS,
@@ -254,7 +254,7 @@ EXCHANGE_ORDER = (DISCIPLE, FUGITIVE, SOLDIER, PEASANT, HERO, WARRIOR, TREASURE_
 def play_once(S, R, T, P, Q, H, p, c):
     """One resolution of card ``c`` played by ``p``: the bonuses of ``p``'s tokens on
     ``c``'s pile, the +Actions per Action of ``p``'s lasting plays (Champion's +1, per
-    play: layout LASTING_ACTIONS_IDS, from Card.lasting_actions_per_action), then the
+    play: mechanics.ACTIONS_WHILE_LASTING_IDS, from Card.lasting_actions_per_action), then the
     text of the card ``c`` plays as (its own, or the inherited card's for an Estate):
     counters, then its function."""
     if any_token_on(S, p, c):
@@ -262,10 +262,10 @@ def play_once(S, R, T, P, Q, H, p, c):
     e = played_as(S, p, c)
     own_turn = S[V + V_CUR] == p
     if own_turn:
-        for i in range(T[N_LASTING_ACTIONS]):
-            x = T[LASTING_ACTIONS_IDS + i]
+        for i in range(N_ACTIONS_WHILE_LASTING):
+            x = ACTIONS_WHILE_LASTING_IDS[i]
             if effect_plays(S, p, x) and is_action_for(S, T, p, c):
-                S[V + V_ACTIONS] += effect_plays(S, p, x) * T[LASTING_ACTIONS + x]
+                S[V + V_ACTIONS] += effect_plays(S, p, x) * DECLARED_LASTING_ACTIONS[x]
     k = T[e * N_COLS + C_CARDS]
     if k:
         draw(S, R, p, k)
