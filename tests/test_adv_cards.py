@@ -492,7 +492,7 @@ def test_edge_34_relic_minus_card_tokens(scenario):
         sc.set_deck(q, ["Copper"] * 8)
     sc.set_hand(2, ["Caravan Guard"])
     sc.hold_in_play(3, "Champion", game=True)
-    sc.set_lasting(3, champions=1)
+    sc.set_lasting(3, "Champion")
     sc.play_turn(0)
     assert buy_view(bot).coins == 2
     assert (sc.minus_card(1), sc.minus_card(2), sc.minus_card(3)) == (True, True, False)

@@ -493,7 +493,7 @@ def test_edge_14_swamp_hag_after_champion_no_curses():
     sc.set_deck(0, ["Estate"] * 5)
     sc.set_hand(1, ["Copper", "Copper", "Copper"])
     sc.set_deck(1, coppers(5))
-    sc.hold_in_play(1, "Champion", game=True).set_lasting(1, champions=1)
+    sc.hold_in_play(1, "Champion", game=True).set_lasting(1, "Champion")
     sc.play_turn(0)
     sc.play_turn(1)
     assert sc.owned(1).get("Curse", 0) == 0
@@ -508,7 +508,7 @@ def test_champion_blocks_militia_and_adds_actions():
     sc.set_hand(0, ["Militia"])
     sc.set_deck(0, ["Estate"] * 5)
     sc.set_hand(1, coppers(5))
-    sc.hold_in_play(1, "Champion", game=True).set_lasting(1, champions=1)
+    sc.hold_in_play(1, "Champion", game=True).set_lasting(1, "Champion")
     sc.play_turn(0)
     assert them.asked("attack_discard") == []
     assert sc.hand(1) == {"Copper": 5}
@@ -915,7 +915,7 @@ def test_exchange_chain_soldier_before_peasant():
 def test_edge_55_champion_throne_room_village_seven_actions():
     me = Scripted("me", play_action=["Throne Room", None], throne_room=["Village"])
     sc = game([me, nobuy()], K_CHAMPION)
-    sc.hold_in_play(0, "Champion", game=True).set_lasting(0, champions=1)
+    sc.hold_in_play(0, "Champion", game=True).set_lasting(0, "Champion")
     sc.set_hand(0, ["Throne Room", "Village", "Village"])
     sc.set_deck(0, coppers(8))
     sc.play_turn(0)
@@ -960,7 +960,7 @@ def test_royal_carriage_replaying_hireling_stays_for_the_game():
 def test_hireling_draws_once_per_turn_in_any_start_order(answers):
     me = Scripted("me", start_of_turn=list(answers), play_treasure=[None])
     sc = game([me, nobuy()], K_START)
-    sc.hold_in_play(0, "Hireling", game=True).set_lasting(0, hirelings=1)
+    sc.hold_in_play(0, "Hireling", game=True).set_lasting(0, "Hireling")
     sc.hold_in_play(0, "Caravan Guard").set_next_turn(0, "Caravan Guard")
     sc.set_hand(0, ["Estate"] * 5)
     sc.set_deck(0, ["Duchy"] * 10)

@@ -365,7 +365,7 @@ def test_view_shows_the_adventures_state_a_player_may_see():
     sc.set_gear(0, ["Gold"]).set_gear(1, ["Silver"])
     sc.S[L.SAVE0 + card_id("Province")] = 1
     sc.hold_in_play(0, "Amulet").hold_in_play(1, "Hireling", game=True)
-    sc.set_next_turn(0, "Amulet").set_lasting(1, hirelings=1)
+    sc.set_next_turn(0, "Amulet").set_lasting(1, "Hireling")
     sc.set_token(0, "+1 Action", "Village").set_token(1, "-$2 cost", "Smithy")
     sc.set_minus_card(1).set_minus_coin(0).set_journey(1, False).set_inheritance(1, "Page")
     sc.set_non_supply("Warrior", 3)

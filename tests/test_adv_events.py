@@ -634,7 +634,7 @@ def test_edge_67_raid_gains_a_silver_per_silver_and_is_not_an_attack():
     sc = game([bot, foe], ["Raid"])
     sc.set_hand(0, ["Silver", "Silver", "Silver"]).set_deck(0, ["Estate"] * 5)
     sc.set_hand(1, ["Moat", "Caravan Guard"]).set_deck(1, ["Estate"] * 5)
-    sc.set_lasting(1, champions=1)
+    sc.set_lasting(1, "Champion")
     turn(sc)
     assert gains(sc) == [("Silver", 0)] * 3
     assert sc.minus_card(1)

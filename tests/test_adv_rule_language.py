@@ -290,7 +290,8 @@ def test_a_call_timing_belongs_to_a_reserve():
         Card(999, "Odd", 3, ACTION, called=CALLED_ON_GAIN)
     with pytest.raises(ValueError, match="a Reserve's timing"):
         Card(999, "Odd", 3, ACTION | RESERVE, called="whenever")
-    assert Card(999, "Odd", 3, ACTION | RESERVE, called=CALLED_ON_GAIN).callable
+    assert Card(999, "Odd", 3, ACTION | RESERVE, called=CALLED_ON_GAIN, call_copy_up_to=6,
+                call_asks="odd_call").callable
 
 
 # ----------------------------------------------------------------------------- Travellers

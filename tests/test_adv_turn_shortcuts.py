@@ -139,7 +139,7 @@ def test_start_window_takes_every_item_due_in_default_order_with_or_without_a_ca
     orders = []
     for mat in ([], ["Ratcatcher"]):
         sc = game([RuleBot("rules", buy=[]), nobuy()], K_START)
-        sc.set_gear(0, ["Silver"]).set_lasting(0, hirelings=1)
+        sc.set_gear(0, ["Silver"]).set_lasting(0, "Hireling")
         for card in ("Caravan Guard", "Amulet"):
             sc.hold_in_play(0, card).set_next_turn(0, card)
         sc.hold_in_play(0, "Dungeon", 2).set_next_turn(0, "Dungeon", 2)

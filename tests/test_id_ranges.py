@@ -201,6 +201,14 @@ def _with_cards(monkeypatch, new: list[Card], sets: dict[str, bool]) -> None:
     for name, column in zip(("START_DRAW", "START_COINS", "START_BUYS", "LASTS"),
                             C.start_counters(cards), strict=True):
         monkeypatch.setattr(C, name, column)
+    for name, value in zip(("AFTER_ACTION_CALLS", "ON_GAIN_CALLS", "CALL_ACTIONS",
+                             "CALL_REPLAYS", "CALL_COPY_UP_TO"), C.reserve_calls(cards),
+                           strict=True):
+        monkeypatch.setattr(C, name, value)
+    for name, value in zip(("LASTING_ACTIONS_PER_ACTION", "LASTING_ACTIONS_CARDS",
+                            "LASTING_UNAFFECTED_CARDS"), C.lasting_effects(cards),
+                           strict=True):
+        monkeypatch.setattr(C, name, value)
 
 
 def test_cards_after_the_events_are_classified_by_their_declarations(monkeypatch):

@@ -172,7 +172,7 @@ def test_positions_of_the_0_11_0_12_and_0_13_layouts_are_carried_into_todays():
     sc = game([nobuy(), nobuy()], K_START)
     sc.set_duration_from_last_turn(0, "Amulet", 2)
     sc.set_duration_from_last_turn(1, "Gear", 1, gear=["Gold"])
-    sc.hold_in_play(1, "Hireling", game=True).set_lasting(1, hirelings=1, champions=0)
+    sc.hold_in_play(1, "Hireling", game=True).set_lasting(1, "Hireling")
     S = np.array(sc.S[:L.STATE_SIZE])
     S[L.V + L.V_SIZE] = L.STATE_SIZE
     S12 = _layout_012(S)

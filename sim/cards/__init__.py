@@ -162,6 +162,11 @@ def start_of_turn_order(cards: tuple[Card, ...]) -> tuple[tuple[int, ...], np.nd
     return order, how
 
 
+def _column_of(cards: tuple[Card, ...], attr: str) -> np.ndarray:
+    """Each card's ``attr``, by id, as the engine's int32 column."""
+    return np.array([int(getattr(c, attr)) for c in cards], np.int32)
+
+
 NEEDS_ADVENTURES_TURN = needs_adventures_turn(CARDS)
 START_ORDER, START_HOW = start_of_turn_order(CARDS)
 
@@ -215,6 +220,49 @@ def reaction_window(cards: tuple[Card, ...]) -> tuple[tuple[int, ...], np.ndarra
 #: The cards that react when another player plays an Attack, in the window's order, and
 #: what the window does with each (REACT_HOW_*, by id).
 ATTACK_REACTIONS, REACT_HOW = reaction_window(CARDS)
+
+
+def reserve_calls(cards: tuple[Card, ...]) -> tuple[tuple[int, ...], tuple[int, ...],
+                                                     np.ndarray, np.ndarray, np.ndarray]:
+    """The Reserves called after an Action, in the window's order, and those called on a
+    gain (Card.called), with each card's call effects by id (Card.call_actions,
+    call_replays, call_copy_up_to: 0, 0, -1 for a card with none).
+
+    The after-Action window's order is the order a rule bot weighs its calls in
+    (sim.engine.adventures.decide.after_action_call): calls that leave the window open
+    (their +Actions) before those that replay the Action (the replay closes it, so a
+    call that could come first would be lost), then by id: Coin of the Realm, then
+    Royal Carriage, the order the window had when it named them."""
+    after = sorted((c for c in cards if c.called == _types.CALLED_AFTER_ACTION),
+                   key=lambda c: (c.call_replays, c.id))
+    on_gain = [c for c in cards if c.called == _types.CALLED_ON_GAIN]
+    return (tuple(c.id for c in after), tuple(c.id for c in on_gain),
+            _column_of(cards, "call_actions"), _column_of(cards, "call_replays"),
+            _column_of(cards, "call_copy_up_to"))
+
+
+#: The Reserves called after an Action (in the window's order) and on a gain, and what
+#: each card's call does, by id.
+AFTER_ACTION_CALLS, ON_GAIN_CALLS, CALL_ACTIONS, CALL_REPLAYS, CALL_COPY_UP_TO = \
+    reserve_calls(CARDS)
+#: The Reserves whose call replays an Action (Royal Carriage).
+REPLAYING_CALLS = tuple(c for c in AFTER_ACTION_CALLS if CALL_REPLAYS[c])
+
+
+def lasting_effects(cards: tuple[Card, ...]) -> tuple[np.ndarray, tuple[int, ...],
+                                                      tuple[int, ...]]:
+    """Each card's +Actions per Action played while its plays last
+    (Card.lasting_actions_per_action, by id), and the cards whose lasting plays give such
+    Actions or leave their owner unaffected by Attacks (Card.lasting_unaffected)."""
+    return (_column_of(cards, "lasting_actions_per_action"),
+            tuple(c.id for c in cards if c.lasting_actions_per_action),
+            tuple(c.id for c in cards if c.lasting_unaffected))
+
+
+#: What a card's plays do while they last, by id, and the cards whose lasting plays give
+#: Actions per Action played or leave their owner unaffected by Attacks (Champion).
+LASTING_ACTIONS_PER_ACTION, LASTING_ACTIONS_CARDS, LASTING_UNAFFECTED_CARDS = \
+    lasting_effects(CARDS)
 
 
 def start_counters(cards: tuple[Card, ...]) -> tuple[np.ndarray, ...]:

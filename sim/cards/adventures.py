@@ -118,7 +118,7 @@ _SP_OFFSET = 11                  # special code of card ``c`` is c - 11 (base co
 
 _ROWS = (
     # (name, cost, types, counters (and once_per_turn for an Event), text)
-    ("Coin of the Realm", 2, _T | _R, dict(coins=1, called=CALLED_AFTER_ACTION),
+    ("Coin of the Realm", 2, _T | _R, dict(coins=1, called=CALLED_AFTER_ACTION, call_actions=2),
      "$1. When you play this, put it on your Tavern mat. Directly after resolving an Action, "
      "you may call this, for +2 Actions."),
     ("Page", 2, _A | _TR, dict(cards=1, actions=1),
@@ -151,7 +151,8 @@ _ROWS = (
     ("Guide", 3, _A | _R, dict(cards=1, actions=1, **_called_at_start(0)),
      "+1 Card, +1 Action. Put this on your Tavern mat. At the start of your turn, you may call "
      "this, to discard your hand and draw 5 cards."),
-    ("Duplicate", 4, _A | _R, dict(called=CALLED_ON_GAIN),
+    ("Duplicate", 4, _A | _R, dict(called=CALLED_ON_GAIN, call_copy_up_to=6,
+                                    call_asks="duplicate_call"),
      "Put this on your Tavern mat. When you gain a card costing up to $6, you may call this, "
      "to gain a copy of that card."),
     ("Magpie", 4, _A, dict(cards=1, actions=1, face_up=("hand",)),
@@ -193,7 +194,8 @@ _ROWS = (
      "+2 Cards, +2 Actions. When you gain this, each other player draws a card."),
     ("Relic", 5, _T | _K, dict(coins=2),
      "$2. When you play this, each other player puts their -1 Card token on their deck."),
-    ("Royal Carriage", 5, _A | _R, dict(actions=1, called=CALLED_AFTER_ACTION),
+    ("Royal Carriage", 5, _A | _R, dict(actions=1, called=CALLED_AFTER_ACTION,
+                                         call_replays=True),
      "+1 Action. Put this on your Tavern mat. Directly after resolving an Action, if it's "
      "still in play, you may call this, to replay that Action."),
     ("Storyteller", 5, _A, dict(actions=1, coins=1),
@@ -222,7 +224,8 @@ _ROWS = (
     ("Hero", 5, _A | _TR, dict(coins=2),
      "+$2. Gain a Treasure. When you discard this from play, you may exchange it for a "
      "Champion."),
-    ("Champion", 6, _A | _D, dict(actions=1, lasts=LASTS_GAME),
+    ("Champion", 6, _A | _D, dict(actions=1, lasts=LASTS_GAME, lasting_actions_per_action=1,
+                                   lasting_unaffected=True),
      "+1 Action. For the rest of the game, when another player plays an Attack, it doesn't "
      "affect you, and when you play an Action, +1 Action. (This stays in play.)"),
     ("Soldier", 3, _A | _K | _TR, dict(coins=2),

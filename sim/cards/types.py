@@ -173,6 +173,26 @@ class Card:
     # (Haunted Woods, Swamp Hag), or through the token it moves (Plan).  A game with no
     # such card skips the buy's on-buy step (layout T_ON_BUY).
     on_buy: bool = False
+    # What calling it from the Tavern mat does, where ``called`` says when: after an Action
+    # (sim.engine.adventures.turn.after_action), ``call_actions`` is the +Actions the call
+    # gives (Coin of the Realm: 2; the window stays open for more calls) and
+    # ``call_replays`` says it replays the Action just resolved, if that copy is still in
+    # play (Royal Carriage; the window closes, the replay has its own); on a gain
+    # (sim.engine.adventures.mechanics.on_gain), ``call_copy_up_to`` is the most the gained
+    # card may cost for the call to gain a copy of it from the Supply (Duplicate: 6; -1
+    # none), and ``call_asks`` the ``method`` of the yes/no question that offers the call.
+    # The engine reads these (layout AFTER_CALL_IDS, GAIN_CALL_IDS), never the card's name.
+    call_actions: int = 0
+    call_replays: bool = False
+    call_copy_up_to: int = -1
+    call_asks: str = ""
+    # What its plays do while their effect lasts (``lasts``), besides the start-of-turn
+    # window: +Actions per Action its owner plays on their turn, per play in effect
+    # (Champion: 1), and whether its owner is unaffected by other players' Attacks
+    # (Champion).  The turn and the reaction window read them (layout LASTING_ACTIONS_IDS,
+    # LASTING_UNAFFECTED_IDS).
+    lasting_actions_per_action: int = 0
+    lasting_unaffected: bool = False
     # When it reacts, as a Reaction (Reacts; None: never): Moat, Caravan Guard and
     # Diplomat when another player plays an Attack.  The reaction window reads it
     # (sim.cards.ATTACK_REACTIONS, REACT_HOW; sim.engine.codes.REACT_QUESTION).
@@ -185,11 +205,39 @@ class Card:
         if self.called and (self.called not in CALLED_TIMINGS or not self.types & RESERVE):
             raise ValueError(f"card {self.name}: called={self.called!r}: a Reserve's timing, "
                              f"one of {CALLED_TIMINGS}")
+        self._check_call()
+        if (self.lasting_actions_per_action or self.lasting_unaffected) and not self.lasts:
+            raise ValueError(f"card {self.name}: lasting_actions_per_action/"
+                             f"lasting_unaffected are effects of a play that lasts (lasts=)")
+        if self.lasting_actions_per_action < 0:
+            raise ValueError(f"card {self.name}: lasting_actions_per_action="
+                             f"{self.lasting_actions_per_action}: +Actions, 0 or more")
         r = self.reacts
         if r is not None and (not self.types & REACTION or r.when not in REACTS_TIMINGS
                               or r.does not in REACT_WAYS):
             raise ValueError(f"card {self.name}: reacts={r!r}: a Reaction's, when one of "
                              f"{REACTS_TIMINGS}, doing one of {REACT_WAYS}")
+
+    def _check_call(self) -> None:
+        """What a call does matches when it is called: an after-Action call gives Actions
+        or replays (or both) and nothing of a gain's; an on-gain call gains a copy, asked
+        by its question, and nothing of an Action's; a card not called so declares none
+        (the windows would never do it)."""
+        after = self.call_actions != 0 or self.call_replays
+        gain = self.call_copy_up_to != -1 or bool(self.call_asks)
+        if self.call_actions < 0:
+            raise ValueError(f"card {self.name}: call_actions={self.call_actions}: "
+                             f"+Actions, 0 or more")
+        if self.called == CALLED_AFTER_ACTION and (gain or not after):
+            raise ValueError(f"card {self.name}: called after an Action: declare "
+                             f"call_actions and/or call_replays, and no on-gain call_*")
+        if self.called == CALLED_ON_GAIN and (after or self.call_copy_up_to < 0
+                                              or not self.call_asks):
+            raise ValueError(f"card {self.name}: called on a gain: declare call_copy_up_to "
+                             f">= 0 and call_asks, and no after-Action call_*")
+        if self.called not in (CALLED_AFTER_ACTION, CALLED_ON_GAIN) and (after or gain):
+            raise ValueError(f"card {self.name}: call_* declared without called= "
+                             f"(after an Action or on a gain)")
 
     @property
     def callable(self) -> bool:
@@ -209,9 +257,10 @@ class CardSet:
     ``name`` is each row's ``Card.set``; ``word`` names the whole set where a user does
     (``random:WORD`` kingdoms, ``domsim cards WORD``).  ``decisions`` are the set's
     questions in the order sim.engine.codes numbers them, after every earlier set's (an
-    order that never changes: saved policies and results keep the codes).  ``engine`` names the modules of the set's
-    functions, each with a ``CARD_TEXT`` table by special code (sim.engine.cardcalls
-    merges them): names, not modules, since the card table is below the engine.
+    order that never changes: saved policies and results keep the codes).  ``engine``
+    names the modules of the set's functions, each with a ``CARD_TEXT`` table by special
+    code (sim.engine.cardcalls merges them): names, not modules, since the card table is
+    below the engine.
     ``adventures_turn``: every game holding one of its cards runs the Adventures turn
     (a card needs it anyway where its own declaration says so: sim.cards
     needs_adventures_turn).  ``kingdoms``: the set's rulebook's recommended kingdoms, by

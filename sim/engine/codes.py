@@ -241,6 +241,27 @@ def reaction_questions(cards, decisions) -> tuple[_np.ndarray, _np.ndarray]:
 #: Each Reaction's question, by card id, and each question's Reaction, by code (-1 none).
 REACT_QUESTION, QUESTION_REACTION = reaction_questions(_CARDS, DECISIONS)
 
+def call_questions(cards, decisions) -> _np.ndarray:
+    """The question that offers each Reserve's call on a gain (its ``Card.call_asks``: the
+    method of a yes/no question about that card), by card id (-1 for the other cards):
+    what sim.engine.adventures.mechanics.on_gain asks, checked here as the Reactions'
+    questions are."""
+    by_method = {d.method: d for d in decisions}
+    question = _np.full(len(cards), -1, _np.int64)
+    for c in cards:
+        if not c.call_asks:
+            continue
+        d = by_method.get(c.call_asks)
+        if d is None or d.card != c.id or d.answer != ANS_YES_NO:
+            raise ValueError(f"{c.name}: call_asks={c.call_asks!r}, which is not a yes/no "
+                             f"question of the table about {c.name}")
+        question[c.id] = d.code
+    return question
+
+
+#: Each on-gain Reserve's question, by card id (-1 none).
+CALL_QUESTION = call_questions(_CARDS, DECISIONS)
+
 # The state keeps flags per decision (sim.engine.layout AG_TAKES: whether an agent seat
 # answers it); the table must fit them.
 DECISION_SLOTS = _AG_POS - _AG_TAKES

@@ -34,8 +34,8 @@ import numpy as np
 
 from sim.cards import (
     ACTION,
+    CALLED_ON_GAIN,
     CARDS,
-    DUPLICATE,
     ESTATE,
     LASTS_GAME,
 )
@@ -382,7 +382,7 @@ def format_log(log: np.ndarray, names: Sequence[str], *, header: str = "",
             source = _card(c)
             if extra < 0:
                 when = ""
-            elif c == DUPLICATE or (c == ESTATE and inherited.get(p) == DUPLICATE):
+            elif CARDS[inherited.get(p, c) if c == ESTATE else c].called == CALLED_ON_GAIN:
                 when = f" (on gaining {_card(extra)})"
             else:
                 when = f" (after {_card(extra)})"

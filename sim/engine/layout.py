@@ -290,7 +290,19 @@ VP_PER_CARD = VP_PER_CARDS + N_SLOTS
 # 1 when a card of the game acts when a card is bought (its declaration, Card.on_buy): else
 # a buy skips the on-buy step (sim.engine.adventures.turn.buy_card).
 T_ON_BUY = VP_PER_CARD + N_SLOTS
-TABLE_SIZE = T_ON_BUY + 1
+# Reserves called from the Tavern mat outside the start of the turn, from their
+# declarations (Card.called, call_*): the game's Reserves called after an Action, in the
+# window's order (N_AFTER_CALLS, AFTER_CALL_IDS: sim.cards.AFTER_ACTION_CALLS; a game with
+# none skips the window; what each call does the window compiles in,
+# sim.engine.adventures.mechanics.AFTER_IDS); the game's Reserves called on a gain
+# (N_GAIN_CALLS, GAIN_CALL_IDS) and per card id the most a gained card may cost for the
+# call to gain a copy (CALL_COPY_UP_TO; -1 none).  A game with none has 0 of each.
+N_AFTER_CALLS = T_ON_BUY + 1
+AFTER_CALL_IDS = N_AFTER_CALLS + 1
+N_GAIN_CALLS = AFTER_CALL_IDS + N_SLOTS
+GAIN_CALL_IDS = N_GAIN_CALLS + 1
+CALL_COPY_UP_TO = GAIN_CALL_IDS + N_SLOTS
+TABLE_SIZE = CALL_COPY_UP_TO + N_SLOTS
 
 # Random streams ``R``: N_STREAMS rows of 4 uint64 (xoshiro256** state), read flat.
 N_STREAMS = 2 * MAX_PLAYERS + 1   # per seat: shuffles, decisions; plus one for the first player

@@ -47,6 +47,7 @@ from numba import njit
 
 from sim.cards import (
     ACTION,
+    AFTER_ACTION_CALLS,
     ATTACK,
     C_COST,
     C_TYPES,
@@ -57,10 +58,9 @@ from sim.cards import (
     START_EVERY_TURN,
     START_KIND,
 )
+from sim.cards import CALL_REPLAYS as DECLARED_CALL_REPLAYS
 from sim.cards.adventures import (
-    COIN_OF_THE_REALM,
     INHERITANCE,
-    ROYAL_CARRIAGE,
     TEACHER,
 )
 from sim.cards.decisions import DOM_UNCHOSEN
@@ -145,6 +145,12 @@ from sim.engine.layout import (
 from sim.engine.rng import below
 from sim.engine.zones import can_gain, cost_of, types_of, with_ability
 
+# 1 for a Reserve called after an Action (sim.cards.AFTER_ACTION_CALLS), by id: the legal
+# answers of the after-Action window, compiled in as the window's own list is
+# (sim.engine.adventures.mechanics.AFTER_IDS).
+CALLED_AFTER = np.zeros(N_CARDS, np.int32)
+CALLED_AFTER[list(AFTER_ACTION_CALLS)] = 1
+
 #: Room for any decision's answers: every card id, -1, and the options.
 N_OUT = N_CARDS + 8
 
@@ -224,8 +230,9 @@ def has_token_on(S, p, c):
 
 @njit(cache=True)
 def rc_can_replay(S, p, c):
-    """Royal Carriage may replay ``c`` now: the Action whose after-Action window is open
-    (the top entry of the play stack) still has this copy in play."""
+    """A call that replays (Card.call_replays: Royal Carriage) may replay ``c`` now: the
+    Action whose after-Action window is open (the top entry of the play stack) still has
+    this copy in play."""
     n = S[V + V_STACK_N]
     if n <= 0 or S[PLAY0 + p * N_SLOTS + c] <= 0:
         return False
@@ -291,11 +298,10 @@ def card_ok(S, T, p, d, arg, c, wide):
             return True
         # A call (arg 0: calls still open), named by its Reserve.
         return arg == 0 and start_call_named(S, T, p, c)
-    if dom == DOM_AFTER:
-        if c == COIN_OF_THE_REALM:
-            return S[MAT0 + p * N_SLOTS + c] > 0
-        if c == ROYAL_CARRIAGE:
-            return with_ability(S, p, MAT0, c) > 0 and rc_can_replay(S, p, lim)
+    if dom == DOM_AFTER:    # a Reserve called after an Action (Card.called, call_replays)
+        if 0 <= c < N_CARDS and CALLED_AFTER[c]:
+            return with_ability(S, p, MAT0, c) > 0 and (
+                DECLARED_CALL_REPLAYS[c] == 0 or rc_can_replay(S, p, lim))
         return False
     if dom == DOM_PILE:     # Teacher (the call running) skips piles with p's tokens
         return action_supply_pile(S, T, c) and not (

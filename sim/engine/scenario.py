@@ -30,10 +30,9 @@ from sim.cards import (
     C_TYPES,
     C_VP,
     CARDS,
-    CHAMPION,
     EVENT,
     GEAR,
-    HIRELING,
+    LASTS_GAME,
     LASTS_NEXT_TURN,
     N_CARDS,
     START_HOW,
@@ -269,10 +268,16 @@ class Scenario:
                              f"and Swamp Hag, not {name}")
         return self
 
-    def set_lasting(self, p: int, hirelings: int = 0, champions: int = 0) -> Scenario:
-        """Hireling and Champion plays in effect for ``p`` (for the rest of the game)."""
-        self.S[L.EFFECTS + p * L.N_SLOTS + HIRELING] = hirelings
-        self.S[L.EFFECTS + p * L.N_SLOTS + CHAMPION] = champions
+    def set_lasting(self, p: int, card: str | int, n: int = 1) -> Scenario:
+        """``n`` plays of ``card`` in effect for ``p`` for the rest of the game: a card
+        whose declaration says its plays last the game (``Card.lasts``: Hireling,
+        Champion).  Replaces any count set before."""
+        c = self._card(card, "set_lasting")
+        if CARDS[c].lasts != LASTS_GAME:
+            game = ", ".join(x.name for x in CARDS if x.lasts == LASTS_GAME)
+            raise ValueError(f"set_lasting: {CARDS[c].name}'s plays do not last the game; "
+                             f"these do: {game}")
+        self.S[L.EFFECTS + p * L.N_SLOTS + c] = n
         self._recount_effects(p)
         return self
 

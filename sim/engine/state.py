@@ -51,7 +51,9 @@ def make_table(n_players: int, kingdom: tuple[int, ...], events: tuple[int, ...]
     sim.cards.NEEDS_ADVENTURES_TURN); each card's Event slot, once-per-turn bit, pile
     kind and part in the start-of-turn window (its declaration), and the game's cards
     that take part there, in the window's default order; the game's cards that score
-    by a rule (Gardens, Duke) and each card's rule."""
+    by a rule (Gardens, Duke) and each card's rule; the game's Reserves called after an
+    Action or on a gain, its cards with lasting effects on Actions and Attacks, and what
+    each card's call or lasting play does."""
     T = np.zeros(L.TABLE_SIZE, np.int32)
     T[:C.N_CARDS * L.N_COLS] = C.card_table().ravel()
     supply0 = supply_sizes(n_players, kingdom)
@@ -111,6 +113,17 @@ def make_table(n_players: int, kingdom: tuple[int, ...], events: tuple[int, ...]
     T[L.VP_PER_CARD:L.VP_PER_CARD + L.N_SLOTS] = -1
     T[L.VP_PER_CARD:L.VP_PER_CARD + C.N_CARDS] = C.VP_PER_CARD
     T[L.T_ON_BUY] = int(any(C.CARDS[c].on_buy for c in (*in_game, *events)))
+    # The game's Reserves called after an Action (in the window's order) and on a gain,
+    # and what each card's call does; the game's cards with lasting effects on Actions
+    # played and on Attacks.  Each list holds only the game's cards: a game without them
+    # skips the window or the step in one test.
+    for count, at, cards in ((L.N_AFTER_CALLS, L.AFTER_CALL_IDS, C.AFTER_ACTION_CALLS),
+                             (L.N_GAIN_CALLS, L.GAIN_CALL_IDS, C.ON_GAIN_CALLS)):
+        ours = [c for c in cards if c in in_game]
+        T[count] = len(ours)
+        T[at:at + len(ours)] = ours
+    T[L.CALL_COPY_UP_TO:L.CALL_COPY_UP_TO + L.N_SLOTS] = -1
+    T[L.CALL_COPY_UP_TO:L.CALL_COPY_UP_TO + C.N_CARDS] = C.CALL_COPY_UP_TO
     return T
 
 

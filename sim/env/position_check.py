@@ -48,6 +48,7 @@ from sim.cards import (
     EVENT_SLOT,
     EVENTS,
     N_CARDS,
+    REPLAYING_CALLS,
     START_HOW,
     START_KIND,
     card_table,
@@ -55,7 +56,6 @@ from sim.cards import (
 from sim.cards.adventures import (
     EXPEDITION,
     MISSION,
-    ROYAL_CARRIAGE,
     TRAVELLING_FAIR,
 )
 from sim.cards.intrigue import MASQUERADE
@@ -280,9 +280,10 @@ def _effects(k: _Check) -> None:
     """EFFECTS: each player's plays whose effect lasts (next turn, or the game), per card:
     0 for a card whose declaration leaves none (Card.lasts); else one per play of a copy
     that is still in play (marked to stay), and a copy is played at most twice (Throne
-    Room, Disciple) plus once per Royal Carriage's replay (its copies in play too): at
-    most 2 x (the card's copies in play, an inheriting Estate counted, + Royal Carriages
-    in play).  An unbounded count would ask its question thousands of times a turn."""
+    Room, Disciple) plus once per replay by a Reserve that replays (Card.call_replays:
+    Royal Carriage; its copies in play too): at most 2 x (the card's copies in play, an
+    inheriting Estate counted, + those Reserves in play).  An unbounded count would ask
+    its question thousands of times a turn."""
     for p in range(L.MAX_PLAYERS):
         o = L.EFFECTS + p * L.N_SLOTS
         if p >= k.n:
@@ -296,7 +297,8 @@ def _effects(k: _Check) -> None:
                 k.equal(what, int(row[c]), 0, "a card whose plays leave no lasting effect has")
             else:
                 k.range(what, int(row[c]), 0,
-                        2 * (_copies_in_play(k, p, c) + _copies_in_play(k, p, ROYAL_CARRIAGE)))
+                        2 * (_copies_in_play(k, p, c)
+                             + sum(_copies_in_play(k, p, r) for r in REPLAYING_CALLS)))
 
 
 def _copies_in_play(k: _Check, p: int, c: int) -> int:

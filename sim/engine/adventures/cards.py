@@ -209,8 +209,9 @@ from sim.engine.zones import (
 # The codes the table of decisions gave the questions of the set's cards (sim.engine.codes
 # numbers them in the order sim.cards.adventures.CARD_SET lists them; the Events' are in
 # sim.engine.adventures.events).  Some are asked elsewhere: Caravan Guard's by the reaction
-# window (its declared question, REACT_QUESTION), Duplicate's and Dungeon's by the
-# mechanics (which read them there too), Messenger's gain and Wine Merchant's by the turn.
+# window (its declared question, REACT_QUESTION), Duplicate's by the on-gain call (its
+# declared question, CALL_QUESTION), Dungeon's by the mechanics (which read it there too),
+# Messenger's gain and Wine Merchant's by the turn.
 D_CARAVAN_GUARD = code_of(CARAVAN_GUARD_REACT)
 D_DUPLICATE = code_of(DUPLICATE_CALL)
 D_AMULET = code_of(AMULET_MODE)

@@ -17,20 +17,21 @@ from sim.cards import (
     C_COINS,
     C_COST,
     C_TYPES,
-    COIN_OF_THE_REALM,
     COPPER,
     CURSE,
     EVENT,
     GUIDE,
     N_CARDS,
     RATCATCHER,
-    ROYAL_CARRIAGE,
     TEACHER,
     TRANSMOGRIFY,
     TREASURE,
     VICTORY,
 )
+from sim.cards import CALL_REPLAYS as DECLARED_CALL_REPLAYS
 from sim.engine.adventures.mechanics import (
+    AFTER_IDS,
+    N_AFTER,
     event_allowed,
     played_as,
     start_call_named,
@@ -354,30 +355,44 @@ def quest_option_ok(S, T, P, b, p, option):
 
 @njit(cache=True)
 def after_action_call(S, T, P, Q, b, p, arg):
-    """D_AFTER_ACTION: its Call rules on the Action just resolved (``arg``); without any
-    for the card: Coin of the Realm when the Actions ran out with an Action in hand to
-    play; Royal Carriage on a non-terminal Action (its replay leaves the turn's Actions
-    no worse) at least as costly as every non-terminal Action still in hand (a better
-    target is not coming this turn), when that copy can be replayed."""
-    h0 = HAND0 + p * N_SLOTS
-    m0 = MAT0 + p * N_SLOTS
-    if S[m0 + COIN_OF_THE_REALM]:
-        r = call_rule(S, T, P, Q, b, p, COIN_OF_THE_REALM, arg)
-        if r == 1 or (r < 0 and S[V + V_ACTIONS] == 0 and rules_action(S, T, P, Q, b, p) >= 0):
-            return COIN_OF_THE_REALM
-    if with_ability(S, p, MAT0, ROYAL_CARRIAGE) and arg >= 0 and rc_can_replay(S, p, arg):
-        r = call_rule(S, T, P, Q, b, p, ROYAL_CARRIAGE, arg)
-        if r >= 0:
-            return ROYAL_CARRIAGE if r == 1 else -1
-        if not non_terminal(S, T, p, arg):
-            return -1
-        k = cost_of(S, T, arg)
-        for c in range(N_CARDS):
-            if S[h0 + c] and (types_of(S, T, p, c) & ACTION) and non_terminal(S, T, p, c) \
-                    and cost_of(S, T, c) > k:
-                return -1
-        return ROYAL_CARRIAGE
+    """D_AFTER_ACTION: the after-Action Reserves on the mat, in the window's order
+    (mechanics.AFTER_IDS: calls that give Actions before calls that replay), each by its
+    Call rules on the Action just resolved (``arg``); without any for the card, by what
+    its call does (Card.call_actions, call_replays): a call that only gives Actions (Coin
+    of the Realm) when the Actions ran out with an Action in hand to play; a call that
+    replays (Royal Carriage) on a non-terminal Action (its replay leaves the turn's
+    Actions no worse) at least as costly as every non-terminal Action still in hand (a
+    better target is not coming this turn), when that copy can be replayed.  The first
+    replaying call on the mat decides (yes or no), as the window closes after it."""
+    for i in range(N_AFTER):
+        x = AFTER_IDS[i]
+        if DECLARED_CALL_REPLAYS[x]:
+            if with_ability(S, p, MAT0, x) and arg >= 0 and rc_can_replay(S, p, arg):
+                return replay_call(S, T, P, Q, b, p, x, arg)
+        elif with_ability(S, p, MAT0, x):
+            r = call_rule(S, T, P, Q, b, p, x, arg)
+            if r == 1 or (r < 0 and S[V + V_ACTIONS] == 0 and
+                          rules_action(S, T, P, Q, b, p) >= 0):
+                return x
     return -1
+
+
+@njit(cache=True, inline="always")
+def replay_call(S, T, P, Q, b, p, x, arg):
+    """Whether to call ``x``, a Reserve that replays the Action ``arg`` just resolved (its
+    Call rules; else the default of :func:`after_action_call`): ``x``, or -1."""
+    r = call_rule(S, T, P, Q, b, p, x, arg)
+    if r >= 0:
+        return x if r == 1 else -1
+    if not non_terminal(S, T, p, arg):
+        return -1
+    h0 = HAND0 + p * N_SLOTS
+    k = cost_of(S, T, arg)
+    for c in range(N_CARDS):
+        if S[h0 + c] and (types_of(S, T, p, c) & ACTION) and non_terminal(S, T, p, c) \
+                and cost_of(S, T, c) > k:
+            return -1
+    return x
 
 
 @njit(cache=True)

@@ -23,13 +23,13 @@ from numba import njit
 
 from sim.cards import (
     ACTION,
+    AFTER_ACTION_CALLS,
     ATTACK_REACTIONS,
     C_CARDS,
     C_COINS,
-    CHAMPION,
-    COIN_OF_THE_REALM,
-    DUPLICATE,
     ESTATE,
+    LASTING_ACTIONS_CARDS,
+    LASTING_UNAFFECTED_CARDS,
     LASTS_CODES,
     LASTS_GAME,
     LASTS_NEXT_TURN,
@@ -41,13 +41,14 @@ from sim.cards import (
     SILVER,
     START_KIND,
 )
+from sim.cards import CALL_REPLAYS as DECLARED_CALL_REPLAYS
 from sim.cards import intrigue as _intrigue_cards
 from sim.cards.adventures import (
     DUNGEON_DISCARD,
-    DUPLICATE_CALL,
     TRAVELLING_FAIR_TOPDECK,
 )
 from sim.engine.codes import (
+    CALL_QUESTION,
     D_TOKEN_PILE,
     D_TOPDECK_ORDER,
     DISCARD_ATTACK,
@@ -75,13 +76,16 @@ from sim.engine.layout import (
     A_ON_GAIN,
     ASIDE_N,
     BOT,
+    CALL_COPY_UP_TO,
     DISC0,
     DISC_N,
     DISC_TOP,
+    E_GONE,
     EFFECTS,
     EFFECTS_DUE,
     ERR,
     EXCHANGE_FOR,
+    GAIN_CALL_IDS,
     H_ADVENTURE,
     HAND0,
     HAND_N,
@@ -91,6 +95,7 @@ from sim.engine.layout import (
     MAT0,
     MAX_PLAYERS,
     N_COLS,
+    N_GAIN_CALLS,
     N_SLOTS,
     NON_SUPPLY,
     NON_SUPPLY_PILE,
@@ -173,7 +178,6 @@ from sim.engine.zones import (
 # The codes the table of decisions gave the Adventures questions read here (sim.engine.codes
 # numbers them in the order sim.cards.adventures.CARD_SET lists them).
 D_DUNGEON = code_of(DUNGEON_DISCARD)
-D_DUPLICATE = code_of(DUPLICATE_CALL)
 D_FAIR = code_of(TRAVELLING_FAIR_TOPDECK)
 
 # Diplomat's discards, asked in its reaction below (the record is Intrigue's; a private
@@ -473,16 +477,25 @@ def hand_onto_deck(S, R, T, P, Q, H, p, by):
 
 # ----------------------------------------------------------------------------- on gain
 @njit(cache=True, inline="always")
-def gain_sets_off(S, p, c):
+def gain_sets_off(S, T, p, c):
     """Whether ``c`` just gained by ``p`` sets off anything in :func:`on_gain` (Lost City,
-    Travelling Fair, a Duplicate to call): the turn's buy calls on_gain only then (the
-    count for Treasure Hunter is zones.gain's)."""
-    return has_ability(S, p, c, LOST_CITY) or S[V + V_FAIR] != 0 or \
-        reserve_on_mat(S, p, DUPLICATE) >= 0
+    Travelling Fair, a Reserve called on a gain, Duplicate, on the mat): the turn's buy
+    calls on_gain only then (the count for Treasure Hunter is zones.gain's)."""
+    return has_ability(S, p, c, LOST_CITY) or S[V + V_FAIR] != 0 or gain_call_on_mat(S, T, p)
+
+
+@njit(cache=True, inline="always")
+def gain_call_on_mat(S, T, p):
+    """``p`` has on the mat a card that can be called as one of the game's Reserves called
+    on a gain (layout GAIN_CALL_IDS, from Card.called): a gain may offer a call."""
+    for i in range(T[N_GAIN_CALLS]):
+        if reserve_on_mat(S, p, T[GAIN_CALL_IDS + i]) >= 0:
+            return True
+    return False
 
 
 ON_GAIN_AT_FAIR = 1             # Travelling Fair's question (where the card is)
-ON_GAIN_AT_DUPLICATE = 2        # Duplicate's (where the card is)
+ON_GAIN_AT_CALL = 2             # a Reserve's call (where the card is, which call)
 
 
 @njit(cache=True)
@@ -490,15 +503,19 @@ def on_gain(S, R, T, P, Q, H, p, c, where):
     """What a gain sets off (ADVENTURES.md §2.8), ``c`` just gained by ``p`` to
     ``where`` (zones.gain counted it for Treasure Hunter): Lost City
     makes each other player draw a card; with Travelling Fair bought this turn ``p``
-    may put it onto the deck; ``p`` may call Duplicates from the mat for a copy (cost
-    up to $6 now, from the Supply), and each copy's gain sets off the same in turn.
-    When several apply the engine resolves them in that order.  An Estate gained by a
-    player whose Estates inherit Lost City is a Lost City gained.  Frame:
-    ON_GAIN_AT_FAIR, Travelling Fair's question; ON_GAIN_AT_DUPLICATE, Duplicate's (with
-    where the card is)."""
-    site, resumed_where, _, _, _ = take_frame(S)
+    may put it onto the deck; ``p`` may call a Reserve declared to be called on a gain
+    from the mat (the game's, in GAIN_CALL_IDS order: Duplicate) for a copy from the
+    Supply, if the card costs up to the call's limit now (Card.call_copy_up_to: $6), and
+    each copy's gain sets off the same in turn.  When several apply the engine resolves
+    them in that order.  An Estate gained by a player whose Estates inherit Lost City is
+    a Lost City gained.  Frame: ON_GAIN_AT_FAIR, Travelling Fair's question;
+    ON_GAIN_AT_CALL, a call's (with where the card is and the call's place in
+    GAIN_CALL_IDS: the calls before it were declined)."""
+    site, resumed_where, resumed_call, _, _ = take_frame(S)
+    first_call = 0
     if site != NO_SITE:
         where = resumed_where
+        first_call = resumed_call
     while S[ERR] == 0:
         if site == NO_SITE and has_ability(S, p, c, LOST_CITY):
             n = S[V + V_NP]
@@ -518,18 +535,26 @@ def on_gain(S, R, T, P, Q, H, p, c, where):
         site = NO_SITE
         if S[ERR]:
             return 0
-        dup = reserve_on_mat(S, p, DUPLICATE)
-        if dup >= 0 and S[SUPPLY + c] > 0 and cost_of(S, T, c) <= 6:
-            r = yes_no(S, R, T, P, Q, H, p, D_DUPLICATE, c)
-            if stopped(S):
-                push_frame(S, ON_GAIN_AT_DUPLICATE, where, 0, 0, 0)
-                return 0
-            if r == 1:
-                call_from_mat(S, p, dup, c)
-                gain(S, T, p, c, 0)
-                where = 0
-                continue        # the copy's gain: the same triggers again
-        return 0
+        called = False
+        for i in range(first_call, T[N_GAIN_CALLS]):
+            x = T[GAIN_CALL_IDS + i]
+            card = reserve_on_mat(S, p, x)
+            if card >= 0 and S[SUPPLY + c] > 0 and cost_of(S, T, c) <= T[CALL_COPY_UP_TO + x]:
+                r = yes_no(S, R, T, P, Q, H, p, CALL_QUESTION[x], c)
+                if stopped(S):
+                    push_frame(S, ON_GAIN_AT_CALL, where, i, 0, 0)
+                    return 0
+                if r == 1:
+                    call_from_mat(S, p, card, c)
+                    gain(S, T, p, c, 0)
+                    where = 0
+                    called = True
+                    break
+                if S[ERR]:
+                    return 0
+        if not called:
+            return 0
+        first_call = 0          # the copy's gain: the same triggers again, every call open
     return 0
 
 
@@ -730,7 +755,7 @@ def attacked_adv(S, R, T, P, Q, H, p, q, unused):
             if r == 1:
                 log_event(S, EV_REVEAL, q, ESTATE, 1, 0)
                 blocked = True
-    if S[ERR] or blocked or effect_plays(S, q, CHAMPION) > 0:
+    if S[ERR] or blocked or unaffected_while_lasting(S, q):
         return 0
     return 1
 
@@ -752,14 +777,66 @@ def attacked_agent(S, R, T, P, Q, H, q, site, done):
     if stopped(S):
         push_frame(S, ATTACKED_AT_UNAFFECTED, 0, 0, 0, 0)
         return 0
-    if S[ERR] or blocked or effect_plays(S, q, CHAMPION) > 0:
+    if S[ERR] or blocked or unaffected_while_lasting(S, q):
         return 0
     return 1
 
 
+# The cards whose lasting plays give +Actions per Action played (sim.cards
+# LASTING_ACTIONS_CARDS, with Card.lasting_actions_per_action) and those whose lasting plays
+# leave their owner unaffected by Attacks (LASTING_UNAFFECTED_CARDS): Champion.  Compiled
+# in as constants, as AFTER_IDS: each loop unrolls to the one test the turn made when it
+# named Champion.  Read from the game's table, every Action played in a game with Page's
+# line cost a loop (with the after-Action calls' loops, ~1% more instructions per game in
+# experiments/count_instructions.py duration-money).
+ACTIONS_WHILE_LASTING_IDS = np.array(LASTING_ACTIONS_CARDS, np.int64)
+N_ACTIONS_WHILE_LASTING = len(ACTIONS_WHILE_LASTING_IDS)
+UNAFFECTED_WHILE_LASTING_IDS = np.array(LASTING_UNAFFECTED_CARDS, np.int64)
+N_UNAFFECTED_WHILE_LASTING = len(UNAFFECTED_WHILE_LASTING_IDS)
+
+
 @njit(cache=True, inline="always")
-def coin_of_the_realm_on_mat(S, p):
-    return S[MAT0 + p * N_SLOTS + COIN_OF_THE_REALM] > 0
+def unaffected_while_lasting(S, q):
+    """``q`` has a play in effect of a card whose lasting plays leave their owner
+    unaffected by Attacks (Card.lasting_unaffected: Champion)."""
+    for i in range(N_UNAFFECTED_WHILE_LASTING):
+        if effect_plays(S, q, UNAFFECTED_WHILE_LASTING_IDS[i]) > 0:
+            return True
+    return False
+
+
+# The Reserves called after an Action, in the window's order (sim.cards.AFTER_ACTION_CALLS:
+# Coin of the Realm, then Royal Carriage), and what each one's call does (Card.call_actions,
+# call_replays; sim.cards CALL_ACTIONS, CALL_REPLAYS by id).  Compiled in as constants, as
+# the reaction window's Reactions are (AGAIN_IDS): the window's loops over them unroll into
+# the tests the window made when it named the cards.  Read from the game's table instead
+# (its list and columns), the window and the rule bot's calls cost ~1% more instructions
+# per game where a Reserve is called (experiments/count_instructions.py k1,
+# duration-money).  The table says whether the game has any (layout N_AFTER_CALLS): a game
+# without one skips the window.
+AFTER_IDS = np.array(AFTER_ACTION_CALLS, np.int64)
+N_AFTER = len(AFTER_IDS)
+
+
+@njit(cache=True, inline="always")
+def after_call_ready(S, p, x, o, c):
+    """After-Action Reserve ``x`` can be called in the window of the play-stack entry at
+    ``o`` (its card ``c`` just resolved): ``p`` has a card with ``x``'s abilities on the
+    mat and, where the call replays the Action (Card.call_replays), that copy of ``c`` is
+    still in play."""
+    return with_ability(S, p, MAT0, x) > 0 and (
+        DECLARED_CALL_REPLAYS[x] == 0 or (S[o + E_GONE] == 0
+                                          and S[PLAY0 + p * N_SLOTS + c] > 0))
+
+
+@njit(cache=True, inline="always")
+def after_call_on_mat(S, p):
+    """``p`` has on the mat a card with the abilities of a Reserve called after an Action:
+    the after-Action window's gate (most Actions skip the window)."""
+    for i in range(N_AFTER):
+        if with_ability(S, p, MAT0, AFTER_IDS[i]):
+            return True
+    return False
 
 
 @njit(cache=True, inline="always")

@@ -31,8 +31,6 @@ from sim.cards import (
     C_COST,
     C_SPECIAL,
     C_TYPES,
-    CHAMPION,
-    COIN_OF_THE_REALM,
     CURSE,
     DISCIPLE,
     ESTATE,
@@ -46,7 +44,6 @@ from sim.cards import (
     PAGE,
     PEASANT,
     PORT,
-    ROYAL_CARRIAGE,
     SILVER,
     SOLDIER,
     START_CALL,
@@ -61,9 +58,18 @@ from sim.cards import (
     WARRIOR,
     WINE_MERCHANT,
 )
+from sim.cards import CALL_ACTIONS as DECLARED_CALL_ACTIONS
+from sim.cards import CALL_REPLAYS as DECLARED_CALL_REPLAYS
+from sim.cards import LASTING_ACTIONS_PER_ACTION as DECLARED_LASTING_ACTIONS
 from sim.engine.adventures.cards import D_MESSENGER_GAIN, D_WINE_MERCHANT
 from sim.engine.adventures.decide import ask_rule, pick_buy_adv
 from sim.engine.adventures.mechanics import (
+    ACTIONS_WHILE_LASTING_IDS,
+    AFTER_IDS,
+    N_ACTIONS_WHILE_LASTING,
+    N_AFTER,
+    after_call_on_mat,
+    after_call_ready,
     any_token_on,
     call_from_mat,
     effect_plays,
@@ -151,6 +157,7 @@ from sim.engine.layout import (
     MINUS_CARD,
     MINUS_COIN,
     N_ACTIONS,
+    N_AFTER_CALLS,
     N_COLS,
     N_EVENTS,
     N_SLOTS,
@@ -245,14 +252,19 @@ EXCHANGE_ORDER = (DISCIPLE, FUGITIVE, SOLDIER, PEASANT, HERO, WARRIOR, TREASURE_
 @njit(cache=True, inline="always")
 def play_once(S, R, T, P, Q, H, p, c):
     """One resolution of card ``c`` played by ``p``: the bonuses of ``p``'s tokens on
-    ``c``'s pile, Champion's +1 Action, then the text of the card ``c`` plays as
-    (its own, or the inherited card's for an Estate): counters, then its function."""
+    ``c``'s pile, the +Actions per Action of ``p``'s lasting plays (Champion's +1, per
+    play: mechanics.ACTIONS_WHILE_LASTING_IDS, from Card.lasting_actions_per_action), then the
+    text of the card ``c`` plays as (its own, or the inherited card's for an Estate):
+    counters, then its function."""
     if any_token_on(S, p, c):
         token_bonus(S, R, T, p, c)
     e = played_as(S, p, c)
     own_turn = S[V + V_CUR] == p
-    if own_turn and effect_plays(S, p, CHAMPION) and is_action_for(S, T, p, c):
-        S[V + V_ACTIONS] += effect_plays(S, p, CHAMPION)
+    if own_turn:
+        for i in range(N_ACTIONS_WHILE_LASTING):
+            x = ACTIONS_WHILE_LASTING_IDS[i]
+            if effect_plays(S, p, x) and is_action_for(S, T, p, c):
+                S[V + V_ACTIONS] += effect_plays(S, p, x) * DECLARED_LASTING_ACTIONS[x]
     k = T[e * N_COLS + C_CARDS]
     if k:
         draw(S, R, p, k)
@@ -299,34 +311,50 @@ def play_plain_treasures(S, T, p, c, k):
 
 @njit(cache=True)
 def after_action(S, R, T, P, Q, H, p, o):
-    """The after-Action window of the entry at ``o`` (its card just resolved): call Coin
-    of the Realm (+2 Actions) any number of times, or Royal Carriage to replay the card
-    if this copy is still in play (the replay is queued; its own window follows it).
-    An Estate inheriting Royal Carriage is a Royal Carriage on the mat: the answer
-    ROYAL_CARRIAGE calls a real one first, the answer ESTATE that Estate."""
+    """The after-Action window of the entry at ``o`` (its card just resolved): call the
+    Reserves declared to be called after an Action (mechanics.AFTER_IDS, from Card.called
+    and call_*), while any can be called.  A call gives its +Actions
+    (Card.call_actions: Coin of the Realm's 2) and the window stays open; a call that
+    replays (Card.call_replays: Royal Carriage) replays the card if this copy is still in
+    play (the replay is queued; its own window follows it) and closes the window.  An
+    Estate inheriting such a Reserve is one on the mat: the answer naming the Reserve
+    calls a real one first, the answer ESTATE that Estate."""
     c = S[o + E_CARD]
     m0 = MAT0 + p * N_SLOTS
     b = rule_seat(S, P, p)
     while S[ERR] == 0:
-        rc = card_with_ability(S, p, MAT0, ROYAL_CARRIAGE)
-        rc_ok = rc >= 0 and S[o + E_GONE] == 0 and S[PLAY0 + p * N_SLOTS + c] > 0
-        cotr_ok = S[m0 + COIN_OF_THE_REALM] > 0
-        if not (rc_ok or cotr_ok):
+        if not after_call_open(S, p, o, c):
             return
         a = ask_rule(S, R, T, P, Q, H, p, D_AFTER_ACTION, c, b)
         if S[ERR] or a < 0:
             return
-        if rc_ok and a < N_CARDS and has_ability(S, p, a, ROYAL_CARRIAGE):
-            if S[m0 + a] > 0:
-                rc = a              # the card named, when it is on the mat
-            call_from_mat(S, p, rc, c)
-            push_entry(S, T, p, c, 1, rc, E_KIND_REPLAY)
+        called = False
+        for i in range(N_AFTER):
+            x = AFTER_IDS[i]
+            if a < N_CARDS and has_ability(S, p, a, x) and after_call_ready(S, p, x, o, c):
+                # The card named, when it is on the mat; else one with its abilities there.
+                card = a if S[m0 + a] > 0 else card_with_ability(S, p, MAT0, x)
+                call_from_mat(S, p, card, c)
+                if DECLARED_CALL_ACTIONS[x]:
+                    S[V + V_ACTIONS] += DECLARED_CALL_ACTIONS[x]
+                if DECLARED_CALL_REPLAYS[x]:
+                    push_entry(S, T, p, c, 1, card, E_KIND_REPLAY)
+                    return
+                called = True
+                break
+        if not called:
+            fail(S, ERR_ILLEGAL, p, D_AFTER_ACTION, a)
             return
-        if a == COIN_OF_THE_REALM and cotr_ok:
-            call_from_mat(S, p, COIN_OF_THE_REALM, c)
-            S[V + V_ACTIONS] += 2
-            continue
-        fail(S, ERR_ILLEGAL, p, D_AFTER_ACTION, a)
+
+
+@njit(cache=True, inline="always")
+def after_call_open(S, p, o, c):
+    """Some after-Action Reserve can be called in the window of the entry at ``o`` (card
+    ``c``): the window asks."""
+    for i in range(N_AFTER):
+        if after_call_ready(S, p, AFTER_IDS[i], o, c):
+            return True
+    return False
 
 
 # Resume sites (sim.engine.resume), each function's beside it; with the entry's depth.
@@ -349,11 +377,10 @@ def run_stack(S, R, T, P, Q, H, p, base, resumed):
         o = STACK + ADV_STACK_WIDTH * (n - 1)
         if site == RUN_STACK_IN_WINDOW or (site == NO_SITE and S[o + E_WINDOW]):
             S[o + E_WINDOW] = 0
-            # The window can do something only with Royal Carriage (or an Estate with
-            # its abilities) or Coin of the Realm on the mat (after_action's own first
-            # test): most Actions skip the call.
-            if site == RUN_STACK_IN_WINDOW or with_ability(S, p, MAT0, ROYAL_CARRIAGE) or \
-                    S[MAT0 + p * N_SLOTS + COIN_OF_THE_REALM]:
+            # The window can do something only with an after-Action Reserve (or an
+            # Estate with its abilities) on the mat (after_action's own first test):
+            # most Actions skip the call.
+            if site == RUN_STACK_IN_WINDOW or (T[N_AFTER_CALLS] and after_call_on_mat(S, p)):
                 after_action(S, R, T, P, Q, H[:H_CARDS], p, o)
                 if stopped(S):
                     push_frame(S, RUN_STACK_IN_WINDOW, n, 0, 0, 0)
@@ -859,7 +886,7 @@ def buy_card(S, R, T, P, Q, H, p, c, resumed):
     if site == BUY_CARD_IN_ON_GAIN or (S[ERR] == 0 and S[SUPPLY + c] > 0):
         if site != BUY_CARD_IN_ON_GAIN:
             gain(S, T, p, c, 0)
-        if site == BUY_CARD_IN_ON_GAIN or gain_sets_off(S, p, c):
+        if site == BUY_CARD_IN_ON_GAIN or gain_sets_off(S, T, p, c):
             H[H_ADVENTURE][A_ON_GAIN](S, R, T, P, Q, H[:H_ADVENTURE], p, c, 0)
             if stopped(S):
                 push_frame(S, BUY_CARD_IN_ON_GAIN, first, 0, 0, 0)
