@@ -64,7 +64,7 @@ def answers(sc, d, arg=0, n=400) -> set:
     for r in raw_answers(sc, d, arg, n=n).tolist():   # n calls in one: see raw_answers
         if d in (adv_cards.D_AMULET, adv_cards.D_TEACHER_TOKEN, adv_cards.D_MISER,
                  adv_events.D_QUEST,
-                 codes.D_EXCHANGE, D_CARAVAN_GUARD, adv_mechanics.D_DUPLICATE,
+                 codes.D_EXCHANGE, D_CARAVAN_GUARD, adv_cards.D_DUPLICATE,
                  adv_cards.D_MESSENGER_DECK, adv_turn.D_WINE_MERCHANT, adv_mechanics.D_FAIR):
             out.add(r)
         else:
@@ -219,7 +219,7 @@ def test_random_modes_and_yes_no(rnd):
     assert answers(rnd, adv_cards.D_AMULET) == {0, 1, 2}
     assert answers(rnd, adv_cards.D_TEACHER_TOKEN) == {0, 1, 2, 3}
     assert answers(rnd, adv_cards.D_MISER) == {0, 1}
-    for d in (codes.D_EXCHANGE, D_CARAVAN_GUARD, adv_mechanics.D_DUPLICATE,
+    for d in (codes.D_EXCHANGE, D_CARAVAN_GUARD, adv_cards.D_DUPLICATE,
               adv_cards.D_MESSENGER_DECK, adv_turn.D_WINE_MERCHANT, adv_mechanics.D_FAIR):
         assert answers(rnd, d, card_id("Silver")) == {0, 1}
 
@@ -337,9 +337,9 @@ def test_rule_quest_takes_only_options_it_completes():
 
 def test_rule_duplicate_and_travelling_fair_skip_junk():
     sc = make([nobuy("a"), nobuy("b")])
-    assert raw(sc, adv_mechanics.D_DUPLICATE, card_id("Estate")) == 0
-    assert raw(sc, adv_mechanics.D_DUPLICATE, card_id("Gold")) == 1
-    assert raw(sc, adv_mechanics.D_DUPLICATE, card_id("Duchy")) == 1
+    assert raw(sc, adv_cards.D_DUPLICATE, card_id("Estate")) == 0
+    assert raw(sc, adv_cards.D_DUPLICATE, card_id("Gold")) == 1
+    assert raw(sc, adv_cards.D_DUPLICATE, card_id("Duchy")) == 1
     assert raw(sc, adv_mechanics.D_FAIR, card_id("Duchy")) == 0
     assert raw(sc, adv_mechanics.D_FAIR, card_id("Silver")) == 1
 

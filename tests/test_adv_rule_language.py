@@ -40,7 +40,6 @@ from sim.engine import codes
 from sim.engine import layout as L
 from sim.engine.adventures import cards as adv_cards
 from sim.engine.adventures import events as adv_events
-from sim.engine.adventures import mechanics as adv_mechanics
 from sim.engine.adventures import turn as adv_turn
 from sim.engine.decide import term_value
 from sim.engine.scenario import Scenario
@@ -246,10 +245,10 @@ def test_coin_of_the_realm_called_by_rule_with_actions_left():
 def test_duplicate_called_on_listed_gains_only():
     sc = make([bot(calls=[Call("Duplicate", on=["Gold"])]), nobuy("b")])
     sc.set_mat(0, ["Duplicate"])
-    assert raw(sc, adv_mechanics.D_DUPLICATE, card_id("Gold")) == 1
-    assert raw(sc, adv_mechanics.D_DUPLICATE, card_id("Silver")) == 0
+    assert raw(sc, adv_cards.D_DUPLICATE, card_id("Gold")) == 1
+    assert raw(sc, adv_cards.D_DUPLICATE, card_id("Silver")) == 0
     default = make([nobuy("a"), nobuy("b")])
-    assert raw(default, adv_mechanics.D_DUPLICATE, card_id("Silver")) == 1
+    assert raw(default, adv_cards.D_DUPLICATE, card_id("Silver")) == 1
 
 
 def test_guide_and_ratcatcher_called_by_their_conditions():

@@ -34,6 +34,7 @@ from sim.cards.types import (
 )
 from sim.engine import codes
 from sim.engine import layout as L
+from sim.engine.adventures import cards as adv_cards
 from sim.engine.scenario import Scenario
 from sim.engine.state import make_table
 from tests.conftest import Scripted, clear, clear_log, nobuy
@@ -76,7 +77,7 @@ def test_the_calls_and_lasting_effects_are_declared_with_the_cards():
     assert names(C.AFTER_ACTION_CALLS) == ["Coin of the Realm", "Royal Carriage"]
     assert names(C.ON_GAIN_CALLS) == ["Duplicate"]
     assert names(C.LASTING_ACTIONS_CARDS) == names(C.LASTING_UNAFFECTED_CARDS) == ["Champion"]
-    assert codes.CALL_QUESTION[dup.id] == codes.D_DUPLICATE
+    assert codes.CALL_QUESTION[dup.id] == adv_cards.D_DUPLICATE
     assert (codes.CALL_QUESTION >= 0).sum() == 1
 
 
