@@ -181,7 +181,8 @@ class Card:
     # (sim.engine.adventures.mechanics.on_gain), ``call_copy_up_to`` is the most the gained
     # card may cost for the call to gain a copy of it from the Supply (Duplicate: 6; -1
     # none), and ``call_asks`` the ``method`` of the yes/no question that offers the call.
-    # The engine reads these (layout AFTER_CALL_IDS, GAIN_CALL_IDS), never the card's name.
+    # The engine reads these (sim.cards AFTER_ACTION_CALLS, compiled in; the game's table's
+    # AFTER_CALL_IDS and GAIN_CALL_IDS), never the card's name.
     call_actions: int = 0
     call_replays: bool = False
     call_copy_up_to: int = -1
@@ -189,8 +190,9 @@ class Card:
     # What its plays do while their effect lasts (``lasts``), besides the start-of-turn
     # window: +Actions per Action its owner plays on their turn, per play in effect
     # (Champion: 1), and whether its owner is unaffected by other players' Attacks
-    # (Champion).  The turn and the reaction window read them (layout LASTING_ACTIONS_IDS,
-    # LASTING_UNAFFECTED_IDS).
+    # (Champion).  The turn and the reaction window read them (sim.cards
+    # LASTING_ACTIONS_CARDS, LASTING_UNAFFECTED_CARDS, compiled in by
+    # sim.engine.adventures.mechanics).
     lasting_actions_per_action: int = 0
     lasting_unaffected: bool = False
     # When it reacts, as a Reaction (Reacts; None: never): Moat, Caravan Guard and
