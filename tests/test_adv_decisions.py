@@ -20,7 +20,7 @@ from bots.library import RandomBot
 from bots.python_bot import DEFAULT, PythonBot
 from bots.rules import Buy, RuleBot, count, money
 from sim.cards import ACTION, BASE_KINGDOM, CARDS, EVENT_SLOT, N_CARDS, card_id
-from sim.cards.adventures import ADVENTURES_KINGDOM, CARAVAN_GUARD_REACT, EVENTS, sp
+from sim.cards.adventures import ADVENTURES_KINGDOM, EVENTS, sp
 from sim.engine import codes
 from sim.engine import layout as L
 from sim.engine.adventures import cards as adv_cards
@@ -43,8 +43,6 @@ from tests.conftest import (
     raw_answers,
 )
 
-D_CARAVAN_GUARD = codes.code_of(CARAVAN_GUARD_REACT)   # its Reaction's question
-
 KINGDOM = ["Amulet", "Ratcatcher", "Coin of the Realm", "Caravan Guard", "Swamp Hag", "Gear",
            "Duplicate", "Page", "Village", "Smithy"]
 
@@ -64,7 +62,7 @@ def answers(sc, d, arg=0, n=400) -> set:
     for r in raw_answers(sc, d, arg, n=n).tolist():   # n calls in one: see raw_answers
         if d in (adv_cards.D_AMULET, adv_cards.D_TEACHER_TOKEN, adv_cards.D_MISER,
                  adv_events.D_QUEST,
-                 codes.D_EXCHANGE, D_CARAVAN_GUARD, adv_cards.D_DUPLICATE,
+                 codes.D_EXCHANGE, adv_cards.D_CARAVAN_GUARD, adv_cards.D_DUPLICATE,
                  adv_cards.D_MESSENGER_DECK, adv_turn.D_WINE_MERCHANT, adv_mechanics.D_FAIR):
             out.add(r)
         else:
@@ -219,7 +217,7 @@ def test_random_modes_and_yes_no(rnd):
     assert answers(rnd, adv_cards.D_AMULET) == {0, 1, 2}
     assert answers(rnd, adv_cards.D_TEACHER_TOKEN) == {0, 1, 2, 3}
     assert answers(rnd, adv_cards.D_MISER) == {0, 1}
-    for d in (codes.D_EXCHANGE, D_CARAVAN_GUARD, adv_cards.D_DUPLICATE,
+    for d in (codes.D_EXCHANGE, adv_cards.D_CARAVAN_GUARD, adv_cards.D_DUPLICATE,
               adv_cards.D_MESSENGER_DECK, adv_turn.D_WINE_MERCHANT, adv_mechanics.D_FAIR):
         assert answers(rnd, d, card_id("Silver")) == {0, 1}
 

@@ -18,7 +18,6 @@ import pytest
 
 from bots.rules import Buy
 from sim.cards import card_id
-from sim.cards.adventures import CARAVAN_GUARD_REACT
 from sim.cards.decisions import (
     ANS_CARD,
     ASK_TURN,
@@ -41,8 +40,6 @@ from sim.engine.adventures import events as adv_events
 from sim.engine.adventures import mechanics as adv_mechanics
 from sim.engine.adventures import turn as adv_turn
 from tests.conftest import adv_scenario, make_scenario, nobuy, raw_answer
-
-D_CARAVAN_GUARD = codes.code_of(CARAVAN_GUARD_REACT)   # its Reaction's question
 
 
 def test_every_decision_declares_a_default_its_rule_bot_answers():
@@ -95,7 +92,7 @@ SAME_PATTERN = {
                 adv_cards.D_FUGITIVE),
     "gain": (base_set.D_WORKSHOP_GAIN, base_set.D_ARTISAN_GAIN, adv_turn.D_MESSENGER_GAIN,
              adv_events.D_ALMS, adv_events.D_BALL),
-    "yes": (base_set.D_MONEYLENDER, D_CARAVAN_GUARD, adv_turn.D_WINE_MERCHANT),
+    "yes": (base_set.D_MONEYLENDER, adv_cards.D_CARAVAN_GUARD, adv_turn.D_WINE_MERCHANT),
 }
 # What each pattern answers there: the bot's first trash (Curse), a card that must go (the
 # Curse; also the trash for a gain of a bot with no such rules), its first discard (the

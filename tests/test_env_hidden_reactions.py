@@ -15,20 +15,18 @@ import pytest
 from bots import resolve_bot
 from bots.rules import RuleBot
 from sim.cards import card_id
-from sim.cards.adventures import CARAVAN_GUARD_REACT
 from sim.engine import base_set, codes
 from sim.engine import layout as L
+from sim.engine.adventures import cards as adv_cards
 from sim.engine.batch import play_batch
 from sim.engine.config import GameConfig
 from sim.engine.scenario import Scenario
 from sim.env import Game, State, core, scenario_state
 from sim.env.actions import NO, NONE, YES
 
-D_CARAVAN_GUARD = codes.code_of(CARAVAN_GUARD_REACT)   # its Reaction's question
-
 BASE = "Moat,Militia,Witch,Village,Smithy,Market,Laboratory,Festival,Cellar,Chapel"
 ADV = "Moat,Caravan Guard,Militia,Witch,Village,Smithy,Market,Laboratory,Festival,Cellar"
-REACTIONS = (base_set.D_REVEAL_MOAT, D_CARAVAN_GUARD)
+REACTIONS = (base_set.D_REVEAL_MOAT, adv_cards.D_CARAVAN_GUARD)
 MILITIA = card_id("Militia")
 SILVER, GOLD = card_id("Silver"), card_id("Gold")
 
@@ -113,15 +111,15 @@ def test_caravan_guard_is_asked_until_no_whether_or_not_one_is_held():
     hidden = _position(ADV, ["Copper"] * 5, ["Caravan Guard"] + ["Estate"] * 3)
     a, b = _attack(held.clone()), _attack(hidden.clone())
     assert _asked(a) == _asked(b)
-    assert _asked(a)[0] == (1, D_CARAVAN_GUARD)
+    assert _asked(a)[0] == (1, adv_cards.D_CARAVAN_GUARD)
     assert a[0][2] == (NO, YES) and b[0][2] == (NO,)
     # Played, it draws a Copper: asked again (padded: none left), until "no".
     played = _attack(held, [YES])
-    assert _asked(played)[:2] == [(1, D_CARAVAN_GUARD)] * 2
+    assert _asked(played)[:2] == [(1, adv_cards.D_CARAVAN_GUARD)] * 2
     assert played[1][2] == (NO,)
     # With Moat owned too: the Guard's questions, then Moat's, held or not.
     both = _attack(_position(ADV, ["Caravan Guard"] + ["Copper"] * 4, ["Moat"]))
-    assert _asked(both)[:2] == [(1, D_CARAVAN_GUARD), (1, base_set.D_REVEAL_MOAT)]
+    assert _asked(both)[:2] == [(1, adv_cards.D_CARAVAN_GUARD), (1, base_set.D_REVEAL_MOAT)]
     assert both[1][2] == (NO,)
 
 

@@ -26,15 +26,12 @@ import numpy as np
 import pytest
 
 import sim
-from sim.cards.adventures import CARAVAN_GUARD_REACT
 from sim.engine import base_set
 from sim.engine import layout as L
-from sim.engine.codes import code_of
+from sim.engine.adventures import cards as adv_cards
 from sim.env import Game, State
 from sim.env.position_check import REGIONS
 from sim.env.state import _base_of
-
-D_CARAVAN_GUARD = code_of(CARAVAN_GUARD_REACT)   # its Reaction's question
 
 sys.path.insert(0, str(Path(__file__).parent))
 from turn_starts import RecordedGame  # noqa: E402
@@ -362,7 +359,7 @@ def test_a_version_one_text_from_before_0_7_names_its_version(texts):
     replay = Game(**data["game"]).new_initial_state(data["seed"], data["first"])
     old = []
     for a in data["actions"]:
-        padded = (replay.decision()[0] in (base_set.D_REVEAL_MOAT, D_CARAVAN_GUARD)
+        padded = (replay.decision()[0] in (base_set.D_REVEAL_MOAT, adv_cards.D_CARAVAN_GUARD)
                   and replay.legal_actions() == [NO])
         if not padded:
             old.append(a)
