@@ -55,8 +55,8 @@ def test_upgrade_piles_only_for_the_lines_in_the_kingdom():
     k = list(ADV_KINGDOM)
     k[k.index("Peasant")] = "Ranger"
     ns = table(2, k)[L.NON_SUPPLY0:L.NON_SUPPLY0 + C.N_CARDS]
-    assert [int(ns[c]) for c in C.LINE[C.PAGE]] == [5] * 4
-    assert not ns[list(C.LINE[C.PEASANT])].any()
+    assert [int(ns[c]) for c in C.TRAVELLER_LINES[C.PAGE]] == [5] * 4
+    assert not ns[list(C.TRAVELLER_LINES[C.PEASANT])].any()
 
 
 def test_upgrades_chain():

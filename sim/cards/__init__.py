@@ -21,7 +21,6 @@ import numpy as np
 from sim.cards import decisions as _decisions
 from sim.cards import sets as _sets
 from sim.cards import types as _types
-from sim.cards.adventures import EXCHANGE_FOR, UPGRADES
 from sim.cards.base import COPPER, CURSE, DUCHY, ESTATE, GOLD, PROVINCE, SILVER
 from sim.cards.types import (
     DURATION,
@@ -265,6 +264,50 @@ LASTING_ACTIONS_PER_ACTION, LASTING_ACTIONS_CARDS, LASTING_UNAFFECTED_CARDS = \
     lasting_effects(CARDS)
 
 
+def traveller_lines(cards: tuple[Card, ...]) -> tuple[dict[int, int], dict[int, tuple[int, ...]],
+                                                      tuple[int, ...]]:
+    """Each Traveller's next card (Card.exchange_for, by id), each line's cards after its
+    first (the upgrade piles the first brings into a game), and the order Cleanup offers
+    the exchanges in: each line from its top, so that a card one exchange returns to its
+    pile is there for the exchange below it (ADVENTURES.md §2.5), the lines in falling
+    order of their first card's id (Peasant's, then Page's: the order games have always
+    asked in, which same-seed games keep).  Checks that every next card is a card and
+    that no line loops or branches."""
+    by_name = {c.name: c.id for c in cards}
+    unknown = [f"{c.name} -> {c.exchange_for}" for c in cards
+               if c.exchange_for and c.exchange_for not in by_name]
+    if unknown:
+        raise ValueError(f"exchange_for names no card: {', '.join(unknown)}")
+    exchange_for = {c.id: by_name[c.exchange_for] for c in cards if c.exchange_for}
+    targets = list(exchange_for.values())
+    if len(set(targets)) != len(targets):
+        raise ValueError("two Travellers are exchanged for one card: "
+                         + ", ".join(cards[c].name for c in exchange_for))
+    lines: dict[int, tuple[int, ...]] = {}
+    for first in (c for c in exchange_for if c not in targets):
+        line = [exchange_for[first]]
+        while line[-1] in exchange_for:
+            line.append(exchange_for[line[-1]])
+        lines[first] = tuple(line)
+    if sum(len(line) for line in lines.values()) != len(exchange_for):
+        raise ValueError("a Traveller line loops (exchange_for comes back to its card)")
+    order = tuple(t for first in sorted(lines, reverse=True)
+                  for t in reversed((first, *lines[first][:-1])))
+    return exchange_for, lines, order
+
+
+#: Each Traveller's next card, each line's upgrades by its first card (Page: Treasure
+#: Hunter ... Champion), and the Travellers in the order Cleanup offers their exchanges.
+EXCHANGE_FOR, TRAVELLER_LINES, EXCHANGE_ORDER = traveller_lines(CARDS)
+#: What happens on a gain or a buy because of the card gained or bought (Lost City's
+#: draws, Port's second Port): the cards that declare it, which the engine compiles in.
+GAIN_DRAW_CARDS = tuple(c.id for c in CARDS if c.on_gain_others_draw)
+GAIN_DRAWS = _column_of(CARDS, "on_gain_others_draw")
+BUY_GAINS_COPY_CARDS = tuple(c.id for c in CARDS if c.on_buy_gains_copy)
+#: Each card's pile size whatever the player count (Card.pile_size; 0: the usual rule).
+PILE_SIZE = _column_of(CARDS, "pile_size")
+
+
 def start_counters(cards: tuple[Card, ...]) -> tuple[np.ndarray, ...]:
     """Each card's start-of-turn counters per play resolved (StartOfTurn.draw, coins,
     buys; 0 for a card with none), and how long its plays last (LASTS_CODES)."""
@@ -278,7 +321,7 @@ START_DRAW, START_COINS, START_BUYS, LASTS = start_counters(CARDS)
 EVENTS, EVENT_SLOT = event_slots(CARDS)
 # The cards whose piles are outside the Supply (their emptiness never ends a game): the
 # Traveller upgrades, the cards a Traveller is exchanged for.
-NON_SUPPLY_CARDS = tuple(sorted(EXCHANGE_FOR.values()))
+UPGRADES = tuple(sorted(EXCHANGE_FOR.values()))
 
 BASIC_CARDS = (COPPER, SILVER, GOLD, ESTATE, DUCHY, PROVINCE, CURSE)
 # Supply kingdom cards only: not the Traveller upgrades (non-Supply piles) nor Events.

@@ -8,7 +8,7 @@ decisions and log lines).  The rules are ``../shared/ADVENTURES.md``.
 Events are rows of the same table (type ``EVENT``) so a bot names them as it
 names cards and a buy decision answers either; they are never in any zone.
 The upgrades (Treasure Hunter ... Teacher) are reached only by exchanging a
-Traveller: :data:`EXCHANGE_FOR` gives each Traveller's next card.  The questions the
+Traveller: each Traveller's row names its next card (``exchange_for``).  The questions the
 cards' texts ask follow the rows (:mod:`sim.cards.decisions`); sim.engine.codes numbers
 them.
 """
@@ -112,6 +112,12 @@ def _called_at_start(rank: int) -> dict:
     return dict(at_start=StartOfTurn(rank, call=True))
 
 
+def _upgrade(exchange_for: str = "") -> dict:
+    """A Traveller upgrade: its pile of 5 outside the Supply, and the card it is exchanged
+    for in turn (Champion and Teacher end their lines)."""
+    return dict(pile_size=5, exchange_for=exchange_for) if exchange_for else dict(pile_size=5)
+
+
 # Ids follow the base game's 0..32 and never change (results files store them).
 FIRST_ADVENTURES = 33
 _SP_OFFSET = 11                  # special code of card ``c`` is c - 11 (base codes end at 21)
@@ -121,10 +127,10 @@ _ROWS = (
     ("Coin of the Realm", 2, _T | _R, dict(coins=1, called=CALLED_AFTER_ACTION, call_actions=2),
      "$1. When you play this, put it on your Tavern mat. Directly after resolving an Action, "
      "you may call this, for +2 Actions."),
-    ("Page", 2, _A | _TR, dict(cards=1, actions=1),
+    ("Page", 2, _A | _TR, dict(cards=1, actions=1, exchange_for="Treasure Hunter"),
      "+1 Card, +1 Action. When you discard this from play, you may exchange it for a "
      "Treasure Hunter."),
-    ("Peasant", 2, _A | _TR, dict(buys=1, coins=1),
+    ("Peasant", 2, _A | _TR, dict(buys=1, coins=1, exchange_for="Soldier"),
      "+1 Buy, +$1. When you discard this from play, you may exchange it for a Soldier."),
     ("Ratcatcher", 2, _A | _R, dict(cards=1, actions=1, **_called_at_start(9)),
      "+1 Card, +1 Action. Put this on your Tavern mat. At the start of your turn, you may call "
@@ -165,7 +171,8 @@ _ROWS = (
     ("Miser", 4, _A, {},
      "Choose one: Put a Copper from your hand onto your Tavern mat; or +$1 per Copper on your "
      "Tavern mat."),
-    ("Port", 4, _A, dict(cards=1, actions=2, on_buy=True),
+    ("Port", 4, _A, dict(cards=1, actions=2, on_buy=True, on_buy_gains_copy=True,
+                          pile_size=12),
      "+1 Card, +2 Actions. When you buy this, gain another Port."),
     ("Ranger", 4, _A, dict(buys=1),
      "+1 Buy. Turn your Journey token over (it starts face up). Then if it's face up, "
@@ -190,7 +197,7 @@ _ROWS = (
     ("Haunted Woods", 5, _A | _K | _D, dict(_next_turn(3, draw=3), on_buy=True),
      "Until your next turn, when any other player buys a card, they put their hand onto "
      "their deck in any order. At the start of your next turn: +3 Cards."),
-    ("Lost City", 5, _A, dict(cards=2, actions=2),
+    ("Lost City", 5, _A, dict(cards=2, actions=2, on_gain_others_draw=1),
      "+2 Cards, +2 Actions. When you gain this, each other player draws a card."),
     ("Relic", 5, _T | _K, dict(coins=2),
      "$2. When you play this, each other player puts their -1 Card token on their deck."),
@@ -214,31 +221,31 @@ _ROWS = (
      "At the start of each of your turns for the rest of the game: +1 Card. (This stays in "
      "play.)"),
     # Traveller upgrades: not in the Supply, 5 each (costs marked * on the cards).
-    ("Treasure Hunter", 3, _A | _TR, dict(actions=1, coins=1),
+    ("Treasure Hunter", 3, _A | _TR, dict(actions=1, coins=1, **_upgrade("Warrior")),
      "+1 Action, +$1. Gain a Silver per card the player to your right gained in their last "
      "turn. When you discard this from play, you may exchange it for a Warrior."),
-    ("Warrior", 4, _A | _K | _TR, dict(cards=2),
+    ("Warrior", 4, _A | _K | _TR, dict(cards=2, **_upgrade("Hero")),
      "+2 Cards. For each Traveller you have in play (including this), each other player "
      "discards the top card of their deck and trashes it if it costs $3 or $4. When you "
      "discard this from play, you may exchange it for a Hero."),
-    ("Hero", 5, _A | _TR, dict(coins=2),
+    ("Hero", 5, _A | _TR, dict(coins=2, **_upgrade("Champion")),
      "+$2. Gain a Treasure. When you discard this from play, you may exchange it for a "
      "Champion."),
     ("Champion", 6, _A | _D, dict(actions=1, lasts=LASTS_GAME, lasting_actions_per_action=1,
-                                   lasting_unaffected=True),
+                                   lasting_unaffected=True, **_upgrade()),
      "+1 Action. For the rest of the game, when another player plays an Attack, it doesn't "
      "affect you, and when you play an Action, +1 Action. (This stays in play.)"),
-    ("Soldier", 3, _A | _K | _TR, dict(coins=2),
+    ("Soldier", 3, _A | _K | _TR, dict(coins=2, **_upgrade("Fugitive")),
      "+$2. +$1 per other Attack you have in play. Each other player with 4 or more cards in "
      "hand discards a card. When you discard this from play, you may exchange it for a "
      "Fugitive."),
-    ("Fugitive", 4, _A | _TR, dict(cards=2, actions=1),
+    ("Fugitive", 4, _A | _TR, dict(cards=2, actions=1, **_upgrade("Disciple")),
      "+2 Cards, +1 Action. Discard a card. When you discard this from play, you may exchange "
      "it for a Disciple."),
-    ("Disciple", 5, _A | _TR, {},
+    ("Disciple", 5, _A | _TR, _upgrade("Teacher"),
      "You may play an Action card from your hand twice. Gain a copy of it. When you discard "
      "this from play, you may exchange it for a Teacher."),
-    ("Teacher", 6, _A | _R, _called_at_start(11),
+    ("Teacher", 6, _A | _R, dict(_called_at_start(11), **_upgrade()),
      "Put this on your Tavern mat. At the start of your turn, you may call this, to move your "
      "+1 Card, +1 Action, +1 Buy or +$1 token to an Action Supply pile you have no tokens on."),
     # Events.
@@ -309,15 +316,10 @@ ADVENTURES_CARDS: tuple[Card, ...] = tuple(
  PATHFINDING) = range(71, 91)
 
 ADVENTURES_KINGDOM = tuple(range(33, 63))
-UPGRADES = tuple(range(63, 71))          # non-Supply piles of 5
 EVENTS = tuple(range(71, 91))
 FIRST_EVENT = 71
-# Each Traveller's next card (exchange); Champion and Teacher end the lines.
-EXCHANGE_FOR = {PAGE: TREASURE_HUNTER, TREASURE_HUNTER: WARRIOR, WARRIOR: HERO, HERO: CHAMPION,
-           PEASANT: SOLDIER, SOLDIER: FUGITIVE, FUGITIVE: DISCIPLE, DISCIPLE: TEACHER}
-# The upgrade piles each starting card brings into a game.
-LINE = {PAGE: (TREASURE_HUNTER, WARRIOR, HERO, CHAMPION),
-        PEASANT: (SOLDIER, FUGITIVE, DISCIPLE, TEACHER)}
+# Each Traveller's next card, its line and the upgrade piles are the rows' exchange_for
+# (sim.cards derives EXCHANGE_FOR, TRAVELLER_LINES, UPGRADES).
 
 
 def sp(card: int) -> int:

@@ -195,6 +195,22 @@ class Card:
     # sim.engine.adventures.mechanics).
     lasting_actions_per_action: int = 0
     lasting_unaffected: bool = False
+    # A Traveller's next card, by name: when a play of it is discarded from play, its owner
+    # may exchange it for that card (Page: Treasure Hunter).  sim.cards derives from it
+    # each line (TRAVELLER_LINES), the upgrade piles outside the Supply (UPGRADES) and the
+    # order Cleanup offers the exchanges in (EXCHANGE_ORDER, which the turn compiles in).
+    exchange_for: str = ""
+    # How many cards its pile starts with, whatever the player count (Port: 12; a
+    # Traveller upgrade: 5); 0: the usual rule (10, a Victory card's 8 or 12).
+    pile_size: int = 0
+    # When it is gained, each other player draws this many cards (Lost City: 1; read by
+    # sim.engine.adventures.mechanics.on_gain through sim.cards GAIN_DRAW_CARDS).
+    on_gain_others_draw: int = 0
+    # When it is bought, its buyer gains another copy of it while its pile has one
+    # (Port; read by sim.engine.adventures.turn.on_buy through sim.cards
+    # BUY_GAINS_COPY_CARDS).  Needs ``on_buy``: a buy's on-buy step is skipped in a game
+    # with no card declaring one.
+    on_buy_gains_copy: bool = False
     # When it reacts, as a Reaction (Reacts; None: never): Moat, Caravan Guard and
     # Diplomat when another player plays an Attack.  The reaction window reads it
     # (sim.cards.ATTACK_REACTIONS, REACT_HOW; sim.engine.codes.REACT_QUESTION).
@@ -214,6 +230,7 @@ class Card:
         if self.lasting_actions_per_action < 0:
             raise ValueError(f"card {self.name}: lasting_actions_per_action="
                              f"{self.lasting_actions_per_action}: +Actions, 0 or more")
+        self._check_gain_and_buy()
         r = self.reacts
         if r is not None and (not self.types & REACTION or r.when not in REACTS_TIMINGS
                               or r.does not in REACT_WAYS):
@@ -240,6 +257,22 @@ class Card:
         if self.called not in (CALLED_AFTER_ACTION, CALLED_ON_GAIN) and (after or gain):
             raise ValueError(f"card {self.name}: call_* declared without called= "
                              f"(after an Action or on a gain)")
+
+    def _check_gain_and_buy(self) -> None:
+        """The exchange, pile, gain and buy declarations fit the card: only a Traveller is
+        exchanged, counts are not negative, and a card that gains on its buy says it acts
+        on a buy (else the turn would skip the step)."""
+        if self.exchange_for and not self.types & TRAVELLER:
+            raise ValueError(f"card {self.name}: exchange_for={self.exchange_for!r}: only a "
+                             f"Traveller is exchanged")
+        if self.exchange_for == self.name:
+            raise ValueError(f"card {self.name}: exchange_for names the card itself")
+        if self.pile_size < 0 or self.on_gain_others_draw < 0:
+            raise ValueError(f"card {self.name}: pile_size and on_gain_others_draw are "
+                             f"counts, 0 or more")
+        if self.on_buy_gains_copy and not self.on_buy:
+            raise ValueError(f"card {self.name}: on_buy_gains_copy acts on a buy: declare "
+                             f"on_buy=True too")
 
     @property
     def callable(self) -> bool:

@@ -10,7 +10,6 @@ from __future__ import annotations
 import numpy as np
 
 from sim import cards as C
-from sim.cards import adventures as ADV
 from sim.engine import layout as L
 from sim.engine.program import COND_WIDTH, MAX_CONDS, MAX_RULES, N_LISTS, NEVER, Program
 
@@ -27,18 +26,19 @@ def supply_sizes(n_players: int, kingdom: tuple[int, ...]) -> np.ndarray:
     s[C.ESTATE] = s[C.DUCHY] = s[C.PROVINCE] = victory
     s[C.CURSE] = 10 * (n_players - 1)
     for k in kingdom:
-        s[k] = victory if C.CARDS[k].is_type(C.VICTORY) else 10
-    if C.PORT in kingdom:
-        s[C.PORT] = 12            # all 12 Ports, whatever the player count
+        # Its declared size whatever the player count (Card.pile_size: Port's 12), else
+        # a Victory pile's or 10.
+        s[k] = C.PILE_SIZE[k] or (victory if C.CARDS[k].is_type(C.VICTORY) else 10)
     return s
 
 
 def non_supply_sizes(kingdom: tuple[int, ...]) -> np.ndarray:
-    """Starting sizes of the Traveller upgrade piles (5 each, for Page's and Peasant's lines)."""
+    """Starting sizes of the Traveller upgrade piles: each line's whose first card is in
+    the kingdom, at its declared size (Card.pile_size: 5)."""
     s = np.zeros(L.N_SLOTS, np.int32)
-    for start, line in ADV.LINE.items():
-        if start in kingdom:
-            s[list(line)] = 5
+    for first, line in C.TRAVELLER_LINES.items():
+        if first in kingdom:
+            s[list(line)] = C.PILE_SIZE[list(line)]
     return s
 
 
@@ -64,7 +64,7 @@ def make_table(n_players: int, kingdom: tuple[int, ...], events: tuple[int, ...]
     T[L.T_ADV] = int(any(C.NEEDS_ADVENTURES_TURN[c] for c in (*kingdom, *events)))
     T[L.N_EVENTS] = len(events)
     T[L.EVENT_IDS:L.EVENT_IDS + len(events)] = sorted(events)
-    for c, nxt in ADV.EXCHANGE_FOR.items():
+    for c, nxt in C.EXCHANGE_FOR.items():
         T[L.EXCHANGE_FOR + c] = nxt + 1
     T[L.NON_SUPPLY0:L.NON_SUPPLY0 + L.N_SLOTS] = non_supply_sizes(kingdom)
     ids = [c for c in range(C.N_CARDS)
@@ -88,7 +88,7 @@ def make_table(n_players: int, kingdom: tuple[int, ...], events: tuple[int, ...]
     for e in C.EVENTS:
         if C.CARDS[e].once_per_turn:
             T[L.ONCE_BIT + e] = 1 << int(C.EVENT_SLOT[e])
-    T[L.NON_SUPPLY_PILE + np.array(C.NON_SUPPLY_CARDS, np.intp)] = 1
+    T[L.NON_SUPPLY_PILE + np.array(C.UPGRADES, np.intp)] = 1
     # The game's start-of-turn window: its cards with a part in it, in the default order.
     T[L.START_HOW:L.START_HOW + C.N_CARDS] = C.START_HOW
     T[L.LASTS:L.LASTS + C.N_CARDS] = C.LASTS

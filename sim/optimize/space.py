@@ -73,7 +73,7 @@ from sim.cards import (
     ACTION,
     CARDS,
     EVENT,
-    LINE,
+    TRAVELLER_LINES,
     TREASURE,
     card_id,
 )
@@ -189,13 +189,13 @@ def _is_action(name: str) -> bool:
 
 @cache
 def _is_line(name: str) -> bool:
-    return card_id(name) in LINE
+    return card_id(name) in TRAVELLER_LINES
 
 
 @cache
 def _chain(start: str) -> tuple[str, ...]:
     """A Traveller line: its Supply card, then the cards it is exchanged into."""
-    return (start, *(CARDS[c].name for c in LINE[card_id(start)]))
+    return (start, *(CARDS[c].name for c in TRAVELLER_LINES[card_id(start)]))
 
 
 @lru_cache(maxsize=1 << 16)
@@ -855,7 +855,7 @@ class Space:
             cards = [_name(c) for c in cards]
         game = set(names) | set(ev)
         actions = [n for n in names if _is_action(n)]
-        lines = [n for n in names if card_id(n) in LINE]
+        lines = [n for n in names if card_id(n) in TRAVELLER_LINES]
         upgrades = [u for s in lines for u in _chain(s)[1:]]
         tokens = []
         for t in TOKEN_NAMES:
@@ -1791,7 +1791,8 @@ def _rest_from_bot(bot: RuleBot, P) -> dict:
     exchanges: dict[str, ExchangeGene] = {}
     for r in bot.exchange:
         card = CARDS[r.card].name
-        start = next((s for s in (CARDS[c].name for c in LINE) if card in _chain(s)), None)
+        start = next((s for s in (CARDS[c].name for c in TRAVELLER_LINES)
+                      if card in _chain(s)), None)
         texts = [str(c) for c in r.conds]
         ok = start is not None and r.from_card == 0
         if ok:

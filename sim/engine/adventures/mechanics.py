@@ -28,12 +28,13 @@ from sim.cards import (
     C_CARDS,
     C_COINS,
     ESTATE,
+    GAIN_DRAW_CARDS,
+    GAIN_DRAWS,
     LASTING_ACTIONS_CARDS,
     LASTING_UNAFFECTED_CARDS,
     LASTS_CODES,
     LASTS_GAME,
     LASTS_NEXT_TURN,
-    LOST_CITY,
     N_CARDS,
     REACT_HOW,
     REACT_HOW_PLAY,
@@ -476,12 +477,31 @@ def hand_onto_deck(S, R, T, P, Q, H, p, by):
 
 
 # ----------------------------------------------------------------------------- on gain
+# The cards whose gain makes each other player draw (sim.cards GAIN_DRAW_CARDS, from
+# Card.on_gain_others_draw: Lost City), compiled in as constants, as AFTER_IDS.
+GAIN_DRAW_IDS = np.array(GAIN_DRAW_CARDS, np.int64)
+N_GAIN_DRAW = len(GAIN_DRAW_IDS)
+DRAWS_ON_GAIN = np.array([GAIN_DRAWS[c] for c in GAIN_DRAW_CARDS], np.int64)
+
+
+@njit(cache=True, inline="always")
+def gain_draw_card(S, p, c):
+    """The card whose on-gain draws ``c`` gained by ``p`` sets off (``c`` itself, or the
+    card an inheriting Estate has the abilities of), as its place in GAIN_DRAW_IDS; -1
+    none."""
+    for i in range(N_GAIN_DRAW):
+        if has_ability(S, p, c, GAIN_DRAW_IDS[i]):
+            return i
+    return -1
+
+
 @njit(cache=True, inline="always")
 def gain_sets_off(S, T, p, c):
-    """Whether ``c`` just gained by ``p`` sets off anything in :func:`on_gain` (Lost City,
-    Travelling Fair, a Reserve called on a gain, Duplicate, on the mat): the turn's buy
-    calls on_gain only then (the count for Treasure Hunter is zones.gain's)."""
-    return has_ability(S, p, c, LOST_CITY) or S[V + V_FAIR] != 0 or gain_call_on_mat(S, T, p)
+    """Whether ``c`` just gained by ``p`` sets off anything in :func:`on_gain` (the other
+    players' draws, Travelling Fair, a Reserve called on a gain, Duplicate, on the mat):
+    the turn's buy calls on_gain only then (the count for Treasure Hunter is
+    zones.gain's)."""
+    return gain_draw_card(S, p, c) >= 0 or S[V + V_FAIR] != 0 or gain_call_on_mat(S, T, p)
 
 
 @njit(cache=True, inline="always")
@@ -500,27 +520,28 @@ ON_GAIN_AT_CALL = 2             # a Reserve's call (where the card is, which cal
 
 @njit(cache=True)
 def on_gain(S, R, T, P, Q, H, p, c, where):
-    """What a gain sets off (ADVENTURES.md §2.8), ``c`` just gained by ``p`` to
-    ``where`` (zones.gain counted it for Treasure Hunter): Lost City
-    makes each other player draw a card; with Travelling Fair bought this turn ``p``
-    may put it onto the deck; ``p`` may call a Reserve declared to be called on a gain
-    from the mat (the game's, in GAIN_CALL_IDS order: Duplicate) for a copy from the
-    Supply, if the card costs up to the call's limit now (Card.call_copy_up_to: $6), and
-    each copy's gain sets off the same in turn.  When several apply the engine resolves
-    them in that order.  An Estate gained by a player whose Estates inherit Lost City is
-    a Lost City gained.  Frame: ON_GAIN_AT_FAIR, Travelling Fair's question;
-    ON_GAIN_AT_CALL, a call's (with where the card is and the call's place in
-    GAIN_CALL_IDS: the calls before it were declined)."""
+    """What a gain sets off (ADVENTURES.md §2.8), ``c`` just gained by ``p`` to ``where``
+    (zones.gain counted it for Treasure Hunter): a card declared to make each other player
+    draw on its gain does so (Card.on_gain_others_draw: Lost City, a card each); with
+    Travelling Fair bought this turn ``p`` may put it onto the deck; ``p`` may call a
+    Reserve declared to be called on a gain from the mat (the game's, in GAIN_CALL_IDS
+    order: Duplicate) for a copy from the Supply, if the card costs up to the call's limit
+    now (Card.call_copy_up_to: $6), and each copy's gain sets off the same in turn. When
+    several apply the engine resolves them in that order. An Estate gained by a player whose
+    Estates inherit such a card is that card gained. Frame: ON_GAIN_AT_FAIR, Travelling
+    Fair's question; ON_GAIN_AT_CALL, a call's (with where the card is and the call's place
+    in GAIN_CALL_IDS: the calls before it were declined)."""
     site, resumed_where, resumed_call, _, _ = take_frame(S)
     first_call = 0
     if site != NO_SITE:
         where = resumed_where
         first_call = resumed_call
     while S[ERR] == 0:
-        if site == NO_SITE and has_ability(S, p, c, LOST_CITY):
+        g = gain_draw_card(S, p, c) if site == NO_SITE else -1
+        if g >= 0:
             n = S[V + V_NP]
             for k in range(1, n):
-                draw(S, R, (p + k) % n, 1)
+                draw(S, R, (p + k) % n, DRAWS_ON_GAIN[g])
         if site <= ON_GAIN_AT_FAIR and S[V + V_FAIR] and S[V + V_CUR] == p and \
                 where != GAIN_TO_DECK:
             r = yes_no(S, R, T, P, Q, H, p, D_FAIR, c)

@@ -21,9 +21,11 @@ stay in play, and so is the card that played it (the entry below).
 
 from __future__ import annotations
 
+import numpy as np
 from numba import njit
 
 from sim.cards import (
+    BUY_GAINS_COPY_CARDS,
     C_ACTIONS,
     C_BUYS,
     C_CARDS,
@@ -32,20 +34,14 @@ from sim.cards import (
     C_SPECIAL,
     C_TYPES,
     CURSE,
-    DISCIPLE,
     ESTATE,
     EVENT,
-    FUGITIVE,
+    EXCHANGE_ORDER,
     HAUNTED_WOODS,
-    HERO,
     INHERITANCE,
     MESSENGER,
     N_CARDS,
-    PAGE,
-    PEASANT,
-    PORT,
     SILVER,
-    SOLDIER,
     START_CALL,
     START_EACH_PLAY,
     START_EVERY_TURN,
@@ -54,8 +50,6 @@ from sim.cards import (
     START_TEXT,
     TRAVELLER,
     TREASURE,
-    TREASURE_HUNTER,
-    WARRIOR,
     WINE_MERCHANT,
 )
 from sim.cards import CALL_ACTIONS as DECLARED_CALL_ACTIONS
@@ -243,9 +237,12 @@ from sim.engine.zones import (
     with_ability,
 )
 
-# Travellers in the order Cleanup offers their exchange: each line from its top, so that a
-# card returned by one exchange is there for the next (ADVENTURES.md §2.5).
-EXCHANGE_ORDER = (DISCIPLE, FUGITIVE, SOLDIER, PEASANT, HERO, WARRIOR, TREASURE_HUNTER, PAGE)
+# The Travellers in the order Cleanup offers their exchanges (sim.cards EXCHANGE_ORDER,
+# from Card.exchange_for: each line from its top), and the cards whose buy gains another
+# copy (Card.on_buy_gains_copy: Port), compiled in as constants as mechanics.AFTER_IDS.
+N_TRAVELLERS = len(EXCHANGE_ORDER)
+BUY_GAINS_COPY_IDS = np.array(BUY_GAINS_COPY_CARDS, np.int64)
+N_BUY_GAINS_COPY = len(BUY_GAINS_COPY_IDS)
 
 
 # ----------------------------------------------------------------------------- plays
@@ -749,7 +746,7 @@ def buy_event(S, R, T, P, Q, H, p, c):
     H[H_CARDS][T[c * N_COLS + C_SPECIAL]](S, R, T, P, Q, H[:H_CARDS], p)
 
 
-ON_BUY_IN_PORT_GAIN = 1
+ON_BUY_IN_COPY_GAIN = 1
 ON_BUY_IN_MESSENGER = 2         # inside Messenger's gains
 ON_BUY_AT_TRASHING_TOKEN = 3
 ON_BUY_IN_HAUNTED_WOODS = 4     # inside putting the hand onto the deck
@@ -759,19 +756,22 @@ ON_BUY_IN_CURSE_GAIN = 5        # inside the i-th Curse's gain (Swamp Hag)
 @njit(cache=True, inline="always")
 def on_buy(S, R, T, P, Q, H, p, c, first, resumed):
     """What buying ``c`` sets off before it is gained (ADVENTURES.md §2.8): its own
-    on-buy text (Port, Messenger; an inheriting Estate's too), the Trashing token, then
+    on-buy text (another copy gained: Card.on_buy_gains_copy, Port; Messenger's; an
+    inheriting Estate's too), the Trashing token, then
     each Haunted Woods and Swamp Hag affecting ``p``.  Frame: the ON_BUY_* sites above,
     in this order.  Entered only in a game with a card declared to act on a buy
     (T_ON_BUY).  Inlined: out of line, a buy on such a board cost ~75 instructions more
     (count_instructions.py bmu-adv, +3%)."""
     site, i0, _, _, _ = take_frame_if(S, resumed)
-    if site == ON_BUY_IN_PORT_GAIN or (site == NO_SITE and has_ability(S, p, c, PORT)
-                                       and S[SUPPLY + PORT] > 0):
-        gain_card(S, R, T, P, Q, H, p, PORT, 0)
-        if stopped(S):
-            push_frame(S, ON_BUY_IN_PORT_GAIN, 0, 0, 0, 0)
-            return
-    if site == ON_BUY_IN_MESSENGER or (site <= ON_BUY_IN_PORT_GAIN
+    for i in range(N_BUY_GAINS_COPY):
+        x = BUY_GAINS_COPY_IDS[i]
+        if (site == ON_BUY_IN_COPY_GAIN and has_ability(S, p, c, x)) or (
+                site == NO_SITE and has_ability(S, p, c, x) and S[SUPPLY + x] > 0):
+            gain_card(S, R, T, P, Q, H, p, x, 0)
+            if stopped(S):
+                push_frame(S, ON_BUY_IN_COPY_GAIN, 0, 0, 0, 0)
+                return
+    if site == ON_BUY_IN_MESSENGER or (site <= ON_BUY_IN_COPY_GAIN
                                        and has_ability(S, p, c, MESSENGER) and first):
         messenger_gain(S, R, T, P, Q, H, p)
         if stopped(S):
@@ -1056,8 +1056,8 @@ def discard_hand_then_play(S, R, T, P, Q, H, p):
         rest = -1
         top = discard_hand_for_exchanges(S, T, p)
     if S[PLAY_N + p]:
-        for i in range(i0, len(EXCHANGE_ORDER) + 1):
-            t = ESTATE if i == len(EXCHANGE_ORDER) else EXCHANGE_ORDER[i]
+        for i in range(i0, N_TRAVELLERS + 1):
+            t = ESTATE if i == N_TRAVELLERS else EXCHANGE_ORDER[i]
             if rest >= 0:           # resumed: rest copies of t, the first being asked
                 leaving = rest
                 rest = -1
@@ -1171,10 +1171,12 @@ def travellers_in_play(S, p):
     """``p`` has a Traveller in play, or an Estate while it may have inherited one:
     Cleanup may offer an exchange."""
     p0 = PLAY0 + p * N_SLOTS
-    return S[PLAY_N + p] > 0 and (
-        S[p0 + DISCIPLE] | S[p0 + FUGITIVE] | S[p0 + SOLDIER] | S[p0 + PEASANT]
-        | S[p0 + HERO] | S[p0 + WARRIOR] | S[p0 + TREASURE_HUNTER] | S[p0 + PAGE]
-        | (S[p0 + ESTATE] if S[INHERIT + p] else 0)) != 0
+    if S[PLAY_N + p] == 0:
+        return False
+    copies = S[p0 + ESTATE] if S[INHERIT + p] else 0
+    for i in range(N_TRAVELLERS):
+        copies |= S[p0 + EXCHANGE_ORDER[i]]
+    return copies != 0
 
 
 @njit(cache=True, inline="always")
