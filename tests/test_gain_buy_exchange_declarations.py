@@ -3,12 +3,13 @@ from the cards' declarations (issue 47, item 1: "a card is one declaration"): a 
 names its next card (``Card.exchange_for``: Page -> Treasure Hunter), a pile may declare
 its size whatever the player count (``Card.pile_size``: Port's 12, an upgrade's 5), a card
 may make each other player draw when it is gained (``Card.on_gain_others_draw``: Lost
-City) or give its buyer another copy (``Card.on_buy_gains_copy``: Port).  sim.cards
+City), give its buyer another copy (``Card.on_buy_gains_copy``: Port) or run its function
+for its on-buy text (``Card.on_buy_text``: Messenger, on the turn's first buy).  sim.cards
 derives the lines, the upgrade piles and the order Cleanup offers the exchanges in
 (EXCHANGE_ORDER); the turn and the on-gain step compile the declared cards in as
 constants, as the after-Action calls are.  Every existing game plays the same
 (experiments/adventures_identity.py); what each card does in play is tested with the card
-(tests/test_adv_cards.py: Port, the Travellers; tests/test_adv_inheritance.py: an Estate
+(tests/test_adv_cards.py: Port, Messenger, the Travellers; tests/test_adv_inheritance.py: an Estate
 inheriting Lost City or Port).  Here: the declarations, what is derived, the refusals,
 and that the engine names none of these cards to find them."""
 
@@ -22,7 +23,7 @@ import numpy as np
 import pytest
 
 import sim.cards as C
-from sim.cards.types import ACTION, TRAVELLER, Card
+from sim.cards.types import ACTION, BOUGHT_FIRST, TRAVELLER, Card
 from sim.engine import layout as L
 from sim.engine.state import make_table, non_supply_sizes, supply_sizes
 
@@ -61,6 +62,8 @@ def test_the_gain_and_buy_effects_and_pile_sizes_are_declared():
     assert names(C.GAIN_DRAW_CARDS) == ["Lost City"]
     assert C.GAIN_DRAWS[C.card_id("Lost City")] == 1
     assert names(C.BUY_GAINS_COPY_CARDS) == ["Port"]
+    assert names(C.BUY_TEXT_CARDS) == ["Messenger"] and C.BUY_TEXT_FIRST_ONLY == (True,)
+    assert C.CARDS[C.card_id("Messenger")].on_buy_text == BOUGHT_FIRST
     sized = {C.CARDS[c].name: int(C.PILE_SIZE[c]) for c in np.flatnonzero(C.PILE_SIZE)}
     assert sized == {"Port": 12, **{n: 5 for n in names(C.UPGRADES)}}
 
@@ -96,9 +99,10 @@ def test_a_games_table_holds_each_travellers_next_card():
 
 def test_no_engine_module_names_these_cards_to_find_them():
     """The turn's exchanges and on-buy step, the on-gain step and the supply name none of
-    them (their own texts, in sim.engine.adventures.cards, still do)."""
+    them (their own texts, in sim.engine.adventures.cards, still do: Messenger's on-buy
+    text is its function's, run with the on-buy flag)."""
     watched = re.compile(r"\b(PORT|LOST_CITY|PAGE|PEASANT|TREASURE_HUNTER|WARRIOR|HERO|SOLDIER|"
-                         r"FUGITIVE|DISCIPLE|LINE)\b|C\.PORT|ADV\.")
+                         r"FUGITIVE|DISCIPLE|MESSENGER|LINE)\b|C\.PORT|ADV\.|messenger_gain")
     for path in ("sim/engine/adventures/turn.py", "sim/engine/adventures/mechanics.py",
                  "sim/engine/state.py"):
         code = (ROOT / path).read_text(encoding="utf-8")
@@ -143,6 +147,8 @@ def test_a_broken_line_is_refused_in_one_line(rows, words):
     (dict(types=ACTION, pile_size=-1), "0 or more"),
     (dict(types=ACTION, on_gain_others_draw=-2), "0 or more"),
     (dict(types=ACTION, on_buy_gains_copy=True), "declare on_buy=True too"),
+    (dict(types=ACTION, on_buy_text=BOUGHT_FIRST), "declare on_buy=True too"),
+    (dict(types=ACTION, on_buy=True, on_buy_text="sometimes"), "one of"),
 ])
 def test_a_test_only_card_with_a_bad_declaration_is_refused_in_one_line(fields, words):
     with pytest.raises(ValueError, match=words) as refused:

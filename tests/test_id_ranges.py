@@ -186,6 +186,7 @@ def _with_cards(monkeypatch, new: list[Card], sets: dict[str, bool]) -> None:
     table = np.array([[getattr(c, a) for a in cols] for c in cards], np.int32)
     monkeypatch.setattr(C, "card_table", lambda: table)
     monkeypatch.setattr(C, "TYPES", table[:, C.C_TYPES].copy())
+    monkeypatch.setattr(C, "PILE_SIZE", np.array([c.pile_size for c in cards], np.int32))
     all_sets = {**C.ADVENTURES_TURN, **sets}
     monkeypatch.setattr(C, "ADVENTURES_TURN", all_sets)
     monkeypatch.setattr(C, "NEEDS_ADVENTURES_TURN", C.needs_adventures_turn(cards, all_sets))

@@ -304,6 +304,10 @@ EXCHANGE_FOR, TRAVELLER_LINES, EXCHANGE_ORDER = traveller_lines(CARDS)
 GAIN_DRAW_CARDS = tuple(c.id for c in CARDS if c.on_gain_others_draw)
 GAIN_DRAWS = _column_of(CARDS, "on_gain_others_draw")
 BUY_GAINS_COPY_CARDS = tuple(c.id for c in CARDS if c.on_buy_gains_copy)
+#: The cards whose buy runs their on-buy text (Card.on_buy_text: Messenger), and whether
+#: each runs it only on its buyer's first buy of the turn (by place in the tuple).
+BUY_TEXT_CARDS = tuple(c.id for c in CARDS if c.on_buy_text)
+BUY_TEXT_FIRST_ONLY = tuple(CARDS[c].on_buy_text == _types.BOUGHT_FIRST for c in BUY_TEXT_CARDS)
 #: Each card's pile size whatever the player count (Card.pile_size; 0: the usual rule).
 PILE_SIZE = _column_of(CARDS, "pile_size")
 

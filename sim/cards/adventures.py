@@ -78,6 +78,7 @@ from sim.cards.decisions import (
 from sim.cards.types import (
     ACTION,
     ATTACK,
+    BOUGHT_FIRST,
     CALLED_AFTER_ACTION,
     CALLED_ON_GAIN,
     DURATION,
@@ -164,7 +165,7 @@ _ROWS = (
     ("Magpie", 4, _A, dict(cards=1, actions=1, face_up=("hand",)),
      "+1 Card, +1 Action. Reveal the top card of your deck. If it's a Treasure, put it into "
      "your hand. If it's an Action or Victory card, gain a Magpie."),
-    ("Messenger", 4, _A, dict(buys=1, coins=2, on_buy=True),
+    ("Messenger", 4, _A, dict(buys=1, coins=2, on_buy=True, on_buy_text=BOUGHT_FIRST),
      "+1 Buy, +$2. You may put your deck into your discard pile. When you buy this, if it's "
      "the first thing you bought this turn, gain a card costing up to $4, and each other "
      "player gains a copy of it."),

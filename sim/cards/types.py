@@ -102,6 +102,12 @@ CALLED_AFTER_ACTION = "after an Action"     # directly after resolving an Action
 CALLED_ON_GAIN = "on a gain"                # when its owner gains a card
 CALLED_TIMINGS = (CALLED_AFTER_ACTION, CALLED_ON_GAIN)
 
+# When a card's own on-buy text runs (Card.on_buy_text): on any buy of it, or only when it
+# is the first card its buyer buys that turn (Messenger).
+BOUGHT_ANY = "any buy"
+BOUGHT_FIRST = "first buy of the turn"
+BOUGHT_TIMINGS = (BOUGHT_ANY, BOUGHT_FIRST)
+
 # When a Reaction acts (Reacts.when): the events the engine opens a reaction window for.
 REACTS_TO_ATTACK = "when another player plays an Attack"
 REACTS_TIMINGS = (REACTS_TO_ATTACK,)
@@ -211,6 +217,11 @@ class Card:
     # BUY_GAINS_COPY_CARDS).  Needs ``on_buy``: a buy's on-buy step is skipped in a game
     # with no card declaring one.
     on_buy_gains_copy: bool = False
+    # When buying it runs its function for its on-buy text (BOUGHT_TIMINGS; "" never): the
+    # function, found by its special code as a play's, does the text when the run flag
+    # says so (sim.engine.layout RUN_ON_BUY; Messenger, on the first buy of a turn).
+    # Needs ``on_buy``.
+    on_buy_text: str = ""
     # When it reacts, as a Reaction (Reacts; None: never): Moat, Caravan Guard and
     # Diplomat when another player plays an Attack.  The reaction window reads it
     # (sim.cards.ATTACK_REACTIONS, REACT_HOW; sim.engine.codes.REACT_QUESTION).
@@ -270,9 +281,12 @@ class Card:
         if self.pile_size < 0 or self.on_gain_others_draw < 0:
             raise ValueError(f"card {self.name}: pile_size and on_gain_others_draw are "
                              f"counts, 0 or more")
-        if self.on_buy_gains_copy and not self.on_buy:
-            raise ValueError(f"card {self.name}: on_buy_gains_copy acts on a buy: declare "
-                             f"on_buy=True too")
+        if (self.on_buy_gains_copy or self.on_buy_text) and not self.on_buy:
+            raise ValueError(f"card {self.name}: on_buy_gains_copy/on_buy_text act on a buy: "
+                             f"declare on_buy=True too")
+        if self.on_buy_text and self.on_buy_text not in BOUGHT_TIMINGS:
+            raise ValueError(f"card {self.name}: on_buy_text={self.on_buy_text!r}: one of "
+                             f"{BOUGHT_TIMINGS}")
 
     @property
     def callable(self) -> bool:

@@ -111,9 +111,11 @@ V = PS + N_PS * MAX_PLAYERS
 V_BRIDGES, V_ACTIONS_PLAYED = 29, 30
 # Why a card's function runs when it is not played (S[V + V_GONE]; 0 and 1 are a play's:
 # this copy still in play, or gone): called from the Tavern mat (a Reserve), or for the
-# start-of-turn effect of earlier plays (a Duration: Card.at_start).
+# start-of-turn effect of earlier plays (a Duration: Card.at_start), or for its on-buy text
+# when it is bought (Card.on_buy_text: Messenger).
 RUN_CALLED = 2
 RUN_AT_START = 3
+RUN_ON_BUY = 4
 N_V = 31                          # V_SIZE: len(S), so a pointer to S can be viewed as an array
 # V_DECIDER: the seat a compiled hook is answering for (set with SEEN_HAND).
 ERR = V + N_V                     # [code, game, seat, decision, card, bot]

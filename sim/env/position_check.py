@@ -811,7 +811,7 @@ GAME_SCALARS: dict[int, Callable[[_Check, int, str], None]] = {
     L.V_BOUGHT: _v_range(0, 1), L.V_ONCE: _v_once, L.V_MISSION: _v_event(MISSION, 1),
     L.V_MISSION_NEXT: _v_event(MISSION, 1), L.V_PREV: _v_prev,
     L.V_FAIR: _v_event(TRAVELLING_FAIR, 1), L.V_EXPEDITIONS: _v_event(EXPEDITION, MAX_COUNT),
-    L.V_THIS: _v_this, L.V_GONE: _v_range(0, L.RUN_AT_START),
+    L.V_THIS: _v_this, L.V_GONE: _v_range(0, L.RUN_ON_BUY),
     L.V_STAYS: _v_range(0, 2), L.V_BRIDGES: _v_range(0, MAX_TURN_VALUE),
     L.V_ACTIONS_PLAYED: _v_range(0, MAX_TURN_VALUE),
 }

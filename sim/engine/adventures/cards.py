@@ -153,6 +153,7 @@ from sim.engine.layout import (
     N_TREASURES,
     PLAY0,
     RUN_CALLED,
+    RUN_ON_BUY,
     SUPPLY,
     T_NIDS,
     TREASURE_IDS,
@@ -194,6 +195,7 @@ from sim.engine.zones import (
     GAIN_TO_DISCARD,
     GAIN_TO_HAND,
     add_coins,
+    can_gain,
     cost_of,
     discard_from_hand,
     draw,
@@ -670,11 +672,15 @@ def magpie(S, R, T, P, Q, H, p):
 @njit(cache=True)
 def messenger(S, R, T, P, Q, H, p):
     """Messenger: +1 Buy, +$2 (counters). You may put your deck into your discard pile.
-    (Its on-buy text is sim.engine.adventures.turn.on_buy.)
+    Run for its on-buy text (RUN_ON_BUY: the turn's on-buy step, on the turn's first
+    buy, Card.on_buy_text), :func:`messenger_gain`.
 
     Asks D_MESSENGER_DECK (1/0) when the deck is not empty.  Moving the deck is not
     discarding: no EV_DISCARD rows, and the -1 Card token stays where it is.  The deck
     goes over as one pile, its bottom card ending face up on top."""
+    if S[V + V_GONE] == RUN_ON_BUY:
+        messenger_gain(S, R, T, P, Q, H, p)
+        return
     n = S[DECK_N + p]
     if n == 0:
         return
@@ -688,6 +694,51 @@ def messenger(S, R, T, P, Q, H, p):
     S[DISC_TOP + p] = S[k0]
     S[DECK_N + p] = 0
     S[UNKNOWN + p] = 0
+
+
+MESSENGER_GAIN_AT_CHOICE = 1
+MESSENGER_GAIN_IN_GAIN = 2      # (the card)
+MESSENGER_GAIN_IN_COPY = 3      # the k-th other player's copy (the card, k)
+
+
+@njit(cache=True)
+def messenger_gain(S, R, T, P, Q, H, p):
+    """Messenger's on-buy text, when it is bought first this turn: gain a card costing up
+    to $4, then each other player, in turn order, gains a copy of it (while the pile
+    lasts).  Frame:
+    MESSENGER_GAIN_AT_CHOICE, the choice; MESSENGER_GAIN_IN_GAIN, its gain;
+    MESSENGER_GAIN_IN_COPY, the copy of the k-th player after ``p`` (the card)."""
+    site, c, k0, _, _ = take_frame(S)
+    if site <= MESSENGER_GAIN_AT_CHOICE:
+        any_ok = False
+        for c in range(T[T_NIDS]):
+            if can_gain(S, T, c, 4):
+                any_ok = True
+                break
+        if not any_ok:
+            return
+        c = ask(S, R, T, P, Q, H, p, D_MESSENGER_GAIN, 4)
+        if stopped(S):
+            push_frame(S, MESSENGER_GAIN_AT_CHOICE, 0, 0, 0, 0)
+            return
+        if S[ERR]:
+            return
+        if c < 0 or c >= N_CARDS or not can_gain(S, T, c, 4):
+            fail(S, ERR_ILLEGAL, p, D_MESSENGER_GAIN, c)
+            return
+    if site <= MESSENGER_GAIN_IN_GAIN:
+        gain_card(S, R, T, P, Q, H, p, c, 0)
+        if stopped(S):
+            push_frame(S, MESSENGER_GAIN_IN_GAIN, c, 0, 0, 0)
+            return
+    n = S[V + V_NP]
+    for k in range(k0 if site == MESSENGER_GAIN_IN_COPY else 1, n):
+        if (site == MESSENGER_GAIN_IN_COPY and k == k0) or (S[SUPPLY + c] > 0
+                                                            and S[ERR] == 0):
+            gain_card(S, R, T, P, Q, H, (p + k) % n, c, 0)
+            if stopped(S):
+                push_frame(S, MESSENGER_GAIN_IN_COPY, c, k, 0, 0)
+                return
 
 
 @njit(cache=True)

@@ -26,6 +26,7 @@ from numba import njit
 
 from sim.cards import (
     BUY_GAINS_COPY_CARDS,
+    BUY_TEXT_CARDS,
     C_ACTIONS,
     C_BUYS,
     C_CARDS,
@@ -39,7 +40,6 @@ from sim.cards import (
     EXCHANGE_ORDER,
     HAUNTED_WOODS,
     INHERITANCE,
-    MESSENGER,
     N_CARDS,
     SILVER,
     START_CALL,
@@ -52,10 +52,11 @@ from sim.cards import (
     TREASURE,
     WINE_MERCHANT,
 )
+from sim.cards import BUY_TEXT_FIRST_ONLY as DECLARED_BUY_TEXT_FIRST_ONLY
 from sim.cards import CALL_ACTIONS as DECLARED_CALL_ACTIONS
 from sim.cards import CALL_REPLAYS as DECLARED_CALL_REPLAYS
 from sim.cards import LASTING_ACTIONS_PER_ACTION as DECLARED_LASTING_ACTIONS
-from sim.engine.adventures.cards import D_MESSENGER_GAIN, D_WINE_MERCHANT
+from sim.engine.adventures.cards import D_WINE_MERCHANT
 from sim.engine.adventures.decide import ask_rule, pick_buy_adv
 from sim.engine.adventures.mechanics import (
     ACTIONS_WHILE_LASTING_IDS,
@@ -168,6 +169,7 @@ from sim.engine.layout import (
     PLAY_N,
     RUN_AT_START,
     RUN_CALLED,
+    RUN_ON_BUY,
     SAVE0,
     SAVE_N,
     STACK,
@@ -243,6 +245,11 @@ from sim.engine.zones import (
 N_TRAVELLERS = len(EXCHANGE_ORDER)
 BUY_GAINS_COPY_IDS = np.array(BUY_GAINS_COPY_CARDS, np.int64)
 N_BUY_GAINS_COPY = len(BUY_GAINS_COPY_IDS)
+# The cards whose buy runs their on-buy text (Card.on_buy_text: Messenger), and whether
+# only on a turn's first buy.
+BUY_TEXT_IDS = np.array(BUY_TEXT_CARDS, np.int64)
+BUY_TEXT_FIRST_ONLY = np.array(DECLARED_BUY_TEXT_FIRST_ONLY, np.bool_)
+N_BUY_TEXT = len(BUY_TEXT_IDS)
 
 
 # ----------------------------------------------------------------------------- plays
@@ -747,17 +754,28 @@ def buy_event(S, R, T, P, Q, H, p, c):
 
 
 ON_BUY_IN_COPY_GAIN = 1
-ON_BUY_IN_MESSENGER = 2         # inside Messenger's gains
+ON_BUY_IN_TEXT = 2              # inside a card's on-buy text (Messenger's gains)
 ON_BUY_AT_TRASHING_TOKEN = 3
 ON_BUY_IN_HAUNTED_WOODS = 4     # inside putting the hand onto the deck
 ON_BUY_IN_CURSE_GAIN = 5        # inside the i-th Curse's gain (Swamp Hag)
 
 
 @njit(cache=True, inline="always")
+def run_on_buy(S, R, T, P, Q, H, p, x):
+    """Card ``x``'s function for its on-buy text (the flag cleared when it is done), from
+    the card table as a play's is."""
+    S[V + V_GONE] = RUN_ON_BUY
+    H[H_CARDS][T[x * N_COLS + C_SPECIAL]](S, R, T, P, Q, H[:H_CARDS], p)
+    if not stopped(S):
+        S[V + V_GONE] = 0
+
+
+@njit(cache=True, inline="always")
 def on_buy(S, R, T, P, Q, H, p, c, first, resumed):
     """What buying ``c`` sets off before it is gained (ADVENTURES.md §2.8): its own
-    on-buy text (another copy gained: Card.on_buy_gains_copy, Port; Messenger's; an
-    inheriting Estate's too), the Trashing token, then
+    on-buy text (another copy gained: Card.on_buy_gains_copy, Port; the card's function
+    run for it: Card.on_buy_text, Messenger; an inheriting Estate's too), the Trashing
+    token, then
     each Haunted Woods and Swamp Hag affecting ``p``.  Frame: the ON_BUY_* sites above,
     in this order.  Entered only in a game with a card declared to act on a buy
     (T_ON_BUY).  Inlined: out of line, a buy on such a board cost ~75 instructions more
@@ -771,15 +789,17 @@ def on_buy(S, R, T, P, Q, H, p, c, first, resumed):
             if stopped(S):
                 push_frame(S, ON_BUY_IN_COPY_GAIN, 0, 0, 0, 0)
                 return
-    if site == ON_BUY_IN_MESSENGER or (site <= ON_BUY_IN_COPY_GAIN
-                                       and has_ability(S, p, c, MESSENGER) and first):
-        messenger_gain(S, R, T, P, Q, H, p)
-        if stopped(S):
-            push_frame(S, ON_BUY_IN_MESSENGER, 0, 0, 0, 0)
-            return
+    for i in range(N_BUY_TEXT):
+        x = BUY_TEXT_IDS[i]
+        if has_ability(S, p, c, x) and (site == ON_BUY_IN_TEXT or (
+                site <= ON_BUY_IN_COPY_GAIN and (first or not BUY_TEXT_FIRST_ONLY[i]))):
+            run_on_buy(S, R, T, P, Q, H, p, x)
+            if stopped(S):
+                push_frame(S, ON_BUY_IN_TEXT, 0, 0, 0, 0)
+                return
     if S[ERR]:
         return
-    if site == ON_BUY_AT_TRASHING_TOKEN or (site <= ON_BUY_IN_MESSENGER
+    if site == ON_BUY_AT_TRASHING_TOKEN or (site <= ON_BUY_IN_TEXT
                                             and S[TOK_TRASH + p] == c + 1
                                             and S[HAND_N + p] > 0):
         t = ask(S, R, T, P, Q, H, p, D_TRASHING_TOKEN, c)
@@ -811,50 +831,6 @@ def on_buy(S, R, T, P, Q, H, p, c, first, resumed):
             gain_card(S, R, T, P, Q, H, p, CURSE, 0)
             if stopped(S):
                 push_frame(S, ON_BUY_IN_CURSE_GAIN, i, 0, 0, 0)
-                return
-
-
-MESSENGER_GAIN_AT_CHOICE = 1
-MESSENGER_GAIN_IN_GAIN = 2      # (the card)
-MESSENGER_GAIN_IN_COPY = 3      # the k-th other player's copy (the card, k)
-
-
-@njit(cache=True)
-def messenger_gain(S, R, T, P, Q, H, p):
-    """Messenger bought first this turn: gain a card costing up to $4, then each other
-    player, in turn order, gains a copy of it (while the pile lasts).  Frame:
-    MESSENGER_GAIN_AT_CHOICE, the choice; MESSENGER_GAIN_IN_GAIN, its gain;
-    MESSENGER_GAIN_IN_COPY, the copy of the k-th player after ``p`` (the card)."""
-    site, c, k0, _, _ = take_frame(S)
-    if site <= MESSENGER_GAIN_AT_CHOICE:
-        any_ok = False
-        for c in range(T[T_NIDS]):
-            if can_gain(S, T, c, 4):
-                any_ok = True
-                break
-        if not any_ok:
-            return
-        c = ask(S, R, T, P, Q, H, p, D_MESSENGER_GAIN, 4)
-        if stopped(S):
-            push_frame(S, MESSENGER_GAIN_AT_CHOICE, 0, 0, 0, 0)
-            return
-        if S[ERR]:
-            return
-        if c < 0 or c >= N_CARDS or not can_gain(S, T, c, 4):
-            fail(S, ERR_ILLEGAL, p, D_MESSENGER_GAIN, c)
-            return
-    if site <= MESSENGER_GAIN_IN_GAIN:
-        gain_card(S, R, T, P, Q, H, p, c, 0)
-        if stopped(S):
-            push_frame(S, MESSENGER_GAIN_IN_GAIN, c, 0, 0, 0)
-            return
-    n = S[V + V_NP]
-    for k in range(k0 if site == MESSENGER_GAIN_IN_COPY else 1, n):
-        if (site == MESSENGER_GAIN_IN_COPY and k == k0) or (S[SUPPLY + c] > 0
-                                                            and S[ERR] == 0):
-            gain_card(S, R, T, P, Q, H, (p + k) % n, c, 0)
-            if stopped(S):
-                push_frame(S, MESSENGER_GAIN_IN_COPY, c, k, 0, 0)
                 return
 
 
