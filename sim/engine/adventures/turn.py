@@ -761,17 +761,18 @@ ON_BUY_IN_CURSE_GAIN = 5        # inside the i-th Curse's gain (Swamp Hag)
 
 
 @njit(cache=True, inline="always")
-def run_on_buy(S, R, T, P, Q, H, p, x):
+def run_on_buy(S, R, T, P, Q, H, texts, p, x):
     """Card ``x``'s function for its on-buy text (the flag cleared when it is done), from
-    the card table as a play's is."""
+    the card texts (``texts``: the call table H_CARDS; ``H``, what a card's function
+    takes) as a play's is."""
     S[V + V_GONE] = RUN_ON_BUY
-    H[H_CARDS][T[x * N_COLS + C_SPECIAL]](S, R, T, P, Q, H[:H_CARDS], p)
+    texts[T[x * N_COLS + C_SPECIAL]](S, R, T, P, Q, H, p)
     if not stopped(S):
         S[V + V_GONE] = 0
 
 
 @njit(cache=True, inline="always")
-def on_buy(S, R, T, P, Q, H, p, c, first, resumed):
+def on_buy(S, R, T, P, Q, H, texts, p, c, first, resumed):
     """What buying ``c`` sets off before it is gained (ADVENTURES.md §2.8): its own
     on-buy text (another copy gained: Card.on_buy_gains_copy, Port; the card's function
     run for it: Card.on_buy_text, Messenger; an inheriting Estate's too), the Trashing
@@ -793,7 +794,7 @@ def on_buy(S, R, T, P, Q, H, p, c, first, resumed):
         x = BUY_TEXT_IDS[i]
         if has_ability(S, p, c, x) and (site == ON_BUY_IN_TEXT or (
                 site <= ON_BUY_IN_COPY_GAIN and (first or not BUY_TEXT_FIRST_ONLY[i]))):
-            run_on_buy(S, R, T, P, Q, H, p, x)
+            run_on_buy(S, R, T, P, Q, H, texts, p, x)
             if stopped(S):
                 push_frame(S, ON_BUY_IN_TEXT, 0, 0, 0, 0)
                 return
@@ -839,10 +840,11 @@ BUY_CARD_IN_ON_GAIN = 2
 
 
 @njit(cache=True, inline="always")
-def buy_card(S, R, T, P, Q, H, p, c, resumed):
+def buy_card(S, R, T, P, Q, H, texts, p, c, resumed):
     """``p`` buys card ``c``: pays, on-buy effects (:func:`on_buy`), gains it.  The gain
     is sim.engine.steps.gain_card's, with on_gain called only when it may do more than
-    count the gain (mechanics.gain_sets_off).  Inlined (out of line, a buy cost ~60
+    count the gain (mechanics.gain_sets_off); ``texts`` are the card texts (H_CARDS) an
+    on-buy text runs from.  Inlined (out of line, a buy cost ~60
     instructions more: count_instructions.py, 0.16.0, and ~100 with 0.15.0's call
     tables passed by value).  Frame
     (with whether it was the turn's first buy): BUY_CARD_IN_ON_BUY, inside on_buy;
@@ -855,7 +857,7 @@ def buy_card(S, R, T, P, Q, H, p, c, resumed):
         S[V + V_BOUGHT] = 1
         log_event(S, EV_BUY, p, c, 1, 0)
     if site == BUY_CARD_IN_ON_BUY or (site == NO_SITE and T[T_ON_BUY]):
-        on_buy(S, R, T, P, Q, H, p, c, first, site == BUY_CARD_IN_ON_BUY)
+        on_buy(S, R, T, P, Q, H, texts, p, c, first, site == BUY_CARD_IN_ON_BUY)
         if stopped(S):
             push_frame(S, BUY_CARD_IN_ON_BUY, first, 0, 0, 0)
             return
@@ -1383,7 +1385,7 @@ def turn_from(S, R, T, P, Q, H, p, site, produced, x):
                 push_frame(S, ADV_TURN_IN_EVENT, produced, x, 0, 0)
                 return 0
         elif site == ADV_TURN_IN_BUY:       # resumed inside the buy of card x
-            buy_card(S, R, T, P, Q, calls, p, x, True)
+            buy_card(S, R, T, P, Q, calls, H[H_CARDS], p, x, True)
             if stopped(S):
                 push_frame(S, ADV_TURN_IN_BUY, produced, x, 0, 0)
                 return 0
@@ -1414,7 +1416,7 @@ def turn_from(S, R, T, P, Q, H, p, site, produced, x):
                     push_frame(S, ADV_TURN_IN_EVENT, produced, c, 0, 0)
                     return 0
             else:
-                buy_card(S, R, T, P, Q, calls, p, c, False)
+                buy_card(S, R, T, P, Q, calls, H[H_CARDS], p, c, False)
                 if stopped(S):
                     push_frame(S, ADV_TURN_IN_BUY, produced, c, 0, 0)
                     return 0
