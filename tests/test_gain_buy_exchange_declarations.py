@@ -25,9 +25,12 @@ import pytest
 import sim.cards as C
 from sim.cards.types import ACTION, BOUGHT_FIRST, TRAVELLER, Card
 from sim.engine import layout as L
+from sim.engine.scenario import Scenario
 from sim.engine.state import make_table, non_supply_sizes, supply_sizes
 
 ROOT = Path(__file__).resolve().parents[1]
+K_TROLL = ["Bridge Troll", "Distant Lands", "Village", "Smithy", "Market", "Moat", "Militia",
+           "Cellar", "Chapel", "Festival"]
 
 
 def names(ids) -> list[str]:
@@ -68,7 +71,33 @@ def test_the_gain_and_buy_effects_and_pile_sizes_are_declared():
     assert sized == {"Port": 12, **{n: 5 for n in names(C.UPGRADES)}}
 
 
-@pytest.mark.parametrize("players", [2, 3, 4])
+def test_the_cost_cut_in_play_and_the_vp_on_the_mat_are_declared():
+    assert names(C.COST_CUT_CARDS) == ["Bridge Troll"]
+    assert C.COST_CUT[C.card_id("Bridge Troll")] == 1
+    assert names(C.MAT_VP_CARDS) == ["Distant Lands"]
+    assert C.MAT_VP[C.card_id("Distant Lands")] == 4
+
+
+def test_the_score_and_the_cost_read_the_declared_cards():
+    """Two Distant Lands on the mat score 8 beside the printed VP; a Bridge Troll in play
+    (and an Estate inheriting it) cuts every cost on its owner's turn, as the Python
+    bots' View says too."""
+    from sim.engine.callbacks import View
+    from sim.engine.zones import cost_of, score
+    from tests.conftest import clear
+
+    sc = Scenario(["bmu", "bmu"], kingdom=K_TROLL)
+    for p in range(2):
+        clear(sc, p)
+    sc.set_mat(0, ["Distant Lands", "Distant Lands"])
+    sc.set_in_play(0, ["Bridge Troll"])
+    S, T = sc.S, sc.T
+    assert score(S, T, 0) - score(S, T, 1) == 8
+    village = C.card_id("Village")
+    assert cost_of(S, T, village) == 2 and cost_of(S, T, C.card_id("Gold")) == 5
+    view = View(S, 0, 0)
+    assert view.cost("Village") == 2 and view.cost("Gold") == 5
+
 def test_piles_start_at_their_declared_size_whatever_the_player_count(players):
     kingdom = ids("Port", "Page", "Village", "Smithy", "Gardens")
     supply = supply_sizes(players, kingdom)
@@ -102,9 +131,10 @@ def test_no_engine_module_names_these_cards_to_find_them():
     them (their own texts, in sim.engine.adventures.cards, still do: Messenger's on-buy
     text is its function's, run with the on-buy flag)."""
     watched = re.compile(r"\b(PORT|LOST_CITY|PAGE|PEASANT|TREASURE_HUNTER|WARRIOR|HERO|SOLDIER|"
-                         r"FUGITIVE|DISCIPLE|MESSENGER|LINE)\b|C\.PORT|ADV\.|messenger_gain")
+                         r"FUGITIVE|DISCIPLE|MESSENGER|BRIDGE_TROLL|DISTANT_LANDS|LINE)\b|"
+                         r"C\.PORT|ADV\.|messenger_gain")
     for path in ("sim/engine/adventures/turn.py", "sim/engine/adventures/mechanics.py",
-                 "sim/engine/state.py"):
+                 "sim/engine/state.py", "sim/engine/zones.py", "sim/engine/callbacks.py"):
         code = (ROOT / path).read_text(encoding="utf-8")
         assert not watched.findall(code), path
 
@@ -147,6 +177,8 @@ def test_a_broken_line_is_refused_in_one_line(rows, words):
     (dict(types=ACTION, pile_size=-1), "0 or more"),
     (dict(types=ACTION, on_gain_others_draw=-2), "0 or more"),
     (dict(types=ACTION, on_buy_gains_copy=True), "declare on_buy=True too"),
+    (dict(types=ACTION, cost_cut_in_play=-1), "0 or more"),
+    (dict(types=ACTION, vp_on_mat=4), "only a Reserve"),
     (dict(types=ACTION, on_buy_text=BOUGHT_FIRST), "declare on_buy=True too"),
     (dict(types=ACTION, on_buy=True, on_buy_text="sometimes"), "one of"),
 ])

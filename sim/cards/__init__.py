@@ -308,6 +308,12 @@ BUY_GAINS_COPY_CARDS = tuple(c.id for c in CARDS if c.on_buy_gains_copy)
 #: each runs it only on its buyer's first buy of the turn (by place in the tuple).
 BUY_TEXT_CARDS = tuple(c.id for c in CARDS if c.on_buy_text)
 BUY_TEXT_FIRST_ONLY = tuple(CARDS[c].on_buy_text == _types.BOUGHT_FIRST for c in BUY_TEXT_CARDS)
+#: The cards that lower every cost while in play (Bridge Troll) and those worth VP on the
+#: Tavern mat (Distant Lands), with how much, by id (Card.cost_cut_in_play, vp_on_mat).
+COST_CUT_CARDS = tuple(c.id for c in CARDS if c.cost_cut_in_play)
+COST_CUT = _column_of(CARDS, "cost_cut_in_play")
+MAT_VP_CARDS = tuple(c.id for c in CARDS if c.vp_on_mat)
+MAT_VP = _column_of(CARDS, "vp_on_mat")
 #: Each card's pile size whatever the player count (Card.pile_size; 0: the usual rule).
 PILE_SIZE = _column_of(CARDS, "pile_size")
 

@@ -185,10 +185,10 @@ _ROWS = (
     ("Artificer", 5, _A, dict(cards=1, actions=1, coins=1),
      "+1 Card, +1 Action, +$1. Discard any number of cards. You may gain a card onto your "
      "deck costing exactly $1 per card discarded."),
-    ("Bridge Troll", 5, _A | _K | _D, _next_turn(7, buys=1),
+    ("Bridge Troll", 5, _A | _K | _D, dict(_next_turn(7, buys=1), cost_cut_in_play=1),
      "Each other player takes their -$1 token. Now and at the start of your next turn: "
      "+1 Buy. While this is in play, cards cost $1 less on your turns, but not less than $0."),
-    ("Distant Lands", 5, _A | _R | _V, {},
+    ("Distant Lands", 5, _A | _R | _V, dict(vp_on_mat=4),
      "Put this on your Tavern mat. Worth 4 VP if on your Tavern mat at the end of the game "
      "(otherwise worth 0 VP)."),
     ("Giant", 5, _A | _K, {},

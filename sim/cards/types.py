@@ -217,6 +217,14 @@ class Card:
     # BUY_GAINS_COPY_CARDS).  Needs ``on_buy``: a buy's on-buy step is skipped in a game
     # with no card declaring one.
     on_buy_gains_copy: bool = False
+    # While a copy is in play on its owner's turn, every card costs this much less, never
+    # below $0 (Bridge Troll: 1; an Estate inheriting it is a copy): sim.engine.zones
+    # cost_cut compiles in sim.cards COST_CUT_CARDS.
+    cost_cut_in_play: int = 0
+    # Its VP per copy on its owner's Tavern mat at the game's end, besides ``vp`` (Distant
+    # Lands: 4, a Reserve): the score (sim.engine.zones mat_vp) compiles in sim.cards
+    # MAT_VP_CARDS.
+    vp_on_mat: int = 0
     # When buying it runs its function for its on-buy text (BOUGHT_TIMINGS; "" never): the
     # function, found by its special code as a play's, does the text when the run flag
     # says so (sim.engine.layout RUN_ON_BUY; Messenger, on the first buy of a turn).
@@ -278,9 +286,13 @@ class Card:
                              f"Traveller is exchanged")
         if self.exchange_for == self.name:
             raise ValueError(f"card {self.name}: exchange_for names the card itself")
-        if self.pile_size < 0 or self.on_gain_others_draw < 0:
-            raise ValueError(f"card {self.name}: pile_size and on_gain_others_draw are "
-                             f"counts, 0 or more")
+        if min(self.pile_size, self.on_gain_others_draw, self.cost_cut_in_play,
+               self.vp_on_mat) < 0:
+            raise ValueError(f"card {self.name}: pile_size, on_gain_others_draw, "
+                             f"cost_cut_in_play and vp_on_mat are counts, 0 or more")
+        if self.vp_on_mat and not self.types & RESERVE:
+            raise ValueError(f"card {self.name}: vp_on_mat={self.vp_on_mat}: only a Reserve "
+                             f"goes to the Tavern mat")
         if (self.on_buy_gains_copy or self.on_buy_text) and not self.on_buy:
             raise ValueError(f"card {self.name}: on_buy_gains_copy/on_buy_text act on a buy: "
                              f"declare on_buy=True too")

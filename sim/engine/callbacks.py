@@ -16,8 +16,9 @@ import sys
 import numpy as np
 
 from sim.cards import (
-    BRIDGE_TROLL,
     CARDS,
+    COST_CUT,
+    COST_CUT_CARDS,
     EVENT,
     EVENT_SLOT,
     EVENTS,
@@ -390,8 +391,10 @@ class View:
             return k
         S = self._state
         cur = int(S[L.V + L.V_CUR])
-        # The engine's own count (an Estate inheriting Bridge Troll is one), run as Python.
-        k -= int(with_ability.py_func(S, cur, L.PLAY0, BRIDGE_TROLL))
+        # The engine's own count (sim.engine.zones.cost_cut: an Estate inheriting Bridge
+        # Troll is one), run as Python.
+        k -= sum(int(COST_CUT[x]) * int(with_ability.py_func(S, cur, L.PLAY0, x))
+                 for x in COST_CUT_CARDS)
         k -= int(S[L.V + L.V_BRIDGES])
         if c == int(S[L.TOK_COST + cur]) - 1:
             k -= 2

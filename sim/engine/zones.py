@@ -9,16 +9,19 @@ column ``k`` of card ``c`` is ``T[c * N_COLS + k]``.
 
 from __future__ import annotations
 
+import numpy as np
 from numba import njit
 
 from sim.cards import (
-    BRIDGE_TROLL,
     C_COINS,
     C_COST,
     C_TYPES,
     C_VP,
-    DISTANT_LANDS,
+    COST_CUT,
+    COST_CUT_CARDS,
     ESTATE,
+    MAT_VP,
+    MAT_VP_CARDS,
     N_CARDS,
     PROVINCE,
 )
@@ -555,6 +558,27 @@ def cleanup(S, p):
         S[DISC_TOP + p] = c - 1
 
 
+# The cards worth VP on the Tavern mat at the game's end (sim.cards MAT_VP_CARDS, from
+# Card.vp_on_mat: Distant Lands' 4) and those lowering every cost while in play
+# (COST_CUT_CARDS, Card.cost_cut_in_play: Bridge Troll's $1), compiled in as constants:
+# each loop unrolls to the one load the score and the cost made when they named the card.
+MAT_VP_IDS = np.array(MAT_VP_CARDS, np.int64)
+MAT_VP_EACH = np.array([MAT_VP[c] for c in MAT_VP_CARDS], np.int64)
+N_MAT_VP = len(MAT_VP_IDS)
+COST_CUT_IDS = np.array(COST_CUT_CARDS, np.int64)
+COST_CUT_EACH = np.array([COST_CUT[c] for c in COST_CUT_CARDS], np.int64)
+N_COST_CUT = len(COST_CUT_IDS)
+
+
+@njit(cache=True, inline="always")
+def mat_vp(S, p):
+    """The VP of ``p``'s cards on the Tavern mat that score there (Distant Lands)."""
+    s = 0
+    for i in range(N_MAT_VP):
+        s += MAT_VP_EACH[i] * S[MAT0 + p * N_SLOTS + MAT_VP_IDS[i]]
+    return s
+
+
 @njit(cache=True, inline="always")
 def score(S, T, p):
     """Victory points of every card player ``p`` owns (Gardens and Duke included).
@@ -565,7 +589,7 @@ def score(S, T, p):
     T[VP_RULE_IDS], from their declarations: Gardens, Duke) are counted here, and a
     game without one pays one load for them.
     """
-    s = S[VP + p] + 4 * S[MAT0 + p * N_SLOTS + DISTANT_LANDS]
+    s = S[VP + p] + mat_vp(S, p)
     if T[N_VP_RULES]:
         s += rules_vp(S, T, p, -1, p)
     return s
@@ -600,7 +624,7 @@ def rules_vp(S, T, p, c, o):
 @njit(cache=True)
 def score_if_gained(S, T, p, c):
     """Score of ``p`` after gaining one more ``c`` (for the avoid-losing check)."""
-    s = S[VP + p] + T[c * N_COLS + C_VP] + 4 * S[MAT0 + p * N_SLOTS + DISTANT_LANDS]
+    s = S[VP + p] + T[c * N_COLS + C_VP] + mat_vp(S, p)
     if T[N_VP_RULES]:
         s += rules_vp(S, T, p, c, p)
     return s
@@ -686,7 +710,7 @@ def known_score(S, T, o, q):
     total of cards owned exact (hand, deck and discard sizes are public)."""
     if q == o or S[SECRET_N] == 0:
         return score(S, T, q)
-    s = S[VP + q] + 4 * S[MAT0 + q * N_SLOTS + DISTANT_LANDS]
+    s = S[VP + q] + mat_vp(S, q)
     for c in range(T[T_NIDS]):
         d = known_owned(S, o, q, c) - S[OWN0 + q * N_SLOTS + c]
         if d:
@@ -752,9 +776,13 @@ def reduced_cost(S, c, k):
 
 @njit(cache=True, inline="always")
 def cost_cut(S, cur):
-    """What every card costs less on ``cur``'s turn: $1 per Bridge Troll ``cur`` has in
-    play (an Estate inheriting it too) and $1 per Bridge played this turn (Intrigue)."""
-    return with_ability(S, cur, PLAY0, BRIDGE_TROLL) + S[V + V_BRIDGES]
+    """What every card costs less on ``cur``'s turn: the declared cut per copy of a card
+    lowering costs while in play that ``cur`` has there (COST_CUT_IDS: Bridge Troll's $1;
+    an Estate inheriting it too) and $1 per Bridge played this turn (Intrigue)."""
+    cut = S[V + V_BRIDGES]
+    for i in range(N_COST_CUT):
+        cut += COST_CUT_EACH[i] * with_ability(S, cur, PLAY0, COST_CUT_IDS[i])
+    return cut
 
 
 @njit(cache=True, inline="always")
