@@ -89,15 +89,23 @@ def test_the_score_and_the_cost_read_the_declared_cards():
     sc = Scenario(["bmu", "bmu"], kingdom=K_TROLL)
     for p in range(2):
         clear(sc, p)
-    sc.set_mat(0, ["Distant Lands", "Distant Lands"])
-    sc.set_in_play(0, ["Bridge Troll"])
     S, T = sc.S, sc.T
-    assert score(S, T, 0) - score(S, T, 1) == 8
-    village = C.card_id("Village")
-    assert cost_of(S, T, village) == 2 and cost_of(S, T, C.card_id("Gold")) == 5
-    view = View(S, 0, 0)
-    assert view.cost("Village") == 2 and view.cost("Gold") == 5
+    cur = int(S[L.V + L.V_CUR])                 # whose turn it is: the cut is on theirs
+    sc.set_mat(cur, ["Distant Lands", "Distant Lands"])
+    assert score(S, T, cur) - score(S, T, 1 - cur) == 8
+    assert cost_of(S, T, C.card_id("Village")) == 3
+    sc.set_in_play(cur, ["Bridge Troll"])
+    assert cost_of(S, T, C.card_id("Village")) == 2 and cost_of(S, T, C.card_id("Gold")) == 5
+    sc.set_in_play(1 - cur, ["Bridge Troll"])   # another player's: no cut on this turn
+    sc.set_in_play(cur, [])
+    assert cost_of(S, T, C.card_id("Village")) == 3
+    sc.set_in_play(cur, ["Bridge Troll", "Bridge Troll"])
+    view = View(S, cur, 0)
+    assert view.cost("Village") == 1 and view.cost("Gold") == 4
+    assert cost_of(S, T, C.card_id("Village")) == 1
 
+
+@pytest.mark.parametrize("players", [2, 3, 4])
 def test_piles_start_at_their_declared_size_whatever_the_player_count(players):
     kingdom = ids("Port", "Page", "Village", "Smithy", "Gardens")
     supply = supply_sizes(players, kingdom)
