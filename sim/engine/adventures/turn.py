@@ -1275,7 +1275,9 @@ ADV_TURN_IN_CLEANUP = 10
 # (sim.cards.END_OF_BUY_DISCARDS, from Card.end_of_buy_discard_coins and _asks: Wine
 # Merchant), the $ unspent each needs and its question (sim.engine.codes
 # END_OF_BUY_DISCARD_QUESTION).  Compiled in as constants, as mechanics.AFTER_IDS: the
-# loop unrolls to the test the turn made when it named the card, on every turn.
+# test runs on every turn, and read from the game's table it would cost loads the turn
+# did not make when it named the card.  A question's frame keeps the card's place (``i``;
+# 0 while Wine Merchant is the only one, as the frame always held).
 END_OF_BUY_IDS = np.array(END_OF_BUY_DISCARDS, np.int64)
 N_END_OF_BUY = len(END_OF_BUY_IDS)
 END_OF_BUY_COINS = np.array([END_OF_BUY_DISCARD_COINS[c] for c in END_OF_BUY_DISCARDS],
