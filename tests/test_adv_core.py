@@ -416,11 +416,11 @@ def test_haunted_woods_draws_3_next_turn_and_attack_ends():
     sc.set_hand(0, ["Haunted Woods"])
     sc.set_deck(0, ["Estate"] * 5 + ["Gold"] * 3 + coppers(5))
     sc.play_turn(0)
-    assert sc.S[L.WOODS_ON + 0 * L.MAX_PLAYERS + 1] == 1
+    assert sc.S[L.HAND_ONTO_DECK_ON + 0 * L.MAX_PLAYERS + 1] == 1
     assert sc.held_in_play(0) == {"Haunted Woods": 1}
     sc.play_turn(0)
     assert view(me, "buy", 1).hand == {"Estate": 5, "Gold": 3}
-    assert sc.S[L.WOODS_ON + 0 * L.MAX_PLAYERS + 1] == 0
+    assert sc.S[L.HAND_ONTO_DECK_ON + 0 * L.MAX_PLAYERS + 1] == 0
     assert sc.in_play(0) == {} and sc.discard(0)["Haunted Woods"] == 1
     consistent(sc)
 
@@ -453,7 +453,7 @@ def test_edge_13_swamp_hag_moat_only_when_played(reveal):
     sc.set_hand(1, ["Moat", "Copper", "Copper", "Copper"])
     sc.set_deck(1, coppers(5))
     sc.play_turn(0)
-    assert sc.S[L.HAG_ON + 0 * L.MAX_PLAYERS + 1] == (0 if reveal else 1)
+    assert sc.S[L.GAIN_CURSE_ON + 0 * L.MAX_PLAYERS + 1] == (0 if reveal else 1)
     sc.play_turn(1)
     assert len(them.asked("reveal_moat")) == 1       # not again on their own turn
     assert sc.owned(1).get("Curse", 0) == (0 if reveal else 1)
@@ -469,7 +469,7 @@ def test_swamp_hag_gives_3_next_turn():
     assert sc.next_turn(0) == {"Swamp Hag": 1}
     sc.play_turn(0)
     assert view(me, "buy", 1).coins == 3
-    assert sc.S[L.HAG_ON + 0 * L.MAX_PLAYERS + 1] == 0
+    assert sc.S[L.GAIN_CURSE_ON + 0 * L.MAX_PLAYERS + 1] == 0
     assert sc.discard(0)["Swamp Hag"] == 1 and sc.in_play(0) == {}
 
 
@@ -1131,10 +1131,10 @@ def test_edge_11_haunted_woods_then_own_mission_turn_affects_nobody():
     sc.set_hand(0, ["Haunted Woods", "Gold", "Silver"])
     sc.set_deck(0, ["Estate"] * 5 + ["Duchy"] * 3 + ["Copper"] * 10)
     sc.play_turn(0)
-    assert sc.S[L.WOODS_ON + 0 * L.MAX_PLAYERS + 1] == 1
+    assert sc.S[L.HAND_ONTO_DECK_ON + 0 * L.MAX_PLAYERS + 1] == 1
     assert sc.S[L.V + L.V_MISSION] == 1                 # the next turn is my Mission turn
     sc.play_turn(0)                                     # the Mission turn
-    assert sc.S[L.WOODS_ON + 0 * L.MAX_PLAYERS + 1] == 0
+    assert sc.S[L.HAND_ONTO_DECK_ON + 0 * L.MAX_PLAYERS + 1] == 0
     assert view(me, "buy", 1).hand == {"Estate": 5, "Duchy": 3}   # +3 Cards at its start
     assert sc.in_play(0) == {} and sc.discard(0)["Haunted Woods"] == 1
     assert sc.S[L.TURNS + 0] == 1                       # the Mission turn is not counted

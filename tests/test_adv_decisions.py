@@ -63,7 +63,7 @@ def answers(sc, d, arg=0, n=400) -> set:
         if d in (adv_cards.D_AMULET, adv_cards.D_TEACHER_TOKEN, adv_cards.D_MISER,
                  adv_events.D_QUEST,
                  codes.D_EXCHANGE, adv_cards.D_CARAVAN_GUARD, adv_cards.D_DUPLICATE,
-                 adv_cards.D_MESSENGER_DECK, adv_turn.D_WINE_MERCHANT, adv_mechanics.D_FAIR):
+                 adv_cards.D_MESSENGER_DECK, adv_cards.D_WINE_MERCHANT, adv_mechanics.D_FAIR):
             out.add(r)
         else:
             out.add(CARDS[r].name if r >= 0 else None)
@@ -218,7 +218,7 @@ def test_random_modes_and_yes_no(rnd):
     assert answers(rnd, adv_cards.D_TEACHER_TOKEN) == {0, 1, 2, 3}
     assert answers(rnd, adv_cards.D_MISER) == {0, 1}
     for d in (codes.D_EXCHANGE, adv_cards.D_CARAVAN_GUARD, adv_cards.D_DUPLICATE,
-              adv_cards.D_MESSENGER_DECK, adv_turn.D_WINE_MERCHANT, adv_mechanics.D_FAIR):
+              adv_cards.D_MESSENGER_DECK, adv_cards.D_WINE_MERCHANT, adv_mechanics.D_FAIR):
         assert answers(rnd, d, card_id("Silver")) == {0, 1}
 
 

@@ -121,7 +121,7 @@ def test_discard_reasons_and_cards_coming_back():
         (codes.EV_EVENT, 1, 0, c("Scouting Party"), 1, 0),
         (codes.EV_DISCARD, 1, 0, c("Estate"), 1, codes.DISCARD_SCOUTING),
         (codes.EV_DISCARD, 1, 0, c("Copper"), 1, codes.DISCARD_SCOUTING),
-        (codes.EV_DISCARD, 1, 0, c("Wine Merchant"), 1, codes.DISCARD_WINE_MERCHANT),
+        (codes.EV_DISCARD, 1, 0, c("Wine Merchant"), 1, codes.DISCARD_FROM_MAT),
         (codes.EV_EVENT, 1, 0, c("Travelling Fair"), 1, 0),
         (codes.EV_GAIN, 1, 0, c("Gold"), 1, 0),
         (codes.EV_TOPDECK, 1, 0, c("Gold"), 1, -1),

@@ -28,7 +28,7 @@ from sim.engine import legality
 from sim.engine.callbacks import USE_DEFAULT_ANSWER
 from sim.engine.codes import (
     D_START,
-    DISCARD_WINE_MERCHANT,
+    DISCARD_FROM_MAT,
     EV_CALL,
     EV_DISCARD,
     EV_DRAW,
@@ -129,7 +129,7 @@ def test_an_inherited_wine_merchant_leaves_the_mat_with_2_dollars_unspent():
     sc.set_hand(0, coppers(2)).set_deck(0, coppers(5))
     turn(sc)
     assert len(bot.asked("wine_merchant_discard")) == 1
-    assert events(sc, EV_DISCARD, 0) == [(0, "Estate", 1, DISCARD_WINE_MERCHANT)]
+    assert events(sc, EV_DISCARD, 0) == [(0, "Estate", 1, DISCARD_FROM_MAT)]
     assert sc.mat(0) == {} and sc.discard(0) == {"Estate": 1, "Copper": 2}
 
 
@@ -472,7 +472,8 @@ def snapshot(sc: Scenario, card: str) -> dict:
             "lasting_effects": (int(S[L.EFFECTS + p * L.N_SLOTS + HIRELING]),
                                 int(S[L.EFFECTS + p * L.N_SLOTS + CHAMPION])),
             "attacks_on": tuple(int(S[base + p * L.MAX_PLAYERS + q])
-                                for base in (L.WOODS_ON, L.HAG_ON) for q in range(2)),
+                                for base in (L.HAND_ONTO_DECK_ON, L.GAIN_CURSE_ON)
+                                for q in range(2)),
         }
     return state
 

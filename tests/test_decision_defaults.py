@@ -92,7 +92,7 @@ SAME_PATTERN = {
                 adv_cards.D_FUGITIVE),
     "gain": (base_set.D_WORKSHOP_GAIN, base_set.D_ARTISAN_GAIN, adv_turn.D_MESSENGER_GAIN,
              adv_events.D_ALMS, adv_events.D_BALL),
-    "yes": (base_set.D_MONEYLENDER, adv_cards.D_CARAVAN_GUARD, adv_turn.D_WINE_MERCHANT),
+    "yes": (base_set.D_MONEYLENDER, adv_cards.D_CARAVAN_GUARD, adv_cards.D_WINE_MERCHANT),
 }
 # What each pattern answers there: the bot's first trash (Curse), a card that must go (the
 # Curse; also the trash for a gain of a bot with no such rules), its first discard (the

@@ -266,8 +266,8 @@ def _state(sc: Scenario, p: int) -> dict:
     n = sc.config.n_players
     return {"in_play": sc.in_play(p), "held": sc.held_in_play(p), "next": sc.next_turn(p),
             "marks": int(sc.S[L.MARKS + p]), "owned": sc.owned(p),
-            "woods": [int(sc.S[L.WOODS_ON + p * L.MAX_PLAYERS + q]) for q in range(n)],
-            "hag": [int(sc.S[L.HAG_ON + p * L.MAX_PLAYERS + q]) for q in range(n)]}
+            "woods": [int(sc.S[L.HAND_ONTO_DECK_ON + p * L.MAX_PLAYERS + q]) for q in range(n)],
+            "hag": [int(sc.S[L.GAIN_CURSE_ON + p * L.MAX_PLAYERS + q]) for q in range(n)]}
 
 
 @pytest.mark.parametrize("card", ["Haunted Woods", "Swamp Hag", "Caravan Guard", "Dungeon",
@@ -303,10 +303,10 @@ def test_set_duration_from_last_turn_spares_the_players_who_revealed_moat():
     sc = game([nobuy("a"), nobuy("b"), nobuy("c")])
     sc.set_duration_from_last_turn(0, "Swamp Hag", victims=[2])
     assert sc.held_in_play(0) == {"Swamp Hag": 1} and sc.next_turn(0) == {"Swamp Hag": 1}
-    assert [int(sc.S[L.HAG_ON + q]) for q in range(3)] == [0, 0, 1]
+    assert [int(sc.S[L.GAIN_CURSE_ON + q]) for q in range(3)] == [0, 0, 1]
     sc.set_duration_from_last_turn(0, "Swamp Hag", 2)          # replaces: two plays now
     assert sc.held_in_play(0) == {"Swamp Hag": 2} and sc.in_play(0) == {"Swamp Hag": 2}
-    assert [int(sc.S[L.HAG_ON + q]) for q in range(3)] == [0, 2, 2]
+    assert [int(sc.S[L.GAIN_CURSE_ON + q]) for q in range(3)] == [0, 2, 2]
 
 
 def test_set_duration_from_last_turn_refuses_what_is_no_such_duration():

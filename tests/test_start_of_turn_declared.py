@@ -141,8 +141,8 @@ def _layout_012(S: np.ndarray, name: str = "0.12") -> np.ndarray:
     old = np.zeros(regions["LOG"], np.int32)
     for name, end_name in zip(names, names[1:], strict=False):
         first, end = regions[name], regions[end_name]
-        here = getattr(L, name)
-        assert not S[here + end - first:getattr(L, end_name)].any(), name
+        here = layouts.region_today(name)
+        assert not S[here + end - first:layouts.region_today(end_name)].any(), name
         old[first:end] = S[here:here + end - first]
     old[regions["V"] + L.V_SIZE] = len(old)
     return old

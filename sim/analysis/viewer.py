@@ -160,7 +160,7 @@ class TableTracker:
             self.mat[p, c] += 1
         elif ev == codes.EV_CALL:
             self.mat[p, c] -= 1
-        elif ev == codes.EV_DISCARD and extra == codes.DISCARD_WINE_MERCHANT:
+        elif ev == codes.EV_DISCARD and extra == codes.DISCARD_FROM_MAT:
             self.mat[p, c] -= count if count > 0 else 1
         elif ev == codes.EV_SET_ASIDE and extra in (GEAR, SAVE):
             self.aside[p][_name(extra)][c] += 1

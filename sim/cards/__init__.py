@@ -248,6 +248,40 @@ AFTER_ACTION_CALLS, ON_GAIN_CALLS, CALL_ACTIONS, CALL_REPLAYS, CALL_COPY_UP_TO =
 REPLAYING_CALLS = tuple(c for c in AFTER_ACTION_CALLS if CALL_REPLAYS[c])
 
 
+def end_of_buy_discards(cards: tuple[Card, ...]) -> tuple[tuple[int, ...], np.ndarray]:
+    """The Reserves discarded from the mat at the end of the Buy phase, in id order (the
+    order the turn offers them), and the $ unspent each needs, by id
+    (Card.end_of_buy_discard_coins; -1 for the other cards)."""
+    return (tuple(c.id for c in cards if c.end_of_buy_discard_coins >= 0),
+            _column_of(cards, "end_of_buy_discard_coins"))
+
+
+#: The Reserves discarded from the mat at the end of the Buy phase (Wine Merchant), and
+#: the $ unspent each needs, by id.
+END_OF_BUY_DISCARDS, END_OF_BUY_DISCARD_COINS = end_of_buy_discards(CARDS)
+
+
+def victims_buy_cards(cards: tuple[Card, ...]) -> dict[str, int]:
+    """The card whose lasting plays act each way on a buy by a player they affect
+    (Card.lasting_on_victims_buy), by way.  One card a way: the state counts such plays in
+    one row per way (sim.engine.layout VICTIMS_BUY_ROW) and the log names the card that
+    did it, so a second card of the same way would be taken for the first."""
+    card_of: dict[str, int] = {}
+    for c in cards:
+        w = c.lasting_on_victims_buy
+        if w in card_of:
+            raise ValueError(f"{c.name}: lasting_on_victims_buy={w!r}, as "
+                             f"{cards[card_of[w]].name}'s: one card a way (its row of plays)")
+        if w:
+            card_of[w] = c.id
+    return card_of
+
+
+#: The card whose lasting plays act each way on a victim's buy (Haunted Woods: the hand
+#: onto the deck; Swamp Hag: a Curse), by way.
+VICTIMS_BUY_CARD = victims_buy_cards(CARDS)
+
+
 def lasting_effects(cards: tuple[Card, ...]) -> tuple[np.ndarray, tuple[int, ...],
                                                       tuple[int, ...]]:
     """Each card's +Actions per Action played while its plays last

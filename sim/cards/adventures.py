@@ -92,6 +92,8 @@ from sim.cards.types import (
     SET_ADVENTURES,
     TRAVELLER,
     TREASURE,
+    VICTIMS_BUY_GAIN_CURSE,
+    VICTIMS_BUY_HAND_ONTO_DECK,
     VICTORY,
     Card,
     CardSet,
@@ -195,7 +197,8 @@ _ROWS = (
      "Turn your Journey token over (it starts face up). If it's face down, +$1. If it's face "
      "up, +$5 and each other player reveals the top card of their deck, trashes it if it "
      "costs from $3 to $6, and otherwise discards it and gains a Curse."),
-    ("Haunted Woods", 5, _A | _K | _D, dict(_next_turn(3, draw=3), on_buy=True),
+    ("Haunted Woods", 5, _A | _K | _D, dict(_next_turn(3, draw=3), on_buy=True,
+                                           lasting_on_victims_buy=VICTIMS_BUY_HAND_ONTO_DECK),
      "Until your next turn, when any other player buys a card, they put their hand onto "
      "their deck in any order. At the start of your next turn: +3 Cards."),
     ("Lost City", 5, _A, dict(cards=2, actions=2, on_gain_others_draw=1),
@@ -209,12 +212,14 @@ _ROWS = (
     ("Storyteller", 5, _A, dict(actions=1, coins=1),
      "+1 Action, +$1. Play up to 3 Treasures from your hand. Then pay all of your $ (including "
      "the $1 from this) and draw a card per $1 you paid."),
-    ("Swamp Hag", 5, _A | _K | _D, dict(_next_turn(6, coins=3), on_buy=True),
+    ("Swamp Hag", 5, _A | _K | _D, dict(_next_turn(6, coins=3), on_buy=True,
+                                       lasting_on_victims_buy=VICTIMS_BUY_GAIN_CURSE),
      "Until your next turn, when any other player buys a card, they gain a Curse. At the "
      "start of your next turn: +$3."),
     ("Treasure Trove", 5, _T, dict(coins=2),
      "$2. When you play this, gain a Gold and a Copper."),
-    ("Wine Merchant", 5, _A | _R, dict(buys=1, coins=4),
+    ("Wine Merchant", 5, _A | _R, dict(buys=1, coins=4, end_of_buy_discard_coins=2,
+                                       end_of_buy_discard_asks="wine_merchant_discard"),
      "+1 Buy, +$4. Put this on your Tavern mat. At the end of your Buy phase, if you have at "
      "least $2 unspent, you may discard this from your Tavern mat."),
     ("Hireling", 6, _A | _D,

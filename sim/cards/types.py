@@ -107,6 +107,14 @@ CALLED_TIMINGS = (CALLED_AFTER_ACTION, CALLED_ON_GAIN)
 BOUGHT_ANY = "any buy"
 BOUGHT_FIRST = "first buy of the turn"
 BOUGHT_TIMINGS = (BOUGHT_ANY, BOUGHT_FIRST)
+# What a play's lasting effect does when another player it affects buys a card, before the
+# card is gained (Card.lasting_on_victims_buy): the ways sim.engine.adventures.turn.on_buy
+# knows, each with its own row of such plays in the state (sim.engine.layout
+# VICTIMS_BUY_ROW).  Haunted Woods puts the buyer's hand onto their deck; Swamp Hag gives
+# them a Curse, one per play.
+VICTIMS_BUY_HAND_ONTO_DECK = "hand onto deck"
+VICTIMS_BUY_GAIN_CURSE = "gain a Curse"
+VICTIMS_BUY_WAYS = (VICTIMS_BUY_HAND_ONTO_DECK, VICTIMS_BUY_GAIN_CURSE)
 
 # When a Reaction acts (Reacts.when): the events the engine opens a reaction window for.
 REACTS_TO_ATTACK = "when another player plays an Attack"
@@ -193,6 +201,14 @@ class Card:
     call_replays: bool = False
     call_copy_up_to: int = -1
     call_asks: str = ""
+    # Where it leaves the Tavern mat by its own text, not by a call (it is not played, so
+    # no Call rule names it): discarded at the end of its owner's Buy phase while they have
+    # at least ``end_of_buy_discard_coins`` $ unspent (Wine Merchant: 2; -1 never), each
+    # time they say yes to its yes/no question ``end_of_buy_discard_asks``.  The turn reads
+    # these (sim.cards END_OF_BUY_DISCARDS, compiled in by sim.engine.adventures.turn;
+    # sim.engine.codes.END_OF_BUY_DISCARD_QUESTION), never the card's name.
+    end_of_buy_discard_coins: int = -1
+    end_of_buy_discard_asks: str = ""
     # What its plays do while their effect lasts (``lasts``), besides the start-of-turn
     # window: +Actions per Action its owner plays on their turn, per play in effect
     # (Champion: 1), and whether its owner is unaffected by other players' Attacks
@@ -230,6 +246,12 @@ class Card:
     # says so (sim.engine.layout RUN_ON_BUY; Messenger, on the first buy of a turn).
     # Needs ``on_buy``.
     on_buy_text: str = ""
+    # What a play in effect does when another player it affects buys a card
+    # (VICTIMS_BUY_WAYS; "" nothing): Haunted Woods puts their hand onto their deck, Swamp
+    # Hag gives them a Curse.  Until its owner's next turn (lasts=LASTS_NEXT_TURN), and a
+    # buy sets it off (on_buy=True).  The on-buy step, Scenario and the saved-position
+    # check read it (sim.cards.VICTIMS_BUY_CARD; sim.engine.layout VICTIMS_BUY_ROW).
+    lasting_on_victims_buy: str = ""
     # When it reacts, as a Reaction (Reacts; None: never): Moat, Caravan Guard and
     # Diplomat when another player plays an Attack.  The reaction window reads it
     # (sim.cards.ATTACK_REACTIONS, REACT_HOW; sim.engine.codes.REACT_QUESTION).
@@ -246,6 +268,13 @@ class Card:
         if (self.lasting_actions_per_action or self.lasting_unaffected) and not self.lasts:
             raise ValueError(f"card {self.name}: lasting_actions_per_action/"
                              f"lasting_unaffected are effects of a play that lasts (lasts=)")
+        w = self.lasting_on_victims_buy
+        if w and (w not in VICTIMS_BUY_WAYS or self.lasts != LASTS_NEXT_TURN
+                  or not self.on_buy):
+            raise ValueError(f"card {self.name}: lasting_on_victims_buy={w!r}: one of "
+                             f"{VICTIMS_BUY_WAYS}, for a play that lasts until the next turn "
+                             f"(lasts={LASTS_NEXT_TURN!r}) and acts on a buy (on_buy=True)")
+        self._check_end_of_buy_discard()
         if self.lasting_actions_per_action < 0:
             raise ValueError(f"card {self.name}: lasting_actions_per_action="
                              f"{self.lasting_actions_per_action}: +Actions, 0 or more")
@@ -299,6 +328,16 @@ class Card:
         if self.on_buy_text and self.on_buy_text not in BOUGHT_TIMINGS:
             raise ValueError(f"card {self.name}: on_buy_text={self.on_buy_text!r}: one of "
                              f"{BOUGHT_TIMINGS}")
+
+    def _check_end_of_buy_discard(self) -> None:
+        """A discard from the mat at the end of the Buy phase is a Reserve's (the card is
+        on the Tavern mat), needs $0 or more unspent and is offered by its question: both
+        declared, or neither (the turn would never offer it, or offer it unasked)."""
+        coins, asks = self.end_of_buy_discard_coins, self.end_of_buy_discard_asks
+        if coins < -1 or (coins >= 0) != bool(asks) or (asks and not self.types & RESERVE):
+            raise ValueError(f"card {self.name}: end_of_buy_discard_coins={coins}, "
+                             f"end_of_buy_discard_asks={asks!r}: a Reserve's $ unspent "
+                             f"(0 or more) with its question, or neither")
 
     @property
     def callable(self) -> bool:

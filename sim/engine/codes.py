@@ -241,26 +241,43 @@ def reaction_questions(cards, decisions) -> tuple[_np.ndarray, _np.ndarray]:
 #: Each Reaction's question, by card id, and each question's Reaction, by code (-1 none).
 REACT_QUESTION, QUESTION_REACTION = reaction_questions(_CARDS, DECISIONS)
 
-def call_questions(cards, decisions) -> _np.ndarray:
-    """The question that offers each Reserve's call on a gain (its ``Card.call_asks``: the
-    method of a yes/no question about that card), by card id (-1 for the other cards):
-    what sim.engine.adventures.mechanics.on_gain asks, checked here as the Reactions'
-    questions are."""
+def _yes_no_questions(cards, decisions, field: str) -> _np.ndarray:
+    """The yes/no question each card's ``field`` names (the method of a yes/no question
+    about that card), by card id (-1 for a card naming none); a question that is not such
+    is refused, naming the card."""
     by_method = {d.method: d for d in decisions}
     question = _np.full(len(cards), -1, _np.int64)
     for c in cards:
-        if not c.call_asks:
+        method = getattr(c, field)
+        if not method:
             continue
-        d = by_method.get(c.call_asks)
+        d = by_method.get(method)
         if d is None or d.card != c.id or d.answer != ANS_YES_NO:
-            raise ValueError(f"{c.name}: call_asks={c.call_asks!r}, which is not a yes/no "
+            raise ValueError(f"{c.name}: {field}={method!r}, which is not a yes/no "
                              f"question of the table about {c.name}")
         question[c.id] = d.code
     return question
 
 
+def call_questions(cards, decisions) -> _np.ndarray:
+    """The question that offers each Reserve's call on a gain (its ``Card.call_asks``: the
+    method of a yes/no question about that card), by card id (-1 for the other cards):
+    what sim.engine.adventures.mechanics.on_gain asks, checked here as the Reactions'
+    questions are."""
+    return _yes_no_questions(cards, decisions, "call_asks")
+
+
+def end_of_buy_discard_questions(cards, decisions) -> _np.ndarray:
+    """The question that offers each Reserve's discard from the mat at the end of the Buy
+    phase (its ``Card.end_of_buy_discard_asks``), by card id (-1 for the other cards):
+    what sim.engine.adventures.turn asks there."""
+    return _yes_no_questions(cards, decisions, "end_of_buy_discard_asks")
+
+
 #: Each on-gain Reserve's question, by card id (-1 none).
 CALL_QUESTION = call_questions(_CARDS, DECISIONS)
+#: Each end-of-Buy-phase discard's question, by card id (-1 none).
+END_OF_BUY_DISCARD_QUESTION = end_of_buy_discard_questions(_CARDS, DECISIONS)
 
 # The state keeps flags per decision (sim.engine.layout AG_TAKES: whether an agent seat
 # answers it); the table must fit them.
@@ -378,7 +395,7 @@ DISCARD_FUGITIVE = 6
 DISCARD_QUEST = 7
 DISCARD_SCOUTING = 8
 DISCARD_GUIDE = 9      # Guide discards the hand
-DISCARD_WINE_MERCHANT = 10  # from the Tavern mat
+DISCARD_FROM_MAT = 10  # from the Tavern mat (Wine Merchant's end-of-Buy-phase discard)
 
 # Where a trashed card came from (the ``extra`` of EV_TRASH rows): 0, the player's own.
 TRASH_FROM_SUPPLY = 1   # a Supply pile's card (Lurker): nobody's

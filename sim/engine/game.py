@@ -65,6 +65,7 @@ from sim.engine.layout import (
     H_TURN,
     HAND0,
     HAND_N,
+    HAND_ONTO_DECK_ON,
     HELD,
     KEEP,
     LASTING_IDS,
@@ -112,7 +113,6 @@ from sim.engine.layout import (
     V_STACK_N,
     V_TOTAL_TURNS,
     V_TURN_CAP,
-    WOODS_ON,
     ZONE_STRIDE,
     ZONES,
     V,
@@ -393,7 +393,7 @@ def reset_adventures(S, T):
             S[EFFECTS + p * N_SLOTS + T[LASTING_IDS + i]] = 0
     for c in range(n_ids):
         S[NON_SUPPLY + c] = T[NON_SUPPLY0 + c]
-    for i in range(WOODS_ON, ADVENTURES_END):   # attacks running, Events bought
+    for i in range(HAND_ONTO_DECK_ON, ADVENTURES_END):   # attacks running, Events bought
         S[i] = 0
     for i in range(V_BOUGHT, V_ACTIONS_PLAYED + 1):     # (Intrigue's per-turn counts too)
         S[V + i] = 0

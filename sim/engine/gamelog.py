@@ -151,7 +151,7 @@ _GAIN_TO = {0: "to discard pile", 1: "to hand", 2: "onto their deck",
 _DISCARD_WHY = {codes.DISCARD_DUNGEON: "Dungeon", codes.DISCARD_ARTIFICER: "Artificer",
                 codes.DISCARD_FUGITIVE: "Fugitive", codes.DISCARD_QUEST: "Quest",
                 codes.DISCARD_SCOUTING: "Scouting Party", codes.DISCARD_GUIDE: "Guide",
-                codes.DISCARD_WINE_MERCHANT: "from their Tavern mat"}
+                codes.DISCARD_FROM_MAT: "from their Tavern mat"}
 # What a card's lasting plays do at the start of its owner's turn (EV_DURATION rows), and
 # for how long: its declaration (Card.at_start, Card.lasts).
 _DURATION_TEXT = {c.id: c.at_start.words() for c in CARDS

@@ -28,6 +28,7 @@ with a comment naming its array in double backquotes (``S``, ``T``, ...).
 from __future__ import annotations
 
 from sim.cards import ACTION, EVENTS, N_CARDS
+from sim.cards.types import VICTIMS_BUY_GAIN_CURSE, VICTIMS_BUY_HAND_ONTO_DECK, VICTIMS_BUY_WAYS
 from sim.engine.program import COND_WIDTH, MAX_CONDS, MAX_RULES, N_FLAGS, N_LISTS, N_RANK_ROWS
 
 # State ``S``, and the sizes every array shares.
@@ -148,10 +149,15 @@ PERM = KEEP + MAX_PLAYERS * N_SLOTS
 EFFECTS = PERM + MAX_PLAYERS * N_SLOTS
 # The 8 Traveller upgrade piles (outside the Supply: their emptiness never ends a game).
 NON_SUPPLY = EFFECTS + MAX_PLAYERS * N_SLOTS
-# Haunted Woods / Swamp Hag plays of attacker a that affect victim q until a's next turn:
-# S[WOODS_ON + a * MAX_PLAYERS + q].
-WOODS_ON = NON_SUPPLY + N_SLOTS
-HAG_ON = WOODS_ON + MAX_PLAYERS * MAX_PLAYERS
+# Plays of attacker a whose lasting effect acts on victim q's buys until a's next turn, a
+# row per way (Card.lasting_on_victims_buy): S[HAND_ONTO_DECK_ON + a * MAX_PLAYERS + q]
+# put q's hand onto their deck (Haunted Woods), S[GAIN_CURSE_ON + ...] give q a Curse each
+# (Swamp Hag).  The card's own text counts its plays into its way's row (VICTIMS_BUY_ROW).
+HAND_ONTO_DECK_ON = NON_SUPPLY + N_SLOTS
+GAIN_CURSE_ON = HAND_ONTO_DECK_ON + MAX_PLAYERS * MAX_PLAYERS
+VICTIMS_BUY_ROW = {VICTIMS_BUY_HAND_ONTO_DECK: HAND_ONTO_DECK_ON,
+                   VICTIMS_BUY_GAIN_CURSE: GAIN_CURSE_ON}
+assert set(VICTIMS_BUY_ROW) == set(VICTIMS_BUY_WAYS), "a row of plays per way"
 # What rule conditions read (bots.conditions): Events each player bought this game
 # (S[EV_BOUGHT + p * EVENT_SLOTS + slot]) and the current player's this turn
 # (S[EV_BOUGHT_TURN + slot]), an Event's slot being its declared one (sim.cards.EVENT_SLOT,
@@ -160,9 +166,10 @@ HAG_ON = WOODS_ON + MAX_PLAYERS * MAX_PLAYERS
 EVENT_SLOTS = 32
 assert len(EVENTS) < EVENT_SLOTS, "an Event slot (and a bit of V_ONCE) per Event"
 N_EVENT_CARDS = len(EVENTS)        # the slots in use (every Event's)
-EV_BOUGHT = HAG_ON + MAX_PLAYERS * MAX_PLAYERS
+EV_BOUGHT = GAIN_CURSE_ON + MAX_PLAYERS * MAX_PLAYERS
 EV_BOUGHT_TURN = EV_BOUGHT + MAX_PLAYERS * EVENT_SLOTS
-ADVENTURES_END = EV_BOUGHT_TURN + EVENT_SLOTS   # reset_adventures clears WOODS_ON up to here
+# reset_adventures clears HAND_ONTO_DECK_ON up to here.
+ADVENTURES_END = EV_BOUGHT_TURN + EVENT_SLOTS
 # The cards a player gained on its own turn, in order (the first GAINED_SLOTS of GAINED:
 # S[GAINED_IDS + p * GAINED_SLOTS + i]), every game, base set too.
 GAINED_SLOTS = 16

@@ -234,11 +234,12 @@ class Scenario:
                                     gear: Cards = ()) -> Scenario:
         """``p`` played ``n`` copies of Duration ``card`` on their last turn: the copies
         stay in play (:meth:`hold_in_play`), their start-of-turn effects wait
-        (:meth:`set_next_turn`) and, for Haunted Woods and Swamp Hag, the attack holds
-        each other player (or those in ``victims``: the others revealed Moat) until
-        ``p``'s next turn (:meth:`set_attack_on`), as the real play leaves them.  Gear:
-        ``gear`` are the cards it set aside (:meth:`set_gear`).  What the play did at
-        once (Bridge Troll's -$1 tokens, a choice made, the cards drawn) is set apart.
+        (:meth:`set_next_turn`) and, for a card whose lasting plays act on their victims'
+        buys (:data:`ON_VICTIMS_BUY`), the attack holds each other player (or those in
+        ``victims``: the others revealed Moat) until ``p``'s next turn
+        (:meth:`set_attack_on`), as the real play leaves them.  Gear: ``gear`` are the
+        cards it set aside (:meth:`set_gear`).  What the play did at once (Bridge Troll's
+        -$1 tokens, a choice made, the cards drawn) is set apart.
 
         Replaces any copies of ``card`` held, or effects waiting, from before."""
         c = self._card(card, "set_duration_from_last_turn")
@@ -258,14 +259,14 @@ class Scenario:
         held = int(self.S[L.KEEP + p * L.N_SLOTS + c])
         self.hold_in_play(p, c, n - held)
         self.set_next_turn(p, c, n)
-        if name in ("Haunted Woods", "Swamp Hag"):
+        if CARDS[c].lasting_on_victims_buy:
             others = [q for q in range(self.config.n_players) if q != p]
             hit = set(others if victims is None else victims)
             for q in others:
-                self.set_attack_on(p, q, name, n if q in hit else 0)
+                self.set_attack_on(p, q, c, n if q in hit else 0)
         elif victims is not None:
-            raise ValueError(f"set_duration_from_last_turn: victims= is for Haunted Woods "
-                             f"and Swamp Hag, not {name}")
+            raise ValueError(f"set_duration_from_last_turn: victims= is for "
+                             f"{' and '.join(self.ON_VICTIMS_BUY)}, not {name}")
         return self
 
     def set_lasting(self, p: int, card: str | int, n: int = 1) -> Scenario:
@@ -281,11 +282,20 @@ class Scenario:
         self._recount_effects(p)
         return self
 
-    def set_attack_on(self, attacker: int, victim: int, card: str, n: int = 1) -> Scenario:
-        """``n`` plays of Haunted Woods or Swamp Hag by ``attacker`` affecting ``victim``
-        until the attacker's next turn."""
-        base = L.WOODS_ON if card_id(card) == card_id("Haunted Woods") else L.HAG_ON
-        self.S[base + attacker * L.MAX_PLAYERS + victim] = n
+    #: The cards whose lasting plays act on their victims' buys (Card.lasting_on_victims_buy).
+    ON_VICTIMS_BUY = tuple(c.name for c in CARDS if c.lasting_on_victims_buy)
+
+    def set_attack_on(self, attacker: int, victim: int, card: str | int,
+                      n: int = 1) -> Scenario:
+        """``n`` plays of ``card`` (:data:`ON_VICTIMS_BUY`) by ``attacker`` affecting
+        ``victim`` until the attacker's next turn: counted in the row of the card's way
+        (layout.VICTIMS_BUY_ROW)."""
+        c = card_id(card)
+        way = CARDS[c].lasting_on_victims_buy
+        if not way:
+            raise ValueError(f"set_attack_on: {CARDS[c].name}'s plays do not act on their "
+                             f"victims' buys; these do: {', '.join(self.ON_VICTIMS_BUY)}")
+        self.S[L.VICTIMS_BUY_ROW[way] + attacker * L.MAX_PLAYERS + victim] = n
         return self
 
     TOKENS = ("+1 Card", "+1 Action", "+1 Buy", "+$1", "-$2 cost", "Trashing")

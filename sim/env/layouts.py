@@ -39,6 +39,17 @@ _FILES = {name: Path(__file__).with_name(f"layout_{name}.json")
           for name in ("0.11", "0.12", "0.13")}
 
 
+# The regions renamed since a layout was saved, by their name there: the rows of plays
+# acting on a victim's buy are named by the way (Card.lasting_on_victims_buy), no longer by
+# the card (same place, same size).
+_RENAMED = {"WOODS_ON": "HAND_ONTO_DECK_ON", "HAG_ON": "GAIN_CURSE_ON"}
+
+
+def region_today(name: str) -> int:
+    """Where today's layout begins the region an earlier layout named ``name``."""
+    return getattr(L, _RENAMED.get(name, name))
+
+
 @functools.cache
 def _layout(name: str) -> dict:
     return json.loads(_FILES[name].read_text(encoding="utf-8"))
@@ -70,7 +81,7 @@ def carry_regions(S_old: np.ndarray, name: str) -> np.ndarray:
     S = np.zeros(L.STATE_SIZE, np.int32)
     for name, end_name in zip(names, names[1:], strict=False):
         first, end = regions[name], regions[end_name]
-        here, here_end = getattr(L, name), getattr(L, end_name)
+        here, here_end = region_today(name), region_today(end_name)
         if end - first > here_end - here:
             raise AssertionError(f"the region at {name} is shorter today: carry it by hand")
         S[here:here + end - first] = S_old[first:end]

@@ -51,6 +51,7 @@ from sim.cards import (
     REPLAYING_CALLS,
     START_HOW,
     START_KIND,
+    VICTIMS_BUY_CARD,
     card_table,
 )
 from sim.cards.adventures import (
@@ -318,8 +319,8 @@ def _non_supply(k: _Check) -> None:
 
 
 def _attacks(k: _Check, start: int, what: str) -> None:
-    """WOODS_ON / HAG_ON: plays by attacker a affecting q, counts; none past the players
-    and none on the attacker itself."""
+    """A row of VICTIMS_BUY_ROW (HAND_ONTO_DECK_ON, GAIN_CURSE_ON): plays by attacker a
+    affecting q, counts; none past the players and none on the attacker itself."""
     for a in range(L.MAX_PLAYERS):
         for q in range(L.MAX_PLAYERS):
             x = int(k.S[start + a * L.MAX_PLAYERS + q])
@@ -592,6 +593,20 @@ def _agreements(k: _Check) -> None:
 
 # Each region: (name, first entry, end, its check).  In layout order, contiguous.
 Region = tuple[str, int, int, Callable[[_Check], None]]
+
+
+def _victims_buy_regions() -> tuple[Region, ...]:
+    """The rows of plays still affecting a player's buys, one per way
+    (layout.VICTIMS_BUY_ROW), each named by the card that declares its way
+    (Card.lasting_on_victims_buy): "Haunted Woods attacks", "Swamp Hag attacks"."""
+    regions = []
+    for way, row in sorted(L.VICTIMS_BUY_ROW.items(), key=lambda item: item[1]):
+        name = CARDS[VICTIMS_BUY_CARD[way]].name
+        regions.append((f"{name} attacks", row, row + L.MAX_PLAYERS * L.MAX_PLAYERS,
+                        partial(_attacks, start=row, what=f"{name} plays")))
+    return tuple(regions)
+
+
 REGIONS: tuple[Region, ...] = (
     ("count zones", L.ZONES, L.SEEN_HAND, _zones),
     ("hook view scratch", L.SEEN_HAND, L.SUPPLY, _scratch),
@@ -609,12 +624,8 @@ REGIONS: tuple[Region, ...] = (
     ("stay-the-game marks", L.PERM, L.EFFECTS,
      partial(_marks, start=L.PERM, what="copies marked to stay the game")),
     ("lasting effects", L.EFFECTS, L.NON_SUPPLY, _effects),
-    ("upgrade piles", L.NON_SUPPLY, L.WOODS_ON, _non_supply),
-    # Haunted Woods and Swamp Hag plays still affecting a player.
-    ("Haunted Woods attacks", L.WOODS_ON, L.HAG_ON,
-     partial(_attacks, start=L.WOODS_ON, what="Haunted Woods plays")),
-    ("Swamp Hag attacks", L.HAG_ON, L.EV_BOUGHT,
-     partial(_attacks, start=L.HAG_ON, what="Swamp Hag plays")),
+    ("upgrade piles", L.NON_SUPPLY, L.HAND_ONTO_DECK_ON, _non_supply),
+    *_victims_buy_regions(),
     ("Events bought", L.EV_BOUGHT, L.EV_BOUGHT_TURN, _events_bought),
     ("Events bought this turn", L.EV_BOUGHT_TURN, L.GAINED_IDS, _events_this_turn),
     ("cards gained this turn", L.GAINED_IDS, L.HELD, _gained_ids),

@@ -137,11 +137,12 @@ from sim.engine.layout import (
     DISC_TOP,
     E_KIND_DISCIPLE,
     ERR,
+    GAIN_CURSE_ON,
     GAINED,
     GEAR0,
-    HAG_ON,
     HAND0,
     HAND_N,
+    HAND_ONTO_DECK_ON,
     JOURNEY_DOWN,
     MAT0,
     MAX_DECK,
@@ -165,7 +166,6 @@ from sim.engine.layout import (
     V_NP,
     V_STAYS,
     V_THIS,
-    WOODS_ON,
     Z_ASIDE,
     Z_DISC,
     Z_GEAR,
@@ -213,7 +213,8 @@ from sim.engine.zones import (
 # sim.engine.adventures.events).  Some are asked elsewhere: Caravan Guard's by the reaction
 # window (its declared question, REACT_QUESTION), Duplicate's by the on-gain call (its
 # declared question, CALL_QUESTION), Dungeon's by the mechanics (which read it there too),
-# Messenger's gain and Wine Merchant's by the turn.
+# Messenger's gain by the turn, Wine Merchant's by the turn's end of the Buy phase (its
+# declared question, END_OF_BUY_DISCARD_QUESTION).
 D_CARAVAN_GUARD = code_of(CARAVAN_GUARD_REACT)
 D_DUPLICATE = code_of(DUPLICATE_CALL)
 D_AMULET = code_of(AMULET_MODE)
@@ -372,7 +373,8 @@ def bridge_troll(S, R, T, P, Q, H, p):
 @njit(cache=True)
 def haunted_woods(S, R, T, P, Q, H, p):
     """Haunted Woods: until your next turn, when any other player buys a card, they put
-    their hand onto their deck in any order (sim.engine.adventures.turn.on_buy).  At the
+    their hand onto their deck in any order (sim.engine.adventures.turn.on_buy, its
+    declared way: the plays' row HAND_ONTO_DECK_ON).  At the
     start of your next turn: +3 Cards (its declared start-of-turn counter).  Who is
     affected is settled now (Moat, Champion)."""
     _, k0, _, _, _ = take_frame(S)  # the player whose reaction window asked
@@ -381,22 +383,22 @@ def haunted_woods(S, R, T, P, Q, H, p):
         if stopped(S):
             return
         if q >= 0:
-            S[WOODS_ON + p * MAX_PLAYERS + q] += 1
+            S[HAND_ONTO_DECK_ON + p * MAX_PLAYERS + q] += 1
     play_lasts(S, T, p, HAUNTED_WOODS)
 
 
 @njit(cache=True)
 def swamp_hag(S, R, T, P, Q, H, p):
     """Swamp Hag: until your next turn, when any other player buys a card, they gain a
-    Curse (one per Swamp Hag play).  At the start of your next turn: +$3 (its declared
-    start-of-turn counter)."""
+    Curse (one per Swamp Hag play: its declared way, the plays' row GAIN_CURSE_ON).  At
+    the start of your next turn: +$3 (its declared start-of-turn counter)."""
     _, k0, _, _, _ = take_frame(S)  # the player whose reaction window asked
     for k in range(max(k0, 1), S[V + V_NP]):
         q = attacked_resumed(S, R, T, P, Q, H, p, k, NO_SITE)
         if stopped(S):
             return
         if q >= 0:
-            S[HAG_ON + p * MAX_PLAYERS + q] += 1
+            S[GAIN_CURSE_ON + p * MAX_PLAYERS + q] += 1
     play_lasts(S, T, p, SWAMP_HAG)
 
 

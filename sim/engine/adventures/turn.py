@@ -3,8 +3,8 @@
 Start of turn (Durations, Gear's cards, calls) → Action phase (each Action, and
 each play of it by another card, followed by the after-Action calls of Royal
 Carriage and Coin of the Realm) → Buy phase (Treasures, then cards and Events) →
-end of the Buy phase (Wine Merchant) → Cleanup (Durations stay, Travellers are
-exchanged, the next hand, Save's card).
+end of the Buy phase (the Reserves discarded from the mat then: Wine Merchant) →
+Cleanup (Durations stay, Travellers are exchanged, the next hand, Save's card).
 
 The engine reaches :func:`play_turn_adv` through ``H[H_TURN]`` (sim.engine.cardcalls),
 so a base-set game neither runs nor compiles it.  ``H`` here is the engine's
@@ -35,10 +35,11 @@ from sim.cards import (
     C_SPECIAL,
     C_TYPES,
     CURSE,
+    END_OF_BUY_DISCARD_COINS,
+    END_OF_BUY_DISCARDS,
     ESTATE,
     EVENT,
     EXCHANGE_ORDER,
-    HAUNTED_WOODS,
     INHERITANCE,
     N_CARDS,
     SILVER,
@@ -50,13 +51,13 @@ from sim.cards import (
     START_TEXT,
     TRAVELLER,
     TREASURE,
-    WINE_MERCHANT,
+    VICTIMS_BUY_CARD,
 )
 from sim.cards import BUY_TEXT_FIRST_ONLY as DECLARED_BUY_TEXT_FIRST_ONLY
 from sim.cards import CALL_ACTIONS as DECLARED_CALL_ACTIONS
 from sim.cards import CALL_REPLAYS as DECLARED_CALL_REPLAYS
 from sim.cards import LASTING_ACTIONS_PER_ACTION as DECLARED_LASTING_ACTIONS
-from sim.engine.adventures.cards import D_WINE_MERCHANT
+from sim.cards.types import VICTIMS_BUY_HAND_ONTO_DECK
 from sim.engine.adventures.decide import ask_rule, pick_buy_adv
 from sim.engine.adventures.mechanics import (
     ACTIONS_WHILE_LASTING_IDS,
@@ -88,7 +89,8 @@ from sim.engine.codes import (
     D_START,
     D_TRASHING_TOKEN,
     D_TREASURE,
-    DISCARD_WINE_MERCHANT,
+    DISCARD_FROM_MAT,
+    END_OF_BUY_DISCARD_QUESTION,
     ERR_ILLEGAL,
     EV_BUY,
     EV_CLEANUP,
@@ -132,14 +134,15 @@ from sim.engine.layout import (
     EVENT_SLOT,
     EVENT_SLOTS,
     EXCHANGE_FOR,
+    GAIN_CURSE_ON,
     GAINED,
     GAME_IDS,
     GAME_IDS_N,
     H_ADVENTURE,
     H_CARDS,
-    HAG_ON,
     HAND0,
     HAND_N,
+    HAND_ONTO_DECK_ON,
     HELD,
     HELD_N,
     INHERIT,
@@ -205,7 +208,6 @@ from sim.engine.layout import (
     V_STACK_N,
     V_STAYS,
     V_THIS,
-    WOODS_ON,
     Z_DISC,
     Z_HAND,
     Z_MAT,
@@ -712,8 +714,8 @@ def start_of_turn_begins(S, T, p):
     Attacks end; copies held in play from earlier turns now leave at this Cleanup
     (unless played again)."""
     for q in range(MAX_PLAYERS):
-        S[WOODS_ON + p * MAX_PLAYERS + q] = 0
-        S[HAG_ON + p * MAX_PLAYERS + q] = 0
+        S[HAND_ONTO_DECK_ON + p * MAX_PLAYERS + q] = 0
+        S[GAIN_CURSE_ON + p * MAX_PLAYERS + q] = 0
     # Nothing marked now and nothing held last turn (MARKS, HELD_N): the rows are all 0
     # and stay so, and the walk over them is skipped.
     if S[MARKS + p] | S[HELD_N + p]:
@@ -756,8 +758,13 @@ def buy_event(S, R, T, P, Q, H, p, c):
 ON_BUY_IN_COPY_GAIN = 1
 ON_BUY_IN_TEXT = 2              # inside a card's on-buy text (Messenger's gains)
 ON_BUY_AT_TRASHING_TOKEN = 3
-ON_BUY_IN_HAUNTED_WOODS = 4     # inside putting the hand onto the deck
-ON_BUY_IN_CURSE_GAIN = 5        # inside the i-th Curse's gain (Swamp Hag)
+ON_BUY_IN_HAND_ONTO_DECK = 4    # inside putting the hand onto the deck
+ON_BUY_IN_CURSE_GAIN = 5        # inside the i-th Curse's gain
+
+# The card that puts a victim's hand onto their deck when they buy (sim.cards
+# VICTIMS_BUY_CARD, from Card.lasting_on_victims_buy: Haunted Woods), the cause the log
+# gives that move; compiled in.
+HAND_ONTO_DECK_BY = VICTIMS_BUY_CARD[VICTIMS_BUY_HAND_ONTO_DECK]
 
 
 @njit(cache=True, inline="always")
@@ -776,8 +783,9 @@ def on_buy(S, R, T, P, Q, H, texts, p, c, first, resumed):
     """What buying ``c`` sets off before it is gained (ADVENTURES.md §2.8): its own
     on-buy text (another copy gained: Card.on_buy_gains_copy, Port; the card's function
     run for it: Card.on_buy_text, Messenger; an inheriting Estate's too), the Trashing
-    token, then
-    each Haunted Woods and Swamp Hag affecting ``p``.  Frame: the ON_BUY_* sites above,
+    token, then the other players' plays in effect that act on ``p``'s buys, each way in
+    its row (Card.lasting_on_victims_buy): the hand onto the deck (once, however many
+    such plays), then a Curse per play.  Frame: the ON_BUY_* sites above,
     in this order.  Entered only in a game with a card declared to act on a buy
     (T_ON_BUY).  Inlined: out of line, a buy on such a board cost ~75 instructions more
     (count_instructions.py bmu-adv, +3%)."""
@@ -815,16 +823,16 @@ def on_buy(S, R, T, P, Q, H, texts, p, c, first, resumed):
             trash_from_hand(S, T, p, t)
     # The other players' attacks on p: every seat's row, less p's own, with no branch
     # per seat (the rows of seats past the game's players are 0, reset_adventures).
-    woods = -S[WOODS_ON + p * MAX_PLAYERS + p]
-    curses = -S[HAG_ON + p * MAX_PLAYERS + p]
+    onto_deck = -S[HAND_ONTO_DECK_ON + p * MAX_PLAYERS + p]
+    curses = -S[GAIN_CURSE_ON + p * MAX_PLAYERS + p]
     for a in range(MAX_PLAYERS):
-        woods += S[WOODS_ON + a * MAX_PLAYERS + p]
-        curses += S[HAG_ON + a * MAX_PLAYERS + p]
-    if site == ON_BUY_IN_HAUNTED_WOODS or (site <= ON_BUY_AT_TRASHING_TOKEN and woods
-                                           and S[HAND_N + p] > 0):
-        hand_onto_deck(S, R, T, P, Q, H, p, HAUNTED_WOODS)
+        onto_deck += S[HAND_ONTO_DECK_ON + a * MAX_PLAYERS + p]
+        curses += S[GAIN_CURSE_ON + a * MAX_PLAYERS + p]
+    if site == ON_BUY_IN_HAND_ONTO_DECK or (site <= ON_BUY_AT_TRASHING_TOKEN and onto_deck
+                                            and S[HAND_N + p] > 0):
+        hand_onto_deck(S, R, T, P, Q, H, p, HAND_ONTO_DECK_BY)
         if stopped(S):
-            push_frame(S, ON_BUY_IN_HAUNTED_WOODS, 0, 0, 0, 0)
+            push_frame(S, ON_BUY_IN_HAND_ONTO_DECK, 0, 0, 0, 0)
             return
     for i in range(i0 if site == ON_BUY_IN_CURSE_GAIN else 0, curses):
         if (site == ON_BUY_IN_CURSE_GAIN and i == i0) or (S[SUPPLY + CURSE] > 0
@@ -1237,8 +1245,22 @@ ADV_TURN_IN_TREASURE = 5        # inside a Treasure's text (it, or a rule bot's 
 ADV_TURN_AT_BUY = 6             # a buy's choice
 ADV_TURN_IN_EVENT = 7           # inside an Event bought (the Event)
 ADV_TURN_IN_BUY = 8             # inside a card bought (the card)
-ADV_TURN_AT_WINE_MERCHANT = 9
+ADV_TURN_AT_END_OF_BUY = 9      # a discard from the mat's question (the i-th such card)
 ADV_TURN_IN_CLEANUP = 10
+
+# The Reserves discarded from the mat at the end of the Buy phase, in the order offered
+# (sim.cards.END_OF_BUY_DISCARDS, from Card.end_of_buy_discard_coins and _asks: Wine
+# Merchant), the $ unspent each needs and its question (sim.engine.codes
+# END_OF_BUY_DISCARD_QUESTION).  Compiled in as constants, as mechanics.AFTER_IDS: the
+# test runs on every turn, and read from the game's table it would cost loads the turn
+# did not make when it named the card.  A question's frame keeps the card's place (``i``;
+# 0 while Wine Merchant is the only one, as the frame always held).
+END_OF_BUY_IDS = np.array(END_OF_BUY_DISCARDS, np.int64)
+N_END_OF_BUY = len(END_OF_BUY_IDS)
+END_OF_BUY_COINS = np.array([END_OF_BUY_DISCARD_COINS[c] for c in END_OF_BUY_DISCARDS],
+                            np.int64)
+END_OF_BUY_QUESTIONS = np.array([END_OF_BUY_DISCARD_QUESTION[c] for c in END_OF_BUY_DISCARDS],
+                                np.int64)
 
 
 @njit(cache=True, inline="always")
@@ -1422,21 +1444,28 @@ def turn_from(S, R, T, P, Q, H, p, site, produced, x):
                     return 0
         if S[ERR]:
             return 0
-    # End of the Buy phase: Wine Merchants (and Estates with their abilities) may leave
-    # the mat with $2 unspent, one question each.
-    if site <= ADV_TURN_AT_WINE_MERCHANT:
-        while S[ERR] == 0:
-            w = card_with_ability(S, p, MAT0, WINE_MERCHANT)
-            if w < 0 or S[V + V_COINS] < 2:
-                break
-            r = yes_no(S, R, T, P, Q, calls, p, D_WINE_MERCHANT, 0)
-            if stopped(S):
-                push_frame(S, ADV_TURN_AT_WINE_MERCHANT, produced, 0, 0, 0)
-                return 0
-            if r != 1:
-                break
-            move_card(S, p, Z_MAT, Z_DISC, w)
-            log_event(S, EV_DISCARD, p, w, 1, DISCARD_WINE_MERCHANT)
+    # End of the Buy phase: each Reserve declared to leave the mat then (and Estates with
+    # its abilities) may be discarded while its $ unspent remain, one question each.
+    if site <= ADV_TURN_AT_END_OF_BUY:
+        # A constant count from 0, so the loop unrolls and each card's id, $ and question
+        # fold into immediates (a start read from the frame cost ~1,000 instructions a
+        # game in count_instructions.py bmu-adv); a resumed question skips the cards
+        # before its own.
+        for i in range(N_END_OF_BUY):
+            if site == ADV_TURN_AT_END_OF_BUY and i < x:
+                continue
+            while S[ERR] == 0:
+                w = card_with_ability(S, p, MAT0, END_OF_BUY_IDS[i])
+                if w < 0 or S[V + V_COINS] < END_OF_BUY_COINS[i]:
+                    break
+                r = yes_no(S, R, T, P, Q, calls, p, END_OF_BUY_QUESTIONS[i], 0)
+                if stopped(S):
+                    push_frame(S, ADV_TURN_AT_END_OF_BUY, produced, i, 0, 0)
+                    return 0
+                if r != 1:
+                    break
+                move_card(S, p, Z_MAT, Z_DISC, w)
+                log_event(S, EV_DISCARD, p, w, 1, DISCARD_FROM_MAT)
         if S[ERR]:
             return 0
     if site < ADV_TURN_IN_CLEANUP and cleanup_is_plain(S, p):
