@@ -27,7 +27,6 @@ from sim.engine.adventures import cards as adv_cards
 from sim.engine.adventures import events as adv_events
 from sim.engine.adventures import events as adventures_events
 from sim.engine.adventures import mechanics as adv_mechanics
-from sim.engine.adventures import turn as adv_turn
 from sim.engine.batch import BotError, play_batch
 from sim.engine.callbacks import METHODS, MODES, YES_NO, AnswerError, read_answer
 from sim.engine.config import GameConfig
@@ -171,7 +170,7 @@ def test_random_mandatory_choices_never_answer_none(rnd):
         assert answers(rnd, d) == hand | {None}, codes.DECISION_NAMES[d]
     assert answers(rnd, adv_cards.D_STORYTELLER) == {"Copper", "Gold", None}
     assert answers(rnd, adv_cards.D_DISCIPLE) == {"Village", None}
-    for d in (adv_cards.D_TRANSMOGRIFY_GAIN, adv_turn.D_MESSENGER_GAIN, adv_events.D_ALMS,
+    for d in (adv_cards.D_TRANSMOGRIFY_GAIN, adv_cards.D_MESSENGER_GAIN, adv_events.D_ALMS,
               adv_events.D_BALL):
         assert answers(rnd, d, 3) == gainable(rnd, 3), codes.DECISION_NAMES[d]
     assert answers(rnd, adv_events.D_SEAWAY, 4) == gainable(rnd, 4, types=ACTION)

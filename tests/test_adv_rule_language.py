@@ -40,7 +40,6 @@ from sim.engine import codes
 from sim.engine import layout as L
 from sim.engine.adventures import cards as adv_cards
 from sim.engine.adventures import events as adv_events
-from sim.engine.adventures import turn as adv_turn
 from sim.engine.decide import term_value
 from sim.engine.scenario import Scenario
 from tests.conftest import adv_scenario, check_consistent, events, nobuy, raw_answer
@@ -348,7 +347,7 @@ def test_choose_rules_for_amulet_miser_quest_and_messenger():
 def test_gain_by_applies_to_its_source_only():
     b = bot(buy=[Buy("Village")], gain=[Gain("Silver", by="Messenger"), Gain("Smithy")])
     sc = make([b, nobuy("b")])
-    assert sc.decide(0, adv_turn.D_MESSENGER_GAIN, 4) == "Silver"
+    assert sc.decide(0, adv_cards.D_MESSENGER_GAIN, 4) == "Silver"
     assert sc.decide(0, adv_events.D_ALMS, 4) == "Smithy"
     only_by = bot(buy=[Buy("Village")], gain=[Gain("Silver", by="Ball")])
     sc = make([only_by, nobuy("b")])

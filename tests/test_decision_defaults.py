@@ -38,7 +38,6 @@ from sim.engine.adventures import cards as adv_cards
 from sim.engine.adventures import decide as adventures_bot
 from sim.engine.adventures import events as adv_events
 from sim.engine.adventures import mechanics as adv_mechanics
-from sim.engine.adventures import turn as adv_turn
 from tests.conftest import adv_scenario, make_scenario, nobuy, raw_answer
 
 
@@ -90,7 +89,7 @@ SAME_PATTERN = {
     "trash for a gain": (base_set.D_REMODEL_TRASH, adv_cards.D_TRANSMOGRIFY_TRASH),
     "discard": (codes.D_ATTACK_DISCARD, base_set.D_POACHER, adv_mechanics.D_DUNGEON,
                 adv_cards.D_FUGITIVE),
-    "gain": (base_set.D_WORKSHOP_GAIN, base_set.D_ARTISAN_GAIN, adv_turn.D_MESSENGER_GAIN,
+    "gain": (base_set.D_WORKSHOP_GAIN, base_set.D_ARTISAN_GAIN, adv_cards.D_MESSENGER_GAIN,
              adv_events.D_ALMS, adv_events.D_BALL),
     "yes": (base_set.D_MONEYLENDER, adv_cards.D_CARAVAN_GUARD, adv_cards.D_WINE_MERCHANT),
 }
