@@ -44,7 +44,8 @@ from sim.engine.adventures import cards as adv_cards
 from sim.engine.adventures import turn as adv_turn
 from sim.engine.codes import DISCARD_FROM_MAT, EV_DISCARD, EV_TOPDECK
 from sim.engine.scenario import Scenario
-from tests.conftest import Scripted, clear, clear_log, events, nobuy
+from tests.conftest import Scripted, events, nobuy
+from tests.conftest import make_scenario as game
 
 ROOT = Path(__file__).resolve().parents[1]
 K_WINE = ["Wine Merchant", "Village", "Smithy", "Market", "Workshop", "Militia", "Moat",
@@ -55,15 +56,6 @@ K_ATTACK = ["Haunted Woods", "Swamp Hag", "Village", "Smithy", "Market", "Worksh
 
 def names(ids) -> list[str]:
     return [C.CARDS[int(c)].name for c in ids]
-
-
-def game(bots, kingdom) -> Scenario:
-    """Every player with no cards at all, the log cleared: the test states the situation."""
-    sc = Scenario(list(bots), kingdom=kingdom, log=True)
-    for p in range(sc.config.n_players):
-        clear(sc, p)
-    clear_log(sc)
-    return sc
 
 
 # ----------------------------------------------------------------------------- declared

@@ -35,9 +35,9 @@ from sim.cards.types import (
 from sim.engine import codes
 from sim.engine import layout as L
 from sim.engine.adventures import cards as adv_cards
-from sim.engine.scenario import Scenario
 from sim.engine.state import make_table
-from tests.conftest import Scripted, clear, clear_log, nobuy
+from tests.conftest import Scripted, nobuy
+from tests.conftest import make_scenario as game
 
 ROOT = Path(__file__).resolve().parents[1]
 K_RESERVE = ["Dungeon", "Royal Carriage", "Ratcatcher", "Coin of the Realm", "Gear", "Market",
@@ -54,15 +54,6 @@ def names(ids) -> list[str]:
 
 def listed(T, count: int, at: int) -> list[str]:
     return names(T[at:at + T[count]])
-
-
-def game(bots, kingdom) -> Scenario:
-    """Every player with no cards at all, the log cleared: the test states the situation."""
-    sc = Scenario(list(bots), kingdom=kingdom, log=True)
-    for p in range(sc.config.n_players):
-        clear(sc, p)
-    clear_log(sc)
-    return sc
 
 
 # ----------------------------------------------------------------------------- declared
