@@ -195,7 +195,6 @@ from sim.engine.zones import (
     GAIN_TO_DISCARD,
     GAIN_TO_HAND,
     add_coins,
-    can_gain,
     cost_of,
     discard_from_hand,
     draw,
@@ -698,40 +697,24 @@ def messenger(S, R, T, P, Q, H, p):
     S[UNKNOWN + p] = 0
 
 
-MESSENGER_GAIN_AT_CHOICE = 1
-MESSENGER_GAIN_IN_GAIN = 2      # (the card)
-MESSENGER_GAIN_IN_COPY = 3      # the k-th other player's copy (the card, k)
+MESSENGER_GAIN_IN_CHOICE = 1   # inside the gain of a card costing up to $4
+MESSENGER_GAIN_IN_COPY = 2      # the k-th other player's copy (the card, k)
 
 
 @njit(cache=True)
 def messenger_gain(S, R, T, P, Q, H, p):
     """Messenger's on-buy text, when it is bought first this turn: gain a card costing up
-    to $4, then each other player, in turn order, gains a copy of it (while the pile
-    lasts).  Frame:
-    MESSENGER_GAIN_AT_CHOICE, the choice; MESSENGER_GAIN_IN_GAIN, its gain;
-    MESSENGER_GAIN_IN_COPY, the copy of the k-th player after ``p`` (the card)."""
+    to $4 (sim.engine.steps.gain_choice), then each other player, in turn order, gains a
+    copy of it (while the pile lasts).  Frame: MESSENGER_GAIN_IN_CHOICE, inside the
+    choice and its gain; MESSENGER_GAIN_IN_COPY, the copy of the k-th player after ``p``
+    (the card)."""
     site, c, k0, _, _ = take_frame(S)
-    if site <= MESSENGER_GAIN_AT_CHOICE:
-        any_ok = False
-        for c in range(T[T_NIDS]):
-            if can_gain(S, T, c, 4):
-                any_ok = True
-                break
-        if not any_ok:
-            return
-        c = ask(S, R, T, P, Q, H, p, D_MESSENGER_GAIN, 4)
+    if site <= MESSENGER_GAIN_IN_CHOICE:
+        c = gain_choice(S, R, T, P, Q, H, p, D_MESSENGER_GAIN, 4, 0, GAIN_TO_DISCARD)
         if stopped(S):
-            push_frame(S, MESSENGER_GAIN_AT_CHOICE, 0, 0, 0, 0)
+            push_frame(S, MESSENGER_GAIN_IN_CHOICE, 0, 0, 0, 0)
             return
-        if S[ERR]:
-            return
-        if c < 0 or c >= N_CARDS or not can_gain(S, T, c, 4):
-            fail(S, ERR_ILLEGAL, p, D_MESSENGER_GAIN, c)
-            return
-    if site <= MESSENGER_GAIN_IN_GAIN:
-        gain_card(S, R, T, P, Q, H, p, c, 0)
-        if stopped(S):
-            push_frame(S, MESSENGER_GAIN_IN_GAIN, c, 0, 0, 0)
+        if c < 0:
             return
     n = S[V + V_NP]
     for k in range(k0 if site == MESSENGER_GAIN_IN_COPY else 1, n):
