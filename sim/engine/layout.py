@@ -311,7 +311,10 @@ AFTER_CALL_IDS = N_AFTER_CALLS + 1
 N_GAIN_CALLS = AFTER_CALL_IDS + N_SLOTS
 GAIN_CALL_IDS = N_GAIN_CALLS + 1
 CALL_COPY_UP_TO = GAIN_CALL_IDS + N_SLOTS
-TABLE_SIZE = CALL_COPY_UP_TO + N_SLOTS
+# How many Travellers the game holds (its kingdom's lines, the upgrades included; an
+# Estate can inherit one only then): 0 lets every Cleanup skip looking for one in play.
+T_TRAVELLERS = CALL_COPY_UP_TO + N_SLOTS
+TABLE_SIZE = T_TRAVELLERS + 1
 
 # Random streams ``R``: N_STREAMS rows of 4 uint64 (xoshiro256** state), read flat.
 N_STREAMS = 2 * MAX_PLAYERS + 1   # per seat: shuffles, decisions; plus one for the first player

@@ -69,6 +69,7 @@ def make_table(n_players: int, kingdom: tuple[int, ...], events: tuple[int, ...]
     T[L.NON_SUPPLY0:L.NON_SUPPLY0 + L.N_SLOTS] = non_supply_sizes(kingdom)
     ids = [c for c in range(C.N_CARDS)
            if supply0[c] > 0 or T[L.NON_SUPPLY0 + c] > 0]   # upgrades can be in hand too
+    T[L.T_TRAVELLERS] = sum(c in C.EXCHANGE_FOR for c in ids)
     actions = [c for c in ids if C.TYPES[c] & C.ACTION]
     treasures = [c for c in ids if C.TYPES[c] & C.TREASURE]
     T[L.N_ACTIONS] = len(actions)

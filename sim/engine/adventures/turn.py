@@ -186,6 +186,7 @@ from sim.engine.layout import (
     SUPPLY0,
     T_NIDS,
     T_ON_BUY,
+    T_TRAVELLERS,
     TOK_TRASH,
     TREASURE_IDS,
     TURNS,
@@ -946,7 +947,7 @@ def cleanup_adv(S, R, T, P, Q, H, p):
     d0 = DISC0 + p * N_SLOTS
     # Frame: CLEANUP_IN_EXCHANGES.
     site, _, _, _, _ = take_frame(S)
-    if site == CLEANUP_IN_EXCHANGES or travellers_in_play(S, p):
+    if site == CLEANUP_IN_EXCHANGES or travellers_in_play(S, T, p):
         top = discard_hand_then_play(S, R, T, P, Q, H, p)
         if stopped(S):
             push_frame(S, CLEANUP_IN_EXCHANGES, 0, 0, 0, 0)
@@ -1153,11 +1154,12 @@ def cleanup_plain(S, p):
 
 
 @njit(cache=True, inline="always")
-def travellers_in_play(S, p):
+def travellers_in_play(S, T, p):
     """``p`` has a Traveller in play, or an Estate while it may have inherited one:
-    Cleanup may offer an exchange."""
+    Cleanup may offer an exchange.  A game without Travellers (T_TRAVELLERS 0) does not
+    look: the scan over the declared Travellers costs ~10 instructions a Cleanup."""
     p0 = PLAY0 + p * N_SLOTS
-    if S[PLAY_N + p] == 0:
+    if S[PLAY_N + p] == 0 or T[T_TRAVELLERS] == 0:
         return False
     copies = S[p0 + ESTATE] if S[INHERIT + p] else 0
     for i in range(N_TRAVELLERS):
@@ -1166,14 +1168,14 @@ def travellers_in_play(S, p):
 
 
 @njit(cache=True, inline="always")
-def cleanup_is_plain(S, p):
+def cleanup_is_plain(S, T, p):
     """Cleanup has nothing of Adventures to do for ``p``: no copy in play stays
     (MARKS), no Traveller (or Estate that may inherit one) is in play to exchange, no
     other player has a card called on this turn in play, no card set aside by Save.
     Then :func:`cleanup_adv` would do what the base game's single walk
     (sim.engine.zones.cleanup, here :func:`cleanup_plain`) does, and that walk is what
     most turns take."""
-    if S[MARKS + p] or S[SAVE_N + p] or travellers_in_play(S, p):
+    if S[MARKS + p] or S[SAVE_N + p] or travellers_in_play(S, T, p):
         return False
     # Every seat but p, with no branch per seat (a seat past the game's players has
     # nothing in play and no marks: reset_game clears the per-player block).
@@ -1468,7 +1470,7 @@ def turn_from(S, R, T, P, Q, H, p, site, produced, x):
                 log_event(S, EV_DISCARD, p, w, 1, DISCARD_FROM_MAT)
         if S[ERR]:
             return 0
-    if site < ADV_TURN_IN_CLEANUP and cleanup_is_plain(S, p):
+    if site < ADV_TURN_IN_CLEANUP and cleanup_is_plain(S, T, p):
         cleanup_plain(S, p)
         draws = 5 + 2 * S[V + V_EXPEDITIONS]
         log_event(S, EV_CLEANUP, p, -1, draws, 0)
