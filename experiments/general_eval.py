@@ -5,6 +5,8 @@ item 1: measured against the whole field, not one bot).
     python experiments/general_eval.py --part found --budget 2000000 --found-minutes 15
     python experiments/general_eval.py --part search --search-games 40 --time-ms 10
     python experiments/general_eval.py --boards 60 --part boards --part best --part field
+    python experiments/general_eval.py --boards 60 --pool random:all --out DIR \\
+        --part boards --part best --part field            # boards with Intrigue's cards
     python experiments/general_eval.py --quick --out /tmp/geval \\
         --part boards --part best --part field                      # a check in seconds
 
@@ -26,7 +28,10 @@ and CPU seconds):
   ``--boards 60`` continues the stream to 60 boards (issue 49): boards 1-30 stay issue
   38's, 31-60 are new, by the same rule.  Every part reads the first ``--boards`` rows,
   and a longer boards.csv is drawn again whole, never cut, so a default run keeps boards
-  31-60.
+  31-60.  ``--pool random:all`` draws from every set's kingdom cards (Intrigue's too)
+  by the same seeds (other boards: give another ``--out``); a policy recorded as trained
+  on "random:all" with a card table that lacked Intrigue (domsim 0.11's general) trained
+  on the base game and Adventures, and its training boards are rebuilt so.
 * ``best``: on each board, the library bots that can play it (every registered bot whose
   cards and Events are all on the board, ``sim.optimize.report.library_field``; the
   ``random`` bot left out; search, human and policy bots are not registered) play a
@@ -55,8 +60,9 @@ and CPU seconds):
   beside the boards where the best bot is beaten in the same games and in eval.csv;
   the record lists the library bots the policy does not beat.
 * ``firstgame``: the policy against the First Game specialist
-  (experiments/results/learn/first-game, trained on First Game only), ``--games``
-  games: ``firstgame.csv`` (goal: 45%).
+  (experiments/results/learn/first-game, trained on First Game only; goal: 45%),
+  smithy-bm (goal: 50%) and first-game-optimized, ``--games`` games each:
+  ``firstgame.csv``.
 * ``found``: on each board, ``domsim optimize``'s search (``sim.optimize.report
   .board_report``, as experiments/optimize_boards.py runs it: ``--budget`` games a board
   against the board's library field, 200 first-rung deals, 6 minutes at most a board),
@@ -213,13 +219,25 @@ def policy_meta(policy: Path) -> dict:
 
 # The kingdom pool of general's boards: every kingdom card when it was trained, the base
 # game's and Adventures' ("random:all" before Intrigue joined the table; the same cards in
-# the same order, so the same seeds draw the same boards).
+# the same order, so the same seeds draw the same boards).  ``--pool random:all`` draws
+# boards of every set (with Intrigue's cards) into another --out.
 POOL = "random:base,adventures"
 
 
-def _pool_of(kingdom: str | list) -> str | list:
-    """A policy's recorded training kingdom, "random:all" as it was before Intrigue."""
-    return POOL if kingdom == "random:all" else kingdom
+def _pool_of(meta: dict) -> str | list:
+    """A policy's recorded training kingdom; "random:all" as it was when the policy was
+    made: the base game and Adventures for a policy whose card table (policy.json's
+    record, sim.engine.fingerprint; none: domsim 0.11's) lacks Intrigue's cards."""
+    from sim.engine import fingerprint
+
+    kingdom = meta["kingdom"]
+    if kingdom != "random:all":
+        return kingdom
+    rec = meta.get(fingerprint.KEY)
+    rec = fingerprint.legacy() if rec is None else fingerprint.read_record(rec)
+    made_with = {entry[0] for entry in rec["cards"]}
+    current = {entry[0] for entry in fingerprint.record()["cards"]}
+    return kingdom if current <= made_with else POOL
 
 
 def training_boards(policy: Path) -> set[tuple[frozenset, frozenset]]:
@@ -233,7 +251,7 @@ def training_boards(policy: Path) -> set[tuple[frozenset, frozenset]]:
         where = ", ".join(where) if isinstance(where, list) else where
         raise Fail(f"--policy {policy}: not a general policy (trained on {where}, not on "
                    f"random boards)")
-    cfg = TrainConfig(kingdom=_pool_of(m["kingdom"]), events=tuple(m.get("events", ())),
+    cfg = TrainConfig(kingdom=_pool_of(m), events=tuple(m.get("events", ())),
                       players=int(m["players"]), seed=int(m["seed"]),
                       boards=int(m["boards"]), board_iterations=int(m["board_iterations"]))
     draws = int(m["iterations"]) // cfg.board_iterations + 1
@@ -264,7 +282,7 @@ def part_boards(args) -> None:
     while len(rows) < n:
         seed = BOARD_SEED + j
         j += 1
-        kingdom, events = resolve_table(POOL, "random", seed)
+        kingdom, events = resolve_table(args.pool, "random", seed)
         if (frozenset(kingdom), frozenset(events)) in trained:
             skipped.append(seed)
             continue
@@ -279,7 +297,7 @@ def part_boards(args) -> None:
         rec.note(f"{rel(path)} had {len(before)} boards: kept all, the same draw")
     write_csv(path, rows)
     rec.note(f"{len(rows)} boards from seeds {BOARD_SEED}..{BOARD_SEED + j - 1} "
-             f"(resolve_table({POOL!r}, 'random', seed)); checked against "
+             f"(resolve_table({args.pool!r}, 'random', seed)); checked against "
              f"{len(trained)} training and training-evaluation boards of the policy: "
              f"{len(skipped)} skipped as equal to one ({skipped or 'none'}); "
              f"{len(same_kingdom)} share a kingdom (other Events) with one "
@@ -483,19 +501,30 @@ def part_eval(args) -> None:
     rec.write()
 
 
+#: First Game's opponents besides the specialist, each with the issue's goal (issue 49
+#: item 2: the library's First Game bots).
+FIRST_GAME_BOTS = (("smithy-bm", 0.50), ("first-game-optimized", None))
+
+
 def part_firstgame(args) -> None:
     rec = Record("firstgame", args)
     policy_meta(args.policy)
     if not (args.first_game / "policy.json").is_file():
         raise Fail(f"--first-game {args.first_game}: not a policy directory")
-    r = learn().evaluate(args.policy, "first-game", args.games, args.seed, args.processes,
-                         (str(args.first_game),))[0]
-    row = match_row(r, "first-game")
-    row["opponent"] = rel(args.first_game)
-    write_csv(args.out / "firstgame.csv", [row])
-    rec.note(f"SUMMARY: First Game, the general policy against the First Game specialist "
-             f"({rel(args.first_game)}): {row['win_rate']:.1%} [{row['ci_low']:.1%}, "
-             f"{row['ci_high']:.1%}] of {row['games']} games (goal: at least 45%)")
+    opponents = [(str(args.first_game), 0.45)] + list(FIRST_GAME_BOTS)
+    results = learn().evaluate(args.policy, "first-game", args.games, args.seed,
+                               args.processes, tuple(o for o, _ in opponents))
+    rows = []
+    for (opponent, goal), r in zip(opponents, results, strict=True):
+        row = match_row(r, "first-game")
+        row["opponent"] = rel(args.first_game) if opponent == str(args.first_game) \
+            else opponent
+        rows.append(row)
+        what = "the First Game specialist " if opponent == str(args.first_game) else ""
+        rec.note(f"SUMMARY: First Game, the general policy against {what}{row['opponent']}: "
+                 f"{row['win_rate']:.1%} [{row['ci_low']:.1%}, {row['ci_high']:.1%}] of "
+                 f"{row['games']} games" + (f" (goal: at least {goal:.0%})" if goal else ""))
+    write_csv(args.out / "firstgame.csv", rows)
     rec.write()
 
 
@@ -818,6 +847,10 @@ def main(argv: list[str] | None = None) -> int:
                    help="results folder (default: the policy's eval/)")
     p.add_argument("--boards", type=int, default=N_BOARDS,
                    help=f"boards of the stream (default {N_BOARDS}; 60 adds boards 31-60)")
+    p.add_argument("--pool", default=POOL,
+                   help=f"boards: the kingdom spec the boards are drawn from (default {POOL}, "
+                   "the pool general was first trained on; random:all adds Intrigue: give "
+                   "another --out)")
     # games: None is the default below, or QUICK_GAMES under --quick
     p.add_argument("--games", type=int, default=None, help="games a board (eval, firstgame, "
                    "found; default 2000)")

@@ -73,6 +73,11 @@ def add_parser(sub, positive: Callable[[str], int], seed: Callable[[str], int],
                         "layer widths and inputs; general: the library's general policy, "
                         "which also fine-tunes on one --kingdom, keeping its inputs) and "
                         "fine-tune it; default: random weights")
+    t.add_argument("--imitate", type=int, default=0, metavar="N",
+                   help="first N iterations learn by imitation (DAgger), not PPO: the "
+                        "--init policy's answers at the decisions it took, the fallback's "
+                        "at the others (default 0: off; for a policy that starts taking "
+                        "new decisions)")
     t.add_argument("--players", type=players, default=2, help="players per game (default 2)")
     t.add_argument("--against", default=",".join(d.against), metavar="BOT,...",
                    help="the league: bot names or .toml files, and self (a frozen snapshot "
@@ -133,7 +138,7 @@ def run(args, argv: list[str]) -> int:
         v = getattr(args, opt)
         if v is not None and not v > 0:
             raise UsageError(f"--{opt.replace('_', '-')} must be positive, not {v:g}")
-    for opt in ("past_every", "past_max"):
+    for opt in ("past_every", "past_max", "imitate"):
         if getattr(args, opt) < 0:
             raise UsageError(f"--{opt.replace('_', '-')} must be at least 0, not "
                              f"{getattr(args, opt)}")
@@ -158,7 +163,7 @@ def run(args, argv: list[str]) -> int:
                       checkpoint_s=args.checkpoint_s, boards=args.boards,
                       board_iterations=args.board_iterations, league=args.league,
                       field_tables=args.field_tables, past_every=args.past_every,
-                      past_max=args.past_max, init=args.init)
+                      past_max=args.past_max, init=args.init, imitate=args.imitate)
     command = "domsim " + " ".join(shlex.quote(a) for a in argv)
     try:
         result = train(cfg, args.out, resume=args.resume, force=args.force, command=command,

@@ -109,6 +109,36 @@ def remap_to_table(net: Net, columns: np.ndarray, rec: dict) -> tuple[Net, np.nd
     return out, new_columns
 
 
+def widen_to_columns(net: Net, columns: np.ndarray, wider: np.ndarray) -> Net:
+    """``net`` (reading observation ``columns``) as a network reading ``wider`` (which
+    holds every one of them), ready to train on: each old column's first-layer row
+    where that column now is, the added columns' rows 0, and the actions it was made
+    without (:func:`remap_to_table`'s UNKNOWN bias) given the mean bias of the card
+    actions it knows, weights 0.  Why: a general policy retrained over a larger card
+    pool (issue 49 item 3: base + Adventures -> all three sets) starts as the policy it
+    was, which plays every old board exactly as before (an added card's inputs are 0
+    there), and an added card neither forbidden nor favoured until training decides.
+    A ValueError names a column that ``wider`` lacks."""
+    columns = np.asarray(columns, np.int64)
+    wider = np.asarray(wider, np.int64)
+    at = {int(c): i for i, c in enumerate(wider)}
+    missing = [int(c) for c in columns if int(c) not in at]
+    if missing:
+        raise ValueError(f"the policy reads {len(missing)} observation entries the wider "
+                         f"table lacks (first: {missing[0]})")
+    out = net.copy()
+    W0 = np.zeros((len(wider), net.W[0].shape[1]), net.W[0].dtype)
+    W0[[at[int(c)] for c in columns]] = net.W[0]
+    out.W[0] = W0
+    added = out.bp <= UNKNOWN / 2
+    known = ~added
+    known[N_CARDS:] = False
+    if added.any():
+        out.Wp[:, added] = 0
+        out.bp[added] = out.bp[known].mean() if known.any() else 0
+    return out
+
+
 def features(obs: np.ndarray, columns: np.ndarray, out: np.ndarray | None = None) -> np.ndarray:
     """The network input for observations ``obs`` ([..., OBS_SIZE]): the ``columns``
     entries as ``sign(x) * log1p(|x|)``, float32."""
@@ -285,6 +315,47 @@ def ppo_loss(net: Net, x: np.ndarray, mask: np.ndarray, actions: np.ndarray,
     d_logits -= ent_coef * dH / B
     d_value = vf_coef * v_err / B
     return loss, stats, net.backward(cache, d_logits, d_value)
+
+
+def asked_decisions(x: np.ndarray, columns: np.ndarray) -> np.ndarray:
+    """The decision code each row of inputs ``x`` answers (its "asked: ..." entry, the
+    one non-zero one of the observation's last block; -1 where the policy reads none),
+    so that a row's question needs no record beside its inputs."""
+    from sim.engine.codes import N_DECISIONS
+    from sim.env.core import OBS_SIZE
+
+    first = OBS_SIZE - N_DECISIONS
+    where = np.flatnonzero(np.asarray(columns) >= first)
+    codes = np.asarray(columns)[where] - first
+    if not len(where):
+        return np.full(len(x), -1, np.int64)
+    block = x[:, where]
+    out = codes[block.argmax(axis=1)].astype(np.int64)
+    out[~(block > 0).any(axis=1)] = -1
+    return out
+
+
+def imitation_loss(net: Net, x: np.ndarray, mask: np.ndarray, target: np.ndarray,
+                   returns: np.ndarray, *, vf_coef: float, prior: np.ndarray | None = None,
+                   prior_w: float = 0.0) -> tuple[float, dict, list[np.ndarray]]:
+    """Cross-entropy of the policy (with its prior) against ``target`` distributions
+    [B, A] over the legal actions, plus the value loss of :func:`ppo_loss`; its
+    statistics and exact gradients.  Used to start a policy from a teacher's answers
+    (DAgger: the rows come from the learner's own games, sim.learn.train's
+    ``imitate``)."""
+    B = len(x)
+    logits, value, cache = net.forward(x, mask, prior, prior_w)
+    lp = log_softmax(logits)
+    p = np.exp(lp)
+    legal = mask != 0
+    ce = -np.where(legal, target * lp, 0.0).sum(axis=1)
+    v_err = value - returns
+    loss = float(np.mean(ce + 0.5 * vf_coef * v_err * v_err))
+    agree = float(np.mean(logits.argmax(axis=1) == target.argmax(axis=1)))
+    stats = {"loss": loss, "policy": float(np.mean(ce)), "value": float(np.mean(v_err ** 2)),
+             "agree": agree}
+    d_logits = np.where(legal, p - target, 0.0) / B
+    return loss, stats, net.backward(cache, d_logits, vf_coef * v_err / B)
 
 
 class Adam:

@@ -58,8 +58,10 @@ the evaluation boards, ``eval_games`` games in all.
 Starting weights (``init``, ``--init DIR``): a policy directory (the library's ``general``
 is ``bots/data/policies/general``) whose network has the run's shape and inputs, or a
 general policy on one kingdom (``--init general --kingdom K``: it keeps every card's inputs,
-the board's among them); the run fine-tunes it (a fresh optimiser).  Without it the
-network starts random.
+the board's among them), or a general policy made with fewer cards on a general run of
+this domsim's (it reads the added cards' inputs from 0 weights and may choose them:
+sim.learn.policy.widen_to_columns); the run fine-tunes it (a fresh optimiser).  Without it
+the network starts random.
 
 Checkpoints (``checkpoint.npz``, every ``checkpoint_s`` seconds, at the end and on
 Ctrl-C; ``checkpoint.json`` is a readable copy of its state) keep the weights, the
@@ -86,7 +88,16 @@ from pathlib import Path
 
 import numpy as np
 
-from sim.learn.policy import Adam, Net, feature_columns, ppo_loss
+from sim.learn.policy import (
+    Adam,
+    Net,
+    asked_decisions,
+    feature_columns,
+    imitation_loss,
+    log_softmax,
+    ppo_loss,
+    widen_to_columns,
+)
 from sim.learn.ppo import SELF, Side, advantages, greedy_win_rate, rollout
 
 CHECKPOINT = "checkpoint.npz"
@@ -142,6 +153,13 @@ class TrainConfig:
         past_every, past_max: a field league's past snapshots: iterations between two
             (0: none), and how many are kept.
         init: a policy directory whose weights the run starts from (None: random).
+        imitate: iterations at the start that train by imitation, not PPO (DAgger: the
+            learner's own games, each of its answers taught the teacher's: at the
+            decisions ``init`` took, ``init``'s policy; at the others, the fallback's
+            answer).  Why: a policy that starts taking decisions it never took (issue 49
+            item 3: every decision) answers them at random and loses every game (it
+            stops playing Treasures); imitation first gives PPO the old policy with the
+            fallback's answers to improve on.  0: off.
     """
 
     kingdom: str | tuple = "first-game"
@@ -178,6 +196,7 @@ class TrainConfig:
     past_every: int = 200
     past_max: int = 4
     init: str | None = None
+    imitate: int = 0
 
     @property
     def general(self) -> bool:
@@ -202,6 +221,8 @@ class TrainConfig:
                 d.pop("board_iterations")
         if self.init is None:
             d.pop("init")
+        if not self.imitate:        # (as checkpoints made before imitation existed)
+            d.pop("imitate")
         return json.loads(json.dumps(d))
 
 
@@ -303,6 +324,7 @@ class Trainer:
         ``table``: :func:`_resolve_table`'s answer, if the caller has checked it already."""
         from sim.cards import N_CARDS
         from sim.engine.batch import cards_in_game
+        from sim.engine.codes import N_DECISIONS
         from sim.env.vector import VectorGames
 
         self.cfg = cfg
@@ -330,7 +352,15 @@ class Trainer:
         self.stats: dict[str, list[float]] = {}
         self.since: dict[str, list[float]] = {}
         init = _load_init(cfg) if cfg.init else None
-        if self.field and init is not None and cfg.past_max > 0:
+        #: the imitation's teacher (``cfg.imitate``): init's network and the decisions it
+        #: answers (the fallback answers the rest); set once the network is built
+        self.teacher: Net | None = None
+        self.teacher_takes = np.zeros(N_DECISIONS, np.bool_)
+        if init is not None and cfg.imitate:
+            self.teacher_takes[sorted(init[3])] = True
+        # (a past snapshot taken before the imitation would answer the run's new
+        # decisions at random: with ``imitate`` the first comes after past_every)
+        if self.field and init is not None and cfg.past_max > 0 and not cfg.imitate:
             self.past[f"{PAST_PREFIX}0"] = init[0]
         eval_boards = [draw_board(cfg, j, evaluation=True) for j in range(min(4, boards))] \
             if cfg.general else [self.gc]
@@ -370,6 +400,14 @@ class Trainer:
             # inputs, every card's (those of cards not on the board stay 0), so its weights
             # carry over whole and it reads the board exactly as the general plays it.
             self.columns = np.asarray(init[1], dtype=np.int64)
+        if init is not None and cfg.general and init[2] and len(init[1]) < len(self.columns):
+            # A general policy made with fewer cards (issue 49 item 3: retrained over
+            # every set): its inputs widened to every card's, its added actions opened.
+            try:
+                init = (widen_to_columns(init[0], init[1], self.columns), self.columns,
+                        *init[2:])
+            except ValueError as exc:
+                raise TrainError(f"--init {cfg.init}: {exc}") from None
         self.rng = np.random.default_rng(_mix(cfg.seed, 7))
         self.net = Net.new(len(self.columns), cfg.hidden, rng=self.rng)
         if init is not None:
@@ -382,6 +420,8 @@ class Trainer:
                                  zip(init[0].arrays(), self.net.arrays(), strict=True)])
             for name in self.past:
                 self.past[name] = self.net.copy()
+            if cfg.imitate:
+                self.teacher = self.net.copy()
         self.frozen = self.net.copy()
         self.adam = Adam(self.net, lr=cfg.lr)
         self.iteration = 0
@@ -575,11 +615,18 @@ class Trainer:
             ent = self.entropy_coef()
             B = len(adv)
             agg: dict[str, float] = {}
+            target = self.imitation_targets(x, mask, prior) \
+                if self.iteration < cfg.imitate else None
             for _ in range(cfg.epochs):
                 order = self.rng.permutation(B)
                 for lo in range(0, B, cfg.minibatch):
                     idx = order[lo:lo + cfg.minibatch]
-                    _, st, grads = ppo_loss(self.net, x[idx], mask[idx], act[idx], old[idx],
+                    if target is not None:
+                        _, st, grads = imitation_loss(
+                            self.net, x[idx], mask[idx], target[idx], ret[idx],
+                            vf_coef=cfg.vf_coef, prior=prior[idx], prior_w=cfg.prior)
+                    else:
+                        _, st, grads = ppo_loss(self.net, x[idx], mask[idx], act[idx], old[idx],
                                             adv[idx], ret[idx], clip=cfg.clip,
                                             vf_coef=cfg.vf_coef, ent_coef=ent,
                                             prior=prior[idx], prior_w=cfg.prior)
@@ -594,6 +641,22 @@ class Trainer:
             self.frozen = self.net.copy()
         self.last_stats = stats
         return stats
+
+    def imitation_targets(self, x: np.ndarray, mask: np.ndarray, prior: np.ndarray
+                          ) -> np.ndarray:
+        """The teacher's answers [B, A] to the learner's rows (``cfg.imitate``): the
+        fallback's answer (``prior``) with certainty, except at the decisions the
+        teacher took, where its policy's probabilities (with the prior, as it played)."""
+        target = np.zeros(mask.shape, np.float32)
+        target[np.arange(len(prior)), prior] = 1.0
+        if self.teacher is not None:
+            asked = asked_decisions(x, self.columns)
+            mine = (asked >= 0) & self.teacher_takes[np.maximum(asked, 0)]
+            if mine.any():
+                logits, _, _ = self.teacher.forward(x[mine], mask[mine], prior[mine],
+                                                    self.cfg.prior)
+                target[mine] = np.exp(log_softmax(logits))
+        return target
 
     def evaluate(self) -> dict[str, float]:
         """The greedy policy's win rate against each league bot (the same deals every
@@ -778,7 +841,8 @@ def checkpoint_state(directory: Path, cfg: TrainConfig) -> dict:
 
 
 def _load_init(cfg: TrainConfig) -> tuple:
-    """The policy ``cfg.init`` names (network, columns, whether it is a general policy),
+    """The policy ``cfg.init`` names (network, columns, whether it is a general policy,
+    the decision codes it takes),
     checked to fit the run: a policy directory of the run's layer widths and player
     count."""
     from bots import GENERAL, GENERAL_POLICY
@@ -798,7 +862,9 @@ def _load_init(cfg: TrainConfig) -> tuple:
     if int(meta.get("players", cfg.players)) != cfg.players:
         raise TrainError(f"--init {cfg.init}: trained for {meta['players']} players, "
                          f"this run is {cfg.players}")
-    return net, columns, bool(meta.get("general"))
+    from sim.env.actions import decision_codes
+
+    return net, columns, bool(meta.get("general")), decision_codes(meta["decisions"])
 
 
 def blas_one_thread():
@@ -876,6 +942,11 @@ def train(cfg: TrainConfig, out: str | os.PathLike, *, resume: bool = False,
     if cfg.minutes is None and cfg.iterations is None:
         raise TrainError("a budget is needed: --minutes and/or --iterations")
     say = progress or (lambda line: print(line, file=sys.stderr, flush=True))
+    if cfg.imitate < 0:
+        raise TrainError(f"--imitate must be at least 0, not {cfg.imitate}")
+    if cfg.imitate and not cfg.prior > 0:
+        raise TrainError("--imitate needs --prior above 0 (the rows' fallback answers, "
+                         "which it imitates, are read with the prior)")
     table = _resolve_table(cfg)             # the kingdom and the league: no game built yet
     if cfg.init:
         _load_init(cfg)
@@ -975,7 +1046,8 @@ def _record(trainer: Trainer, say: Callable[[str], None]) -> None:
     trains = " ".join(f"{k} {v:.0%}" for k, v in train_rates.items() if v == v)
     say(f"iter {trainer.iteration:,} {trainer.wall_s:6.0f}s games {trainer.games_trained:,}"
         f" | greedy vs {evals}" + (f" | training {trains}" if trains else "") + worst
-        + (f" | entropy {st['entropy']:.2f}" if "entropy" in st else ""))
+        + (f" | entropy {st['entropy']:.2f}" if "entropy" in st else "")
+        + (f" | imitation agrees {st['agree']:.0%}" if "agree" in st else ""))
 
 
 def parse_league(text: str | Sequence[str]) -> tuple[str, ...]:

@@ -1,0 +1,189 @@
+"""The general policy retrained over all three sets (issue 49, item 3): ``general`` on
+random boards of base, Adventures and Intrigue against the field, by one of two recipes:
+
+* ``--recipe sets`` (default): its own decisions (plays, buys, token placements; BMU's
+  defaults answer the in-card choices), every card's inputs;
+* ``--recipe every``: every decision taken (the in-card choices too: what to trash,
+  discard, gain, put back, which option, reactions), after an imitation phase.
+
+    python experiments/general_all_sets.py --part train                # 30 min
+    python experiments/general_all_sets.py --part train --minutes 2 --out /tmp/gs
+    python experiments/general_all_sets.py --recipe every --part train # 50 min
+    python experiments/general_all_sets.py --part variant   # (every) its old-decision twin
+    python experiments/general_eval.py --policy experiments/results/learn/general-sets \\
+        --out experiments/results/learn/general-sets/eval --boards 60 \\
+        --part boards --part best --part field --part firstgame --processes 1
+    python experiments/general_eval.py --policy experiments/results/learn/general-sets \\
+        --out experiments/results/learn/general-sets/eval-all --pool random:all \\
+        --boards 60 --part boards --part best --part field --processes 1
+    (the second also for experiments/results/learn/general-league, the policy before)
+    python experiments/general_all_sets.py --part compare   # compare.txt
+    python experiments/general_all_sets.py --part ship      # the library bot plays it
+
+Why: ``general`` was made before Intrigue (its inputs know 56 kingdom cards; it never
+buys an Intrigue card) and answers only its plays, buys and token placements.  Both
+recipes start from its weights widened to every card's inputs
+(sim.learn.policy.widen_to_columns) with general_league.py's league (its snapshot and 3
+tables a board drawn from the board's library field and past snapshots).  Taking every
+decision needs a first phase of imitation (``--imitate``: the old policy's answers
+where it answered, BMU's elsewhere, on its own games): a policy that starts answering
+questions it never saw plays at random there and loses every game (it stops playing its
+Treasures: 0% against the field in a one-minute check).  ``train`` writes into
+experiments/results/learn/general-sets/ (general-every/) command.json (the command, the
+machine and its load, wall and CPU seconds, what was trained) and curve.png; ``ship``
+copies the policy to the library bot ``general``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:  # runnable as a plain script from a checkout
+    sys.path.insert(0, str(ROOT))
+LEARN = ROOT / "experiments" / "results" / "learn"
+INIT = "bots/data/policies/general"
+#: general_league.py's recipe on every set.
+BASE = ["--kingdom", "random:all", "--events", "random", "--players", "2",
+        "--league", "field", "--against", "self", "--field-tables", "3",
+        "--past-every", "200", "--past-max", "4", "--init", INIT, "--fallback", "bmu",
+        "--prior", "3", "--lr", "5e-4", "--boards", "8", "--board-iterations", "20",
+        "--eval-every", "100", "--eval-games", "400"]
+#: The decisions general answered before (its fallback, BMU, answered the rest).
+OLD_DECISIONS = "play an Action,buy,put a token on a pile"
+#: recipe -> (its arguments, its folder, its default minutes, its title).  ``every``:
+#: 600 iterations of imitation first (about 5 minutes: in one-minute checks the greedy
+#: policy won 71% against the field after 150, the old policy 79% on the same boards).
+RECIPES = {
+    "sets": (BASE + ["--decisions", OLD_DECISIONS.replace(",", "+")], LEARN / "general-sets",
+             30.0, "General policy over every set (PPO against the field)"),
+    "every": (BASE + ["--decisions", "all", "--imitate", "600"], LEARN / "general-every",
+              50.0, "General policy, every set and every decision (imitation, then PPO "
+              "against the field)"),
+}
+
+
+def general_experiment():
+    """experiments/general.py as a module (its train and ship)."""
+    spec = importlib.util.spec_from_file_location("general_experiment",
+                                                  ROOT / "experiments" / "general.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+#: The evaluations compared by ``compare``: (name, folder of field.csv), per pool.
+LEAGUE = LEARN / "general-league"
+
+
+def old_decisions_dir(out: Path) -> Path:
+    """The trained policy answering only general's old decisions (BMU the rest)."""
+    return out.parent / f"{out.name}-old-decisions"
+
+
+def variant(args) -> None:
+    """The trained policy's weights taking only :data:`OLD_DECISIONS` (BMU's answers
+    for the in-card choices): the measurement that says whether the policy's own answers
+    to them play better than the rule bot's defaults (issue 49 item 3's fallback)."""
+    import json
+    import shutil
+
+    from sim.learn.bot import META_FILE, POLICY_FILE, is_policy_dir
+
+    if not is_policy_dir(args.out):
+        sys.exit(f"general_every_decision.py: {args.out} holds no trained policy")
+    d = old_decisions_dir(args.out)
+    d.mkdir(exist_ok=True)
+    shutil.copyfile(args.out / POLICY_FILE, d / POLICY_FILE)
+    meta = json.loads((args.out / META_FILE).read_text(encoding="utf-8"))
+    meta["decisions"] = OLD_DECISIONS
+    meta["variant_of"] = str(args.out.relative_to(ROOT))
+    (d / META_FILE).write_text(json.dumps(meta, indent=1) + "\n", encoding="utf-8")
+    print(f"wrote {d}: {args.out.name}'s weights, decisions {OLD_DECISIONS}")
+
+
+def field_figures(folder: Path) -> dict | None:
+    """From an evaluation's field.csv: boards where every library bot is beaten (95%
+    interval above 50%), per block of 30, the mean win share over every library
+    pairing, the pairings lost (interval below 50%), and the pairings."""
+    import csv
+
+    path = folder / "field.csv"
+    if not path.is_file():
+        return None
+    rows = [r for r in csv.DictReader(path.open()) if r["kind"] == "library"]
+    boards: dict[int, list[dict]] = {}
+    for r in rows:
+        boards.setdefault(int(r["board"]), []).append(r)
+    every = {b for b, rs in boards.items() if all(float(r["ci_low"]) > 0.5 for r in rs)}
+    return {"boards": len(boards), "every": len(every),
+            "every_1_30": len([b for b in every if b <= 30]),
+            "every_31_60": len([b for b in every if b > 30]),
+            "mean": sum(float(r["win_rate"]) for r in rows) / len(rows),
+            "lost": sum(float(r["ci_high"]) < 0.5 for r in rows), "pairings": len(rows)}
+
+
+def compare(args) -> None:
+    """The before/after table: general (the league's, shipped since 0.11), both
+    recipes' policies and the every-decision policy's weights on the old decisions, on
+    the 60 base + Adventures boards (eval/) and the 60 boards of every set (eval-all/):
+    compare.txt beside the ``sets`` policy."""
+    policies = [("general (0.11, before)", LEAGUE),
+                ("every set, its decisions", RECIPES["sets"][1]),
+                ("every set, every decision", RECIPES["every"][1]),
+                ("  the same, old decisions", old_decisions_dir(RECIPES["every"][1]))]
+    lines = ["Every library bot that can play a board beaten (400 games a pairing, 95% "
+             "interval above 50%; python experiments/general_eval.py --part field "
+             "--boards 60, seed 2029), the mean win share over those pairings, the "
+             "pairings lost (interval below 50%).", ""]
+    for pool, sub in (("base + Adventures (general_eval.py's boards)", "eval"),
+                      ("every set, Intrigue's cards too (--pool random:all)", "eval-all")):
+        lines.append(f"{pool}:")
+        for name, folder in policies:
+            f = field_figures(folder / sub)
+            if f is None:
+                lines.append(f"  {name:28s} (not measured: {folder.name}/{sub}/field.csv)")
+                continue
+            lines.append(f"  {name:28s} every bot beaten on {f['every']:2d} of {f['boards']} "
+                         f"({f['every_1_30']} + {f['every_31_60']}), mean "
+                         f"{f['mean']:.1%}, lost {f['lost']} of {f['pairings']}")
+        lines.append("")
+    text = "\n".join(lines)
+    (RECIPES["sets"][1] / "compare.txt").write_text(text, encoding="utf-8")
+    print(text)
+
+
+def main() -> None:
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("--part", action="append", choices=("train", "variant", "compare", "ship"),
+                   default=None)
+    p.add_argument("--recipe", choices=tuple(RECIPES), default="sets")
+    p.add_argument("--minutes", type=float, default=None, help="training wall time "
+                   "(default: sets 30, every 50)")
+    p.add_argument("--seed", type=int, default=3, help="the training run's seed (the league "
+                   "run's was 2: other boards)")
+    p.add_argument("--out", type=Path, default=None, help="the policy's folder (default: "
+                   "experiments/results/learn/general-sets or general-every)")
+    p.add_argument("--force", action="store_true", help="retrain over an existing policy")
+    p.add_argument("--resume", action="store_true", help="continue a stopped run")
+    args = p.parse_args()
+    recipe, out, minutes, title = RECIPES[args.recipe]
+    args.out = (args.out or out).resolve()
+    args.minutes = minutes if args.minutes is None else args.minutes
+    general = general_experiment()
+    for part in args.part or ["train"]:
+        if part == "train":
+            general.train(args, recipe, "experiments/general_all_sets.py", title)
+        elif part == "variant":
+            variant(args)
+        elif part == "compare":
+            compare(args)
+        elif part == "ship":
+            general.ship(args)
+
+
+if __name__ == "__main__":
+    main()
