@@ -551,22 +551,30 @@ def general_entry() -> list[str]:
         return []
     lines = [f"## {GENERAL} {{ #{GENERAL} }}", "", general_bot(GENERAL).description, "",
              f"Source: `{GENERAL_POLICY.relative_to(ROOT)}` (a network's weights, trained by "
-             "`python experiments/general.py`; how: the learned-bot tutorial). It plays any "
+             "`python experiments/general.py`, `general_league.py` and "
+             "`general_all_sets.py`; how: the learned-bot tutorial). It plays any "
              "2-player kingdom, with or without Events.", ""]
-    # The shipped general is the field league's fine-tuning of the first general run
-    # (experiments/general_league.py, shipped by experiments/general.py --part ship).
-    folder = RESULTS / "learn" / "general-league" / "eval"
-    evals = _read_csv(folder / "eval.csv")
+    # The shipped general: general_league.py's policy retrained over every set
+    # (experiments/general_all_sets.py, shipped by its --part ship).
+    folder = RESULTS / "learn" / "general-sets"
     figs = []
-    if evals:
-        above = sum(float(r["ci_low"]) > 0.5 for r in evals)
-        mean = sum(float(r["win_rate"]) for r in evals) / len(evals)
-        figs.append(f"on {len(evals)} boards with Events it never saw, against each board's "
-                    f"best library bot, {int(evals[0]['games']):,} games a board: its 95% "
-                    f"interval above 50% on {above}, mean win rate {_pct(mean)} "
-                    "(`experiments/general_eval.py`)")
-    for row in _read_csv(folder / "firstgame.csv"):
-        figs.append(f"First Game, against the First Game policy, {int(row['games']):,} games: "
+    for sub, boards in (("eval", "base game and Adventures"),
+                        ("eval-all", "every set, Intrigue's cards too")):
+        rows = [r for r in _read_csv(folder / sub / "field.csv") if r["kind"] == "library"]
+        if not rows:
+            continue
+        by_board: dict[str, list[dict]] = defaultdict(list)
+        for r in rows:
+            by_board[r["board"]].append(r)
+        every = sum(all(float(r["ci_low"]) > 0.5 for r in rs) for rs in by_board.values())
+        mean = sum(float(r["win_rate"]) for r in rows) / len(rows)
+        figs.append(f"on {len(by_board)} boards with Events it never saw ({boards}), every "
+                    f"library bot that can play the board beaten (95% interval above 50%, "
+                    f"{int(rows[0]['games']):,} games a pairing) on {every}; mean win rate "
+                    f"over the {len(rows)} pairings {_pct(mean)} "
+                    "(`experiments/general_eval.py --part field`)")
+    for row in _read_csv(folder / "eval" / "firstgame.csv"):
+        figs.append(f"First Game, against {row['opponent']}, {int(row['games']):,} games: "
                     f"{_pct(float(row['win_rate']))} ({_pct(float(row['ci_low']))}–"
                     f"{_pct(float(row['ci_high']))}) (`experiments/general_eval.py`)")
     if figs:

@@ -45,7 +45,10 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:  # runnable as a plain script from a checkout
     sys.path.insert(0, str(ROOT))
 LEARN = ROOT / "experiments" / "results" / "learn"
-INIT = "bots/data/policies/general"
+#: The policy both recipes start from: general_league.py's, the library's ``general``
+#: from 0.11 to 0.18 (the runs of 0.19 named it bots/data/policies/general, which held
+#: these same two files then).
+INIT = "experiments/results/learn/general-league"
 #: general_league.py's recipe on every set.
 BASE = ["--kingdom", "random:all", "--events", "random", "--players", "2",
         "--league", "field", "--against", "self", "--field-tables", "3",
