@@ -37,13 +37,13 @@ copies the policy to the library bot ``general``.
 from __future__ import annotations
 
 import argparse
-import importlib.util
 import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:  # runnable as a plain script from a checkout
     sys.path.insert(0, str(ROOT))
+sys.path.append(str(ROOT / "experiments"))   # (experiments/general.py as a module)
 LEARN = ROOT / "experiments" / "results" / "learn"
 #: The policy both recipes start from: general_league.py's, the library's ``general``
 #: from 0.11 to 0.18 (the runs of 0.19 named it bots/data/policies/general, which held
@@ -67,15 +67,6 @@ RECIPES = {
               50.0, "General policy, every set and every decision (imitation, then PPO "
               "against the field)"),
 }
-
-
-def general_experiment():
-    """experiments/general.py as a module (its train and ship)."""
-    spec = importlib.util.spec_from_file_location("general_experiment",
-                                                  ROOT / "experiments" / "general.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
 
 
 #: The evaluations compared by ``compare``: (name, folder of field.csv), per pool.
@@ -176,7 +167,8 @@ def main() -> None:
     recipe, out, minutes, title = RECIPES[args.recipe]
     args.out = (args.out or out).resolve()
     args.minutes = minutes if args.minutes is None else args.minutes
-    general = general_experiment()
+    import general  # experiments/general.py: its train and ship
+
     for part in args.part or ["train"]:
         if part == "train":
             general.train(args, recipe, "experiments/general_all_sets.py", title)
