@@ -561,14 +561,12 @@ def general_entry() -> list[str]:
     for sub, boards in (("eval", "base game and Adventures"),
                         ("eval-all", "every set, Intrigue's cards too")):
         rows = [r for r in _read_csv(folder / sub / "field.csv") if r["kind"] == "library"]
-        if not rows:
+        summary = _read_csv(folder / sub / "field_summary.csv")    # (general_eval's count)
+        if not rows or not summary:
             continue
-        by_board: dict[str, list[dict]] = defaultdict(list)
-        for r in rows:
-            by_board[r["board"]].append(r)
-        every = sum(all(float(r["ci_low"]) > 0.5 for r in rs) for rs in by_board.values())
+        every = sum(r["every_library_beaten"] == "True" for r in summary)
         mean = sum(float(r["win_rate"]) for r in rows) / len(rows)
-        figs.append(f"on {len(by_board)} boards with Events it never saw ({boards}), every "
+        figs.append(f"on {len(summary)} boards with Events it never saw ({boards}), every "
                     f"library bot that can play the board beaten (95% interval above 50%, "
                     f"{int(rows[0]['games']):,} games a pairing) on {every}; mean win rate "
                     f"over the {len(rows)} pairings {_pct(mean)} "

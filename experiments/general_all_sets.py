@@ -100,22 +100,20 @@ def variant(args) -> None:
 
 
 def field_figures(folder: Path) -> dict | None:
-    """From an evaluation's field.csv: boards where every library bot is beaten (95%
-    interval above 50%), per block of 30, the mean win share over every library
-    pairing, the pairings lost (interval below 50%), and the pairings."""
-    import csv
+    """From an evaluation's field.csv (library bots only): general_eval.py's headline
+    count of boards where every library bot is beaten, per block of 30 (its
+    field_summary and field_headline), with the mean win share over the pairings and
+    the pairings lost (interval below 50%)."""
+    import general_eval  # experiments/general_eval.py: the field part's own counts
 
     path = folder / "field.csv"
     if not path.is_file():
         return None
-    rows = [r for r in csv.DictReader(path.open()) if r["kind"] == "library"]
-    boards: dict[int, list[dict]] = {}
-    for r in rows:
-        boards.setdefault(int(r["board"]), []).append(r)
-    every = {b for b, rs in boards.items() if all(float(r["ci_low"]) > 0.5 for r in rs)}
-    return {"boards": len(boards), "every": len(every),
-            "every_1_30": len([b for b in every if b <= 30]),
-            "every_31_60": len([b for b in every if b > 30]),
+    rows = [r for r in general_eval.read_csv(path, "field") if r["kind"] == "library"]
+    head = general_eval.field_headline(general_eval.field_summary(rows))
+    blocks = list(head.get("blocks", {}).values()) or [head]
+    return {"boards": head["boards"], "every": head["every_library_beaten"],
+            "blocks": [c["every_library_beaten"] for c in blocks],
             "mean": sum(float(r["win_rate"]) for r in rows) / len(rows),
             "lost": sum(float(r["ci_high"]) < 0.5 for r in rows), "pairings": len(rows)}
 
@@ -142,7 +140,7 @@ def compare(args) -> None:
                 lines.append(f"  {name:28s} (not measured: {folder.name}/{sub}/field.csv)")
                 continue
             lines.append(f"  {name:28s} every bot beaten on {f['every']:2d} of {f['boards']} "
-                         f"({f['every_1_30']} + {f['every_31_60']}), mean "
+                         f"({' + '.join(map(str, f['blocks']))}), mean "
                          f"{f['mean']:.1%}, lost {f['lost']} of {f['pairings']}")
         lines.append("")
     text = "\n".join(lines)
