@@ -219,3 +219,19 @@ def test_imitate_errors_are_one_line(args, message, tmp_path, capsys):
     err = capsys.readouterr().err
     assert rc == 2 and message in err and len(err.strip().splitlines()) == 1, err
     assert not (tmp_path / "p").exists()
+
+
+def test_a_run_stopped_during_the_imitation_resumes_to_the_same_weights(buyer, tmp_path):
+    """Stopped inside the imitation and resumed, a run ends with the weights of the run
+    never stopped (the teacher is rebuilt from --init; the iteration says which loss)."""
+    cfg = dict(TINY, against=("bmu",), decisions="all", init=str(buyer), imitate=12, seed=4,
+               steps=32)
+    train(TrainConfig(iterations=14, **cfg), tmp_path / "whole", progress=_quiet)
+    part = train(TrainConfig(iterations=8, **cfg), tmp_path / "split", progress=_quiet)
+    assert part.games > 0                       # the imitation trained before the stop
+    start = load_policy(buyer)[0]
+    assert not np.array_equal(load_policy(tmp_path / "split")[0].Wp, start.Wp)
+    train(TrainConfig(iterations=14, **cfg), tmp_path / "split", resume=True, progress=_quiet)
+    whole, split = load_policy(tmp_path / "whole")[0], load_policy(tmp_path / "split")[0]
+    for x, y in zip(whole.arrays(), split.arrays(), strict=True):
+        assert np.array_equal(x, y)
