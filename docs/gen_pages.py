@@ -31,6 +31,7 @@ from __future__ import annotations
 import argparse
 import ast
 import csv
+import json
 import re
 from collections import defaultdict
 from dataclasses import dataclass
@@ -551,12 +552,20 @@ def general_entry() -> list[str]:
         return []
     lines = [f"## {GENERAL} {{ #{GENERAL} }}", "", general_bot(GENERAL).description, "",
              f"Source: `{GENERAL_POLICY.relative_to(ROOT)}` (a network's weights, trained by "
-             "`python experiments/general.py`, `general_league.py` and "
-             "`general_all_sets.py`; how: the learned-bot tutorial). It plays any "
+             "`python experiments/general.py`, `general_league.py`, "
+             "`general_all_sets.py` and `general_exploiters.py`; how: the learned-bot "
+             "tutorial). It plays any "
              "2-player kingdom, with or without Events.", ""]
-    # The shipped general: general_league.py's policy retrained over every set
-    # (experiments/general_all_sets.py, shipped by its --part ship).
-    folder = RESULTS / "learn" / "general-sets"
+    # The shipped general's training folder (its experiment's --part ship copied the
+    # policy from there), where general_eval.py wrote its figures: the --out of the
+    # command recorded in its policy.json.
+    import shlex
+
+    meta = json.loads((GENERAL_POLICY / "policy.json").read_text(encoding="utf-8"))
+    words = shlex.split(meta.get("command") or "")
+    if "--out" not in words[:-1]:
+        return lines
+    folder = ROOT / words[words.index("--out") + 1]
     figs = []
     for sub, boards in (("eval", "base game and Adventures"),
                         ("eval-all", "every set, Intrigue's cards too")):
@@ -571,6 +580,15 @@ def general_entry() -> list[str]:
                     f"{int(rows[0]['games']):,} games a pairing) on {every}; mean win rate "
                     f"over the {len(rows)} pairings {_pct(mean)} "
                     "(`experiments/general_eval.py --part field`)")
+    found = [r for r in _read_csv(folder / "eval" / "field.csv") if r["kind"] == "found"]
+    if found:
+        mean = sum(float(r["win_rate"]) for r in found) / len(found)
+        figs.append(f"against the bot `domsim optimize` found on each of the first "
+                    f"{len(found)} base game and Adventures boards, 400 games each: mean win "
+                    f"rate {_pct(mean)}, beaten on "
+                    f"{sum(float(r['ci_low']) > 0.5 for r in found)}, lost on "
+                    f"{sum(float(r['ci_high']) < 0.5 for r in found)} "
+                    "(`experiments/general_eval.py --part field`, found bots of part found)")
     for row in _read_csv(folder / "eval" / "firstgame.csv"):
         figs.append(f"First Game, against {row['opponent']}, {int(row['games']):,} games: "
                     f"{_pct(float(row['win_rate']))} ({_pct(float(row['ci_low']))}–"

@@ -88,15 +88,25 @@ def ship(args) -> None:
     print(f"shipped {args.out} as the bot general ({GENERAL_POLICY})")
 
 
-def main() -> None:
-    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    p.add_argument("--part", action="append", choices=("train", "ship"), default=None)
-    p.add_argument("--minutes", type=float, default=60.0, help="training wall time")
-    p.add_argument("--seed", type=int, default=1, help="the training run's seed")
-    p.add_argument("--out", type=Path, default=OUT)
+def training_parser(doc: str, parts: tuple[str, ...], *, minutes: float | None, seed: int,
+                    out: Path | None, minutes_help: str = "training wall time",
+                    seed_help: str = "the training run's seed",
+                    out_help: str | None = None) -> argparse.ArgumentParser:
+    """The options every general-policy experiment takes (--part, --minutes, --seed,
+    --out, --force, --resume), for its own to be added."""
+    p = argparse.ArgumentParser(description=doc.splitlines()[0])
+    p.add_argument("--part", action="append", choices=parts, default=None)
+    p.add_argument("--minutes", type=float, default=minutes, help=minutes_help)
+    p.add_argument("--seed", type=int, default=seed, help=seed_help)
+    p.add_argument("--out", type=Path, default=out, help=out_help)
     p.add_argument("--force", action="store_true", help="retrain over an existing policy")
     p.add_argument("--resume", action="store_true", help="continue a stopped run")
-    args = p.parse_args()
+    return p
+
+
+def main() -> None:
+    args = training_parser(__doc__, ("train", "ship"), minutes=60.0, seed=1,
+                           out=OUT).parse_args()
     args.out = args.out.resolve()
     for part in args.part or ["train"]:
         if part == "train":

@@ -36,7 +36,6 @@ copies the policy to the library bot ``general``.
 
 from __future__ import annotations
 
-import argparse
 import sys
 from pathlib import Path
 
@@ -118,6 +117,16 @@ def field_figures(folder: Path) -> dict | None:
             "lost": sum(float(r["ci_high"]) < 0.5 for r in rows), "pairings": len(rows)}
 
 
+def field_line(folder: Path) -> str:
+    """:func:`field_figures` of an evaluation folder in words."""
+    f = field_figures(folder)
+    if f is None:
+        return f"(not measured: {folder.parent.name}/{folder.name}/field.csv)"
+    return (f"every bot beaten on {f['every']:2d} of {f['boards']} "
+            f"({' + '.join(map(str, f['blocks']))}), mean {f['mean']:.1%}, lost {f['lost']} "
+            f"of {f['pairings']}")
+
+
 def compare(args) -> None:
     """The before/after table: general (the league's, shipped since 0.11), both
     recipes' policies and the every-decision policy's weights on the old decisions, on
@@ -135,13 +144,7 @@ def compare(args) -> None:
                       ("every set, Intrigue's cards too (--pool random:all)", "eval-all")):
         lines.append(f"{pool}:")
         for name, folder in policies:
-            f = field_figures(folder / sub)
-            if f is None:
-                lines.append(f"  {name:28s} (not measured: {folder.name}/{sub}/field.csv)")
-                continue
-            lines.append(f"  {name:28s} every bot beaten on {f['every']:2d} of {f['boards']} "
-                         f"({' + '.join(map(str, f['blocks']))}), mean "
-                         f"{f['mean']:.1%}, lost {f['lost']} of {f['pairings']}")
+            lines.append(f"  {name:28s} {field_line(folder / sub)}")
         lines.append("")
     text = "\n".join(lines)
     (RECIPES["sets"][1] / "compare.txt").write_text(text, encoding="utf-8")
@@ -149,23 +152,19 @@ def compare(args) -> None:
 
 
 def main() -> None:
-    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    p.add_argument("--part", action="append", choices=("train", "variant", "compare", "ship"),
-                   default=None)
+    import general  # experiments/general.py: its options, train and ship
+
+    p = general.training_parser(
+        __doc__, ("train", "variant", "compare", "ship"), minutes=None, seed=3, out=None,
+        minutes_help="training wall time (default: sets 30, every 50)",
+        seed_help="the training run's seed (the league run's was 2: other boards)",
+        out_help="the policy's folder (default: experiments/results/learn/general-sets or "
+                 "general-every)")
     p.add_argument("--recipe", choices=tuple(RECIPES), default="sets")
-    p.add_argument("--minutes", type=float, default=None, help="training wall time "
-                   "(default: sets 30, every 50)")
-    p.add_argument("--seed", type=int, default=3, help="the training run's seed (the league "
-                   "run's was 2: other boards)")
-    p.add_argument("--out", type=Path, default=None, help="the policy's folder (default: "
-                   "experiments/results/learn/general-sets or general-every)")
-    p.add_argument("--force", action="store_true", help="retrain over an existing policy")
-    p.add_argument("--resume", action="store_true", help="continue a stopped run")
     args = p.parse_args()
     recipe, out, minutes, title = RECIPES[args.recipe]
     args.out = (args.out or out).resolve()
     args.minutes = minutes if args.minutes is None else args.minutes
-    import general  # experiments/general.py: its train and ship
 
     for part in args.part or ["train"]:
         if part == "train":

@@ -21,7 +21,6 @@ load before and after, wall and CPU seconds, what was trained) and curve.png.
 
 from __future__ import annotations
 
-import argparse
 import importlib.util
 import sys
 from pathlib import Path
@@ -62,15 +61,9 @@ def train(args) -> None:
 
 
 def main() -> None:
-    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    p.add_argument("--part", action="append", choices=("train",), default=None)
-    p.add_argument("--minutes", type=float, default=40.0, help="training wall time")
-    p.add_argument("--seed", type=int, default=2, help="the training run's seed (general's "
-                   "was 1: other boards)")
-    p.add_argument("--out", type=Path, default=OUT)
-    p.add_argument("--force", action="store_true", help="retrain over an existing policy")
-    p.add_argument("--resume", action="store_true", help="continue a stopped run")
-    args = p.parse_args()
+    args = general_experiment().training_parser(
+        __doc__, ("train",), minutes=40.0, seed=2, out=OUT,
+        seed_help="the training run's seed (general's was 1: other boards)").parse_args()
     args.out = args.out.resolve()
     for part in args.part or ["train"]:
         if part == "train":

@@ -28,24 +28,10 @@ from sim.analysis.io import (
     save_frame,
 )
 from sim.engine.codes import END_NAMES, END_TURN_CAP
+from sim.intervals import wilson  # (also read from here by the analysis and search layers)
 from sim.runner.plan import RunConfig
 
-Z95 = 1.959963984540054
-
 GAME_COLS = ("winners", "tiebreak", "shared", "end", "first", "length")
-
-
-def wilson(successes: np.ndarray | float, n: np.ndarray | float,
-           z: float = Z95) -> tuple[np.ndarray, np.ndarray]:
-    """Wilson score interval for a proportion (vectorised; n == 0 gives NaN)."""
-    s = np.asarray(successes, float)
-    n = np.asarray(n, float)
-    with np.errstate(invalid="ignore", divide="ignore"):
-        p = s / n
-        denom = 1 + z * z / n
-        centre = (p + z * z / (2 * n)) / denom
-        half = z * np.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
-    return centre - half, centre + half
 
 
 def games_frame(cfg: RunConfig, games: np.ndarray, score: np.ndarray, turns: np.ndarray,

@@ -68,6 +68,16 @@ def add_parser(sub, positive: Callable[[str], int], seed: Callable[[str], int],
     t.add_argument("--past-max", type=int, default=d.past_max, metavar="N",
                    help=f"--league field: past snapshots kept, the oldest dropped "
                         f"(default {d.past_max})")
+    t.add_argument("--exploit-every", type=int, default=d.exploit_every, metavar="N",
+                   help="--league field: iterations between two exploiters (a copy of the "
+                        "policy trained against it frozen, on boards of its own; it joins "
+                        "the draw when it beats the policy; default 0: none)")
+    t.add_argument("--exploit-iterations", type=positive, default=d.exploit_iterations,
+                   metavar="N", help=f"iterations an exploiter trains "
+                                     f"(default {d.exploit_iterations})")
+    t.add_argument("--exploit-max", type=positive, default=d.exploit_max, metavar="N",
+                   help=f"exploiters kept in the league, the oldest dropped "
+                        f"(default {d.exploit_max})")
     t.add_argument("--init", default=None, metavar="POLICY_DIR",
                    help="start from this policy's weights (a policy directory of the same "
                         "layer widths and inputs; general: the library's general policy, "
@@ -138,7 +148,7 @@ def run(args, argv: list[str]) -> int:
         v = getattr(args, opt)
         if v is not None and not v > 0:
             raise UsageError(f"--{opt.replace('_', '-')} must be positive, not {v:g}")
-    for opt in ("past_every", "past_max", "imitate"):
+    for opt in ("past_every", "past_max", "imitate", "exploit_every"):
         if getattr(args, opt) < 0:
             raise UsageError(f"--{opt.replace('_', '-')} must be at least 0, not "
                              f"{getattr(args, opt)}")
@@ -163,7 +173,10 @@ def run(args, argv: list[str]) -> int:
                       checkpoint_s=args.checkpoint_s, boards=args.boards,
                       board_iterations=args.board_iterations, league=args.league,
                       field_tables=args.field_tables, past_every=args.past_every,
-                      past_max=args.past_max, init=args.init, imitate=args.imitate)
+                      past_max=args.past_max, init=args.init, imitate=args.imitate,
+                      exploit_every=args.exploit_every,
+                      exploit_iterations=args.exploit_iterations,
+                      exploit_max=args.exploit_max)
     command = "domsim " + " ".join(shlex.quote(a) for a in argv)
     try:
         result = train(cfg, args.out, resume=args.resume, force=args.force, command=command,

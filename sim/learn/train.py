@@ -52,7 +52,13 @@ against ``o`` in training, over every board it met ``o`` on (``(wins + 1) / (gam
 of counts decayed by :data:`PFSP_DECAY` at each draw, so an opponent beaten long ago comes
 back); the tables of one board draw distinct opponents where the field allows.  The draw
 is seeded by the run's seed and the draw's index, and the counts are in the checkpoint,
-so a run reproduces and resumes exactly.  Evaluations add ``field``: every library bot of
+so a run reproduces and resumes exactly.  Exploiters (``exploit_every``,
+``--exploit-every N``): every N iterations, at a draw, a copy of the policy trains
+``exploit_iterations`` iterations against the policy frozen as it is, on boards of its
+own, and joins the draw (as ``exploiter-<iteration>``, the last ``exploit_max`` kept)
+when it beats the policy (Wilson 95% interval of its win share above 50%); why: the
+field and past snapshots are opponents the policy has met, an exploiter is made to find
+what it does badly (AlphaStar's main exploiters).  Evaluations add ``field``: every library bot of
 the evaluation boards, ``eval_games`` games in all.
 
 Starting weights (``init``, ``--init DIR``): a policy directory (the library's ``general``
@@ -113,6 +119,8 @@ PFSP_DECAY = 0.7
 FIELD_EVAL = "field"
 #: A past snapshot's name in the league: PAST_PREFIX + the iteration it was taken at.
 PAST_PREFIX = "past-"
+#: An exploiter's name in the league: EXPLOITER_PREFIX + the iteration it was made at.
+EXPLOITER_PREFIX = "exploiter-"
 CURVE_FIELDS = ("wall_s", "iteration", "games", "steps", "opponent", "win_rate", "eval_games",
                 "train_win_rate", "entropy")
 
@@ -160,6 +168,9 @@ class TrainConfig:
             item 3: every decision) answers them at random and loses every game (it
             stops playing Treasures); imitation first gives PPO the old policy with the
             fallback's answers to improve on.  0: off.
+        exploit_every, exploit_iterations, exploit_max: a field league's exploiters (the
+            module docstring): iterations between two (0: none), the iterations each
+            trains, and how many are kept.
     """
 
     kingdom: str | tuple = "first-game"
@@ -197,6 +208,9 @@ class TrainConfig:
     past_max: int = 4
     init: str | None = None
     imitate: int = 0
+    exploit_every: int = 0
+    exploit_iterations: int = 60
+    exploit_max: int = 2
 
     @property
     def general(self) -> bool:
@@ -223,6 +237,9 @@ class TrainConfig:
             d.pop("init")
         if not self.imitate:        # (as checkpoints made before imitation existed)
             d.pop("imitate")
+        if not self.exploit_every:  # (as checkpoints made before exploiters existed)
+            for k in ("exploit_every", "exploit_iterations", "exploit_max"):
+                d.pop(k)
         return json.loads(json.dumps(d))
 
 
@@ -268,6 +285,13 @@ def _resolve_table(cfg: TrainConfig):
         raise TrainError(f"--field-tables: at least 1, --past-every and --past-max at "
                          f"least 0, not {cfg.field_tables}, {cfg.past_every}, "
                          f"{cfg.past_max}")
+    if cfg.exploit_every < 0 or cfg.exploit_iterations < 1 or cfg.exploit_max < 1:
+        raise TrainError(f"--exploit-every at least 0, --exploit-iterations and "
+                         f"--exploit-max at least 1, not {cfg.exploit_every}, "
+                         f"{cfg.exploit_iterations}, {cfg.exploit_max}")
+    if cfg.exploit_every and cfg.league != FIELD:
+        raise TrainError("--exploit-every: exploiters join a field league's draws "
+                         "(--league field)")
     have = set() if cfg.general else set(gc.kingdom) | set(gc.events)
     league = []
     if not cfg.against and cfg.league == FIXED:
@@ -351,6 +375,12 @@ class Trainer:
         self.past_at = 0
         self.stats: dict[str, list[float]] = {}
         self.since: dict[str, list[float]] = {}
+        #: a field league's exploiters (name -> Net, oldest first), the iteration of the
+        #: last one trained, and every one trained (added or not: exploit_log)
+        self.exploiters: dict = {}
+        self.exploit_at = 0
+        self.exploit_log: list[dict] = []
+        self._news: list[str] = []      # lines for the progress (an exploiter trained)
         init = _load_init(cfg) if cfg.init else None
         #: the imitation's teacher (``cfg.imitate``): init's network and the decisions it
         #: answers (the fallback answers the rest); set once the network is built
@@ -463,9 +493,14 @@ class Trainer:
         return list(self._fields[key])
 
     def self_play(self, name: str) -> bool:
-        """Whether the table of opponent ``name`` is answered by the policy's snapshots
-        (``self``, the refreshed one, or a past one) rather than a library bot."""
-        return name == SELF or name.startswith(PAST_PREFIX)
+        """Whether the table of opponent ``name`` is answered by a network (``self``,
+        the refreshed snapshot, a past one or an exploiter) rather than a library bot."""
+        return name == SELF or name.startswith((PAST_PREFIX, EXPLOITER_PREFIX))
+
+    def frozen_net(self, name: str):
+        """The network of a past snapshot or an exploiter named ``name`` (None: the
+        refreshed snapshot's tables, or a library bot's)."""
+        return self.past.get(name, self.exploiters.get(name))
 
     def win_rate(self, name: str) -> float:
         """PFSP's estimate of the policy's win share against ``name``: its decayed counts
@@ -478,7 +513,7 @@ class Trainer:
         then ``field_tables`` drawn from the board's field and the past snapshots with
         weight ``(1 - p)**2`` (distinct ones while there are enough), by a Generator of
         the run's seed, the draw and the board (so a resumed run draws the same)."""
-        pool = self.field_names(gc) + list(self.past)
+        pool = self.field_names(gc) + list(self.past) + list(self.exploiters)
         p = np.array([(1.0 - self.win_rate(o)) ** 2 for o in pool]) + 1e-6
         rng = np.random.default_rng(_mix(self.cfg.seed, 11, draw, j))
         k = self.cfg.field_tables
@@ -497,6 +532,8 @@ class Trainer:
                 old = next(iter(self.past))
                 del self.past[old]
                 self.stats.pop(old, None)
+        if cfg.exploit_every and self.iteration - self.exploit_at >= cfg.exploit_every:
+            self._exploit()
         boards = cfg.boards if cfg.general else 1
         opponents = []
         for j in range(boards):
@@ -507,6 +544,72 @@ class Trainer:
         for counts in self.stats.values():
             counts[0] *= PFSP_DECAY
             counts[1] *= PFSP_DECAY
+
+    def _exploit(self) -> None:
+        """Train an exploiter (:meth:`train_exploiter`) and add it to the league if it
+        beats the policy (:meth:`admit_exploiter`).
+
+        Why: past snapshots and the library field are opponents the policy has met; an
+        exploiter is made to find its weaknesses (AlphaStar's main exploiters).  Done
+        within one iteration of the run, so an interrupt during it saves the run before
+        it, and a resume trains the same exploiter again (its own seeded Generator)."""
+        name = f"{EXPLOITER_PREFIX}{self.iteration}"
+        self.admit_exploiter(name, *self.train_exploiter())
+
+    def train_exploiter(self) -> tuple[Net, float, int]:
+        """A copy of the policy trained ``exploit_iterations`` iterations of PPO
+        against the policy frozen as it is now, every seat but its own the frozen
+        policy's, on ``boards`` boards of its own (drawn by the run's seed and the
+        iteration; kept the whole time, so its games finish): its network, and its win
+        share's numerator and games over the second half of its iterations (the first
+        half is it learning; the second, what it has learnt)."""
+        from dataclasses import replace
+
+        cfg = self.cfg
+        sub = replace(cfg, league=FIXED, against=(SELF,), init=None, imitate=0,
+                      exploit_every=0, snapshot_every=cfg.exploit_iterations + 1,
+                      board_iterations=cfg.exploit_iterations,
+                      seed=_mix(cfg.seed, 13, self.iteration), minutes=None,
+                      iterations=cfg.exploit_iterations)
+        ex = Trainer(sub, (self.gc, [None], self.fallback))
+        ex.columns = self.columns
+        ex.net, ex.frozen = self.net.copy(), self.net.copy()
+        ex.adam = Adam(ex.net, lr=cfg.lr)
+        ex.games_trained = self.games_trained       # (the entropy bonus the policy has now)
+        for i in range(cfg.exploit_iterations):
+            if i == cfg.exploit_iterations // 2:
+                for side in ex.sides:
+                    side.wins, side.played = 0.0, 0
+            ex.iterate()
+        return (ex.net, sum(side.wins for side in ex.sides),
+                sum(side.played for side in ex.sides))
+
+    def admit_exploiter(self, name: str, net: Net, wins: float, games: int) -> bool:
+        """Add exploiter ``name`` to the league's draw if its ``wins`` of ``games``
+        against the policy beat it (Wilson 95% interval above 50%), the oldest dropped
+        beyond ``exploit_max``; logged (exploit_log, policy.json) and told in the
+        progress either way.  Whether it was added."""
+        from sim.intervals import wilson
+
+        low, high = (float(v) for v in wilson(wins, games)) if games else (0.0, 1.0)
+        added = low > 0.5
+        if added:
+            self.exploiters[name] = net
+            while len(self.exploiters) > self.cfg.exploit_max:
+                old = next(iter(self.exploiters))
+                del self.exploiters[old]
+                self.stats.pop(old, None)
+        self.exploit_at = self.iteration
+        self.exploit_log.append({"name": name, "iteration": self.iteration,
+                                 "wins": round(float(wins), 2), "games": int(games),
+                                 "ci_low": round(low, 4), "ci_high": round(high, 4),
+                                 "added": added})
+        share = f"{wins / games:.1%} [{low:.1%}, {high:.1%}] of {games:,} games" if games \
+            else "no game finished"
+        self._news.append(f"{name}: {share} against the policy after "
+                          f"{self.cfg.exploit_iterations} iterations; "
+                          + ("added to the league" if added else "not added (does not beat it)"))
+        return added
 
     def _count(self, before: list[tuple[float, int]]) -> None:
         """Add each table's games since ``before`` to its opponent's counts."""
@@ -526,11 +629,12 @@ class Trainer:
         cfg = self.cfg
         groups: dict[str | None, list[Side]] = {}
         for side in self.sides:
-            key = side.name if side.name in self.past else None
+            key = side.name if self.frozen_net(side.name) is not None else None
             groups.setdefault(key, []).append(side)
         episodes = []
         for key, sides in groups.items():
-            episodes += rollout(sides, self.net, self.frozen if key is None else self.past[key],
+            episodes += rollout(sides, self.net,
+                                self.frozen if key is None else self.frozen_net(key),
                                 self.columns, cfg.steps, self.rng, cfg.shaping, cfg.prior)
         return episodes
 
@@ -603,6 +707,8 @@ class Trainer:
             episodes = rollout(self.sides, self.net, self.frozen, self.columns, cfg.steps,
                                self.rng, cfg.shaping, cfg.prior)
         stats: dict = {"episodes": len(episodes)}
+        if self._news:
+            stats["news"], self._news = self._news, []
         if episodes:
             adv, ret = advantages(episodes, cfg.lam)
             x = np.concatenate([e.x for e in episodes])
@@ -690,6 +796,8 @@ class Trainer:
         never changed once taken, and the counts, copied)."""
         return {"opponents": [side.name for side in self.sides], "past": dict(self.past),
                 "past_at": self.past_at, "draw": self.draw,
+                "exploiters": dict(self.exploiters), "exploit_at": self.exploit_at,
+                "exploit_log": [dict(e) for e in self.exploit_log],
                 "stats": {k: list(v) for k, v in self.stats.items()},
                 "since": {k: list(v) for k, v in self.since.items()}}
 
@@ -707,6 +815,10 @@ class Trainer:
         if c.league == FIELD:
             table.update(league=FIELD, field_tables=c.field_tables, past_every=c.past_every,
                          past_max=c.past_max)
+        if c.exploit_every:
+            table.update(exploit_every=c.exploit_every,
+                         exploit_iterations=c.exploit_iterations, exploit_max=c.exploit_max,
+                         exploiters=m.league["exploit_log"])
         if c.init:
             table["init"] = c.init
         return {**table, "players": c.players, "decisions": c.decisions,
@@ -746,11 +858,12 @@ class Trainer:
                  "steps_trained": m.steps_trained, "wall_s": m.wall_s,
                  "rng": m.rng, "curve": m.curve, "command": command}
         if m.league is not None:
-            for p, net in enumerate(m.league["past"].values()):
-                for k, a in enumerate(net.arrays()):
-                    arrays[f"past{p}_{k}"] = a
-            state["league"] = {**{k: v for k, v in m.league.items() if k != "past"},
-                               "past": list(m.league["past"])}
+            for kind in ("past", "exploiters"):
+                for p, net in enumerate(m.league[kind].values()):
+                    for k, a in enumerate(net.arrays()):
+                        arrays[f"{kind}{p}_{k}"] = a
+            state["league"] = {**m.league, "past": list(m.league["past"]),
+                               "exploiters": list(m.league["exploiters"])}
         text = json.dumps(state, default=int) + "\n"
         arrays[STATE_KEY] = np.frombuffer(text.encode("utf-8"), np.uint8)
         with atomic_path(directory / CHECKPOINT) as tmp, open(tmp, "wb") as f:
@@ -769,11 +882,16 @@ class Trainer:
             lg = state["league"]
             with np.load(directory / CHECKPOINT) as z:
                 k = len(self.net.arrays())
-                self.past = {}
-                for p, name in enumerate(lg["past"]):
-                    net = self.net.copy()
-                    net.set_arrays([z[f"past{p}_{i}"] for i in range(k)])
-                    self.past[name] = net
+                nets = {}
+                for kind in ("past", "exploiters"):   # (no exploiters: older checkpoints)
+                    nets[kind] = {}
+                    for p, name in enumerate(lg.get(kind, [])):
+                        net = self.net.copy()
+                        net.set_arrays([z[f"{kind}{p}_{i}"] for i in range(k)])
+                        nets[kind][name] = net
+            self.past, self.exploiters = nets["past"], nets["exploiters"]
+            self.exploit_at = int(lg.get("exploit_at", 0))
+            self.exploit_log = [dict(e) for e in lg.get("exploit_log", [])]
             self.past_at = int(lg["past_at"])
             self.stats = {n: [float(x) for x in v] for n, v in lg["stats"].items()}
             self.since = {n: [float(x) for x in v] for n, v in lg["since"].items()}
@@ -987,7 +1105,8 @@ def _train(cfg: TrainConfig, table: tuple, d: Path, resume: bool, force: bool,
             _record(trainer, say)
             mark = trainer.mark()
         while not spent():
-            trainer.iterate()
+            for line in trainer.iterate().get("news", []):
+                say(line)
             trainer.wall_s = wall0 + time.perf_counter() - t0
             if trainer.iteration % cfg.eval_every == 0:
                 _record(trainer, say)
