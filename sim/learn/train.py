@@ -58,8 +58,8 @@ so a run reproduces and resumes exactly.  Exploiters (``exploit_every``,
 own, and joins the draw (as ``exploiter-<iteration>``, the last ``exploit_max`` kept)
 when it beats the policy (Wilson 95% interval of its win share above 50%); why: the
 field and past snapshots are opponents the policy has met, an exploiter is made to find
-what it does badly (AlphaStar's main exploiters).  Evaluations add ``field``: every library bot of
-the evaluation boards, ``eval_games`` games in all.
+what it does badly (AlphaStar's main exploiters).  Evaluations add ``field``: every
+library bot of the evaluation boards, ``eval_games`` games in all.
 
 Starting weights (``init``, ``--init DIR``): a policy directory (the library's ``general``
 is ``bots/data/policies/general``) whose network has the run's shape and inputs, or a
