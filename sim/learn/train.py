@@ -875,19 +875,42 @@ class Trainer:
         _write_curve(directory / CURVE, m.curve)
 
     def load(self, directory: Path) -> None:
-        """Continue from the checkpoint in ``directory`` (its settings must be this run's)."""
+        """Continue from the checkpoint in ``directory`` (its settings must be this run's);
+        one whose arrays or state are damaged (missing, truncated, of another shape) is
+        refused in one line."""
+        import zipfile
+
         state = checkpoint_state(directory, self.cfg)
+        try:
+            self._restore(directory, state)
+        except (KeyError, ValueError, TypeError, IndexError, RuntimeError, OSError, EOFError,
+                zipfile.BadZipFile) as exc:
+            raise TrainError(f"--resume: {directory / CHECKPOINT} is damaged ({exc}); "
+                             f"--force starts a new run in its place") from None
+
+    def _restore(self, directory: Path, state: dict) -> None:
+        """:meth:`load` once the state is read and checked to be this run's."""
+        like = self.net.arrays()
+
+        def weights(z, prefix: str, n: int = len(like)) -> list[np.ndarray]:
+            """Arrays prefix_0 .. prefix_{n-1}, each of the network's own shape (Adam's
+            moments twice over, then its step count): a damaged one raises ValueError."""
+            out = [z[f"{prefix}_{i}"] for i in range(n)]
+            shapes = [a.shape for a in (like * 2 + [np.zeros(1)])[:n]]
+            if [a.shape for a in out] != shapes:
+                raise ValueError(f"{prefix}: arrays of other shapes than the network's")
+            return out
+
         it = int(state["iteration"])
         if self.field:
             lg = state["league"]
             with np.load(directory / CHECKPOINT) as z:
-                k = len(self.net.arrays())
                 nets = {}
                 for kind in ("past", "exploiters"):   # (no exploiters: older checkpoints)
                     nets[kind] = {}
                     for p, name in enumerate(lg.get(kind, [])):
                         net = self.net.copy()
-                        net.set_arrays([z[f"{kind}{p}_{i}"] for i in range(k)])
+                        net.set_arrays(weights(z, f"{kind}{p}"))
                         nets[kind][name] = net
             self.past, self.exploiters = nets["past"], nets["exploiters"]
             self.exploit_at = int(lg.get("exploit_at", 0))
@@ -899,10 +922,9 @@ class Trainer:
         elif self.cfg.general and it > 0:     # the boards its games in progress were on
             self.set_boards((it - 1) // self.cfg.board_iterations)
         with np.load(directory / CHECKPOINT) as z:
-            k = len(self.net.arrays())
-            self.net.set_arrays([z[f"net_{i}"] for i in range(k)])
-            self.frozen.set_arrays([z[f"frozen_{i}"] for i in range(k)])
-            self.adam.set_state_arrays([z[f"adam_{i}"] for i in range(2 * k + 1)])
+            self.net.set_arrays(weights(z, "net"))
+            self.frozen.set_arrays(weights(z, "frozen"))
+            self.adam.set_state_arrays(weights(z, "adam", 2 * len(like) + 1))
             for s, side in enumerate(self.sides):
                 prefix = f"side{s}_"
                 side.restore({name[len(prefix):]: z[name] for name in z.files
