@@ -20,7 +20,7 @@ from sim.engine.adventures import events as adv_events
 from sim.engine.batch import play_batch
 from sim.engine.config import GameConfig, auto_kingdom
 from sim.env import N_ACTIONS, Game, IllegalActionError, State, core, new_state
-from sim.env.actions import NONE, action_names, decision_codes
+from sim.env.actions import DECISIONS, NONE, action_names, decision_codes, decisions_text
 
 ROOT = Path(__file__).resolve().parent.parent
 K2 = ("Swamp Hag,Haunted Woods,Amulet,Dungeon,Ratcatcher,Messenger,Magpie,Caravan Guard,"
@@ -224,6 +224,19 @@ def test_turn_and_buy_presets_leave_the_rest_to_the_bot():
     assert decision_codes("buy") == {codes.D_BUY}
     with pytest.raises(ValueError, match="not a decision"):
         decision_codes(["fly"])
+
+
+def test_decisions_in_words_read_back_as_the_same_decisions():
+    """A preset by its name, most decisions as those left out, a few by their names;
+    each text, where it is names, reads back as the same set."""
+    assert decisions_text("all") == "all" and decisions_text([codes.D_BUY]) == "buy"
+    assert decisions_text("buy,play an Action") == "turn"
+    few = "play an Action,buy,put a token on a pile"
+    assert decisions_text(few) == few and decision_codes(decisions_text(few)) == \
+        decision_codes(few)
+    most = [name for name in DECISIONS if name not in ("discard to Dungeon", "reveal Moat")]
+    assert decisions_text(most) == "every decision but reveal Moat, discard to Dungeon"
+    assert decisions_text(",".join(most)) == decisions_text(most)
 
 
 def test_observation_hides_other_hands_and_deck_order():

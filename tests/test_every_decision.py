@@ -187,6 +187,23 @@ def test_past_snapshots_wait_for_the_imitation(buyer):
                                    imitate=4, **field)).past
 
 
+def test_exploiters_wait_for_the_imitation(buyer, monkeypatch):
+    """With --imitate N, the first exploiter is trained exploit_every iterations after the
+    imitation ends, not during it (it would beat a policy still answering its new
+    decisions untaught); without, exploit_every iterations after the start."""
+    field = dict(TINY, against=("self",), league="field", field_tables=1,
+                 board_iterations=1, past_every=0, exploit_every=2, exploit_iterations=1)
+    for imitate, first in ((0, 2), (3, 5)):
+        trainer = Trainer(TrainConfig(init=str(buyer), iterations=1, decisions="all",
+                                      imitate=imitate, **field))
+        trained: list[int] = []
+        monkeypatch.setattr(trainer, "_exploit", lambda t=trainer, seen=trained: (
+            seen.append(t.iteration), setattr(t, "exploit_at", t.iteration)))
+        for _ in range(first + 1):
+            trainer.iterate()
+        assert trained == [first], (imitate, trained)
+
+
 def test_a_general_policy_of_fewer_cards_is_widened(tmp_path):
     """``--init`` a general policy made with fewer cards' inputs (as the 0.11 general
     knew no Intrigue card) on a general run: its weights land on their columns, the

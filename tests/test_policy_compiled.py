@@ -389,3 +389,47 @@ def test_the_policy_against_itself_is_the_python_paths():
     np.testing.assert_array_equal(a.score, b.score)
     np.testing.assert_array_equal(a.turns, b.turns)
     np.testing.assert_array_equal(a.game, b.game)
+
+
+def test_two_policies_against_each_other_are_the_python_paths(tmp_path):
+    """Two learned policies matched against each other (another network, other
+    decisions) play compiled, each seat its own policy's answers at its own decisions:
+    the same games as the Python path, seed for seed and seat for seat.  A seat whose
+    policy decides in Python sends the whole game to the Python path."""
+    import json
+
+    other = tmp_path / "other"
+    other.mkdir()
+    with np.load(FIRST_GAME / "policy.npz") as z:
+        arrays = dict(z)
+    arrays["bp"] = arrays["bp"] + np.random.default_rng(2).normal(0, 1.0, arrays["bp"].shape
+                                                                   ).astype(arrays["bp"].dtype)
+    np.savez(other / "policy.npz", **arrays)
+    meta = json.loads((FIRST_GAME / "policy.json").read_text())
+    meta["decisions"] = "play an Action,buy,discard to an attack,trash with Remodel"
+    (other / "policy.json").write_text(json.dumps(meta))
+    g = 60
+    seeds = np.arange(g, dtype=np.uint64) + 900
+    seats = np.array([[0, 1] if k % 2 == 0 else [1, 0] for k in range(g)], np.int32)
+    first = np.array([k % 3 - 1 for k in range(g)], np.int8)
+    fast = [PolicyBot(FIRST_GAME, name="one"), PolicyBot(other, name="two")]
+    slow = [PolicyBot(FIRST_GAME, name="one", compiled=False),
+            PolicyBot(other, name="two", compiled=False)]
+    config = _config(fast[0])
+
+    def asked(state):
+        raise AssertionError("a compiled seat asked in Python")
+
+    for bot in fast:
+        bot.act = asked
+    a = play_batch(config, fast, seats, seeds, first)
+    b = play_batch(config, slow, seats, seeds, first)
+    np.testing.assert_array_equal(a.score, b.score)
+    np.testing.assert_array_equal(a.turns, b.turns)
+    np.testing.assert_array_equal(a.game, b.game)
+    one_seat = np.argmin(seats, axis=1)                 # where bot "one" (0) sits
+    one_ahead = a.score[np.arange(g), one_seat] > a.score[np.arange(g), 1 - one_seat]
+    assert 0 < one_ahead.sum() < g                      # both policies win some
+    mixed = play_batch(config, [PolicyBot(FIRST_GAME, name="one"), slow[1]], seats[:4],
+                       seeds[:4], first[:4])
+    np.testing.assert_array_equal(mixed.score, b.score[:4])

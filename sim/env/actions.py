@@ -69,6 +69,22 @@ def decision_codes(decisions: str | Iterable) -> frozenset[int]:
     return frozenset(out)
 
 
+def decisions_text(decisions: str | Iterable) -> str:
+    """Words for a set of decisions (as :func:`decision_codes` reads them): a preset's
+    name, "every decision but A, B" where fewer are left out than taken (a policy that
+    answers all but what its fallback was measured to play better), else the names
+    joined by commas."""
+    taken = decision_codes(decisions)
+    for name, preset in PRESETS.items():
+        if taken == preset:
+            return name
+    names = {code: name for name, code in DECISIONS.items()}
+    left = [names[d] for d in sorted(names) if d not in taken]
+    if len(left) < len(taken):
+        return "every decision but " + ", ".join(left)
+    return ",".join(names[d] for d in sorted(taken))
+
+
 def action_name(action: int, decision: int = -1) -> str:
     """Words for ``action`` (as an answer to ``decision`` when given)."""
     if 0 <= action < N_CARDS:

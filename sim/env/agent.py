@@ -88,6 +88,19 @@ class AgentBot:
         (sim.learn.compiled); :meth:`start_game` is not called for such games."""
         return None
 
+    def play_compiled_with(self, game, seats: dict, seeds: np.ndarray, first: np.ndarray,
+                           score: np.ndarray, turns: np.ndarray, game_rows: np.ndarray, *,
+                           log: bool = False) -> tuple[int, np.ndarray] | None:
+        """:meth:`play_compiled` where ``seats`` ({agent seat: its bot}, this bot at one of
+        them at least) may seat other agent bots beside this one: two learned policies
+        matched against each other play compiled too.  The default plays compiled only
+        where every seat is this bot's; a bot whose compiled games can seat others
+        (a learned policy beside another) says so here.  None: each decision is asked
+        of its seat's :meth:`act`."""
+        if all(bot is self for bot in seats.values()):
+            return self.play_compiled(game, seeds, first, score, turns, game_rows, log=log)
+        return None
+
 
 def first_seat(n_players: int, seed: int, first: int) -> int:
     """The seat that moves first in the game of ``seed``: ``first``, or drawn from the
@@ -230,8 +243,8 @@ def _play_compiled_seatings(tables: _Tables, bots: list, seat_bots: np.ndarray,
                             seeds: np.ndarray, first: np.ndarray, with_agents: np.ndarray,
                             score: np.ndarray, turns: np.ndarray, game_rows: np.ndarray,
                             log: bool) -> tuple[np.ndarray, np.ndarray | None]:
-    """The games whose agent seats are one bot's that plays compiled
-    (:meth:`AgentBot.play_compiled`), all games of a seating in one call (seats rotate
+    """The games whose agent seats play compiled (:meth:`AgentBot.play_compiled_with`,
+    asked of the first agent seat's bot), all games of a seating in one call (seats rotate
     game by game: runs would be one game long), their outcomes into their rows.  Which
     games were played, and the engine state of the last (its log).  Every game is a
     function of its seed, seats and first player, so the order does not matter; a game
@@ -245,12 +258,11 @@ def _play_compiled_seatings(tables: _Tables, bots: list, seat_bots: np.ndarray,
         rows.setdefault(tuple(int(b) for b in seat_bots[k]), []).append(int(k))
     for row, idx in rows.items():
         game = tables.game(row)
-        if len({row[s] for s in game.agents}) != 1:
-            continue
         at = np.asarray(idx)
         out = (score[at], turns[at], game_rows[at])
-        result = bots[row[game.agents[0]]].play_compiled(game, seeds[at], first[at], *out,
-                                                         log=log)
+        seats = {s: bots[row[s]] for s in game.agents}
+        result = seats[game.agents[0]].play_compiled_with(game, seats, seeds[at], first[at],
+                                                          *out, log=log)
         if result is None:
             continue
         done, last_S = result

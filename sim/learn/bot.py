@@ -28,6 +28,7 @@ import numpy as np
 
 from bots.providers import register_provider
 from sim.engine import fingerprint
+from sim.env.actions import decisions_text
 from sim.env.agent import AgentBot
 from sim.learn.policy import Net, features, remap_to_table, table_sizes
 
@@ -140,8 +141,7 @@ class PolicyBot(AgentBot):
         m = self.meta
         where = f"boards of {m['kingdom']}" if m.get("general") else \
             ", ".join(m.get("kingdom", []))
-        takes = m.get("decisions", "buy")
-        takes = takes if isinstance(takes, str) else ",".join(map(str, takes))
+        takes = decisions_text(m.get("decisions", "buy"))
         desc = (f"Learned policy ({takes} decisions, trained "
                 f"{m.get('games', 0):,} games against {', '.join(m.get('against', []))} "
                 f"on {where}); fallback {m.get('fallback')}"
@@ -242,6 +242,18 @@ class PolicyBot(AgentBot):
             return None
         return self.compiled_policy().play(game, seeds, first, score, turns, game_rows,
                                            log=log)
+
+    def play_compiled_with(self, game, seats, seeds, first, score, turns, game_rows, *,
+                           log=False):
+        """Whole games inside compiled code with a learned policy at each agent seat
+        (``seats``: PolicyBots, this one among them; each seat's policy answers its own
+        decisions, its fallback the rest), unless one of them was made with
+        ``compiled=False`` or another agent bot sits there."""
+        if not all(isinstance(b, PolicyBot) and b.compiled for b in seats.values()):
+            return None
+        policies = {s: b.compiled_policy() for s, b in seats.items()}
+        return self.compiled_policy().play(game, seeds, first, score, turns, game_rows,
+                                           log=log, policies=policies)
 
 
 def _table(kingdom, events, players) -> str:

@@ -1065,13 +1065,16 @@ class CompiledPolicy:
         state.pop("_header_arrays", None)
         return state
 
-    def seam_state(self, game, log: bool = False) -> tuple[np.ndarray, np.ndarray]:
+    def seam_state(self, game, log: bool = False, policies: dict | None = None
+                   ) -> tuple[np.ndarray, np.ndarray]:
         """A batch state (sim.engine.state.new_state) of ``game`` (a sim.env.Game whose
-        agent seats this policy plays) for :func:`policy_decide`: its agents' block marks
-        the policy's decisions and says the seats play on past any script (AG_PLAYOUT:
-        the engine asks the same questions as of a stopped game's agent seat), and the
-        table of AG_POLICY lists the game's own decider and this policy at its seats.
-        ``game`` must outlive the state (the table holds its call table's address)."""
+        agent seats this policy plays, or ``policies``: {seat: CompiledPolicy} for each)
+        for :func:`policy_decide`: its agents' block marks the game's decisions (each
+        seat's policy answers those it takes) and says the seats play on past any script
+        (AG_PLAYOUT: the engine asks the same questions as of a stopped game's agent
+        seat), and the table of AG_POLICY lists the game's own decider and the policy at
+        each seat.  ``game`` must outlive the state (the table holds its call table's
+        address)."""
         from sim.engine.state import new_state
         from sim.env.state import LOG_ROWS
 
@@ -1083,20 +1086,21 @@ class CompiledPolicy:
         out[:len(S)] = S
         out[L.V + L.V_SIZE] = len(out)
         out[L.AG_POLICY] = len(S)
-        out[len(S):] = policy_table(game, dict.fromkeys(game.agents, self))
+        out[len(S):] = policy_table(game, policies or dict.fromkeys(game.agents, self))
         return out, R
 
     def play(self, game, seeds: np.ndarray, first: np.ndarray, score: np.ndarray,
-             turns: np.ndarray, game_rows: np.ndarray, *, log: bool = False
-             ) -> tuple[int, np.ndarray]:
+             turns: np.ndarray, game_rows: np.ndarray, *, log: bool = False,
+             policies: dict | None = None) -> tuple[int, np.ndarray]:
         """Play the games of ``seeds`` (first seats ``first``) of ``game`` (a sim.env.Game
-        whose agent seats this policy plays) into ``score``/``turns``/``game_rows``, in
-        the engine's own batch (sim.engine.game.run_batch) with :func:`policy_decide` as
-        its decider: (how many finished, before any that failed; the last game's state,
-        whose log rows are the last game's when ``log``)."""
+        whose agent seats this policy plays, or ``policies``: {seat: CompiledPolicy} for
+        each) into ``score``/``turns``/``game_rows``, in the engine's own batch
+        (sim.engine.game.run_batch) with :func:`policy_decide` as its decider: (how many
+        finished, before any that failed; the last game's state, whose log rows are the
+        last game's when ``log``)."""
         from sim.engine.game import batch_entry
 
-        S, R = self.seam_state(game, log)
+        S, R = self.seam_state(game, log, policies)
         n = game.num_players
         g = len(seeds)
         seats = np.ascontiguousarray(np.broadcast_to(game.seat_bots, (g, n)), np.int32)

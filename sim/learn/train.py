@@ -376,9 +376,12 @@ class Trainer:
         self.stats: dict[str, list[float]] = {}
         self.since: dict[str, list[float]] = {}
         #: a field league's exploiters (name -> Net, oldest first), the iteration of the
-        #: last one trained, and every one trained (added or not: exploit_log)
+        #: last one trained, and every one trained (added or not: exploit_log).  The first
+        #: comes ``exploit_every`` iterations after the imitation (``cfg.imitate``): an
+        #: exploiter of a policy still learning to answer its new decisions would beat
+        #: it at those and teach nothing after
         self.exploiters: dict = {}
-        self.exploit_at = 0
+        self.exploit_at = cfg.imitate
         self.exploit_log: list[dict] = []
         self._news: list[str] = []      # lines for the progress (an exploiter trained)
         init = _load_init(cfg) if cfg.init else None
