@@ -14,7 +14,10 @@ one run (the same machine and load for every row):
 * ``Python``: ``compiled=False``, PolicyBot.act in Python at every decision;
 * ``no policy``: the compiled path with the policy taking no decision (its fallback
   answers them, still through the seam's decider): what is not the policy;
-* ``engine``: BMU against BMU in the engine's own batch (no agent seat), the ceiling.
+* ``engine``: BMU against BMU in the engine's own batch (no agent seat), the ceiling;
+* ``two policies``: the policy against a second policy bot (the same weights, also
+  answering "play an Action": two learned policies matched), compiled (each seat its
+  own policy in one batch) and in Python (the path such a match took before 0.21.0).
 
 All three policy paths play the same games (checked on a first batch).  Each rep is
 timed in CPU seconds of this process (``time.process_time``); the median of ``reps``
@@ -40,6 +43,7 @@ import numpy as np  # noqa: E402
 
 import bots  # noqa: E402
 from sim.engine.batch import play_batch  # noqa: E402
+from sim.engine.codes import D_ACTION  # noqa: E402
 from sim.engine.rng import game_seeds  # noqa: E402
 from sim.env.state import Game  # noqa: E402
 from sim.learn import PolicyBot  # noqa: E402
@@ -47,21 +51,21 @@ from sim.learn import PolicyBot  # noqa: E402
 DEFAULT = "experiments/results/learn/first-game"
 
 
-def batch(bot, config, games: int, seed: int):
-    """``games`` games of ``bot`` against BMU, seats alternating."""
+def batch(bot, config, games: int, seed: int, opponent=None):
+    """``games`` games of ``bot`` against BMU (or ``opponent``), seats alternating."""
     seeds = game_seeds(seed, 0, games)
     seats = np.zeros((games, 2), np.int32)
     seats[1::2, 0] = 1
     seats[:, 1] = 1 - seats[:, 0]
-    return play_batch(config, [bot, bots.get_bot("bmu")], seats, seeds)
+    return play_batch(config, [bot, opponent or bots.get_bot("bmu")], seats, seeds)
 
 
-def rates(bot, config, games: int, reps: int) -> list[float]:
-    batch(bot, config, 20, 0)               # compile or load
+def rates(bot, config, games: int, reps: int, opponent=None) -> list[float]:
+    batch(bot, config, 20, 0, opponent)               # compile or load
     out = []
     for rep in range(reps):
         t0 = time.process_time()
-        batch(bot, config, games, 1 + rep)
+        batch(bot, config, games, 1 + rep, opponent)
         out.append(games / (time.process_time() - t0))
     return out
 
@@ -162,17 +166,30 @@ def main(argv: list[str] | None = None) -> None:
     no_policy = rates(idle, config, args.games * 5, args.reps)
     bmu = bots.get_bot("bmu")
     engine = rates(bmu, config, args.games * 20, args.reps)
+    twins = {}
+    for compiled_path in (True, False):
+        other = PolicyBot(args.policy, name="other", compiled=compiled_path)
+        other.decisions = other.decisions | {D_ACTION}     # (before its compiled form)
+        twins[compiled_path] = (PolicyBot(args.policy, compiled=compiled_path), other)
+    pair = [batch(*twins[k][:1], config, 200, 98, twins[k][1]) for k in (True, False)]
+    assert np.array_equal(pair[0].score, pair[1].score), \
+        "two policies played different games compiled and in Python"
+    two_fast = rates(twins[True][0], config, args.games, args.reps, twins[True][1])
+    two_python = rates(twins[False][0], config, max(50, args.games // 10), args.reps,
+                       twins[False][1])
     parts = parts_us(fast)
     med = {k: statistics.median(r) for k, r in (("compiled", compiled), ("stopping", stop))}
     policy_us = (1 / med["compiled"] - 1 / statistics.median(no_policy)) * 1e6 / per_game
     print(f"machine: {platform.processor() or platform.machine()}, {os.cpu_count()} CPUs, "
           f"load average {os.getloadavg()[0]:.1f} at the end; Python {platform.python_version()}")
     for label, r in (("compiled", compiled), ("stopping", stop), ("Python", python),
-                     ("no policy", no_policy), ("engine BMU-BMU", engine)):
+                     ("no policy", no_policy), ("engine BMU-BMU", engine),
+                     ("two policies", two_fast), ("two, Python", two_python)):
         print(f"{label:>15}: median {statistics.median(r):,.0f} games/CPU-s "
               f"(reps: {', '.join(f'{x:,.0f}' for x in sorted(r))})")
     print(f"compiled / stopping: {med['compiled'] / med['stopping']:.1f}x; compiled / Python: "
-          f"{med['compiled'] / statistics.median(python):.1f}x")
+          f"{med['compiled'] / statistics.median(python):.1f}x; two policies compiled / "
+          f"Python: {statistics.median(two_fast) / statistics.median(two_python):.1f}x")
     print(f"{per_game:.1f} policy decisions a game; compiled - no policy: {policy_us:.1f} us "
           f"a decision, of which alone: "
           + ", ".join(f"{k} {v:.2f} us" for k, v in parts.items())

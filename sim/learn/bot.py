@@ -249,6 +249,8 @@ class PolicyBot(AgentBot):
         (``seats``: PolicyBots, this one among them; each seat's policy answers its own
         decisions, its fallback the rest), unless one of them was made with
         ``compiled=False`` or another agent bot sits there."""
+        if all(b is self for b in seats.values()):
+            return self.play_compiled(game, seeds, first, score, turns, game_rows, log=log)
         if not all(isinstance(b, PolicyBot) and b.compiled for b in seats.values()):
             return None
         policies = {s: b.compiled_policy() for s, b in seats.items()}
