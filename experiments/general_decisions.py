@@ -301,6 +301,27 @@ def part_eval(args) -> None:
         general_exploiters.evaluate(folder)
 
 
+def paired(a: Path, b: Path) -> str:
+    """The mean difference of two evaluations' win shares over the pairings both played
+    (field.csv: the same boards, opponents and seeds), with its standard error, for the
+    library bots and the found bots apart."""
+    import statistics
+
+    def shares(folder: Path) -> dict:      # (a found bot's path is its folder's copy)
+        return {(r["board"], r["opponent"] if r["kind"] == "library" else "found",
+                 r["kind"]): float(r["win_rate"]) for r in read(folder / "field.csv", "eval")}
+
+    x, y = shares(a), shares(b)
+    out = []
+    for kind in ("library", "found"):
+        d = [x[k] - y[k] for k in x if k in y and k[2] == kind]
+        if len(d) > 1:
+            se = statistics.stdev(d) / len(d) ** 0.5
+            out.append(f"{kind} {100 * statistics.mean(d):+.1f} +- {100 * se:.1f} points "
+                       f"over {len(d)} pairings")
+    return "; ".join(out)
+
+
 def part_compare(args) -> None:
     """compare.txt in the policy's folder: the shipped policy and the three here."""
     import general_exploiters
@@ -318,6 +339,12 @@ def part_compare(args) -> None:
         lines.append(name)
         lines += general_exploiters.figures(folder)
         lines.append("")
+    for name, folder in (("every decision", args.policy),
+                         ("every decision but BMU's better ones", measured_dir(args.policy))):
+        for sub, pool in (("eval", "base + Adventures"), ("eval-all", "every set")):
+            lines.append(f"paired, {name} - the base decisions, {pool}: "
+                         + paired(folder / sub, base_dir(args.policy) / sub))
+    lines.append("")
     dropped = [r["decision"] for r in rows if r["verdict"] == "fallback"]
     better = [r["decision"] for r in rows if r["verdict"] == "policy"]
     lines.append(f"measured (decisions/ablation.csv, on boards of their own): {len(rows)} "
