@@ -191,18 +191,19 @@ def part_count(args) -> None:
 
 
 def write(path: Path, rows: list[dict]) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    with open(path, "w", newline="", encoding="utf-8") as fh:
-        w = csv.DictWriter(fh, fieldnames=list(rows[0]), lineterminator="\n")
-        w.writeheader()
-        w.writerows(rows)
+    import general_eval
+
+    general_eval.write_csv(path, rows)
 
 
 def read(path: Path, part: str) -> list[dict]:
-    if not path.is_file():
-        sys.exit(f"general_decisions.py: {path} not found: run --part {part} first")
-    with open(path, newline="", encoding="utf-8") as fh:
-        return list(csv.DictReader(fh))
+    """The rows of ``path``, or one line naming the part that writes it."""
+    import general_eval
+
+    try:
+        return general_eval.read_csv(path, part)
+    except general_eval.Fail as exc:
+        sys.exit(f"general_decisions.py: {exc}")
 
 
 def part_ablate(args) -> None:

@@ -249,10 +249,10 @@ class PolicyBot(AgentBot):
         (``seats``: PolicyBots, this one among them; each seat's policy answers its own
         decisions, its fallback the rest), unless one of them was made with
         ``compiled=False`` or another agent bot sits there."""
-        if all(b is self for b in seats.values()):
-            return self.play_compiled(game, seeds, first, score, turns, game_rows, log=log)
-        if not all(isinstance(b, PolicyBot) and b.compiled for b in seats.values()):
-            return None
+        if all(b is self for b in seats.values()) or \
+                not all(isinstance(b, PolicyBot) and b.compiled for b in seats.values()):
+            return super().play_compiled_with(game, seats, seeds, first, score, turns,
+                                              game_rows, log=log)
         policies = {s: b.compiled_policy() for s, b in seats.items()}
         return self.compiled_policy().play(game, seeds, first, score, turns, game_rows,
                                            log=log, policies=policies)
