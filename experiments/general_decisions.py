@@ -203,7 +203,7 @@ def read(path: Path, part: str) -> list[dict]:
     try:
         return general_eval.read_csv(path, part)
     except general_eval.Fail as exc:
-        sys.exit(f"general_decisions.py: {exc}")
+        sys.exit(f"general_decisions.py: {str(exc).replace('--out', '--policy and --work')}")
 
 
 def part_ablate(args) -> None:
