@@ -7,7 +7,8 @@ on a board it never trained on (issue 49 item 6, "the best bot for my board in m
 
 For each board (a row of the general policy's eval/boards.csv; by default the first
 ``DEFAULT_BOARDS`` boards where the untuned policy loses to the found bot, found.csv's
-win_rate below 0.5) the script runs, in this process, one fine-tuning run of
+win_rate below 0.5, or field.csv's found rows' where general_eval.py's found part was not
+run) the script runs, in this process, one fine-tuning run of
 
     domsim train --init <policy> --kingdom <board> --events <board's Events>
         --against <eval/found/board-NN/best.toml>,self --decisions/--fallback/--prior/
@@ -94,10 +95,21 @@ def schedule(minutes: float, first_at: float, every: float) -> list[float]:
     return out + [minutes]
 
 
+def found_rates(eval_dir: Path) -> dict[int, float]:
+    """The untuned policy's win rate against each board's found bot: found.csv's
+    (general_eval.py --part found, 2,000 games), or where that part was not run, the
+    found rows of field.csv (--part field, 400 games a pairing)."""
+    if (eval_dir / "found.csv").is_file():
+        rows = ge.read_csv(eval_dir / "found.csv", "found")
+    else:
+        rows = [r for r in ge.read_csv(eval_dir / "field.csv", "found or --part field")
+                if r["kind"] == "found"]
+    return {int(r["board"]): float(r["win_rate"]) for r in rows}
+
+
 def default_boards(eval_dir: Path, n: int = DEFAULT_BOARDS) -> list[int]:
     """The first ``n`` boards where the untuned policy loses to the found bot."""
-    rows = ge.read_csv(eval_dir / "found.csv", "found")
-    return [int(r["board"]) for r in rows if float(r["win_rate"]) < 0.5][:n]
+    return [b for b, rate in sorted(found_rates(eval_dir).items()) if rate < 0.5][:n]
 
 
 def train_argv(policy: Path, b: dict, toml: Path, minutes: float, out: Path,
@@ -319,8 +331,7 @@ def main(argv: list[str] | None = None) -> int:
             wanted = default_boards(args.eval_dir)[:1 if args.quick else DEFAULT_BOARDS]
         ns = argparse.Namespace(out=args.eval_dir, boards=max(wanted), first=None)
         by_n = {b["board"]: b for b in ge.boards_of(ns)}
-        found = {int(r["board"]): float(r["win_rate"])
-                 for r in ge.read_csv(args.eval_dir / "found.csv", "found")}
+        found = found_rates(args.eval_dir)
         args.out.mkdir(parents=True, exist_ok=True)
         args.work.mkdir(parents=True, exist_ok=True)
         if args.work.is_relative_to(args.out):

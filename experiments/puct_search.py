@@ -9,10 +9,10 @@ The bot is ``--bot`` (default :data:`BOT`, sim.learn.puct); 2 players throughout
 match plays each deal twice, once with each bot first (``seats="rotate"``); win shares
 count a shared win as 1/k; intervals are Wilson 95%; seeds are fixed, but the search's
 opponent ``mcts`` is sized by playouts, so a rerun plays the same games.  The unseen
-boards are those of the general policy's field evaluation
-(experiments/results/learn/general-league/eval/boards.csv, drawn by
+boards are those of the general policy's field evaluation (``--eval``, default the
+shipped general's, experiments/results/learn/general-exploit/eval/boards.csv, drawn by
 experiments/general_eval.py from a stream the training never used: board 31-60 are the
-ones issue 49 added).  Parts:
+ones issue 49 added; every policy's evaluation draws the same boards).  Parts:
 
 * ``timing``: milliseconds per searched decision (more than one legal action) of
   ``--bot`` in seat 0 of ``--timing-games`` games against smithy-bm on First Game and
@@ -56,7 +56,9 @@ if str(ROOT) not in sys.path:  # runnable as a plain script from a checkout
 sys.path.insert(0, str(ROOT / "experiments"))
 from mcts_strength import decision_times, summary_ms  # noqa: E402  (this folder's: one timing)
 
-EVAL = ROOT / "experiments" / "results" / "learn" / "general-league" / "eval"
+#: The shipped general's own field evaluation (general_eval.py's boards.csv and field.csv):
+#: the unseen boards, and the library bots the policy did worst against on each.
+EVAL = ROOT / "experiments" / "results" / "learn" / "general-exploit" / "eval"
 OUT = ROOT / "experiments" / "results" / "puct"
 #: The bot measured: the shipped settings of the search on the general policy.
 BOT = "mcts:prior=general"
@@ -88,25 +90,25 @@ def board_numbers(text: str) -> list[int]:
     return out
 
 
-def boards() -> dict[int, dict]:
-    with open(EVAL / "boards.csv", newline="", encoding="utf-8") as f:
+def boards(eval_dir: Path) -> dict[int, dict]:
+    with open(eval_dir / "boards.csv", newline="", encoding="utf-8") as f:
         rows = list(csv.DictReader(f))
     return {int(r["board"]): {"kingdom": [c for c in r["kingdom"].split(";") if c],
                               "events": [e for e in r["events"].split(";") if e]}
             for r in rows}
 
 
-def table(board) -> tuple:
+def table(board, eval_dir: Path) -> tuple:
     """(kingdom, events) of a board number, or (None, None) for First Game."""
     if board == "first-game":
         return None, None
-    b = boards()[int(board)]
+    b = boards(eval_dir)[int(board)]
     return b["kingdom"], (b["events"] or None)
 
 
-def policy_field(board: int) -> list[dict]:
+def policy_field(board: int, eval_dir: Path) -> list[dict]:
     """The policy's own field rows of ``board`` (its library bots), weakest first."""
-    with open(EVAL / "field.csv", newline="", encoding="utf-8") as f:
+    with open(eval_dir / "field.csv", newline="", encoding="utf-8") as f:
         rows = [r for r in csv.DictReader(f)
                 if int(r["board"]) == board and r["kind"] == "library"]
     return sorted(rows, key=lambda r: float(r["win_rate"]))
@@ -117,9 +119,9 @@ def policy_field(board: int) -> list[dict]:
 def part_timing(args, out: dict) -> None:
     rows = []
     for board in ["first-game", *args.boards]:
-        kingdom, events = table(board)
+        kingdom, events = table(board, args.eval)
         opponent = "smithy-bm" if board == "first-game" else \
-            policy_field(int(board))[0]["opponent"]
+            policy_field(int(board), args.eval)[0]["opponent"]
         load = os.getloadavg()[0]
         ms = decision_times(args.bot, args.timing_games, opponent, kingdom, events or ())
         rows.append({"board": board, "opponent": opponent, **summary_ms(ms),
@@ -132,10 +134,10 @@ def part_timing(args, out: dict) -> None:
 
 # --- matches ---------------------------------------------------------------------------
 
-def match(spec: str, opponent: str, games: int, seed: int, board) -> dict:
+def match(spec: str, opponent: str, games: int, seed: int, board, eval_dir: Path) -> dict:
     from sim.runner import Match
 
-    kingdom, events = table(board)
+    kingdom, events = table(board, eval_dir)
     t0, c0 = time.time(), cpu_now()
     res = Match(spec, opponent, games=games, seed=seed, kingdom=kingdom, events=events,
                 seats="rotate").play(processes=1, progress=False)
@@ -170,7 +172,7 @@ def part_duel(args, out: dict) -> None:
     rows = []
     for board in ["first-game", *args.boards]:
         for opponent in args.against:
-            rows.append(match(args.bot, opponent, args.games, args.seed, board))
+            rows.append(match(args.bot, opponent, args.games, args.seed, board, args.eval))
             say(rows[-1], "duel")
     out["duel"] = rows
     write_csv(args.out / "duel.csv", rows)
@@ -179,10 +181,11 @@ def part_duel(args, out: dict) -> None:
 def part_field(args, out: dict) -> None:
     rows = []
     for board in args.field_boards:
-        field = policy_field(board)
+        field = policy_field(board, args.eval)
         chosen = field if args.field_bots == "all" else field[:int(args.field_bots)]
         for f in chosen:
-            r = match(args.bot, f["opponent"], args.field_games, args.seed, board)
+            r = match(args.bot, f["opponent"], args.field_games, args.seed, board,
+                      args.eval)
             r.update(policy_win_rate=float(f["win_rate"]), policy_ci_low=float(f["ci_low"]),
                      policy_ci_high=float(f["ci_high"]), policy_games=int(f["games"]),
                      library_bots=len(field))
@@ -246,11 +249,18 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--timing-games", type=int, default=3, help="games timed a board")
     p.add_argument("--seed", type=int, default=2049)
     p.add_argument("--out", type=Path, default=OUT)
+    p.add_argument("--eval", type=Path, default=EVAL, metavar="DIR",
+                   help="the policy's field evaluation (general_eval.py's boards.csv and "
+                        "field.csv; default the shipped general's)")
     p.add_argument("--quick", action="store_true",
                    help=f"{QUICK_GAMES} games a pairing, one board: a check, not a figure")
     args = p.parse_args(argv)
     if args.field_bots != "all" and not args.field_bots.isdigit():
         p.error(f"--field-bots: a number or all, not {args.field_bots!r}")
+    for name in ("boards.csv", "field.csv"):
+        if not (args.eval / name).is_file():
+            p.error(f"--eval {args.eval}: no {name} (general_eval.py --part field writes "
+                    f"it, in the policy's eval/)")
     args.boards = board_numbers(args.boards)
     args.against = [a.strip() for a in args.against.split(",") if a.strip()]
     args.field_boards = board_numbers(args.field_boards)

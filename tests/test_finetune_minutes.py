@@ -34,6 +34,30 @@ def test_merge_keeps_the_other_boards(tmp_path):
     assert read(path) == [{"board": "2", "x": "3"}, {"board": "5", "x": "1"}]
 
 
+def test_found_rates_from_the_field_where_the_found_part_was_not_run(tmp_path):
+    """A policy whose evaluation ran --part field only (no found.csv): the found bots'
+    rows of field.csv choose the boards, the library rows never."""
+    fm = experiment("finetune_minutes")
+    columns = ["board", "opponent", "kind", "games", "win_rate"]
+    with open(tmp_path / "field.csv", "w", newline="", encoding="utf-8") as f:
+        w = csv.writer(f)
+        w.writerows([columns, [1, "bmu", "library", 400, 0.2],
+                     [1, "found/board-01/best.toml", "found", 400, 0.6],
+                     [2, "found/board-02/best.toml", "found", 400, 0.45],
+                     [3, "smithy-bm", "library", 400, 0.9],
+                     [3, "found/board-03/best.toml", "found", 400, 0.3]])
+    assert fm.found_rates(tmp_path) == {1: 0.6, 2: 0.45, 3: 0.3}
+    assert fm.default_boards(tmp_path) == [2, 3]
+    assert fm.default_boards(tmp_path, 1) == [2]
+    with open(tmp_path / "found.csv", "w", newline="", encoding="utf-8") as f:
+        csv.writer(f).writerows([["board", "win_rate"], [1, 0.4]])
+    assert fm.default_boards(tmp_path) == [1]       # found.csv, where it exists, wins
+    (tmp_path / "found.csv").unlink()
+    (tmp_path / "field.csv").unlink()
+    with pytest.raises(Exception, match="field.csv not found"):
+        fm.found_rates(tmp_path)
+
+
 def test_quick_run_files_agree(tmp_path):
     fm = experiment("finetune_minutes")
     out = tmp_path / "ft"
