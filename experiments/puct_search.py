@@ -203,6 +203,8 @@ def wilson_text(r: dict) -> str:
 
 def record_text(res: dict) -> str:
     lines = [f"bot: {res['bot']}"]
+    if res.get("eval"):
+        lines.append(f"unseen boards and weakest pairings from: {res['eval']}")
     lines += [f"command ({', '.join(c['parts'])}): {c['command']}"
               for c in res.get("commands", [{"command": res["command"], "parts": ["all"]}])]
     lines += [f"machine: {res['machine']}", ""]
@@ -274,11 +276,12 @@ def main(argv: list[str] | None = None) -> int:
     parts = args.part or list(PARTS)
     path = args.out / "results.json"
     res = json.loads(path.read_text()) if path.is_file() else {}
-    if res.get("bot") != args.bot:
-        res = {}
+    eval_dir = os.path.relpath(args.eval.resolve(), ROOT)
+    if res.get("bot") != args.bot or res.get("eval") != eval_dir:
+        res = {}        # (another bot's or another evaluation's parts are not merged)
     command = "python experiments/puct_search.py " + " ".join(
         shlex.quote(a) for a in (sys.argv[1:] if argv is None else argv))
-    res.update(bot=args.bot, command=command, machine=machine())
+    res.update(bot=args.bot, eval=eval_dir, command=command, machine=machine())
     res.setdefault("commands", []).append({"command": command, "parts": parts})
     res.setdefault("parts", {})
     for part in parts:

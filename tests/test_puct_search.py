@@ -51,3 +51,28 @@ def test_bad_arguments_are_one_line(argv, words, capsys):
     assert e.value.code == 2
     err = capsys.readouterr().err.strip().splitlines()[-1]
     assert words in err
+
+
+def test_a_rerun_merges_only_the_same_bot_and_evaluation(tmp_path):
+    """results.json keeps the parts of earlier runs of the same bot on the same
+    evaluation's boards; another evaluation's parts (another policy's boards and
+    pairings) are dropped, not mixed in, and the record names the evaluation."""
+    import json
+
+    ps = experiment("puct_search")
+    out = tmp_path / "out"
+    out.mkdir()
+    stale = {"bot": ps.BOT, "eval": "experiments/results/learn/general-league/eval",
+             "duel": [{"board": 41, "opponent": "mcts"}], "parts": {"duel": {}}}
+    (out / "results.json").write_text(json.dumps(stale))
+    argv = ["--part", "timing", "--timing-games", "1", "--boards", "", "--out", str(out)]
+    assert ps.main(argv) == 0
+    res = json.loads((out / "results.json").read_text())
+    assert res["eval"] == "experiments/results/learn/general-exploit/eval"
+    assert "duel" not in res and list(res["parts"]) == ["timing"]
+    assert [r["board"] for r in res["timing"]] == ["first-game"]
+    assert ps.main(argv) == 0                   # the same evaluation: merged, kept
+    assert len(json.loads((out / "results.json").read_text())["commands"]) == 2
+    record = (out / "results.txt").read_text()
+    assert "unseen boards and weakest pairings from: experiments/results/learn/" \
+           "general-exploit/eval" in record
