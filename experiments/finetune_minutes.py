@@ -102,8 +102,7 @@ def found_rates(eval_dir: Path) -> dict[int, float]:
     if (eval_dir / "found.csv").is_file():
         rows = ge.read_csv(eval_dir / "found.csv", "found")
     else:
-        rows = [r for r in ge.read_csv(eval_dir / "field.csv", "found or --part field")
-                if r["kind"] == "found"]
+        rows = ge.field_found_rows(eval_dir)
     return {int(r["board"]): float(r["win_rate"]) for r in rows}
 
 

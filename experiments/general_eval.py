@@ -206,6 +206,12 @@ def read_csv(path: Path, part: str) -> list[dict]:
         return list(csv.DictReader(f))
 
 
+def field_found_rows(eval_dir: Path) -> list[dict]:
+    """field.csv's rows of the found bots (--part field plays each board's found bot
+    beside its library bots, 400 games a pairing)."""
+    return [r for r in read_csv(eval_dir / "field.csv", "field") if r["kind"] == "found"]
+
+
 # --- boards -----------------------------------------------------------------------------
 
 def policy_meta(policy: Path) -> dict:
